@@ -1,0 +1,232 @@
+/// Work that a reducer asks the store to do outside of the reducer, and that may send actions
+/// back.
+///
+/// Effects run on Swift concurrency. An effect's actions come back to the store one at a time,
+/// in the order the effect sends them, and each goes through the reducer like any other action.
+///
+/// ```swift
+/// case .nthPrimeButtonTapped:
+///   state.isNthPrimeRequestInFlight = true
+///   let n = state.count
+///   return .run { send in
+///     await send(.nthPrimeResponse(n: n, await Result { try await environment.nthPrime(n) }))
+///   }
+///   .cancellable(id: NthPrimeRequestID())
+/// ```
+public struct Effect<Action: Sendable>: Sendable {
+  @usableFromInline
+  indirect enum Operation: Sendable {
+    case none
+    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case fireAndForget(TaskPriority?, @Sendable () async -> Void)
+    case merge([Effect])
+    case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+    case cancel(id: EffectID)
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @usableFromInline
+  init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// An effect that does nothing.
+  ///
+  /// ```swift
+  /// case .incrTapped:
+  ///   state.count += 1
+  ///   return .none
+  /// ```
+  public static var none: Effect {
+    Effect(operation: .none)
+  }
+
+  /// Whether this effect does nothing at all.
+  ///
+  /// ```swift
+  /// Effect<Int>.none.isNone  // true
+  /// ```
+  @inlinable
+  public var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+
+  /// An effect that runs async work and may send any number of actions back.
+  ///
+  /// The work should not throw: turn failures into actions (see ``ErrorMessage``) so that they
+  /// are handled, and tested, like any other outcome. Once the effect is cancelled, the actions
+  /// it still tries to send are dropped.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   await send(.loaded(await Result { try await environment.load() }))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the work.
+  ///   - operation: The work; it sends actions with `await send(action)`.
+  /// - Returns: The effect.
+  public static func run(
+    priority: TaskPriority? = nil,
+    _ operation: @escaping @Sendable (Send<Action>) async -> Void
+  ) -> Effect {
+    Effect(operation: .run(priority, operation))
+  }
+
+  /// An effect that runs async work and sends nothing back, such as logging or analytics.
+  ///
+  /// Fire-and-forget work is not part of a feature's observable behaviour, so `TestStore` does
+  /// not require tests to wait for it.
+  ///
+  /// ```swift
+  /// return .fireAndForget { await environment.log("saved \(prime)") }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the work.
+  ///   - work: The work.
+  /// - Returns: The effect.
+  public static func fireAndForget(
+    priority: TaskPriority? = nil,
+    _ work: @escaping @Sendable () async -> Void
+  ) -> Effect {
+    Effect(operation: .fireAndForget(priority, work))
+  }
+
+  /// An effect that runs several effects at once.
+  ///
+  /// ```swift
+  /// return .merge(.cancel(id: SearchID()), .run { send in await send(.reset) })
+  /// ```
+  ///
+  /// - Parameter effects: The effects to run.
+  /// - Returns: The merged effect, or ``none`` when every effect is ``none``.
+  public static func merge(_ effects: Effect...) -> Effect {
+    merge(effects)
+  }
+
+  /// An effect that runs an array of effects at once; see ``merge(_:)-(Effect...)``.
+  ///
+  /// ```swift
+  /// return .merge(primes.map { prime in .fireAndForget { await log(prime) } })
+  /// ```
+  ///
+  /// - Parameter effects: The effects to run.
+  /// - Returns: The merged effect, or ``none`` when every effect is ``none``.
+  public static func merge(_ effects: [Effect]) -> Effect {
+    effects.reduce(.none) { $0.merge(with: $1) }
+  }
+
+  /// Runs this effect and another at once.
+  ///
+  /// Merging with ``none`` returns the other effect unchanged, so combining reducers that start
+  /// nothing allocates nothing.
+  ///
+  /// ```swift
+  /// let both = first.merge(with: second)
+  /// ```
+  ///
+  /// - Parameter other: Another effect.
+  /// - Returns: An effect that runs both.
+  @inlinable
+  public func merge(with other: Effect) -> Effect {
+    switch (operation, other.operation) {
+    case (.none, _):
+      return other
+    case (_, .none):
+      return self
+    case (.merge(let first), .merge(let second)):
+      return Effect(operation: .merge(first + second))
+    case (.merge(let first), _):
+      return Effect(operation: .merge(first + [other]))
+    case (_, .merge(let second)):
+      return Effect(operation: .merge([self] + second))
+    default:
+      return Effect(operation: .merge([self, other]))
+    }
+  }
+
+  /// Transforms the actions this effect sends.
+  ///
+  /// `pullback` uses this to wrap a feature's actions in the app's.
+  ///
+  /// ```swift
+  /// let appEffect = counterEffect.map(AppAction.counter)
+  /// ```
+  ///
+  /// - Parameter transform: Turns each action into another.
+  /// - Returns: An effect that sends the transformed actions.
+  public func map<NewAction: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    switch operation {
+    case .none:
+      return .none
+    case .run(let priority, let operation):
+      return .run(priority: priority) { send in
+        await operation(Send { action in send(transform(action)) })
+      }
+    case .fireAndForget(let priority, let work):
+      return .fireAndForget(priority: priority, work)
+    case .merge(let effects):
+      return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<NewAction>(
+        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case .cancel(let id):
+      return Effect<NewAction>(operation: .cancel(id: id))
+    }
+  }
+
+  /// Marks this effect as cancellable with an identifier.
+  ///
+  /// ``cancel(id:)`` with the same identifier stops the effect's work; actions it still sends
+  /// after that are dropped. With `cancelInFlight`, starting this effect first cancels any
+  /// effect already running under the identifier.
+  ///
+  /// ```swift
+  /// struct NthPrimeRequestID: Hashable, Sendable {}
+  /// return .run { send in ... }.cancellable(id: NthPrimeRequestID(), cancelInFlight: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: Any hashable, sendable value.
+  ///   - cancelInFlight: Whether to cancel the running effects with this identifier first.
+  /// - Returns: The cancellable effect.
+  public func cancellable(
+    id: some Hashable & Sendable,
+    cancelInFlight: Bool = false
+  ) -> Effect {
+    if isNone && !cancelInFlight { return self }
+    return Effect(
+      operation: .cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
+  }
+
+  /// An effect that cancels the running effects marked with an identifier.
+  ///
+  /// ```swift
+  /// case .cancelButtonTapped:
+  ///   return .cancel(id: NthPrimeRequestID())
+  /// ```
+  ///
+  /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
+  /// - Returns: The effect.
+  public static func cancel(id: some Hashable & Sendable) -> Effect {
+    Effect(operation: .cancel(id: EffectID(id)))
+  }
+}
+
+/// The identifier of a cancellable effect: any hashable, sendable value.
+@usableFromInline
+struct EffectID: Hashable, @unchecked Sendable {
+  // Only ever built from a `Hashable & Sendable` value, so the box is safe to share.
+  let base: AnyHashable
+
+  init(_ base: some Hashable & Sendable) {
+    self.base = AnyHashable(base)
+  }
+}

@@ -1,0 +1,55 @@
+/// An equatable description of an error, for actions that carry the outcome of an effect.
+///
+/// Actions are compared in tests, and `any Error` is not `Equatable`. An effect that can fail
+/// sends `Result<Value, ErrorMessage>` back, so that a failure is an ordinary, assertable value
+/// rather than a crash or silence.
+///
+/// ```swift
+/// case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+///
+/// await send(.nthPrimeResponse(n: n, Result { try await nthPrime(n) }))
+/// ```
+public struct ErrorMessage: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text a person reads.
+  public var message: String
+
+  /// Creates a message from its text.
+  ///
+  /// - Parameter message: The text a person reads.
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  /// Creates a message that describes an error.
+  ///
+  /// An `ErrorMessage` passes through unchanged; any other error is described with
+  /// `String(describing:)`.
+  ///
+  /// - Parameter error: Any error.
+  public init(describing error: any Error) {
+    if let message = error as? ErrorMessage {
+      self = message
+    } else {
+      self.message = String(describing: error)
+    }
+  }
+
+  public var description: String { message }
+}
+
+extension Result where Failure == ErrorMessage {
+  /// Runs an async throwing operation and captures its value or its error as a message.
+  ///
+  /// ```swift
+  /// let result = await Result { try await environment.load() }
+  /// ```
+  ///
+  /// - Parameter body: The operation to run.
+  public init(catching body: () async throws -> Success) async {
+    do {
+      self = .success(try await body())
+    } catch {
+      self = .failure(ErrorMessage(describing: error))
+    }
+  }
+}

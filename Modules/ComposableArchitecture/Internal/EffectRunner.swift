@@ -1,0 +1,89 @@
+/// Runs effects as tasks, keeps track of them by group and by cancellation identifier, and
+/// hands the actions they send to `deliver`.
+@MainActor
+package final class EffectRunner<Action: Sendable> {
+  private var cancellables: [EffectID: [Int: Task<Void, Never>]] = [:]
+  private var nextTaskID = 0
+  /// How many `run` effects (not fire-and-forget ones) are still running.
+  package private(set) var runningCount = 0
+  private let deliver: @MainActor @Sendable (Action, EffectGroup) -> Void
+  private let onFinish: @MainActor @Sendable () -> Void
+
+  /// - Parameters:
+  ///   - deliver: Receives each action an effect sends, with the group of the effect.
+  ///   - onFinish: Called each time a `run` effect ends.
+  package init(
+    deliver: @escaping @MainActor @Sendable (Action, EffectGroup) -> Void,
+    onFinish: @escaping @MainActor @Sendable () -> Void = {}
+  ) {
+    self.deliver = deliver
+    self.onFinish = onFinish
+  }
+
+  package func run(_ effect: Effect<Action>, in group: EffectGroup) {
+    run(effect, in: group, ids: [])
+  }
+
+  package func cancelAll() {
+    for tasks in cancellables.values {
+      for task in tasks.values { task.cancel() }
+    }
+  }
+
+  private func run(_ effect: Effect<Action>, in group: EffectGroup, ids: [EffectID]) {
+    switch effect.operation {
+    case .none:
+      return
+    case .merge(let effects):
+      for effect in effects { run(effect, in: group, ids: ids) }
+    case .cancel(let id):
+      cancel(id: id)
+    case .cancellable(let id, let cancelInFlight, let effect):
+      if cancelInFlight { cancel(id: id) }
+      run(effect, in: group, ids: ids + [id])
+    case .run(let priority, let operation):
+      let deliver = self.deliver
+      let send = Send<Action> { [weak group] action in
+        guard let group, !group.isCancelled else { return }
+        deliver(action, group)
+      }
+      start(priority: priority, in: group, ids: ids, counted: true) { await operation(send) }
+    case .fireAndForget(let priority, let work):
+      start(priority: priority, in: group, ids: ids, counted: false, work)
+    }
+  }
+
+  private func start(
+    priority: TaskPriority?,
+    in group: EffectGroup,
+    ids: [EffectID],
+    counted: Bool,
+    _ work: @escaping @Sendable () async -> Void
+  ) {
+    let taskID = nextTaskID
+    nextTaskID += 1
+    if counted { runningCount += 1 }
+    // The task starts on the main actor, which this method holds, so it is registered below
+    // before its body can run and finish.
+    let task = Task(priority: priority) { @MainActor [weak self] in
+      await work()
+      group.remove(id: taskID)
+      guard let self else { return }
+      for id in ids {
+        self.cancellables[id]?[taskID] = nil
+        if self.cancellables[id]?.isEmpty == true { self.cancellables[id] = nil }
+      }
+      if counted {
+        self.runningCount -= 1
+        self.onFinish()
+      }
+    }
+    group.insert(task, id: taskID)
+    for id in ids { cancellables[id, default: [:]][taskID] = task }
+  }
+
+  private func cancel(id: EffectID) {
+    guard let tasks = cancellables[id] else { return }
+    for task in tasks.values { task.cancel() }
+  }
+}

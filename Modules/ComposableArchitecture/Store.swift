@@ -1,0 +1,255 @@
+/// The runtime of a feature: it holds the state, runs the reducer on every action, runs the
+/// effects the reducer returns and feeds their actions back.
+///
+/// The state can be read by anyone and changed only through ``send(_:)``. A store for one
+/// feature is carved out of the app's store with ``scope(state:action:)``; observers are told of
+/// every change through ``subscribe(_:)``.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: AppState(),
+///   reducer: appReducer,
+///   environment: .live
+/// )
+/// store.send(.counter(.incrTapped))
+/// store.state.count  // 1
+/// ```
+@MainActor
+public final class Store<State, Action: Sendable> {
+  private let core: StoreCore<State, Action>
+
+  private init(core: StoreCore<State, Action>) {
+    self.core = core
+  }
+
+  /// Creates a store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer that evolves the state.
+  ///   - environment: The dependencies the reducer and its effects use.
+  public convenience init<Environment>(
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environment: Environment
+  ) {
+    self.init(
+      core: RootCore(initialState: initialState, reducer: reducer, environment: environment))
+  }
+
+  /// The current state.
+  ///
+  /// ```swift
+  /// store.state.count
+  /// ```
+  public var state: State { core.state }
+
+  /// Sends an action: runs the reducer, starts the effects it returns and notifies observers.
+  ///
+  /// The state has changed when this returns. The returned task follows the effects the
+  /// action started, and those of the actions they feed back.
+  ///
+  /// ```swift
+  /// await store.send(.favoritePrimes(.loadButtonTapped)).finish()
+  /// ```
+  ///
+  /// - Parameter action: The action.
+  /// - Returns: A task that can await or cancel the action's effects.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    StoreTask(group: core.send(action, in: nil))
+  }
+
+  /// Calls `observer` with the new state after every action.
+  ///
+  /// The subscription lasts as long as the returned token: release it (or call
+  /// ``StoreSubscription/cancel()``) and the observer is never called again. The store keeps no
+  /// strong reference to the observer.
+  ///
+  /// ```swift
+  /// let token = store.subscribe { state in render(state) }
+  /// ```
+  ///
+  /// - Parameter observer: Called on the main actor with the state after each action.
+  /// - Returns: The token that keeps the subscription alive.
+  public func subscribe(
+    _ observer: @escaping @MainActor (State) -> Void
+  ) -> StoreSubscription {
+    core.subscribe(observer)
+  }
+
+  /// Returns a store for one part of this store's domain.
+  ///
+  /// The child reads its state from this store and sends its actions through it, so the two
+  /// never disagree and the child holds no copy of the state.
+  ///
+  /// ```swift
+  /// let counterStore = appStore.scope(state: \.counter, action: AppAction.counter)
+  /// counterStore.send(.incrTapped)
+  /// appStore.state.count  // 1
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: Derives the child's state from this store's.
+  ///   - fromChildAction: Wraps a child action in one of this store's.
+  /// - Returns: The child store.
+  public func scope<ChildState, ChildAction: Sendable>(
+    state toChildState: @escaping (State) -> ChildState,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(
+      core: ScopedCore(parent: core, toChildState: toChildState, fromChildAction: fromChildAction)
+    )
+  }
+}
+
+/// Keeps a store subscription alive; releasing it ends the subscription.
+///
+/// ```swift
+/// var token: StoreSubscription? = store.subscribe { print($0.count) }
+/// token = nil  // no more calls
+/// ```
+@MainActor
+public final class StoreSubscription {
+  // The observer, in a box that the store only references weakly.
+  private var box: AnyObject?
+
+  fileprivate init(box: AnyObject) {
+    self.box = box
+  }
+
+  /// Ends the subscription now.
+  ///
+  /// ```swift
+  /// token.cancel()
+  /// ```
+  public func cancel() {
+    box = nil
+  }
+}
+
+@MainActor
+private final class ObserverBox<State> {
+  let observer: @MainActor (State) -> Void
+
+  init(_ observer: @escaping @MainActor (State) -> Void) {
+    self.observer = observer
+  }
+}
+
+// MARK: - Cores
+
+@MainActor
+class StoreCore<State, Action: Sendable> {
+  var state: State { fatalError("abstract") }
+  func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? { fatalError("abstract") }
+  func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
+    fatalError("abstract")
+  }
+}
+
+@MainActor
+private final class RootCore<State, Action: Sendable, Environment>: StoreCore<State, Action> {
+  private var currentState: State
+  private let reducer: Reducer<State, Action, Environment>
+  private let environment: Environment
+  private lazy var runner = EffectRunner<Action> { [weak self] action, group in
+    _ = self?.send(action, in: group)
+  }
+  private var isSending = false
+  private var buffer: [(Action, EffectGroup?)] = []
+  private var observers: [WeakObserver] = []
+
+  private struct WeakObserver {
+    weak var box: ObserverBox<State>?
+  }
+
+  init(initialState: State, reducer: Reducer<State, Action, Environment>, environment: Environment)
+  {
+    self.currentState = initialState
+    self.reducer = reducer
+    self.environment = environment
+  }
+
+  isolated deinit {
+    runner.cancelAll()
+  }
+
+  override var state: State { currentState }
+
+  override func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+    if isSending {
+      // An observer sent an action while the store was reducing: handle it right after.
+      let group = group ?? EffectGroup()
+      buffer.append((action, group))
+      return group
+    }
+    isSending = true
+    var result = group
+    let effect = reducer.reduce(&currentState, action, environment)
+    if !effect.isNone {
+      let group = group ?? EffectGroup()
+      result = group
+      runner.run(effect, in: group)
+    }
+    while !buffer.isEmpty {
+      let (action, group) = buffer.removeFirst()
+      let effect = reducer.reduce(&currentState, action, environment)
+      if let group, !effect.isNone { runner.run(effect, in: group) }
+    }
+    isSending = false
+    notify()
+    return result
+  }
+
+  override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
+    let box = ObserverBox(observer)
+    observers.append(WeakObserver(box: box))
+    return StoreSubscription(box: box)
+  }
+
+  private func notify() {
+    guard !observers.isEmpty else { return }
+    var released = false
+    for entry in observers {
+      if let box = entry.box {
+        box.observer(currentState)
+      } else {
+        released = true
+      }
+    }
+    if released {
+      observers.removeAll { $0.box == nil }
+    }
+  }
+}
+
+@MainActor
+private final class ScopedCore<ParentState, ParentAction: Sendable, State, Action: Sendable>:
+  StoreCore<State, Action>
+{
+  private let parent: StoreCore<ParentState, ParentAction>
+  private let toChildState: (ParentState) -> State
+  private let fromChildAction: (Action) -> ParentAction
+
+  init(
+    parent: StoreCore<ParentState, ParentAction>,
+    toChildState: @escaping (ParentState) -> State,
+    fromChildAction: @escaping (Action) -> ParentAction
+  ) {
+    self.parent = parent
+    self.toChildState = toChildState
+    self.fromChildAction = fromChildAction
+  }
+
+  override var state: State { toChildState(parent.state) }
+
+  override func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+    parent.send(fromChildAction(action), in: group)
+  }
+
+  override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
+    let toChildState = self.toChildState
+    return parent.subscribe { observer(toChildState($0)) }
+  }
+}

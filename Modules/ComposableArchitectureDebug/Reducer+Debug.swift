@@ -1,0 +1,61 @@
+import ComposableArchitecture
+import CustomDump
+
+extension Reducer {
+  /// Reports every action this reducer receives and the change it made to the state, as a diff.
+  ///
+  /// A debugging aid: the report is handed to `report` synchronously, right after the reducer
+  /// ran, so it interleaves with whatever else the program prints. While `isEnabled` returns
+  /// `false` the reducer runs as if undecorated, and no state is copied.
+  ///
+  /// ```swift
+  /// let traced = appReducer.debug { print($0) }
+  /// // received action:
+  /// //   AppAction.counter(.incrTapped)
+  /// //   AppState(
+  /// // -   count: 0,
+  /// // +   count: 1,
+  /// //     …
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isEnabled: Whether to report; checked on every action.
+  ///   - report: Receives one report per action.
+  /// - Returns: The reporting reducer.
+  public func debug(
+    isEnabled: @escaping () -> Bool = { true },
+    report: @escaping (String) -> Void
+  ) -> Reducer {
+    Reducer { state, action, environment in
+      guard isEnabled() else { return self.run(&state, action, environment) }
+      let before = state
+      let effect = self.run(&state, action, environment)
+      report(Self.debugReport(action: action, before: before, after: state))
+      return effect
+    }
+  }
+
+  /// The text that ``debug(isEnabled:report:)`` reports for one action.
+  ///
+  /// ```swift
+  /// Reducer<Int, String, Void>.debugReport(action: "incr", before: 0, after: 1)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - before: The state before the action.
+  ///   - after: The state after it.
+  /// - Returns: The action, dumped, then the state diff or "(no state change)".
+  public static func debugReport(action: Action, before: State, after: State) -> String {
+    var actionDump = ""
+    customDump(action, to: &actionDump, indent: 2)
+    let change = diff(before, after).map { indent($0) } ?? "  (no state change)"
+    return "received action:\n\(actionDump)\n\(change)"
+  }
+
+  private static func indent(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "  " + $0 }
+      .joined(separator: "\n")
+  }
+}

@@ -1,0 +1,340 @@
+import ComposableArchitecture
+import CustomDump
+import IssueReporting
+
+/// A store for exhaustive tests of a reducer and its effects.
+///
+/// Every `send` and `receive` states how the state changes, and the test fails, with a diff of
+/// expected against actual state, when:
+/// - an action changes the state in a way the test did not assert;
+/// - an effect feeds back an action the test did not `receive`;
+/// - an expected action does not arrive before the timeout;
+/// - an effect is still running when the test ends (``finish(timeout:fileID:filePath:line:column:)``
+///   or the store's release).
+///
+/// Actions that effects send back queue up until the test receives them, so nothing happens
+/// behind the test's back. Fire-and-forget effects (logging, analytics) are never waited for and
+/// never fail a test. Failures reach Swift Testing and XCTest alike.
+///
+/// ```swift
+/// @Test func nthPrime() async {
+///   let store = TestStore(
+///     initialState: CounterState(count: 7),
+///     reducer: counterReducer,
+///     environment: CounterEnvironment(nthPrime: { _ in 17 })
+///   )
+///   await store.send(.nthPrimeButtonTapped) { $0.isNthPrimeRequestInFlight = true }
+///   await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+///     $0.isNthPrimeRequestInFlight = false
+///     $0.alert = .nthPrime(n: 7, prime: 17)
+///   }
+/// }
+/// ```
+@MainActor
+public final class TestStore<State: Equatable, Action: Equatable & Sendable, Environment> {
+  /// The current state.
+  public private(set) var state: State
+  /// The dependencies; a test may change them between actions.
+  public var environment: Environment
+  /// How long `receive` and `finish` wait for effects before failing.
+  public var timeout: Duration
+
+  private let reducer: Reducer<State, Action, Environment>
+  private var received: [(action: Action, group: EffectGroup)] = []
+  private lazy var runner = EffectRunner<Action>(
+    deliver: { [weak self] action, group in
+      self?.received.append((action, group))
+      self?.wakeWaiters()
+    },
+    onFinish: { [weak self] in self?.wakeWaiters() }
+  )
+  private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  private var nextWaiterID = 0
+  private var isCompleted = false
+  private let fileID: StaticString
+  private let filePath: StaticString
+  private let line: UInt
+  private let column: UInt
+
+  /// Creates a test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer under test.
+  ///   - environment: Controlled dependencies.
+  ///   - timeout: How long to wait for an effect before failing; one second by default.
+  public init(
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environment: Environment,
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.state = initialState
+    self.reducer = reducer
+    self.environment = environment
+    self.timeout = timeout
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  isolated deinit {
+    completed(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends an action and asserts how it changes the state.
+  ///
+  /// ```swift
+  /// await store.send(.incrTapped) { $0.count = 1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - updateExpected: Turns the state as it was into the state as it should now be. Omit it
+  ///     when the action should change nothing.
+  /// - Returns: A task that follows the action's effects.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    if !received.isEmpty {
+      reportIssue(
+        """
+        Must handle \(received.count) received action(s) before sending an action: …
+
+        Unhandled actions:
+        \(dumpActions(received.map(\.action)))
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+    }
+    let group = EffectGroup()
+    reduce(
+      action, in: group, updateExpected: updateExpected,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.yield()
+    return TestStoreTask(group: group)
+  }
+
+  /// Waits for an effect to feed back an action, checks that it is the expected one, runs it
+  /// and asserts how it changes the state.
+  ///
+  /// ```swift
+  /// await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+  ///   $0.alert = .nthPrime(n: 7, prime: 17)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - expectedAction: The action the next fed-back action must equal.
+  ///   - timeout: How long to wait; the store's ``timeout`` by default.
+  ///   - updateExpected: Turns the state as it was into the state as it should now be.
+  public func receive(
+    _ expectedAction: Action,
+    timeout: Duration? = nil,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
+    while received.isEmpty {
+      if runner.runningCount == 0 {
+        reportIssue(
+          "Expected to receive an action, but no effect is running that could send one.",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      if await !wait(until: deadline) {
+        reportIssue(
+          """
+          Expected to receive an action, but received none after \(timeout ?? self.timeout).
+
+          Expected:
+          \(dumpActions([expectedAction]))
+          """,
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+    }
+    let (action, group) = received.removeFirst()
+    if action != expectedAction {
+      let difference =
+        diff(expectedAction, action, format: .proportional)
+        .map { "\($0.indented)\n\n(Expected: −, Received: +)" }
+        ?? "Expected:\n\(dumpActions([expectedAction]))\nReceived:\n\(dumpActions([action]))"
+      reportIssue(
+        "Received an unexpected action: …\n\n\(difference)",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    reduce(
+      action, in: group, updateExpected: updateExpected,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.yield()
+  }
+
+  /// Waits for every running effect to end, then checks that no fed-back action is left
+  /// unasserted.
+  ///
+  /// Call it at the end of a test whose effects end on their own; the store's release does the
+  /// same checks without waiting.
+  ///
+  /// ```swift
+  /// await store.send(.saveButtonTapped)
+  /// await store.receive(.saveResponse(.success(true)))
+  /// await store.finish()
+  /// ```
+  ///
+  /// - Parameter timeout: How long to wait; the store's ``timeout`` by default.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
+    while runner.runningCount > 0 {
+      if await !wait(until: deadline) { break }
+    }
+    completed(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  // MARK: - Private
+
+  private func reduce(
+    _ action: Action,
+    in group: EffectGroup,
+    updateExpected: ((inout State) throws -> Void)?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    var expected = state
+    let effect = reducer.run(&state, action, environment)
+    runner.run(effect, in: group)
+    do {
+      try updateExpected?(&expected)
+    } catch {
+      reportIssue(
+        error, "The state assertion threw.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    guard expected != state else { return }
+    let difference =
+      diff(expected, state, format: .proportional)
+      .map { "\($0.indented)\n\n(Expected: −, Actual: +)" }
+      ?? "Expected:\n\(String(customDumping: expected))\nActual:\n\(String(customDumping: state))"
+    reportIssue(
+      updateExpected == nil
+        ? "State was not expected to change, but a change occurred: …\n\n\(difference)"
+        : "A state change does not match expectation: …\n\n\(difference)",
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  private func completed(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    guard !isCompleted else { return }
+    isCompleted = true
+    if !received.isEmpty {
+      reportIssue(
+        """
+        The store received \(received.count) unexpected action(s) after this one: …
+
+        Unhandled actions:
+        \(dumpActions(received.map(\.action)))
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    if runner.runningCount > 0 {
+      reportIssue(
+        """
+        \(runner.runningCount) effect(s) still running at the end of the test.
+
+        Let each effect finish (receive its actions), or cancel it with an action, before the \
+        test ends.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    runner.cancelAll()
+  }
+
+  /// Waits until an effect finishes or feeds back an action, or until the deadline.
+  /// Returns `false` when the deadline passed.
+  private func wait(until deadline: ContinuousClock.Instant) async -> Bool {
+    guard ContinuousClock.now < deadline else { return false }
+    let id = nextWaiterID
+    nextWaiterID += 1
+    let timer = Task { @MainActor [weak self] in
+      try? await Task.sleep(until: deadline, clock: .continuous)
+      self?.resumeWaiter(id)
+    }
+    await withCheckedContinuation { waiters[id] = $0 }
+    timer.cancel()
+    return ContinuousClock.now < deadline
+  }
+
+  private func resumeWaiter(_ id: Int) {
+    waiters.removeValue(forKey: id)?.resume()
+  }
+
+  private func wakeWaiters() {
+    let waiting = waiters
+    waiters.removeAll()
+    for waiter in waiting.values { waiter.resume() }
+  }
+
+  private func dumpActions(_ actions: [Action]) -> String {
+    actions.map { String(customDumping: $0).indented }.joined(separator: "\n")
+  }
+}
+
+/// The effects started by one `TestStore.send`.
+///
+/// ```swift
+/// let task = await store.send(.nthPrimeButtonTapped) { $0.isNthPrimeRequestInFlight = true }
+/// await task.cancel()
+/// ```
+@MainActor
+public struct TestStoreTask: Sendable {
+  let group: EffectGroup
+
+  /// Cancels the effects; actions they still try to send are dropped.
+  public func cancel() async {
+    group.cancel()
+    await group.finish()
+  }
+
+  /// Waits until the effects end.
+  public func finish() async {
+    await group.finish()
+  }
+
+  /// Whether any of the effects is still running.
+  public var isInFlight: Bool { !group.isEmpty }
+}
+
+extension String {
+  fileprivate init(customDumping value: some Any) {
+    self.init()
+    customDump(value, to: &self)
+  }
+
+  fileprivate var indented: String {
+    split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "  " + $0 }
+      .joined(separator: "\n")
+  }
+}

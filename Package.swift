@@ -1,0 +1,163 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "PrimeTime",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "primetime", targets: ["primetime"]),
+    .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    .library(name: "ComposableArchitectureTestSupport", targets: ["ComposableArchitectureTestSupport"]),
+  ],
+  dependencies: [
+    // The command line: `primetime --help`, subcommands and their validation.
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Readable dumps and diffs of state, for TestStore failures, `trace on` and `state`.
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    // Test failures that reach both Swift Testing and XCTest.
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+  ],
+  targets: [
+    // MARK: Core
+
+    .target(
+      name: "ComposableArchitecture",
+      path: "Modules/ComposableArchitecture"
+    ),
+    .target(
+      name: "ComposableArchitectureDebug",
+      dependencies: [
+        "ComposableArchitecture",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
+      path: "Modules/ComposableArchitectureDebug"
+    ),
+    .target(
+      name: "ComposableArchitectureTestSupport",
+      dependencies: [
+        "ComposableArchitecture",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Modules/ComposableArchitectureTestSupport"
+    ),
+
+    // MARK: Domain
+
+    .target(name: "Primes", path: "Modules/Primes"),
+    .target(name: "PrimeAlert", path: "Modules/PrimeAlert"),
+
+    // MARK: Dependency clients (interfaces, then live values that only the executable links)
+
+    .target(name: "FileClient", path: "Modules/FileClient"),
+    .target(name: "FileClientLive", dependencies: ["FileClient"], path: "Modules/FileClientLive"),
+    .target(name: "NthPrimeClient", path: "Modules/NthPrimeClient"),
+    .target(
+      name: "NthPrimeClientLive",
+      dependencies: ["NthPrimeClient", "Primes"],
+      path: "Modules/NthPrimeClientLive"
+    ),
+
+    // MARK: Features
+
+    .target(
+      name: "PrimeModal",
+      dependencies: ["ComposableArchitecture", "Primes"],
+      path: "Modules/PrimeModal"
+    ),
+    .target(
+      name: "Counter",
+      dependencies: ["ComposableArchitecture", "PrimeAlert", "PrimeModal"],
+      path: "Modules/Counter"
+    ),
+    .target(
+      name: "FavoritePrimes",
+      dependencies: ["ComposableArchitecture", "FileClient", "PrimeAlert"],
+      path: "Modules/FavoritePrimes"
+    ),
+
+    // MARK: App
+
+    .target(
+      name: "AppCore",
+      dependencies: [
+        "ComposableArchitecture", "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient",
+        "PrimeAlert", "PrimeModal",
+      ],
+      path: "App/AppCore"
+    ),
+    .systemLibrary(
+      name: "CReadline",
+      path: "App/CReadline",
+      providers: [.apt(["libreadline-dev"])]
+    ),
+    .target(
+      name: "PrimeTimeCLI",
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
+        "FileClient", "NthPrimeClient", "Primes",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
+      path: "App/PrimeTimeCLI"
+    ),
+    .executableTarget(
+      name: "primetime",
+      dependencies: ["FileClientLive", "NthPrimeClientLive", "PrimeTimeCLI"],
+      path: "App/primetime"
+    ),
+
+    // MARK: Tests
+
+    .testTarget(
+      name: "ComposableArchitectureTests",
+      dependencies: ["ComposableArchitecture", "ComposableArchitectureDebug"],
+      path: "Tests/ComposableArchitectureTests"
+    ),
+    .testTarget(
+      name: "ComposableArchitectureTestSupportTests",
+      dependencies: ["ComposableArchitecture", "ComposableArchitectureTestSupport"],
+      path: "Tests/ComposableArchitectureTestSupportTests"
+    ),
+    .testTarget(name: "PrimesTests", dependencies: ["Primes"], path: "Tests/PrimesTests"),
+    .testTarget(
+      name: "PrimeAlertTests", dependencies: ["PrimeAlert"], path: "Tests/PrimeAlertTests"),
+    .testTarget(
+      name: "PrimeModalTests",
+      dependencies: ["ComposableArchitectureTestSupport", "PrimeModal"],
+      path: "Tests/PrimeModalTests"
+    ),
+    .testTarget(
+      name: "CounterTests",
+      dependencies: ["ComposableArchitectureTestSupport", "Counter"],
+      path: "Tests/CounterTests"
+    ),
+    .testTarget(
+      name: "FavoritePrimesTests",
+      dependencies: ["ComposableArchitectureTestSupport", "FavoritePrimes"],
+      path: "Tests/FavoritePrimesTests"
+    ),
+    .testTarget(
+      name: "FileClientLiveTests",
+      dependencies: ["FileClientLive"],
+      path: "Tests/FileClientLiveTests"
+    ),
+    .testTarget(
+      name: "AppCoreTests",
+      dependencies: ["AppCore", "ComposableArchitectureTestSupport"],
+      path: "Tests/AppCoreTests"
+    ),
+    .testTarget(
+      name: "PrimeTimeCLITests",
+      dependencies: ["PrimeTimeCLI"],
+      path: "Tests/PrimeTimeCLITests"
+    ),
+    .testTarget(
+      name: "PrimeTimeEndToEndTests",
+      dependencies: ["primetime"],
+      path: "Tests/PrimeTimeEndToEndTests"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
