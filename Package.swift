@@ -39,6 +39,7 @@ let package = Package(
         "ComposableArchitecture",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       path: "Modules/ComposableArchitectureTestSupport"
     ),

@@ -6,14 +6,20 @@
 /// feature's effects send back.
 ///
 /// ```swift
-/// enum AppAction { case counter(CounterAction), favoritePrimes(FavoritePrimesAction) }
+/// enum AppAction {
+///   case counter(CounterAction)
+///   case favoritePrimes(FavoritePrimesAction)
 ///
-/// let counter = CasePath(AppAction.counter) {
-///   guard case .counter(let action) = $0 else { return nil }
-///   return action
+///   enum Cases {
+///     static let counter = CasePath(AppAction.counter) {
+///       guard case .counter(let action) = $0 else { return nil }
+///       return action
+///     }
+///   }
 /// }
-/// counter.embed(.incrTapped)            // AppAction.counter(.incrTapped)
-/// counter.extract(.counter(.incrTapped))  // .incrTapped
+/// AppAction.Cases.counter.embed(.incrTapped)              // .counter(.incrTapped)
+/// AppAction.Cases.counter.extract(.counter(.incrTapped))  // .incrTapped
+/// AppAction.Cases.counter.extract(.favoritePrimes(.saveButtonTapped))  // nil
 /// ```
 public struct CasePath<Root, Value>: Sendable {
   /// Wraps a value in the case.
@@ -39,10 +45,10 @@ extension CasePath where Root == Value {
   /// The identity case path: it embeds and extracts the value unchanged.
   ///
   /// ```swift
-  /// let same = CasePath<Int, Int>.self
+  /// let same = CasePath<Int, Int>.identity
   /// same.extract(3)  // 3
   /// ```
-  public static var `self`: CasePath {
+  public static var identity: CasePath {
     CasePath({ $0 }, extract: { $0 })
   }
 }

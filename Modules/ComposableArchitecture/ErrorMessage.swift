@@ -45,7 +45,7 @@ extension Result where Failure == ErrorMessage {
   /// ```
   ///
   /// - Parameter body: The operation to run.
-  public init(catching body: () async throws -> Success) async {
+  public init(catching body: @Sendable () async throws -> Success) async {
     do {
       self = .success(try await body())
     } catch {

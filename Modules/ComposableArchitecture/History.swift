@@ -1,7 +1,7 @@
 /// A state together with the user steps that led to it, for undo and redo.
 ///
 /// A step is one action sent from outside (``HistoryAction/step(_:)``) together with every
-/// action its effects feed back (``HistoryAction/feedback(_:)``). The history keeps the state as
+/// action its effects feed back (``HistoryAction/feedback(_:step:)``). The history keeps the state as
 /// it was before each step. Because Swift's collections are copy-on-write, a recorded state
 /// shares every buffer that the step did not change: a step costs
 /// `MemoryLayout<State>.stride` bytes plus whatever the step itself changed (an `incr` on the
@@ -21,6 +21,10 @@ public struct History<State> {
   public var present: State
   private var past: [State] = []
   private var future: [State] = []
+  /// The number of steps started so far; a step's number identifies its feedback.
+  private(set) var stepCount = 0
+  /// The number of the last step whose starting state was recorded.
+  private var lastRecordedStep = 0
 
   /// Creates a history with no steps.
   ///
@@ -50,6 +54,18 @@ public struct History<State> {
   public mutating func record(before state: State) {
     past.append(state)
     future.removeAll()
+  }
+
+  mutating func startStep() -> Int {
+    stepCount += 1
+    return stepCount
+  }
+
+  /// Records the state before `step` unless that step is already recorded (or a later one is).
+  mutating func record(before state: State, step: Int) {
+    guard step > lastRecordedStep else { return }
+    lastRecordedStep = step
+    record(before: state)
   }
 
   /// Goes back to the state before the last step.
@@ -96,8 +112,8 @@ extension History: Sendable where State: Sendable {}
 public enum HistoryAction<Action> {
   /// An action sent from outside: it starts a new step.
   case step(Action)
-  /// An action fed back by an effect: it belongs to the step that started the effect.
-  case feedback(Action)
+  /// An action fed back by an effect of the step with the given number: it belongs to that step.
+  case feedback(Action, step: Int)
   /// Go back one step.
   case undo
   /// Go forward one undone step.
@@ -112,8 +128,9 @@ extension Reducer where State: Equatable {
   ///
   /// ``HistoryAction/step(_:)`` runs this reducer and, when the state changed, records the
   /// state from before it and clears the redo stack. The actions sent back by the step's
-  /// effects arrive as ``HistoryAction/feedback(_:)`` and belong to the same step, so one undo
-  /// reverts the step and everything its effects did. ``HistoryAction/undo`` and
+  /// effects arrive as ``HistoryAction/feedback(_:step:)`` and belong to the same step, so one
+  /// undo reverts the step and everything its effects did. A step that changes nothing, itself
+  /// or through its effects, leaves no trace to undo. ``HistoryAction/undo`` and
   /// ``HistoryAction/redo`` only swap states: no reducer runs and no effect starts.
   ///
   /// ```swift
@@ -128,19 +145,13 @@ extension Reducer where State: Equatable {
   ///
   /// - Returns: A reducer on the history of this reducer's state.
   public func recordingHistory() -> Reducer<History<State>, HistoryAction<Action>, Environment> {
-    let reduce = self.reduce
     return Reducer<History<State>, HistoryAction<Action>, Environment> {
       history, action, environment in
       switch action {
       case .step(let action):
-        let before = history.present
-        let effect = reduce(&history.present, action, environment)
-        if history.present != before {
-          history.record(before: before)
-        }
-        return effect.map(HistoryAction.feedback)
-      case .feedback(let action):
-        return reduce(&history.present, action, environment).map(HistoryAction.feedback)
+        return reduce(action, step: history.startStep(), &history, environment)
+      case .feedback(let action, let step):
+        return reduce(action, step: step, &history, environment)
       case .undo:
         history.undo()
         return .none
@@ -148,6 +159,17 @@ extension Reducer where State: Equatable {
         history.redo()
         return .none
       }
+    }
+
+    func reduce(
+      _ action: Action, step: Int, _ history: inout History<State>, _ environment: Environment
+    ) -> Effect<HistoryAction<Action>> {
+      let before = history.present
+      let effect = self.reduce(&history.present, action, environment)
+      if history.present != before {
+        history.record(before: before, step: step)
+      }
+      return effect.map { .feedback($0, step: step) }
     }
   }
 }

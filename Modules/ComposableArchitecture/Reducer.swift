@@ -114,7 +114,7 @@ public struct Reducer<State, Action: Sendable, Environment> {
   /// ```swift
   /// let appReducer = counterReducer.pullback(
   ///   state: \AppState.counter,
-  ///   action: AppAction.casePath.counter,
+  ///   action: AppAction.Cases.counter,
   ///   environment: { CounterEnvironment(nthPrime: $0.nthPrime) }
   /// )
   /// ```

@@ -83,8 +83,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     self.column = column
   }
 
-  isolated deinit {
-    completed(fileID: fileID, filePath: filePath, line: line, column: column)
+  deinit {
+    // A test store lives and dies on the main actor, inside the test that made it, so its
+    // end-of-test checks run right here, where the failure can still be attributed to the test.
+    MainActor.assumeIsolated {
+      completed(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
   }
 
   /// Sends an action and asserts how it changes the state.

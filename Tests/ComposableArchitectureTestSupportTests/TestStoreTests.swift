@@ -1,0 +1,179 @@
+import ComposableArchitecture
+import ComposableArchitectureTestSupport
+import Testing
+
+private struct State: Equatable {
+  var count = 0
+  var response: Int?
+}
+
+private enum Action: Equatable, Sendable {
+  case incr
+  case request
+  case requestTwice
+  case response(Int)
+  case log
+  case waitForever
+  case cancel
+}
+
+private struct WaitID: Hashable, Sendable {}
+
+@MainActor private let reducer = Reducer<State, Action, Int> { state, action, answer in
+  switch action {
+  case .incr:
+    state.count += 1
+    return .none
+  case .request:
+    return .run { send in await send(.response(answer)) }
+  case .requestTwice:
+    return .run { send in
+      await send(.response(answer))
+      await send(.response(answer + 1))
+    }
+  case .response(let value):
+    state.response = value
+    return .none
+  case .log:
+    return .fireAndForget { await waitUntilCancelled() }
+  case .waitForever:
+    return .run { _ in await waitUntilCancelled() }.cancellable(id: WaitID())
+  case .cancel:
+    return .cancel(id: WaitID())
+  }
+}
+
+/// Suspends until the calling task is cancelled.
+private func waitUntilCancelled() async {
+  let (stream, continuation) = AsyncStream<Void>.makeStream()
+  for await _ in stream {}
+  continuation.finish()
+}
+
+@MainActor
+struct TestStoreTests {
+  private func makeStore() -> TestStore<State, Action, Int> {
+    TestStore(initialState: State(), reducer: reducer, environment: 42, timeout: .seconds(2))
+  }
+
+  @Test func passes_whenEveryChangeAndActionIsAsserted() async {
+    let store = makeStore()
+    await store.send(.incr) { $0.count = 1 }
+    await store.send(.request)
+    await store.receive(.response(42)) { $0.response = 42 }
+    await store.finish()
+  }
+
+  @Test func fails_onUnassertedStateChange() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.incr)
+    } matching: { issue in
+      issue.description.contains("State was not expected to change")
+        && issue.description.contains("−   count: 0,")
+        && issue.description.contains("+   count: 1,")
+    }
+  }
+
+  @Test func fails_onWrongAssertedChange_withADiff() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.incr) { $0.count = 2 }
+    } matching: { issue in
+      issue.description.contains("A state change does not match expectation")
+        && issue.description.contains("−   count: 2,")
+        && issue.description.contains("+   count: 1,")
+    }
+  }
+
+  @Test func fails_onActionReceivedButNotAsserted() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.request)
+      await store.finish()
+    } matching: { issue in
+      issue.description.contains("received 1 unexpected action")
+    }
+  }
+
+  @Test func fails_whenSendingBeforeHandlingReceivedActions() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.requestTwice).finish()
+      await store.send(.incr) { $0.count = 1 }
+      await store.receive(.response(42)) { $0.response = 42 }
+      await store.receive(.response(43)) { $0.response = 43 }
+    } matching: { issue in
+      issue.description.contains("Must handle 2 received action(s)")
+    }
+  }
+
+  @Test func fails_onMissingReceive() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.incr) { $0.count = 1 }
+      await store.receive(.response(42))
+    } matching: { issue in
+      issue.description.contains("Expected to receive an action")
+    }
+  }
+
+  @Test func fails_onReceivingADifferentAction() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.request)
+      await store.receive(.response(7)) { $0.response = 42 }
+    } matching: { issue in
+      issue.description.contains("Received an unexpected action")
+    }
+  }
+
+  @Test func fails_onEffectStillRunningAtTheEnd() async {
+    await withKnownIssue {
+      let store = TestStore(
+        initialState: State(), reducer: reducer, environment: 0, timeout: .milliseconds(50))
+      await store.send(.waitForever)
+      await store.finish()
+    } matching: { issue in
+      issue.description.contains("still running at the end of the test")
+    }
+  }
+
+  @Test func fails_onEffectStillRunning_whenTheStoreIsReleased() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.waitForever)
+    } matching: { issue in
+      issue.description.contains("still running at the end of the test")
+    }
+  }
+
+  @Test func passes_whenARunningEffectIsCancelled() async {
+    let store = makeStore()
+    await store.send(.waitForever)
+    await store.send(.cancel)
+    await store.finish()
+  }
+
+  @Test func passes_whenTheSendTaskIsCancelled() async {
+    let store = makeStore()
+    let task = await store.send(.waitForever)
+    #expect(task.isInFlight)
+    await task.cancel()
+    #expect(!task.isInFlight)
+    await store.finish()
+  }
+
+  @Test func fireAndForgetEffects_neverBreakATest() async {
+    let store = makeStore()
+    await store.send(.log)
+    await store.finish()
+  }
+
+  @Test func environment_canChangeBetweenActions() async {
+    let store = makeStore()
+    store.environment = 7
+    await store.send(.request)
+    await store.receive(.response(7)) { $0.response = 7 }
+  }
+}

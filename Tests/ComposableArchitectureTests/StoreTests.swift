@@ -1,0 +1,173 @@
+import ComposableArchitecture
+import Testing
+
+@MainActor
+struct StoreTests {
+  private func makeStore() -> Store<ParentState, ParentAction> {
+    Store(
+      initialState: ParentState(),
+      reducer: childReducer.pullback(
+        state: \ParentState.child, action: ParentAction.Cases.child, environment: { (_: Void) in () }),
+      environment: ()
+    )
+  }
+
+  @Test func send_changesStateBeforeReturning() {
+    let store = makeStore()
+    store.send(.child(.incr))
+    #expect(store.state.child.count == 1)
+  }
+
+  @Test func effectActions_comeBackInOrder() async {
+    var seen: [Int] = []
+    let store = Store(
+      initialState: ChildState(),
+      reducer: Reducer.combine(
+        childReducer,
+        Reducer { state, action, _ in
+          if case .echoed = action { seen.append(state.count) }
+          return .none
+        }
+      ),
+      environment: ()
+    )
+    await store.send(.startEcho(Array(1...50))).finish()
+    #expect(seen == Array(1...50))
+    #expect(store.state.count == 50)
+  }
+
+  @Test func scope_readsChildStateFromParent_andRoutesSendsThroughParent() {
+    let store = makeStore()
+    let child = store.scope(state: \.child, action: ParentAction.child)
+    child.send(.incr)
+    #expect(store.state.child.count == 1)
+    #expect(child.state.count == 1)
+    store.send(.child(.decr))
+    store.send(.child(.decr))
+    #expect(child.state.count == -1)
+  }
+
+  @Test func scope_threeLevelsDeep_routesBothWays() {
+    let store = makeStore()
+    let deep = store.scope(state: { $0 }, action: { $0 })
+      .scope(state: \.child, action: ParentAction.child)
+      .scope(state: \.count, action: { (_: Void) in ChildAction.incr })
+    deep.send(())
+    deep.send(())
+    #expect(store.state.child.count == 2)
+    #expect(deep.state == 2)
+  }
+
+  @Test func subscribe_callsObserverAfterEveryAction() {
+    let store = makeStore()
+    var counts: [Int] = []
+    let token = store.subscribe { counts.append($0.child.count) }
+    store.send(.child(.incr))
+    store.send(.child(.incr))
+    #expect(counts == [1, 2])
+    _ = token
+  }
+
+  @Test func subscription_endsWhenTokenIsReleased() {
+    let store = makeStore()
+    var calls = 0
+    var token: StoreSubscription? = store.subscribe { _ in calls += 1 }
+    store.send(.child(.incr))
+    #expect(calls == 1)
+    token = nil
+    store.send(.child(.incr))
+    #expect(calls == 1)
+    _ = token
+  }
+
+  @Test func subscription_endsOnCancel_andOthersGoOn() {
+    let store = makeStore()
+    var first = 0
+    var second = 0
+    let token1 = store.subscribe { _ in first += 1 }
+    let token2 = store.subscribe { _ in second += 1 }
+    store.send(.child(.incr))
+    token1.cancel()
+    store.send(.child(.incr))
+    #expect(first == 1)
+    #expect(second == 2)
+    _ = token2
+  }
+
+  @Test func subscription_doesNotRetainObserver() {
+    final class Observer {}
+    let store = makeStore()
+    weak var weakObserver: Observer?
+    var token: StoreSubscription?
+    do {
+      let observer = Observer()
+      weakObserver = observer
+      token = store.subscribe { _ in _ = observer }
+    }
+    #expect(weakObserver != nil)
+    token = nil
+    #expect(weakObserver == nil)
+    _ = token
+  }
+
+  @Test func scopedSubscription_seesChildState() {
+    let store = makeStore()
+    let child = store.scope(state: \.child, action: ParentAction.child)
+    var counts: [Int] = []
+    let token = child.subscribe { counts.append($0.count) }
+    store.send(.child(.incr))
+    child.send(.incr)
+    #expect(counts == [1, 2])
+    _ = token
+  }
+
+  @Test func store_isReleasedWhenNoLongerReferenced() {
+    weak var weakStore: Store<ParentState, ParentAction>?
+    do {
+      let store = makeStore()
+      weakStore = store
+      store.send(.child(.incr))
+    }
+    #expect(weakStore == nil)
+  }
+
+  @Test func sendTask_finish_waitsForEffectsFedBackTransitively() async {
+    // .startEcho feeds back .echoed; a second reducer turns .echoed(1) into another echo.
+    let store = Store(
+      initialState: ChildState(),
+      reducer: Reducer.combine(
+        childReducer,
+        Reducer { _, action, _ in
+          if case .echoed(1) = action {
+            return .run { send in await send(.startEcho([2, 3])) }
+          }
+          return .none
+        }
+      ),
+      environment: ()
+    )
+    let task = store.send(.startEcho([1]))
+    #expect(task.isInFlight)
+    await task.finish()
+    #expect(!task.isInFlight)
+    #expect(store.state.count == 3)
+  }
+
+  @Test func sendTask_withoutEffects_isNotInFlight() async {
+    let store = makeStore()
+    let task = store.send(.child(.incr))
+    #expect(!task.isInFlight)
+    await task.finish()
+  }
+
+  @Test func observerSendingDuringNotification_isHandled() {
+    let store = makeStore()
+    var token: StoreSubscription?
+    token = store.subscribe { state in
+      if state.child.count == 1 { store.send(.child(.incr)) }
+    }
+    store.send(.child(.incr))
+    #expect(store.state.child.count == 2)
+    _ = token
+  }
+}

@@ -1,0 +1,69 @@
+import ComposableArchitecture
+
+/// A tiny domain for exercising the core.
+struct ParentState: Equatable {
+  var child = ChildState()
+  var log: [String] = []
+}
+
+struct ChildState: Equatable {
+  var count = 0
+}
+
+enum ChildAction: Equatable, Sendable {
+  case incr
+  case decr
+  case startEcho([Int])
+  case echoed(Int)
+}
+
+enum ParentAction: Equatable, Sendable {
+  case child(ChildAction)
+  case other(String)
+
+  enum Cases {
+    static let child = CasePath(ParentAction.child) {
+      guard case .child(let action) = $0 else { return nil }
+      return action
+    }
+  }
+}
+
+/// Counts, and echoes a list of numbers back one by one as `.echoed` actions.
+@MainActor let childReducer = Reducer<ChildState, ChildAction, Void> { state, action, _ in
+  switch action {
+  case .incr:
+    state.count += 1
+    return .none
+  case .decr:
+    state.count -= 1
+    return .none
+  case .startEcho(let values):
+    return .run { send in
+      for value in values { await send(.echoed(value)) }
+    }
+  case .echoed(let value):
+    state.count = value
+    return .none
+  }
+}
+
+/// A gate that an effect waits on until the test opens it: lets tests decide when effects end,
+/// without sleeping.
+final class Gate: Sendable {
+  let stream: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream()
+  }
+
+  func open() {
+    continuation.yield()
+    continuation.finish()
+  }
+
+  func wait() async {
+    for await _ in stream { return }
+  }
+}
