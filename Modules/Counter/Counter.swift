@@ -1,1 +1,205 @@
-public enum _CounterPlaceholder {}
+import ComposableArchitecture
+import PrimeAlert
+import PrimeModal
+
+/// The counter screen's state.
+public struct CounterState: Equatable, Sendable {
+  /// The count.
+  public var count: Int
+  /// The favorite primes, which the embedded prime modal edits.
+  public var favoritePrimes: [Int]
+  /// Whether the prime modal is shown.
+  public var isPrimeModalShown: Bool
+  /// Whether an nth-prime lookup is running; the counter is frozen meanwhile.
+  public var isNthPrimeRequestInFlight: Bool
+  /// The message to show, if any.
+  public var alert: PrimeAlert?
+
+  /// Creates the counter's state.
+  ///
+  /// ```swift
+  /// CounterState(count: 7)
+  /// ```
+  public init(
+    count: Int = 0,
+    favoritePrimes: [Int] = [],
+    isPrimeModalShown: Bool = false,
+    isNthPrimeRequestInFlight: Bool = false,
+    alert: PrimeAlert? = nil
+  ) {
+    self.count = count
+    self.favoritePrimes = favoritePrimes
+    self.isPrimeModalShown = isPrimeModalShown
+    self.isNthPrimeRequestInFlight = isNthPrimeRequestInFlight
+    self.alert = alert
+  }
+}
+
+/// What happens on the counter screen.
+public enum CounterAction: Equatable, Sendable {
+  /// "+" was tapped.
+  case incrTapped
+  /// "−" was tapped.
+  case decrTapped
+  /// A count was entered directly.
+  case countEntered(Int)
+  /// "Is this prime?" was tapped: the prime modal opens.
+  case isPrimeTapped
+  /// The prime modal was dismissed.
+  case primeModalDismissed
+  /// "What is the nth prime?" was tapped, with n = the count.
+  case nthPrimeTapped
+  /// The running nth-prime lookup was cancelled.
+  case nthPrimeCancelTapped
+  /// The lookup for the `n`th prime ended.
+  case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+  /// The alert was dismissed.
+  case alertDismissed
+  /// Something happened in the prime modal.
+  case primeModal(PrimeModalAction)
+
+  /// Case paths to the cases that carry another feature's actions.
+  public enum Cases {
+    /// The prime modal's actions.
+    public static let primeModal = CasePath(CounterAction.primeModal) {
+      guard case .primeModal(let action) = $0 else { return nil }
+      return action
+    }
+  }
+}
+
+/// The counter's dependencies.
+public struct CounterEnvironment: Sendable {
+  /// Returns the `n`th prime, 1-based: `nthPrime(1) == 2`.
+  public var nthPrime: @Sendable (Int) async throws -> Int
+
+  /// Creates the counter's environment.
+  ///
+  /// ```swift
+  /// CounterEnvironment(nthPrime: { _ in 17 })
+  /// ```
+  public init(nthPrime: @escaping @Sendable (Int) async throws -> Int) {
+    self.nthPrime = nthPrime
+  }
+}
+
+/// Identifies the counter's nth-prime lookup, so that it can be cancelled.
+struct NthPrimeRequestID: Hashable, Sendable {}
+
+/// The counter's own logic, without the modal.
+@MainActor
+let counterCoreReducer = Reducer<CounterState, CounterAction, CounterEnvironment> {
+  state, action, environment in
+  switch action {
+  case .incrTapped:
+    guard !state.isNthPrimeRequestInFlight else { return .none }
+    guard state.count < Int.max else {
+      state.alert = .failure("The count is already at its largest, \(Int.max).")
+      return .none
+    }
+    state.count += 1
+    state.isPrimeModalShown = false
+    return .none
+
+  case .decrTapped:
+    guard !state.isNthPrimeRequestInFlight else { return .none }
+    guard state.count > Int.min else {
+      state.alert = .failure("The count is already at its smallest, \(Int.min).")
+      return .none
+    }
+    state.count -= 1
+    state.isPrimeModalShown = false
+    return .none
+
+  case .countEntered(let count):
+    guard !state.isNthPrimeRequestInFlight else { return .none }
+    state.count = count
+    state.isPrimeModalShown = false
+    return .none
+
+  case .isPrimeTapped:
+    state.isPrimeModalShown = true
+    return .none
+
+  case .primeModalDismissed:
+    state.isPrimeModalShown = false
+    return .none
+
+  case .nthPrimeTapped:
+    guard !state.isNthPrimeRequestInFlight else { return .none }
+    let n = state.count
+    guard n >= 1 else {
+      state.alert = .failure("There is no \(ordinal(n)) prime: n must be at least 1.")
+      return .none
+    }
+    state.isNthPrimeRequestInFlight = true
+    let nthPrime = environment.nthPrime
+    return .run { send in
+      await send(.nthPrimeResponse(n: n, await Result { try await nthPrime(n) }))
+    }
+    .cancellable(id: NthPrimeRequestID(), cancelInFlight: true)
+
+  case .nthPrimeCancelTapped:
+    guard state.isNthPrimeRequestInFlight else { return .none }
+    state.isNthPrimeRequestInFlight = false
+    return .cancel(id: NthPrimeRequestID())
+
+  case .nthPrimeResponse(let n, .success(let prime)):
+    state.isNthPrimeRequestInFlight = false
+    state.alert = .nthPrime(n: n, prime: prime)
+    return .none
+
+  case .nthPrimeResponse(let n, .failure(let error)):
+    state.isNthPrimeRequestInFlight = false
+    state.alert = .failure("Could not find the \(ordinal(n)) prime: \(error.message)")
+    return .none
+
+  case .alertDismissed:
+    state.alert = nil
+    return .none
+
+  case .primeModal:
+    return .none
+  }
+}
+
+extension CounterState {
+  /// The prime modal's view of the counter: the count and the favorites.
+  public var primeModal: PrimeModalState {
+    get { PrimeModalState(count: count, favoritePrimes: favoritePrimes) }
+    _modify {
+      // Move the favorites out while the modal works on them, so that editing them never copies
+      // the array.
+      var modal = PrimeModalState(count: count, favoritePrimes: [])
+      swap(&modal.favoritePrimes, &favoritePrimes)
+      defer {
+        count = modal.count
+        swap(&modal.favoritePrimes, &favoritePrimes)
+      }
+      yield &modal
+    }
+  }
+}
+
+/// The counter screen: counting, the embedded prime modal and nth-prime lookups.
+///
+/// While a lookup runs, incr, decr, entered counts and further lookups change nothing, as the
+/// original app disabled those buttons. A lookup for n < 1 fails at once with a message; the
+/// count never overflows.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: CounterState(),
+///   reducer: counterReducer,
+///   environment: CounterEnvironment(nthPrime: { try await nthPrime($0) })
+/// )
+/// ```
+@MainActor
+public let counterReducer = Reducer<CounterState, CounterAction, CounterEnvironment>.combine(
+  counterCoreReducer,
+  primeModalReducer.pullback(
+    state: \CounterState.primeModal,
+    action: CounterAction.Cases.primeModal,
+    environment: { _ in () }
+  )
+)

@@ -1,1 +1,76 @@
-public enum _PrimeModalPlaceholder {}
+import ComposableArchitecture
+import Primes
+
+/// The state of the prime modal: the count it describes and the favorites it edits.
+public struct PrimeModalState: Equatable, Sendable {
+  /// The number the modal describes.
+  public var count: Int
+  /// The favorite primes, in the order they were saved.
+  public var favoritePrimes: [Int]
+
+  /// Creates the modal's state.
+  ///
+  /// ```swift
+  /// PrimeModalState(count: 7, favoritePrimes: [2, 3])
+  /// ```
+  public init(count: Int = 0, favoritePrimes: [Int] = []) {
+    self.count = count
+    self.favoritePrimes = favoritePrimes
+  }
+}
+
+/// What a person can do in the prime modal.
+public enum PrimeModalAction: Equatable, Sendable {
+  /// "Save to favorite primes" was tapped.
+  case saveFavoritePrimeTapped
+  /// "Remove from favorite primes" was tapped.
+  case removeFavoritePrimeTapped
+}
+
+/// Saves the count as a favorite when it is a prime not saved yet, and removes it when it is
+/// one. Anything else changes nothing.
+///
+/// ```swift
+/// var state = PrimeModalState(count: 7)
+/// _ = primeModalReducer.run(&state, .saveFavoritePrimeTapped, ())  // favoritePrimes == [7]
+/// ```
+@MainActor
+public let primeModalReducer = Reducer<PrimeModalState, PrimeModalAction, Void> { state, action, _ in
+  switch action {
+  case .saveFavoritePrimeTapped:
+    guard isPrime(state.count), !state.favoritePrimes.contains(state.count) else { return .none }
+    state.favoritePrimes.append(state.count)
+    return .none
+  case .removeFavoritePrimeTapped:
+    state.favoritePrimes.removeAll { $0 == state.count }
+    return .none
+  }
+}
+
+extension PrimeModalState {
+  /// Whether the count is prime.
+  public var isCountPrime: Bool { isPrime(count) }
+
+  /// Whether the count is one of the favorites.
+  public var isFavorite: Bool { favoritePrimes.contains(count) }
+
+  /// The modal's headline: "7 is prime 🎉" or "6 is not prime :(".
+  ///
+  /// ```swift
+  /// PrimeModalState(count: 6).title  // "6 is not prime :("
+  /// ```
+  public var title: String {
+    isCountPrime ? "\(count) is prime 🎉" : "\(count) is not prime :("
+  }
+
+  /// The one action the modal offers: save a prime that is not a favorite, remove one that is,
+  /// or nothing when the count is not prime.
+  ///
+  /// ```swift
+  /// PrimeModalState(count: 7).offeredAction  // .saveFavoritePrimeTapped
+  /// ```
+  public var offeredAction: PrimeModalAction? {
+    guard isCountPrime else { return nil }
+    return isFavorite ? .removeFavoritePrimeTapped : .saveFavoritePrimeTapped
+  }
+}

@@ -1,0 +1,28 @@
+import PrimeAlert
+import Testing
+
+struct PrimeAlertTests {
+  @Test(
+    arguments: [
+      (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"),
+      (11, "11th"), (12, "12th"), (13, "13th"), (14, "14th"),
+      (21, "21st"), (22, "22nd"), (23, "23rd"), (24, "24th"),
+      (101, "101st"), (102, "102nd"), (103, "103rd"),
+      (111, "111th"), (112, "112th"), (113, "113th"),
+      (1_000_000_001, "1000000001st"), (0, "0th"), (-1, "-1st"), (-12, "-12th"),
+      (Int.max, "9223372036854775807th"), (Int.min, "-9223372036854775808th"),
+    ])
+  func ordinal_usesEnglishSuffixes(n: Int, expected: String) {
+    #expect(ordinal(n) == expected)
+  }
+
+  @Test func nthPrimeAlert_readsAsASentence() {
+    #expect(PrimeAlert.nthPrime(n: 7, prime: 17).message == "The 7th prime is 17")
+    #expect(PrimeAlert.nthPrime(n: 1, prime: 2).message == "The 1st prime is 2")
+    #expect(PrimeAlert.nthPrime(n: 112, prime: 613).message == "The 112th prime is 613")
+  }
+
+  @Test func failureAlert_showsItsMessage() {
+    #expect(PrimeAlert.failure("No network").message == "No network")
+  }
+}
