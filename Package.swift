@@ -47,7 +47,8 @@ let package = Package(
     // MARK: Domain
 
     .target(name: "Primes", path: "Modules/Primes"),
-    .target(name: "PrimeAlert", path: "Modules/PrimeAlert"),
+    .target(
+      name: "PrimeAlert", dependencies: ["ComposableArchitecture"], path: "Modules/PrimeAlert"),
 
     // MARK: Dependency clients (interfaces, then live values that only the executable links)
 
@@ -74,7 +75,7 @@ let package = Package(
     ),
     .target(
       name: "FavoritePrimes",
-      dependencies: ["ComposableArchitecture", "FileClient", "PrimeAlert"],
+      dependencies: ["ComposableArchitecture", "FileClient", "PrimeAlert", "Primes"],
       path: "Modules/FavoritePrimes"
     ),
 
@@ -123,7 +124,7 @@ let package = Package(
     ),
     .testTarget(name: "PrimesTests", dependencies: ["Primes"], path: "Tests/PrimesTests"),
     .testTarget(
-      name: "PrimeAlertTests", dependencies: ["PrimeAlert"], path: "Tests/PrimeAlertTests"),
+      name: "PrimeAlertTests", dependencies: ["ComposableArchitecture", "PrimeAlert"], path: "Tests/PrimeAlertTests"),
     .testTarget(
       name: "PrimeModalTests",
       dependencies: ["ComposableArchitectureTestSupport", "PrimeModal"],

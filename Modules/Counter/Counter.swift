@@ -128,8 +128,8 @@ let counterCoreReducer = Reducer<CounterState, CounterAction, CounterEnvironment
   case .nthPrimeTapped:
     guard !state.isNthPrimeRequestInFlight else { return .none }
     let n = state.count
-    guard n >= 1 else {
-      state.alert = .failure("There is no \(ordinal(n)) prime: n must be at least 1.")
+    if let invalid = PrimeAlert(invalidN: n) {
+      state.alert = invalid
       return .none
     }
     state.isNthPrimeRequestInFlight = true
@@ -144,14 +144,9 @@ let counterCoreReducer = Reducer<CounterState, CounterAction, CounterEnvironment
     state.isNthPrimeRequestInFlight = false
     return .cancel(id: NthPrimeRequestID())
 
-  case .nthPrimeResponse(let n, .success(let prime)):
+  case .nthPrimeResponse(let n, let lookup):
     state.isNthPrimeRequestInFlight = false
-    state.alert = .nthPrime(n: n, prime: prime)
-    return .none
-
-  case .nthPrimeResponse(let n, .failure(let error)):
-    state.isNthPrimeRequestInFlight = false
-    state.alert = .failure("Could not find the \(ordinal(n)) prime: \(error.message)")
+    state.alert = PrimeAlert(n: n, lookup: lookup)
     return .none
 
   case .alertDismissed:

@@ -1,1 +1,181 @@
-public enum _FavoritePrimesPlaceholder {}
+import ComposableArchitecture
+import FileClient
+import Foundation
+import PrimeAlert
+
+/// The favorites screen's state.
+public struct FavoritePrimesState: Equatable, Sendable {
+  /// The favorite primes, in the order they were saved.
+  public var favoritePrimes: [Int]
+  /// Whether an nth-prime lookup is running.
+  public var isNthPrimeRequestInFlight: Bool
+  /// The message to show, if any.
+  public var alert: PrimeAlert?
+
+  /// Creates the favorites screen's state.
+  ///
+  /// ```swift
+  /// FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])
+  /// ```
+  public init(
+    favoritePrimes: [Int] = [],
+    isNthPrimeRequestInFlight: Bool = false,
+    alert: PrimeAlert? = nil
+  ) {
+    self.favoritePrimes = favoritePrimes
+    self.isNthPrimeRequestInFlight = isNthPrimeRequestInFlight
+    self.alert = alert
+  }
+}
+
+/// What happens on the favorites screen.
+public enum FavoritePrimesAction: Equatable, Sendable {
+  /// The rows at these indices were deleted.
+  case deleteFavoritePrimes(IndexSet)
+  /// "Save" was tapped: write the favorites to disk.
+  case saveButtonTapped
+  /// Saving ended: how many primes were written, or why not.
+  case saveResponse(Result<Int, ErrorMessage>)
+  /// "Load" was tapped: read the favorites from disk.
+  case loadButtonTapped
+  /// Loading ended: the primes read, or why not.
+  case loadResponse(Result<[Int], ErrorMessage>)
+  /// A favorite prime was tapped: ask for the nth prime with n = that prime.
+  case primeTapped(Int)
+  /// The running nth-prime lookup was cancelled.
+  case nthPrimeCancelTapped
+  /// The lookup for the `n`th prime ended.
+  case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+  /// The alert was dismissed.
+  case alertDismissed
+}
+
+/// The favorites screen's dependencies.
+public struct FavoritePrimesEnvironment: Sendable {
+  /// Where the favorites are saved.
+  public var fileClient: FileClient
+  /// Returns the `n`th prime, 1-based.
+  public var nthPrime: @Sendable (Int) async throws -> Int
+
+  /// Creates the environment.
+  ///
+  /// ```swift
+  /// FavoritePrimesEnvironment(fileClient: .noop, nthPrime: { _ in 2 })
+  /// ```
+  public init(
+    fileClient: FileClient,
+    nthPrime: @escaping @Sendable (Int) async throws -> Int
+  ) {
+    self.fileClient = fileClient
+    self.nthPrime = nthPrime
+  }
+}
+
+struct FavoritePrimesNthPrimeRequestID: Hashable, Sendable {}
+
+/// The favorites list: delete rows, save and load them, and ask for the nth prime of one.
+///
+/// Deleting removes exactly the rows named, whatever their order. Saving and loading go through
+/// the environment's file client and report failure as an alert; a failed load keeps the
+/// favorites as they were.
+///
+/// ```swift
+/// var state = FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])
+/// _ = favoritePrimesReducer.run(&state, .deleteFavoritePrimes([1, 3]), environment)
+/// state.favoritePrimes  // [2, 5]
+/// ```
+@MainActor
+public let favoritePrimesReducer = Reducer<
+  FavoritePrimesState, FavoritePrimesAction, FavoritePrimesEnvironment
+> { state, action, environment in
+  switch action {
+  case .deleteFavoritePrimes(let indexSet):
+    state.favoritePrimes.remove(atRows: indexSet)
+    return .none
+
+  case .saveButtonTapped:
+    let primes = state.favoritePrimes
+    let fileClient = environment.fileClient
+    return .run { send in
+      await send(
+        .saveResponse(
+          await Result {
+            try await fileClient.save(FavoritePrimesFile.name, try FavoritePrimesFile.encode(primes))
+            return primes.count
+          }))
+    }
+
+  case .saveResponse(.success(let count)):
+    state.alert = .notice("Saved \(count) favorite \(count == 1 ? "prime" : "primes").")
+    return .none
+
+  case .saveResponse(.failure(let error)):
+    state.alert = .failure("Could not save the favorite primes: \(error.message)")
+    return .none
+
+  case .loadButtonTapped:
+    let fileClient = environment.fileClient
+    return .run { send in
+      await send(
+        .loadResponse(
+          await Result {
+            guard let data = try await fileClient.load(FavoritePrimesFile.name) else {
+              throw ErrorMessage("there are no saved favorite primes yet")
+            }
+            return try FavoritePrimesFile.decode(data)
+          }))
+    }
+
+  case .loadResponse(.success(let primes)):
+    state.favoritePrimes = primes
+    state.alert = .notice("Loaded \(primes.count) favorite \(primes.count == 1 ? "prime" : "primes").")
+    return .none
+
+  case .loadResponse(.failure(let error)):
+    state.alert = .failure("Could not load the favorite primes: \(error.message)")
+    return .none
+
+  case .primeTapped(let n):
+    guard !state.isNthPrimeRequestInFlight else { return .none }
+    if let invalid = PrimeAlert(invalidN: n) {
+      state.alert = invalid
+      return .none
+    }
+    state.isNthPrimeRequestInFlight = true
+    let nthPrime = environment.nthPrime
+    return .run { send in
+      await send(.nthPrimeResponse(n: n, await Result { try await nthPrime(n) }))
+    }
+    .cancellable(id: FavoritePrimesNthPrimeRequestID(), cancelInFlight: true)
+
+  case .nthPrimeCancelTapped:
+    guard state.isNthPrimeRequestInFlight else { return .none }
+    state.isNthPrimeRequestInFlight = false
+    return .cancel(id: FavoritePrimesNthPrimeRequestID())
+
+  case .nthPrimeResponse(let n, let lookup):
+    state.isNthPrimeRequestInFlight = false
+    state.alert = PrimeAlert(n: n, lookup: lookup)
+    return .none
+
+  case .alertDismissed:
+    state.alert = nil
+    return .none
+  }
+}
+
+extension Array {
+  /// Removes the elements at the given rows in one pass; rows past the end are ignored.
+  ///
+  /// Removing rows one by one in ascending order shifts the later ones and removes the wrong
+  /// elements; this removes exactly the rows named.
+  mutating func remove(atRows rows: IndexSet) {
+    guard let first = rows.first, first < count else { return }
+    var write = first
+    for read in first..<count where !rows.contains(read) {
+      self[write] = self[read]
+      write += 1
+    }
+    removeLast(count - write)
+  }
+}

@@ -1,5 +1,7 @@
-/// A message for the person using the app: the answer to an nth-prime question, or what went
-/// wrong.
+import ComposableArchitecture
+
+/// A message for the person using the app: the answer to an nth-prime question, news of
+/// something done, or what went wrong.
 ///
 /// Counter and FavoritePrimes both ask for nth primes and show the answer the same way.
 ///
@@ -10,8 +12,46 @@
 public enum PrimeAlert: Equatable, Hashable, Sendable {
   /// The `n`th prime is `prime`.
   case nthPrime(n: Int, prime: Int)
+  /// Something was done; the text says what.
+  case notice(String)
   /// Something did not work; the text says what.
   case failure(String)
+
+  /// The alert for the outcome of an nth-prime lookup.
+  ///
+  /// ```swift
+  /// PrimeAlert(n: 7, lookup: .success(17))  // .nthPrime(n: 7, prime: 17)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - n: Which prime was asked for.
+  ///   - lookup: The lookup's outcome.
+  public init(n: Int, lookup: Result<Int, ErrorMessage>) {
+    switch lookup {
+    case .success(let prime):
+      self = .nthPrime(n: n, prime: prime)
+    case .failure(let error):
+      self = .failure("Could not find the \(ordinal(n)) prime: \(error.message)")
+    }
+  }
+
+  /// The alert for an nth-prime question that has no answer, or `nil` when `n` is valid.
+  ///
+  /// ```swift
+  /// PrimeAlert(invalidN: 0)  // .failure("There is no 0th prime: n must be at least 1.")
+  /// ```
+  ///
+  /// - Parameter n: Which prime is asked for.
+  public init?(invalidN n: Int) {
+    guard n < 1 else { return nil }
+    self = .failure("There is no \(ordinal(n)) prime: n must be at least 1.")
+  }
+
+  /// Whether this alert reports a failure.
+  public var isFailure: Bool {
+    if case .failure = self { return true }
+    return false
+  }
 
   /// The text to show.
   ///
@@ -22,7 +62,7 @@ public enum PrimeAlert: Equatable, Hashable, Sendable {
     switch self {
     case .nthPrime(let n, let prime):
       return "The \(ordinal(n)) prime is \(prime)"
-    case .failure(let message):
+    case .notice(let message), .failure(let message):
       return message
     }
   }

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import PrimeAlert
 import Testing
 
@@ -24,5 +25,23 @@ struct PrimeAlertTests {
 
   @Test func failureAlert_showsItsMessage() {
     #expect(PrimeAlert.failure("No network").message == "No network")
+  }
+}
+
+struct PrimeAlertLookupTests {
+  @Test func lookupOutcome_becomesAnAlert() {
+    #expect(PrimeAlert(n: 7, lookup: .success(17)) == .nthPrime(n: 7, prime: 17))
+    #expect(
+      PrimeAlert(n: 2, lookup: .failure(ErrorMessage("no"))) == .failure(
+        "Could not find the 2nd prime: no"))
+    #expect(PrimeAlert(n: 2, lookup: .failure(ErrorMessage("no"))).isFailure)
+    #expect(!PrimeAlert.notice("ok").isFailure)
+    #expect(PrimeAlert.notice("ok").message == "ok")
+  }
+
+  @Test func invalidN_isBelowOne() {
+    #expect(PrimeAlert(invalidN: 1) == nil)
+    #expect(PrimeAlert(invalidN: 0) == .failure("There is no 0th prime: n must be at least 1."))
+    #expect(PrimeAlert(invalidN: -3) == .failure("There is no -3rd prime: n must be at least 1."))
   }
 }

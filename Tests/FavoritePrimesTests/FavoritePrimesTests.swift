@@ -1,0 +1,191 @@
+import ComposableArchitecture
+import ComposableArchitectureTestSupport
+import FavoritePrimes
+import FileClient
+import Foundation
+import PrimeAlert
+import Testing
+
+@MainActor
+struct FavoritePrimesTests {
+  private func makeStore(
+    _ favorites: [Int] = [],
+    fileClient: FileClient = .failing,
+    nthPrime: @escaping @Sendable (Int) async throws -> Int = { _ in
+      Issue.record("nthPrime should not be called")
+      return 0
+    }
+  ) -> TestStore<FavoritePrimesState, FavoritePrimesAction, FavoritePrimesEnvironment> {
+    TestStore(
+      initialState: FavoritePrimesState(favoritePrimes: favorites),
+      reducer: favoritePrimesReducer,
+      environment: FavoritePrimesEnvironment(fileClient: fileClient, nthPrime: nthPrime)
+    )
+  }
+
+  @Test func delete_oneRow_removesIt() async {
+    let store = makeStore([2, 3, 5, 7])
+    await store.send(.deleteFavoritePrimes([0])) { $0.favoritePrimes = [3, 5, 7] }
+  }
+
+  @Test func delete_multipleIndices_removesExactlyThoseRows() async {
+    let store = makeStore([2, 3, 5, 7])
+    await store.send(.deleteFavoritePrimes([1, 3])) { $0.favoritePrimes = [2, 5] }
+  }
+
+  @Test func delete_unorderedIndices_removesExactlyThoseRows() async {
+    let store = makeStore([2, 3, 5, 7, 11, 13])
+    await store.send(.deleteFavoritePrimes(IndexSet([5, 0, 2]))) {
+      $0.favoritePrimes = [3, 7, 11]
+    }
+  }
+
+  @Test func delete_everyRow_leavesNone() async {
+    let store = makeStore([2, 3, 5])
+    await store.send(.deleteFavoritePrimes(IndexSet(0..<3))) { $0.favoritePrimes = [] }
+  }
+
+  @Test func delete_rowsPastTheEnd_areIgnored() async {
+    let store = makeStore([2, 3])
+    await store.send(.deleteFavoritePrimes([1, 9])) { $0.favoritePrimes = [2] }
+    await store.send(.deleteFavoritePrimes([4]))
+  }
+
+  @Test func save_success_writesTheFileAndSaysSo() async throws {
+    let files = InMemoryFiles()
+    let store = makeStore([2, 3, 7], fileClient: .inMemory(files))
+    await store.send(.saveButtonTapped)
+    await store.receive(.saveResponse(.success(3))) {
+      $0.alert = .notice("Saved 3 favorite primes.")
+    }
+    let data = try #require(files[FavoritePrimesFile.name])
+    #expect(try FavoritePrimesFile.decode(data) == [2, 3, 7])
+  }
+
+  @Test func save_failure_isReportedAsAnAlert() async {
+    let store = makeStore([2], fileClient: .failing)
+    await store.send(.saveButtonTapped)
+    await store.receive(.saveResponse(.failure(ErrorMessage("could not write favorite-primes.json"))))
+    {
+      $0.alert = .failure(
+        "Could not save the favorite primes: could not write favorite-primes.json")
+    }
+  }
+
+  @Test func load_success_replacesTheFavorites() async throws {
+    let files = InMemoryFiles([FavoritePrimesFile.name: try FavoritePrimesFile.encode([5, 2])])
+    let store = makeStore([7], fileClient: .inMemory(files))
+    await store.send(.loadButtonTapped)
+    await store.receive(.loadResponse(.success([5, 2]))) {
+      $0.favoritePrimes = [5, 2]
+      $0.alert = .notice("Loaded 2 favorite primes.")
+    }
+  }
+
+  @Test func load_failure_keepsTheFavorites() async {
+    let store = makeStore([7], fileClient: .failing)
+    await store.send(.loadButtonTapped)
+    await store.receive(.loadResponse(.failure(ErrorMessage("could not read favorite-primes.json"))))
+    {
+      $0.alert = .failure(
+        "Could not load the favorite primes: could not read favorite-primes.json")
+    }
+  }
+
+  @Test func load_withNoSavedFile_keepsTheFavorites() async {
+    let store = makeStore([7], fileClient: .noop)
+    await store.send(.loadButtonTapped)
+    await store.receive(
+      .loadResponse(.failure(ErrorMessage("there are no saved favorite primes yet")))
+    ) {
+      $0.alert = .failure(
+        "Could not load the favorite primes: there are no saved favorite primes yet")
+    }
+  }
+
+  @Test func load_invalidFile_keepsTheFavorites() async {
+    let files = InMemoryFiles([FavoritePrimesFile.name: Data(#"{"version":1,"favoritePrimes":[4]}"#.utf8)])
+    let store = makeStore([7], fileClient: .inMemory(files))
+    await store.send(.loadButtonTapped)
+    await store.receive(
+      .loadResponse(.failure(ErrorMessage("the file lists 4, which is not prime")))
+    ) {
+      $0.alert = .failure("Could not load the favorite primes: the file lists 4, which is not prime")
+    }
+  }
+
+  @Test func primeTapped_asksForTheNthPrimeOfThatPrime() async {
+    let store = makeStore([7]) { n in
+      #expect(n == 7)
+      return 17
+    }
+    await store.send(.primeTapped(7)) { $0.isNthPrimeRequestInFlight = true }
+    await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+      $0.isNthPrimeRequestInFlight = false
+      $0.alert = .nthPrime(n: 7, prime: 17)
+    }
+    await store.send(.alertDismissed) { $0.alert = nil }
+  }
+
+  @Test func primeTapped_failedLookup_saysWhy() async {
+    let store = makeStore([7]) { _ in throw ErrorMessage("too far") }
+    await store.send(.primeTapped(7)) { $0.isNthPrimeRequestInFlight = true }
+    await store.receive(.nthPrimeResponse(n: 7, .failure(ErrorMessage("too far")))) {
+      $0.isNthPrimeRequestInFlight = false
+      $0.alert = .failure("Could not find the 7th prime: too far")
+    }
+  }
+
+  @Test func primeTapped_whileInFlight_isIgnored_andCancelStopsIt() async {
+    let store = TestStore(
+      initialState: FavoritePrimesState(favoritePrimes: [7, 11]),
+      reducer: favoritePrimesReducer,
+      environment: FavoritePrimesEnvironment(
+        fileClient: .failing,
+        nthPrime: { _ in
+          let (stream, continuation) = AsyncStream<Int>.makeStream()
+          for await value in stream { return value }
+          continuation.finish()
+          throw CancellationError()
+        })
+    )
+    await store.send(.primeTapped(7)) { $0.isNthPrimeRequestInFlight = true }
+    await store.send(.primeTapped(11))
+    await store.send(.nthPrimeCancelTapped) { $0.isNthPrimeRequestInFlight = false }
+    await store.send(.nthPrimeCancelTapped)
+    await store.finish()
+  }
+
+  @Test func primeTapped_withNBelowOne_failsAtOnce() async {
+    let store = makeStore()
+    await store.send(.primeTapped(0)) {
+      $0.alert = .failure("There is no 0th prime: n must be at least 1.")
+    }
+  }
+}
+
+struct FavoritePrimesFileTests {
+  @Test func roundTrip() throws {
+    #expect(try FavoritePrimesFile.decode(FavoritePrimesFile.encode([2, 3, 5])) == [2, 3, 5])
+    #expect(try FavoritePrimesFile.decode(FavoritePrimesFile.encode([])) == [])
+  }
+
+  @Test func encode_writesTheVersion() throws {
+    let text = String(decoding: try FavoritePrimesFile.encode([7]), as: UTF8.self)
+    #expect(text == #"{"favoritePrimes":[7],"version":1}"#)
+  }
+
+  @Test(
+    arguments: [
+      ("not json", FavoritePrimesFileError.unreadable),
+      (#"{"version":1,"favoritePrimes":"2,3"}"#, .unreadable),
+      (#"{"favoritePrimes":[2]}"#, .unreadable),
+      (#"{"version":2,"favoritePrimes":[2]}"#, .unsupportedVersion(2)),
+      (#"{"version":1,"favoritePrimes":[2,9]}"#, .notPrime(9)),
+      (#"{"version":1,"favoritePrimes":[-3]}"#, .notPrime(-3)),
+      (#"{"version":1,"favoritePrimes":[3,3]}"#, .duplicate(3)),
+    ])
+  func decode_refusesInvalidFiles(text: String, error: FavoritePrimesFileError) {
+    #expect(throws: error) { try FavoritePrimesFile.decode(Data(text.utf8)) }
+  }
+}
