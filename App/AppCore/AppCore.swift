@@ -1,1 +1,210 @@
-public enum _AppCorePlaceholder {}
+import ComposableArchitecture
+import Counter
+import FavoritePrimes
+import FileClient
+import Foundation
+import NthPrimeClient
+import PrimeAlert
+import PrimeModal
+
+/// The whole app's state. Each feature sees its part through a view (``counter``,
+/// ``favoritePrimesState``) that reads and writes these fields in place.
+public struct AppState: Equatable, Sendable {
+  /// The count.
+  public var count: Int
+  /// The favorite primes, in the order they were saved.
+  public var favoritePrimes: [Int]
+  /// Whether the prime modal is shown.
+  public var isPrimeModalShown: Bool
+  /// Whether an nth-prime lookup is running.
+  public var isNthPrimeRequestInFlight: Bool
+  /// The message to show, if any.
+  public var alert: PrimeAlert?
+  /// Every favorite added or removed, oldest first.
+  public var activityFeed: [Activity]
+
+  /// Creates the app's state.
+  ///
+  /// ```swift
+  /// AppState(count: 7, favoritePrimes: [2, 3])
+  /// ```
+  public init(
+    count: Int = 0,
+    favoritePrimes: [Int] = [],
+    isPrimeModalShown: Bool = false,
+    isNthPrimeRequestInFlight: Bool = false,
+    alert: PrimeAlert? = nil,
+    activityFeed: [Activity] = []
+  ) {
+    self.count = count
+    self.favoritePrimes = favoritePrimes
+    self.isPrimeModalShown = isPrimeModalShown
+    self.isNthPrimeRequestInFlight = isNthPrimeRequestInFlight
+    self.alert = alert
+    self.activityFeed = activityFeed
+  }
+}
+
+/// Everything that happens in the app: each feature's actions, nested.
+public enum AppAction: Equatable, Sendable {
+  /// Something happened on the counter screen (or in its prime modal).
+  case counter(CounterAction)
+  /// Something happened on the favorites screen.
+  case favoritePrimes(FavoritePrimesAction)
+
+  /// Case paths to each feature's actions.
+  public enum Cases {
+    /// The counter's actions.
+    public static let counter = CasePath(AppAction.counter) {
+      guard case .counter(let action) = $0 else { return nil }
+      return action
+    }
+    /// The favorites screen's actions.
+    public static let favoritePrimes = CasePath(AppAction.favoritePrimes) {
+      guard case .favoritePrimes(let action) = $0 else { return nil }
+      return action
+    }
+  }
+
+  /// Whether the action only touches what is on screen (an alert, the modal, a lookup being
+  /// cancelled), so that it is not a step of its own in the undo history.
+  public var isTransient: Bool {
+    switch self {
+    case .counter(.alertDismissed), .counter(.isPrimeTapped), .counter(.primeModalDismissed),
+      .counter(.nthPrimeCancelTapped), .favoritePrimes(.alertDismissed),
+      .favoritePrimes(.nthPrimeCancelTapped):
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+/// The app's dependencies.
+public struct AppEnvironment: Sendable {
+  /// Looks up nth primes.
+  public var nthPrime: NthPrimeClient
+  /// Reads and writes the data directory.
+  public var fileClient: FileClient
+  /// The current time, for the activity feed.
+  public var now: @Sendable () -> Date
+
+  /// Creates the environment.
+  ///
+  /// ```swift
+  /// AppEnvironment(
+  ///   nthPrime: .answering([7: 17]),
+  ///   fileClient: .noop,
+  ///   now: { Date(timeIntervalSince1970: 0) }
+  /// )
+  /// ```
+  public init(
+    nthPrime: NthPrimeClient,
+    fileClient: FileClient,
+    now: @escaping @Sendable () -> Date
+  ) {
+    self.nthPrime = nthPrime
+    self.fileClient = fileClient
+    self.now = now
+  }
+}
+
+extension AppState {
+  /// The counter screen's view of the app.
+  public var counter: CounterState {
+    get {
+      CounterState(
+        count: count, favoritePrimes: favoritePrimes, isPrimeModalShown: isPrimeModalShown,
+        isNthPrimeRequestInFlight: isNthPrimeRequestInFlight, alert: alert)
+    }
+    _modify {
+      // The favorites move into the view and back, so that editing them never copies them.
+      var view = CounterState(
+        count: count, favoritePrimes: [], isPrimeModalShown: isPrimeModalShown,
+        isNthPrimeRequestInFlight: isNthPrimeRequestInFlight, alert: alert)
+      swap(&view.favoritePrimes, &favoritePrimes)
+      defer {
+        swap(&view.favoritePrimes, &favoritePrimes)
+        count = view.count
+        isPrimeModalShown = view.isPrimeModalShown
+        isNthPrimeRequestInFlight = view.isNthPrimeRequestInFlight
+        alert = view.alert
+      }
+      yield &view
+    }
+  }
+
+  /// The favorites screen's view of the app.
+  public var favoritePrimesState: FavoritePrimesState {
+    get {
+      FavoritePrimesState(
+        favoritePrimes: favoritePrimes, isNthPrimeRequestInFlight: isNthPrimeRequestInFlight,
+        alert: alert)
+    }
+    _modify {
+      var view = FavoritePrimesState(
+        favoritePrimes: [], isNthPrimeRequestInFlight: isNthPrimeRequestInFlight, alert: alert)
+      swap(&view.favoritePrimes, &favoritePrimes)
+      defer {
+        swap(&view.favoritePrimes, &favoritePrimes)
+        isNthPrimeRequestInFlight = view.isNthPrimeRequestInFlight
+        alert = view.alert
+      }
+      yield &view
+    }
+  }
+}
+
+/// The app: each feature pulled back onto the app's state and combined, with the activity feed
+/// recording every favorite added or removed.
+///
+/// ```swift
+/// let store = Store(initialState: AppState(), reducer: appReducer, environment: environment)
+/// store.send(.counter(.incrTapped))
+/// ```
+@MainActor
+public let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
+  counterReducer.pullback(
+    state: \AppState.counter,
+    action: AppAction.Cases.counter,
+    environment: { CounterEnvironment(nthPrime: $0.nthPrime.nthPrime) }
+  ),
+  favoritePrimesReducer.pullback(
+    state: \AppState.favoritePrimesState,
+    action: AppAction.Cases.favoritePrimes,
+    environment: {
+      FavoritePrimesEnvironment(fileClient: $0.fileClient, nthPrime: $0.nthPrime.nthPrime)
+    }
+  )
+)
+.recordingActivity()
+
+/// The app with undo and redo of user steps.
+///
+/// Undo and redo restore counts, favorites and the activity feed together, so the feed always
+/// agrees with the favorites. What belongs to the moment, an nth-prime lookup in flight and the
+/// alert on screen, is left as it is.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: History(AppState()), reducer: appHistoryReducer, environment: environment)
+/// store.send(.step(.counter(.incrTapped)))
+/// store.send(.undo)
+/// ```
+@MainActor
+public let appHistoryReducer: Reducer<History<AppState>, HistoryAction<AppAction>, AppEnvironment> =
+  {
+    let recording = appReducer.recordingHistory(isTransient: \.isTransient)
+    return Reducer { history, action, environment in
+      switch action {
+      case .undo, .redo:
+        let isInFlight = history.present.isNthPrimeRequestInFlight
+        let effect = recording.run(&history, action, environment)
+        history.present.isNthPrimeRequestInFlight = isInFlight
+        history.present.alert = nil
+        return effect
+      case .step, .feedback:
+        return recording.run(&history, action, environment)
+      }
+    }
+  }()

@@ -99,7 +99,13 @@ public struct History<State> {
   }
 }
 
-extension History: Equatable where State: Equatable {}
+extension History: Equatable where State: Equatable {
+  /// Two histories are equal when their present, undo and redo states are; the numbering of
+  /// steps is bookkeeping and does not count.
+  public static func == (lhs: History, rhs: History) -> Bool {
+    lhs.present == rhs.present && lhs.past == rhs.past && lhs.future == rhs.future
+  }
+}
 extension History: Sendable where State: Sendable {}
 
 /// The actions of a store with history: a feature's actions, marked as user steps or as
@@ -130,7 +136,11 @@ extension Reducer where State: Equatable {
   /// state from before it and clears the redo stack. The actions sent back by the step's
   /// effects arrive as ``HistoryAction/feedback(_:step:)`` and belong to the same step, so one
   /// undo reverts the step and everything its effects did. A step that changes nothing, itself
-  /// or through its effects, leaves no trace to undo. ``HistoryAction/undo`` and
+  /// or through its effects, leaves no trace to undo.
+  ///
+  /// Actions for which `isTransient` returns `true` (dismissing an alert, opening a sheet)
+  /// change the present state without becoming steps of their own: undo skips over them to the
+  /// last real step, and they leave the redo stack alone. ``HistoryAction/undo`` and
   /// ``HistoryAction/redo`` only swap states: no reducer runs and no effect starts.
   ///
   /// ```swift
@@ -143,11 +153,18 @@ extension Reducer where State: Equatable {
   /// store.send(.undo)
   /// ```
   ///
+  /// - Parameter isTransient: Whether an action is too slight to be a step of its own.
   /// - Returns: A reducer on the history of this reducer's state.
-  public func recordingHistory() -> Reducer<History<State>, HistoryAction<Action>, Environment> {
+  public func recordingHistory(
+    isTransient: @escaping (Action) -> Bool = { _ in false }
+  ) -> Reducer<History<State>, HistoryAction<Action>, Environment> {
     return Reducer<History<State>, HistoryAction<Action>, Environment> {
       history, action, environment in
       switch action {
+      case .step(let action) where isTransient(action):
+        let step = history.stepCount
+        return self.reduce(&history.present, action, environment)
+          .map { .feedback($0, step: step) }
       case .step(let action):
         return reduce(action, step: history.startStep(), &history, environment)
       case .feedback(let action, let step):

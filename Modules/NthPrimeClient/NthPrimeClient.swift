@@ -1,1 +1,49 @@
-public enum _NthPrimeClientPlaceholder {}
+/// Looks up the nth prime.
+///
+/// The interface only: the live value, on the Primes engine, lives in `NthPrimeClientLive`,
+/// which only the executable links.
+///
+/// ```swift
+/// let prime = try await client.nthPrime(7)  // 17
+/// ```
+public struct NthPrimeClient: Sendable {
+  /// Returns the `n`th prime, 1-based: `nthPrime(1) == 2`.
+  public var nthPrime: @Sendable (Int) async throws -> Int
+
+  /// Creates a client.
+  ///
+  /// ```swift
+  /// NthPrimeClient(nthPrime: { _ in 17 })
+  /// ```
+  public init(nthPrime: @escaping @Sendable (Int) async throws -> Int) {
+    self.nthPrime = nthPrime
+  }
+}
+
+/// The error of ``NthPrimeClient/failing``.
+public struct NthPrimeClientFailure: Error, CustomStringConvertible, Sendable {
+  public var description: String { "the nth-prime lookup is unavailable" }
+
+  /// Creates the error.
+  public init() {}
+}
+
+extension NthPrimeClient {
+  /// A client whose every lookup fails.
+  public static let failing = NthPrimeClient(nthPrime: { _ in throw NthPrimeClientFailure() })
+
+  /// A client that answers from a table and fails for anything else.
+  ///
+  /// ```swift
+  /// NthPrimeClient.answering([7: 17])
+  /// ```
+  ///
+  /// - Parameter answers: The nth prime for each n the client knows.
+  /// - Returns: The client.
+  public static func answering(_ answers: [Int: Int]) -> NthPrimeClient {
+    NthPrimeClient { n in
+      guard let prime = answers[n] else { throw NthPrimeClientFailure() }
+      return prime
+    }
+  }
+}

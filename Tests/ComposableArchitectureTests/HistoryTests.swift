@@ -96,6 +96,24 @@ struct HistoryTests {
     #expect(effectsRun == 0)
   }
 
+  @Test func transientActions_areNotSteps_andKeepTheRedoStack() {
+    let store = Store(
+      initialState: History(ChildState()),
+      reducer: childReducer.recordingHistory(isTransient: { $0 == .decr }),
+      environment: ()
+    )
+    store.send(.step(.incr))
+    store.send(.step(.incr))
+    store.send(.undo)
+    store.send(.step(.decr))
+    #expect(store.state.present.count == 0)
+    #expect(store.state.undoCount == 1)
+    #expect(store.state.canRedo)
+    store.send(.undo)
+    #expect(store.state.present.count == 0)
+    #expect(!store.state.canUndo)
+  }
+
   @Test func manyUndos_walkBackEveryStep() {
     var history = History(0)
     for value in 1...1000 {

@@ -1,0 +1,177 @@
+import AppCore
+import ComposableArchitecture
+import ComposableArchitectureTestSupport
+import FavoritePrimes
+import FileClient
+import Foundation
+import NthPrimeClient
+import PrimeAlert
+import Synchronization
+import Testing
+
+/// A clock that returns t = 1000, 1001, 1002, … seconds: every reading is distinct and known.
+private final class TestClock: Sendable {
+  private let seconds = Mutex(1000)
+
+  func now() -> Date {
+    seconds.withLock { seconds in
+      defer { seconds += 1 }
+      return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+  }
+}
+
+private func at(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+
+@MainActor
+struct AppCoreTests {
+  private func makeStore(
+    _ state: AppState = AppState(),
+    nthPrime: NthPrimeClient = .answering([7: 17, 2: 3, 5: 11]),
+    fileClient: FileClient = .failing
+  ) -> TestStore<AppState, AppAction, AppEnvironment> {
+    let clock = TestClock()
+    return TestStore(
+      initialState: state,
+      reducer: appReducer,
+      environment: AppEnvironment(
+        nthPrime: nthPrime, fileClient: fileClient, now: { clock.now() })
+    )
+  }
+
+  @Test func counterActions_reachTheAppState() async {
+    let store = makeStore()
+    await store.send(.counter(.incrTapped)) { $0.count = 1 }
+    await store.send(.counter(.countEntered(6))) { $0.count = 6 }
+    await store.send(.counter(.isPrimeTapped)) { $0.isPrimeModalShown = true }
+    await store.send(.counter(.primeModalDismissed)) { $0.isPrimeModalShown = false }
+  }
+
+  @Test func savingInTheModal_addsAFeedEntry_removingAddsAnother() async {
+    let store = makeStore(AppState(count: 7, isPrimeModalShown: true))
+    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+      $0.favoritePrimes = [7]
+      $0.activityFeed = [Activity(kind: .added, prime: 7, timestamp: at(1000))]
+    }
+    await store.send(.counter(.primeModal(.removeFavoritePrimeTapped))) {
+      $0.favoritePrimes = []
+      $0.activityFeed.append(Activity(kind: .removed, prime: 7, timestamp: at(1001)))
+    }
+  }
+
+  @Test func ignoredSaves_addNoFeedEntry() async {
+    let store = makeStore(AppState(count: 7, favoritePrimes: [7]))
+    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
+    await store.send(.counter(.countEntered(8))) { $0.count = 8 }
+    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
+    await store.send(.counter(.primeModal(.removeFavoritePrimeTapped)))
+  }
+
+  @Test func deletingSeveralRows_addsAFeedEntryForEach() async {
+    let store = makeStore(AppState(favoritePrimes: [2, 3, 5, 7]))
+    await store.send(.favoritePrimes(.deleteFavoritePrimes([3, 1, 9]))) {
+      $0.favoritePrimes = [2, 5]
+      $0.activityFeed = [
+        Activity(kind: .removed, prime: 3, timestamp: at(1000)),
+        Activity(kind: .removed, prime: 7, timestamp: at(1000)),
+      ]
+    }
+  }
+
+  @Test func loadingFavorites_recordsTheDifference() async throws {
+    let files = InMemoryFiles([FavoritePrimesFile.name: try FavoritePrimesFile.encode([3, 5, 7])])
+    let store = makeStore(AppState(favoritePrimes: [2, 3]), fileClient: .inMemory(files))
+    await store.send(.favoritePrimes(.loadButtonTapped))
+    await store.receive(.favoritePrimes(.loadResponse(.success([3, 5, 7])))) {
+      $0.favoritePrimes = [3, 5, 7]
+      $0.alert = .notice("Loaded 3 favorite primes.")
+      $0.activityFeed = [
+        Activity(kind: .removed, prime: 2, timestamp: at(1000)),
+        Activity(kind: .added, prime: 5, timestamp: at(1000)),
+        Activity(kind: .added, prime: 7, timestamp: at(1000)),
+      ]
+    }
+  }
+
+  @Test func nthPrime_fromTheCounter_showsTheAlertInAppState() async {
+    let store = makeStore(AppState(count: 7))
+    await store.send(.counter(.nthPrimeTapped)) { $0.isNthPrimeRequestInFlight = true }
+    await store.receive(.counter(.nthPrimeResponse(n: 7, .success(17)))) {
+      $0.isNthPrimeRequestInFlight = false
+      $0.alert = .nthPrime(n: 7, prime: 17)
+    }
+  }
+
+  @Test func nthPrime_fromTheFavorites_showsTheAlertInAppState() async {
+    let store = makeStore(AppState(favoritePrimes: [5]))
+    await store.send(.favoritePrimes(.primeTapped(5))) { $0.isNthPrimeRequestInFlight = true }
+    await store.receive(.favoritePrimes(.nthPrimeResponse(n: 5, .success(11)))) {
+      $0.isNthPrimeRequestInFlight = false
+      $0.alert = .nthPrime(n: 5, prime: 11)
+    }
+    await store.send(.favoritePrimes(.alertDismissed)) { $0.alert = nil }
+  }
+
+  @Test func fullFlow_countToAPrime_saveIt_deleteIt_seeBothFeedEntries() async {
+    let store = makeStore()
+    for expected in 1...7 {
+      await store.send(.counter(.incrTapped)) { $0.count = expected }
+    }
+    await store.send(.counter(.isPrimeTapped)) { $0.isPrimeModalShown = true }
+    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+      $0.favoritePrimes = [7]
+      $0.activityFeed = [Activity(kind: .added, prime: 7, timestamp: at(1000))]
+    }
+    await store.send(.counter(.primeModalDismissed)) { $0.isPrimeModalShown = false }
+    #expect(store.state.favoritePrimesState.favoritePrimes == [7])
+    await store.send(.favoritePrimes(.deleteFavoritePrimes([0]))) {
+      $0.favoritePrimes = []
+      $0.activityFeed.append(Activity(kind: .removed, prime: 7, timestamp: at(1001)))
+    }
+  }
+
+  @Test func fullFlow_saveTwoPrimes_askForTheNthPrime_saveToDisk() async throws {
+    let files = InMemoryFiles()
+    let store = makeStore(fileClient: .inMemory(files))
+    await store.send(.counter(.countEntered(2))) { $0.count = 2 }
+    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+      $0.favoritePrimes = [2]
+      $0.activityFeed = [Activity(kind: .added, prime: 2, timestamp: at(1000))]
+    }
+    await store.send(.counter(.nthPrimeTapped)) { $0.isNthPrimeRequestInFlight = true }
+    await store.receive(.counter(.nthPrimeResponse(n: 2, .success(3)))) {
+      $0.isNthPrimeRequestInFlight = false
+      $0.alert = .nthPrime(n: 2, prime: 3)
+    }
+    await store.send(.counter(.alertDismissed)) { $0.alert = nil }
+    await store.send(.counter(.countEntered(7))) { $0.count = 7 }
+    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+      $0.favoritePrimes = [2, 7]
+      $0.activityFeed.append(Activity(kind: .added, prime: 7, timestamp: at(1001)))
+    }
+    await store.send(.favoritePrimes(.saveButtonTapped))
+    await store.receive(.favoritePrimes(.saveResponse(.success(2)))) {
+      $0.alert = .notice("Saved 2 favorite primes.")
+    }
+    let saved = try #require(files[FavoritePrimesFile.name])
+    #expect(try FavoritePrimesFile.decode(saved) == [2, 7])
+  }
+
+  @Test func transientActions_areMarked() {
+    #expect(AppAction.counter(.alertDismissed).isTransient)
+    #expect(AppAction.counter(.isPrimeTapped).isTransient)
+    #expect(AppAction.favoritePrimes(.nthPrimeCancelTapped).isTransient)
+    #expect(!AppAction.counter(.incrTapped).isTransient)
+    #expect(!AppAction.favoritePrimes(.deleteFavoritePrimes([0])).isTransient)
+  }
+
+  @Test func featureViews_readAndWriteTheAppState() {
+    var state = AppState(count: 7, favoritePrimes: [2], alert: .notice("hi"))
+    #expect(state.counter.count == 7)
+    #expect(state.counter.favoritePrimes == [2])
+    state.counter.favoritePrimes.append(7)
+    state.favoritePrimesState.alert = nil
+    #expect(state.favoritePrimes == [2, 7])
+    #expect(state.alert == nil)
+  }
+}

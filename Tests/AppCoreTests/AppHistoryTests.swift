@@ -1,0 +1,87 @@
+import AppCore
+import ComposableArchitecture
+import ComposableArchitectureTestSupport
+import Foundation
+import NthPrimeClient
+import Testing
+
+@MainActor
+struct AppHistoryTests {
+  private func makeStore(
+    _ state: AppState = AppState()
+  ) -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment> {
+    TestStore(
+      initialState: History(state),
+      reducer: appHistoryReducer,
+      environment: AppEnvironment(
+        nthPrime: .answering([7: 17]), fileClient: .failing,
+        now: { Date(timeIntervalSince1970: 0) })
+    )
+  }
+
+  @Test func undoOfASave_removesTheFavoriteAndItsFeedEntry_redoBringsThemBack() async {
+    let store = makeStore(AppState(count: 7))
+    await store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped)))) {
+      $0.present.favoritePrimes = [7]
+      $0.present.activityFeed = [
+        Activity(kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
+      ]
+      $0.record(before: AppState(count: 7))
+    }
+    await store.send(.undo) { $0.undo() }
+    #expect(store.state.present.favoritePrimes == [])
+    #expect(store.state.present.activityFeed == [])
+    await store.send(.redo) { $0.redo() }
+    #expect(store.state.present.favoritePrimes == [7])
+  }
+
+  @Test func undoOfAnNthPrimeStep_revertsTheResponseToo_andDropsTheAlert() async {
+    let store = makeStore(AppState(count: 7))
+    await store.send(.step(.counter(.nthPrimeTapped))) {
+      $0.present.isNthPrimeRequestInFlight = true
+      $0.record(before: AppState(count: 7))
+    }
+    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 1)) {
+      $0.present.isNthPrimeRequestInFlight = false
+      $0.present.alert = .nthPrime(n: 7, prime: 17)
+    }
+    await store.send(.undo) {
+      $0.undo()
+      $0.present.alert = nil
+    }
+    #expect(store.state.present == AppState(count: 7))
+    #expect(store.state.canRedo)
+  }
+
+  @Test func undoWhileALookupIsInFlight_keepsTheFlag() async {
+    let (answers, answer) = AsyncStream<Int>.makeStream()
+    let store = makeStore(AppState(count: 6))
+    store.environment.nthPrime = NthPrimeClient { _ in
+      for await prime in answers { return prime }
+      throw CancellationError()
+    }
+    await store.send(.step(.counter(.incrTapped))) {
+      $0.present.count = 7
+      $0.record(before: AppState(count: 6))
+    }
+    await store.send(.step(.counter(.nthPrimeTapped))) {
+      $0.present.isNthPrimeRequestInFlight = true
+      $0.record(before: AppState(count: 7))
+    }
+    await store.send(.undo) {
+      $0.undo()
+      $0.present.isNthPrimeRequestInFlight = true
+    }
+    answer.yield(17)
+    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 2)) {
+      $0.present.isNthPrimeRequestInFlight = false
+      $0.present.alert = .nthPrime(n: 7, prime: 17)
+    }
+  }
+
+  @Test func dismissingAnAlert_isNotAnUndoStep() async {
+    let store = makeStore(AppState(count: 1, alert: .notice("hello")))
+    await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
+    #expect(!store.state.canUndo)
+  }
+}
