@@ -8,7 +8,8 @@ let package = Package(
   products: [
     .executable(name: "primetime", targets: ["primetime"]),
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
-    .library(name: "ComposableArchitectureTestSupport", targets: ["ComposableArchitectureTestSupport"]),
+    .library(
+      name: "ComposableArchitectureTestSupport", targets: ["ComposableArchitectureTestSupport"]),
   ],
   dependencies: [
     // The command line: `primetime --help`, subcommands and their validation.
@@ -95,9 +96,15 @@ let package = Package(
       providers: [.apt(["libreadline-dev"])]
     ),
     .target(
+      name: "LineEditing",
+      dependencies: ["CReadline"],
+      path: "App/LineEditing"
+    ),
+    .target(
       name: "PrimeTimeCLI",
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
+        "LineEditing",
         "FileClient", "NthPrimeClient", "Primes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -124,7 +131,8 @@ let package = Package(
     ),
     .testTarget(name: "PrimesTests", dependencies: ["Primes"], path: "Tests/PrimesTests"),
     .testTarget(
-      name: "PrimeAlertTests", dependencies: ["ComposableArchitecture", "PrimeAlert"], path: "Tests/PrimeAlertTests"),
+      name: "PrimeAlertTests", dependencies: ["ComposableArchitecture", "PrimeAlert"],
+      path: "Tests/PrimeAlertTests"),
     .testTarget(
       name: "PrimeModalTests",
       dependencies: ["ComposableArchitectureTestSupport", "PrimeModal"],

@@ -66,13 +66,16 @@ public enum AppAction: Equatable, Sendable {
     }
   }
 
-  /// Whether the action only touches what is on screen (an alert, the modal, a lookup being
-  /// cancelled), so that it is not a step of its own in the undo history.
+  /// Whether the action only touches what is on screen for the moment (an alert, the modal, an
+  /// nth-prime lookup and its answer), so that undo passes over it: undo and redo are about
+  /// the count and the favorites.
   public var isTransient: Bool {
     switch self {
     case .counter(.alertDismissed), .counter(.isPrimeTapped), .counter(.primeModalDismissed),
-      .counter(.nthPrimeCancelTapped), .favoritePrimes(.alertDismissed),
-      .favoritePrimes(.nthPrimeCancelTapped):
+      .counter(.nthPrimeTapped), .counter(.nthPrimeCancelTapped), .counter(.nthPrimeResponse),
+      .favoritePrimes(.alertDismissed), .favoritePrimes(.primeTapped),
+      .favoritePrimes(.nthPrimeCancelTapped), .favoritePrimes(.nthPrimeResponse),
+      .favoritePrimes(.saveButtonTapped), .favoritePrimes(.saveResponse):
       return true
     default:
       return false

@@ -1,3 +1,8 @@
+#ifndef PRIMETIME_CREADLINE_SHIM_H
+#define PRIMETIME_CREADLINE_SHIM_H
+
 #include <stdio.h>
-#include <readline/readline.h>
 #include <readline/history.h>
+#include <readline/readline.h>
+
+#endif

@@ -138,9 +138,10 @@ extension Reducer where State: Equatable {
   /// undo reverts the step and everything its effects did. A step that changes nothing, itself
   /// or through its effects, leaves no trace to undo.
   ///
-  /// Actions for which `isTransient` returns `true` (dismissing an alert, opening a sheet)
-  /// change the present state without becoming steps of their own: undo skips over them to the
-  /// last real step, and they leave the redo stack alone. ``HistoryAction/undo`` and
+  /// Actions for which `isTransient` returns `true` (dismissing an alert, opening a sheet, a
+  /// lookup's progress) change the present state without being recorded, whether a person sent
+  /// them or an effect fed them back: undo skips over them to the last real step, and they
+  /// leave the redo stack alone. ``HistoryAction/undo`` and
   /// ``HistoryAction/redo`` only swap states: no reducer runs and no effect starts.
   ///
   /// ```swift
@@ -167,6 +168,9 @@ extension Reducer where State: Equatable {
           .map { .feedback($0, step: step) }
       case .step(let action):
         return reduce(action, step: history.startStep(), &history, environment)
+      case .feedback(let action, let step) where isTransient(action):
+        return self.reduce(&history.present, action, environment)
+          .map { .feedback($0, step: step) }
       case .feedback(let action, let step):
         return reduce(action, step: step, &history, environment)
       case .undo:

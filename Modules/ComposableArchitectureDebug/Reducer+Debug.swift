@@ -26,36 +26,57 @@ extension Reducer {
     isEnabled: @escaping () -> Bool = { true },
     report: @escaping (String) -> Void
   ) -> Reducer {
+    debug(isEnabled: isEnabled, state: { $0 }, report: report)
+  }
+
+  /// Reports every action and the change it made to one part of the state, as a diff.
+  ///
+  /// ```swift
+  /// let traced = appHistoryReducer.debug(state: \.present) { print($0) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isEnabled: Whether to report; checked on every action.
+  ///   - toReported: The part of the state to diff.
+  ///   - report: Receives one report per action.
+  /// - Returns: The reporting reducer.
+  public func debug<Reported>(
+    isEnabled: @escaping () -> Bool = { true },
+    state toReported: @escaping (State) -> Reported,
+    report: @escaping (String) -> Void
+  ) -> Reducer {
     Reducer { state, action, environment in
       guard isEnabled() else { return self.run(&state, action, environment) }
-      let before = state
+      let before = toReported(state)
       let effect = self.run(&state, action, environment)
-      report(Self.debugReport(action: action, before: before, after: state))
+      report(debugReport(action: action, before: before, after: toReported(state)))
       return effect
     }
   }
 
-  /// The text that ``debug(isEnabled:report:)`` reports for one action.
-  ///
-  /// ```swift
-  /// Reducer<Int, String, Void>.debugReport(action: "incr", before: 0, after: 1)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - action: The action.
-  ///   - before: The state before the action.
-  ///   - after: The state after it.
-  /// - Returns: The action, dumped, then the state diff or "(no state change)".
-  public static func debugReport(action: Action, before: State, after: State) -> String {
-    var actionDump = ""
-    customDump(action, to: &actionDump, indent: 2)
-    let change = diff(before, after).map { indent($0) } ?? "  (no state change)"
-    return "received action:\n\(actionDump)\n\(change)"
-  }
+}
 
-  private static func indent(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  " + $0 }
-      .joined(separator: "\n")
-  }
+/// The text that `Reducer.debug` reports for one action: the action, dumped, then the diff of
+/// the state or "(no state change)".
+///
+/// ```swift
+/// debugReport(action: "incr", before: 0, after: 1)
+/// ```
+///
+/// - Parameters:
+///   - action: The action.
+///   - before: The state before the action.
+///   - after: The state after it.
+/// - Returns: The report.
+public func debugReport<Action, State>(action: Action, before: State, after: State) -> String {
+  var actionDump = ""
+  customDump(action, to: &actionDump, indent: 2)
+  let change = diff(before, after).map { indent($0) } ?? "  (no state change)"
+  return "received action:\n\(actionDump)\n\(change)"
+}
+
+private func indent(_ text: String) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { "  " + $0 }
+    .joined(separator: "\n")
 }

@@ -100,7 +100,8 @@ public let favoritePrimesReducer = Reducer<
       await send(
         .saveResponse(
           await Result {
-            try await fileClient.save(FavoritePrimesFile.name, try FavoritePrimesFile.encode(primes))
+            try await fileClient.save(
+              FavoritePrimesFile.name, try FavoritePrimesFile.encode(primes))
             return primes.count
           }))
     }
@@ -128,7 +129,8 @@ public let favoritePrimesReducer = Reducer<
 
   case .loadResponse(.success(let primes)):
     state.favoritePrimes = primes
-    state.alert = .notice("Loaded \(primes.count) favorite \(primes.count == 1 ? "prime" : "primes").")
+    state.alert = .notice(
+      "Loaded \(primes.count) favorite \(primes.count == 1 ? "prime" : "primes").")
     return .none
 
   case .loadResponse(.failure(let error)):

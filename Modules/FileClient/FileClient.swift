@@ -16,18 +16,23 @@ public struct FileClient: Sendable {
   public var load: @Sendable (_ name: String) async throws -> Data?
   /// Replaces a file's contents, all at once or not at all.
   public var save: @Sendable (_ name: String, _ data: Data) async throws -> Void
+  /// Moves a file that cannot be used out of the way, under a new name that says when, and
+  /// returns where it went.
+  public var moveAside: @Sendable (_ name: String) async throws -> String
 
   /// Creates a client from its two operations.
   ///
   /// ```swift
-  /// FileClient(load: { _ in nil }, save: { _, _ in })
+  /// FileClient(load: { _ in nil }, save: { _, _ in }, moveAside: { "\($0).old" })
   /// ```
   public init(
     load: @escaping @Sendable (_ name: String) async throws -> Data?,
-    save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void
+    save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void,
+    moveAside: @escaping @Sendable (_ name: String) async throws -> String
   ) {
     self.load = load
     self.save = save
+    self.moveAside = moveAside
   }
 }
 
@@ -44,7 +49,8 @@ public struct FileClientFailure: Error, CustomStringConvertible, Sendable {
 
 extension FileClient {
   /// A client with no files that forgets what it saves.
-  public static let noop = FileClient(load: { _ in nil }, save: { _, _ in })
+  public static let noop = FileClient(
+    load: { _ in nil }, save: { _, _ in }, moveAside: { "\($0).unreadable" })
 
   /// A client whose every call fails, for testing error paths.
   ///
@@ -53,7 +59,8 @@ extension FileClient {
   /// ```
   public static let failing = FileClient(
     load: { name in throw FileClientFailure("could not read \(name)") },
-    save: { name, _ in throw FileClientFailure("could not write \(name)") }
+    save: { name, _ in throw FileClientFailure("could not write \(name)") },
+    moveAside: { name in throw FileClientFailure("could not move \(name)") }
   )
 
   /// A client that keeps files in memory, in the given box.
@@ -70,7 +77,13 @@ extension FileClient {
   public static func inMemory(_ files: InMemoryFiles) -> FileClient {
     FileClient(
       load: { name in files[name] },
-      save: { name, data in files[name] = data }
+      save: { name, data in files[name] = data },
+      moveAside: { name in
+        let aside = "\(name).unreadable"
+        files[aside] = files[name]
+        files[name] = nil
+        return aside
+      }
     )
   }
 }

@@ -27,6 +27,18 @@ extension FileClient {
       },
       save: { name, data in
         try AtomicFile.write(data, to: directory.appending(path: name))
+      },
+      moveAside: { name in
+        let url = directory.appending(path: name)
+        let stamp = Date().formatted(
+          .iso8601.year().month().day().time(includingFractionalSeconds: false).timeSeparator(
+            .omitted
+          ).dateSeparator(.omitted))
+        let aside = directory.appending(path: "\(name).unreadable-\(stamp)-\(getpid())")
+        guard rename(url.path, aside.path) == 0 else {
+          throw AtomicFileError(step: "move aside", path: url.path)
+        }
+        return aside.path
       }
     )
   }

@@ -1,1 +1,27 @@
-public enum _NthPrimeClientLivePlaceholder {}
+import NthPrimeClient
+import Primes
+
+extension NthPrimeClient {
+  /// Looks up nth primes with the Primes engine, on a background thread.
+  ///
+  /// Cancelling the calling task stops the computation.
+  ///
+  /// ```swift
+  /// let client = NthPrimeClient.live(progress: { fraction in draw(fraction) })
+  /// ```
+  ///
+  /// - Parameter progress: Receives the fraction of each lookup's work done.
+  /// - Returns: The client.
+  public static func live(progress: ProgressHandler? = nil) -> NthPrimeClient {
+    NthPrimeClient { n in
+      let work = Task.detached(priority: .userInitiated) {
+        try Primes.nthPrime(n, progress: progress)
+      }
+      return try await withTaskCancellationHandler {
+        try await work.value
+      } onCancel: {
+        work.cancel()
+      }
+    }
+  }
+}

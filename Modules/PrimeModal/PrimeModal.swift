@@ -35,7 +35,8 @@ public enum PrimeModalAction: Equatable, Sendable {
 /// _ = primeModalReducer.run(&state, .saveFavoritePrimeTapped, ())  // favoritePrimes == [7]
 /// ```
 @MainActor
-public let primeModalReducer = Reducer<PrimeModalState, PrimeModalAction, Void> { state, action, _ in
+public let primeModalReducer = Reducer<PrimeModalState, PrimeModalAction, Void> {
+  state, action, _ in
   switch action {
   case .saveFavoritePrimeTapped:
     guard isPrime(state.count), !state.favoritePrimes.contains(state.count) else { return .none }

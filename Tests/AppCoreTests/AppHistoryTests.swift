@@ -35,21 +35,23 @@ struct AppHistoryTests {
     #expect(store.state.present.favoritePrimes == [7])
   }
 
-  @Test func undoOfAnNthPrimeStep_revertsTheResponseToo_andDropsTheAlert() async {
-    let store = makeStore(AppState(count: 7))
+  @Test func nthPrimeLookups_areNotUndoSteps_undoGoesToTheCountChange() async {
+    let store = makeStore(AppState(count: 6))
+    await store.send(.step(.counter(.incrTapped))) {
+      $0.present.count = 7
+      $0.record(before: AppState(count: 6))
+    }
     await store.send(.step(.counter(.nthPrimeTapped))) {
       $0.present.isNthPrimeRequestInFlight = true
-      $0.record(before: AppState(count: 7))
     }
     await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 1)) {
       $0.present.isNthPrimeRequestInFlight = false
       $0.present.alert = .nthPrime(n: 7, prime: 17)
     }
-    await store.send(.undo) {
-      $0.undo()
-      $0.present.alert = nil
-    }
-    #expect(store.state.present == AppState(count: 7))
+    await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
+    #expect(store.state.undoCount == 1)
+    await store.send(.undo) { $0.undo() }
+    #expect(store.state.present == AppState(count: 6))
     #expect(store.state.canRedo)
   }
 
@@ -66,14 +68,13 @@ struct AppHistoryTests {
     }
     await store.send(.step(.counter(.nthPrimeTapped))) {
       $0.present.isNthPrimeRequestInFlight = true
-      $0.record(before: AppState(count: 7))
     }
     await store.send(.undo) {
       $0.undo()
       $0.present.isNthPrimeRequestInFlight = true
     }
     answer.yield(17)
-    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 2)) {
+    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 1)) {
       $0.present.isNthPrimeRequestInFlight = false
       $0.present.alert = .nthPrime(n: 7, prime: 17)
     }

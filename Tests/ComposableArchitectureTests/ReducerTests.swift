@@ -78,7 +78,8 @@ struct ReducerTests {
     }
     #expect(ErrorMessage(describing: Boom()).message == "boom")
     #expect(ErrorMessage(describing: ErrorMessage("same")) == ErrorMessage("same"))
-    let failure = await Result<Int, ErrorMessage> { @Sendable () async throws -> Int in throw Boom() }
+    let failure = await Result<Int, ErrorMessage> { @Sendable () async throws -> Int in throw Boom()
+    }
     #expect(failure == .failure(ErrorMessage("boom")))
     let success = await Result<Int, ErrorMessage> { @Sendable () async throws -> Int in 7 }
     #expect(success == .success(7))

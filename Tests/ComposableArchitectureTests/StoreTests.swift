@@ -7,7 +7,8 @@ struct StoreTests {
     Store(
       initialState: ParentState(),
       reducer: childReducer.pullback(
-        state: \ParentState.child, action: ParentAction.Cases.child, environment: { (_: Void) in () }),
+        state: \ParentState.child, action: ParentAction.Cases.child,
+        environment: { (_: Void) in () }),
       environment: ()
     )
   }

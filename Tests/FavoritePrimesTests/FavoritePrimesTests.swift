@@ -65,8 +65,9 @@ struct FavoritePrimesTests {
   @Test func save_failure_isReportedAsAnAlert() async {
     let store = makeStore([2], fileClient: .failing)
     await store.send(.saveButtonTapped)
-    await store.receive(.saveResponse(.failure(ErrorMessage("could not write favorite-primes.json"))))
-    {
+    await store.receive(
+      .saveResponse(.failure(ErrorMessage("could not write favorite-primes.json")))
+    ) {
       $0.alert = .failure(
         "Could not save the favorite primes: could not write favorite-primes.json")
     }
@@ -85,8 +86,9 @@ struct FavoritePrimesTests {
   @Test func load_failure_keepsTheFavorites() async {
     let store = makeStore([7], fileClient: .failing)
     await store.send(.loadButtonTapped)
-    await store.receive(.loadResponse(.failure(ErrorMessage("could not read favorite-primes.json"))))
-    {
+    await store.receive(
+      .loadResponse(.failure(ErrorMessage("could not read favorite-primes.json")))
+    ) {
       $0.alert = .failure(
         "Could not load the favorite primes: could not read favorite-primes.json")
     }
@@ -104,13 +106,16 @@ struct FavoritePrimesTests {
   }
 
   @Test func load_invalidFile_keepsTheFavorites() async {
-    let files = InMemoryFiles([FavoritePrimesFile.name: Data(#"{"version":1,"favoritePrimes":[4]}"#.utf8)])
+    let files = InMemoryFiles([
+      FavoritePrimesFile.name: Data(#"{"version":1,"favoritePrimes":[4]}"#.utf8)
+    ])
     let store = makeStore([7], fileClient: .inMemory(files))
     await store.send(.loadButtonTapped)
     await store.receive(
       .loadResponse(.failure(ErrorMessage("the file lists 4, which is not prime")))
     ) {
-      $0.alert = .failure("Could not load the favorite primes: the file lists 4, which is not prime")
+      $0.alert = .failure(
+        "Could not load the favorite primes: the file lists 4, which is not prime")
     }
   }
 

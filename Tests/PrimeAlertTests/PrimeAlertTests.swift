@@ -32,8 +32,9 @@ struct PrimeAlertLookupTests {
   @Test func lookupOutcome_becomesAnAlert() {
     #expect(PrimeAlert(n: 7, lookup: .success(17)) == .nthPrime(n: 7, prime: 17))
     #expect(
-      PrimeAlert(n: 2, lookup: .failure(ErrorMessage("no"))) == .failure(
-        "Could not find the 2nd prime: no"))
+      PrimeAlert(n: 2, lookup: .failure(ErrorMessage("no")))
+        == .failure(
+          "Could not find the 2nd prime: no"))
     #expect(PrimeAlert(n: 2, lookup: .failure(ErrorMessage("no"))).isFailure)
     #expect(!PrimeAlert.notice("ok").isFailure)
     #expect(PrimeAlert.notice("ok").message == "ok")

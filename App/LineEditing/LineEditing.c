@@ -1,0 +1,89 @@
+#include "LineEditing.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <readline/history.h>
+#include <readline/readline.h>
+
+static volatile sig_atomic_t interrupted = 0;
+static const char *const *completion_words = NULL;
+/* The thread that reads the terminal: the signal must interrupt its read for readline to see
+   it, whichever thread the kernel delivered it to. */
+static pthread_t reading_thread;
+
+static void on_interrupt(int signal_number) {
+  interrupted = 1;
+  if (!pthread_equal(pthread_self(), reading_thread)) {
+    pthread_kill(reading_thread, signal_number);
+  }
+}
+
+int line_editing_take_interrupt(void) {
+  int was_interrupted = interrupted;
+  interrupted = 0;
+  return was_interrupted;
+}
+
+/* Called by readline when a read is interrupted by a signal. */
+static int on_signal_event(void) {
+  if (line_editing_take_interrupt()) {
+    rl_replace_line("", 0);
+    rl_point = 0;
+    rl_crlf();
+    rl_on_new_line();
+    rl_redisplay();
+  }
+  return 0;
+}
+
+void line_editing_prepare_to_read(void) {
+  sigset_t interrupt;
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  reading_thread = pthread_self();
+  pthread_sigmask(SIG_UNBLOCK, &interrupt, NULL);
+}
+
+void line_editing_install_interrupt_handler(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  line_editing_prepare_to_read();
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0; /* no SA_RESTART: the pending read must return EINTR */
+  sigaction(SIGINT, &action, NULL);
+  rl_catch_signals = 0;
+  rl_signal_event_hook = on_signal_event;
+}
+
+static char *completion_generator(const char *text, int state) {
+  static size_t index;
+  static size_t length;
+  if (!state) {
+    index = 0;
+    length = strlen(text);
+  }
+  while (completion_words && completion_words[index]) {
+    const char *word = completion_words[index++];
+    if (strncmp(word, text, length) == 0) return strdup(word);
+  }
+  return NULL;
+}
+
+static char **complete(const char *text, int start, int end) {
+  (void)end;
+  rl_attempted_completion_over = 1;
+  if (start == 0 || strncmp(rl_line_buffer, "help ", 5) == 0) {
+    return rl_completion_matches(text, completion_generator);
+  }
+  return NULL;
+}
+
+void line_editing_install_completion(const char *const *words) {
+  completion_words = words;
+  rl_readline_name = "primetime";
+  rl_attempted_completion_function = complete;
+}

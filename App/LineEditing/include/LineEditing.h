@@ -1,0 +1,19 @@
+#ifndef PRIMETIME_LINE_EDITING_H
+#define PRIMETIME_LINE_EDITING_H
+
+/// Makes Ctrl-C set a flag instead of ending the process. While readline waits for a key,
+/// Ctrl-C clears the line and shows a fresh prompt.
+void line_editing_install_interrupt_handler(void);
+
+/// Call on the thread that is about to call readline: Ctrl-C must reach that thread, which the
+/// runtime may have created with signals blocked.
+void line_editing_prepare_to_read(void);
+
+/// Returns 1 once per Ctrl-C since the last call, 0 otherwise.
+int line_editing_take_interrupt(void);
+
+/// Completes command names with the given words (a NULL-terminated array that must live as
+/// long as the process): the first word of a line, or the word after "help".
+void line_editing_install_completion(const char *const *words);
+
+#endif

@@ -1,0 +1,72 @@
+import FileClient
+import Foundation
+import NthPrimeClient
+import Synchronization
+
+/// Everything the command line needs from the outside world. The executable passes live
+/// values; tests pass controlled ones.
+public struct CLIEnvironment: Sendable {
+  /// Looks up nth primes for the REPL.
+  public var nthPrime: NthPrimeClient
+  /// The files of a data directory.
+  public var fileClient: @Sendable (URL) -> FileClient
+  /// The progress of the running lookup, which `nthPrime` reports into.
+  public var progress: LookupProgress
+  /// The current time.
+  public var now: @Sendable () -> Date
+  /// The process's environment variables.
+  public var variables: [String: String]
+  /// Whether standard input, output and error are terminals.
+  public var terminal: (input: Bool, output: Bool, error: Bool)
+
+  public init(
+    nthPrime: NthPrimeClient,
+    fileClient: @escaping @Sendable (URL) -> FileClient,
+    progress: LookupProgress,
+    now: @escaping @Sendable () -> Date,
+    variables: [String: String],
+    terminal: (input: Bool, output: Bool, error: Bool)
+  ) {
+    self.nthPrime = nthPrime
+    self.fileClient = fileClient
+    self.progress = progress
+    self.now = now
+    self.variables = variables
+    self.terminal = terminal
+  }
+
+  /// The data directory: `--data-dir`, else `$PRIMETIME_HOME`, else
+  /// `$XDG_DATA_HOME/primetime`, else `~/.local/share/primetime`.
+  public func dataDirectory(option: String?) -> URL {
+    if let option, !option.isEmpty { return URL(filePath: option, directoryHint: .isDirectory) }
+    if let home = variables["PRIMETIME_HOME"], !home.isEmpty {
+      return URL(filePath: home, directoryHint: .isDirectory)
+    }
+    if let xdg = variables["XDG_DATA_HOME"], !xdg.isEmpty {
+      return URL(filePath: xdg, directoryHint: .isDirectory).appending(path: "primetime")
+    }
+    let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(filePath: home, directoryHint: .isDirectory)
+      .appending(path: ".local/share/primetime")
+  }
+
+  /// Whether colour is wanted: a terminal, and no `NO_COLOR` (https://no-color.org).
+  public var isColorEnabled: Bool {
+    terminal.output && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb"
+  }
+}
+
+/// The progress of the running lookup, written by the engine's thread and read by the REPL.
+public final class LookupProgress: Sendable {
+  private let fraction = Mutex(0.0)
+
+  public init() {}
+
+  /// Records the fraction of the work done.
+  public func report(_ value: Double) {
+    fraction.withLock { $0 = value }
+  }
+
+  /// The fraction of the work done.
+  public var value: Double { fraction.withLock { $0 } }
+}

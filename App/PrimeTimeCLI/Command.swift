@@ -1,0 +1,242 @@
+import Foundation
+
+/// One REPL command, parsed and validated, before it touches the store.
+public enum Command: Equatable, Sendable {
+  case incr(Int)
+  case decr(Int)
+  case set(Int)
+  case prime
+  case save
+  case remove
+  case nth(row: Int?)
+  case favorites
+  case delete(rows: [Int])
+  case counter
+  case saveFavorites
+  case loadFavorites
+  case activity
+  case undo
+  case redo
+  case history
+  case state(json: Bool)
+  case trace(Bool)
+  case help(String?)
+  case quit
+}
+
+/// What a person can type: names, aliases, usage and a one-line summary, for parsing, `help`
+/// and tab completion alike.
+public struct CommandSpec: Sendable {
+  public let name: String
+  public let aliases: [String]
+  public let usage: String
+  public let summary: String
+
+  public var names: [String] { [name] + aliases }
+
+  /// Every command, in the order `help` lists them.
+  public static let all: [CommandSpec] = [
+    CommandSpec(name: "incr", aliases: ["+"], usage: "incr [k]", summary: "count up by k (1)"),
+    CommandSpec(name: "decr", aliases: ["-"], usage: "decr [k]", summary: "count down by k (1)"),
+    CommandSpec(name: "set", aliases: [], usage: "set <n>", summary: "set the count to n"),
+    CommandSpec(
+      name: "prime", aliases: ["isprime"], usage: "prime",
+      summary: "is the count prime? opens the prime modal"),
+    CommandSpec(
+      name: "save", aliases: [], usage: "save", summary: "save the count as a favorite prime"),
+    CommandSpec(
+      name: "remove", aliases: [], usage: "remove",
+      summary: "remove the count from the favorite primes"),
+    CommandSpec(
+      name: "nth", aliases: [], usage: "nth [row]",
+      summary: "the count-th prime; on the favorites screen, the nth prime of row's prime"),
+    CommandSpec(
+      name: "favorites", aliases: ["fav"], usage: "favorites",
+      summary: "go to the favorites screen and list them"),
+    CommandSpec(
+      name: "delete", aliases: ["del"], usage: "delete <row> [row...]",
+      summary: "delete favorites by row number (favorites screen)"),
+    CommandSpec(
+      name: "counter", aliases: ["back"], usage: "counter", summary: "go back to the counter"),
+    CommandSpec(
+      name: "save-favorites", aliases: [], usage: "save-favorites",
+      summary: "write the favorites to the data directory"),
+    CommandSpec(
+      name: "load-favorites", aliases: [], usage: "load-favorites",
+      summary: "read the favorites from the data directory"),
+    CommandSpec(
+      name: "activity", aliases: [], usage: "activity",
+      summary: "favorites added and removed, newest first"),
+    CommandSpec(name: "undo", aliases: [], usage: "undo", summary: "undo the last step"),
+    CommandSpec(name: "redo", aliases: [], usage: "redo", summary: "redo the last undone step"),
+    CommandSpec(
+      name: "history", aliases: [], usage: "history",
+      summary: "how many steps undo and redo can take"),
+    CommandSpec(
+      name: "state", aliases: [], usage: "state [--json]",
+      summary: "the app state, readable or as one line of JSON"),
+    CommandSpec(
+      name: "trace", aliases: [], usage: "trace on|off",
+      summary: "print each action and the state diff it made"),
+    CommandSpec(name: "help", aliases: ["?"], usage: "help [command]", summary: "this list"),
+    CommandSpec(name: "quit", aliases: ["exit"], usage: "quit", summary: "leave (or Ctrl-D)"),
+  ]
+
+  /// The spec a name or alias refers to.
+  public static func named(_ name: String) -> CommandSpec? {
+    all.first { $0.names.contains(name) }
+  }
+}
+
+/// Why a line is not a command; the message is the one line the person reads.
+public struct CommandError: Error, Equatable, CustomStringConvertible, Sendable {
+  public let description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// Turns lines into commands.
+public enum CommandParser {
+  /// The longest line the REPL reads as a command.
+  public static let maximumLineLength = 4096
+
+  /// Parses one command. An empty or blank line is `nil`.
+  ///
+  /// ```swift
+  /// try CommandParser.parse("incr 3")  // .incr(3)
+  /// ```
+  public static func parse(_ line: String) throws(CommandError) -> Command? {
+    guard line.utf8.count <= maximumLineLength else {
+      throw CommandError(
+        "line too long (\(line.utf8.count) bytes; the limit is \(maximumLineLength))")
+    }
+    let words: [String] = line.split(whereSeparator: { (character: Character) in
+      character == " " || character == "\t" || character == "\r"
+    }).map(String.init)
+    guard let first = words.first else { return nil }
+    let arguments = Array(words.dropFirst())
+    guard let spec = CommandSpec.named(first) else {
+      throw CommandError("unknown command '\(printable(first))' (try 'help')")
+    }
+    func noArguments(_ command: Command) throws(CommandError) -> Command {
+      guard arguments.isEmpty else {
+        throw CommandError("'\(spec.name)' takes no arguments (usage: \(spec.usage))")
+      }
+      return command
+    }
+    func optionalNumber(_ label: String) throws(CommandError) -> Int? {
+      switch arguments.count {
+      case 0: return nil
+      case 1: return try number(arguments[0], label: label, spec: spec)
+      default: throw CommandError("too many arguments (usage: \(spec.usage))")
+      }
+    }
+
+    switch spec.name {
+    case "incr", "decr":
+      let k = try optionalNumber("k") ?? 1
+      guard k >= 1 else { throw CommandError("k must be at least 1 (usage: \(spec.usage))") }
+      return spec.name == "incr" ? .incr(k) : .decr(k)
+    case "set":
+      guard arguments.count == 1 else {
+        throw CommandError(
+          arguments.isEmpty
+            ? "'set' needs a number (usage: \(spec.usage))"
+            : "too many arguments (usage: \(spec.usage))")
+      }
+      return .set(try number(arguments[0], label: "n", spec: spec))
+    case "prime": return try noArguments(.prime)
+    case "save": return try noArguments(.save)
+    case "remove": return try noArguments(.remove)
+    case "nth":
+      return .nth(row: try optionalNumber("row"))
+    case "favorites": return try noArguments(.favorites)
+    case "delete":
+      guard !arguments.isEmpty else {
+        throw CommandError("'delete' needs at least one row (usage: \(spec.usage))")
+      }
+      var rows: [Int] = []
+      for argument in arguments {
+        rows.append(try number(argument, label: "row", spec: spec))
+      }
+      return .delete(rows: rows)
+    case "counter": return try noArguments(.counter)
+    case "save-favorites": return try noArguments(.saveFavorites)
+    case "load-favorites": return try noArguments(.loadFavorites)
+    case "activity": return try noArguments(.activity)
+    case "undo": return try noArguments(.undo)
+    case "redo": return try noArguments(.redo)
+    case "history": return try noArguments(.history)
+    case "state":
+      switch arguments {
+      case []: return .state(json: false)
+      case ["--json"]: return .state(json: true)
+      default: throw CommandError("usage: \(spec.usage)")
+      }
+    case "trace":
+      switch arguments {
+      case ["on"]: return .trace(true)
+      case ["off"]: return .trace(false)
+      default: throw CommandError("usage: \(spec.usage)")
+      }
+    case "help":
+      switch arguments.count {
+      case 0: return .help(nil)
+      case 1:
+        guard let topic = CommandSpec.named(arguments[0]) else {
+          throw CommandError("no command named '\(printable(arguments[0]))' (try 'help')")
+        }
+        return .help(topic.name)
+      default: throw CommandError("usage: \(spec.usage)")
+      }
+    default:
+      return try noArguments(.quit)
+    }
+  }
+
+  /// Splits a command string on `;` and newlines, as `primetime -c` reads it.
+  ///
+  /// ```swift
+  /// CommandParser.split("incr; incr; nth")  // ["incr", " incr", " nth"]
+  /// ```
+  public static func split(_ script: String) -> [String] {
+    script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ";" || $0 == "\n" })
+      .map(String.init)
+  }
+
+  private static func number(
+    _ text: String, label: String, spec: CommandSpec
+  ) throws(CommandError) -> Int {
+    let digits = text.replacingOccurrences(of: "_", with: "")
+    if let value = Int(digits) { return value }
+    let isNumeric =
+      !digits.isEmpty
+      && digits.drop(while: { $0 == "-" || $0 == "+" }).allSatisfy { $0.isASCII && $0.isNumber }
+      && digits.dropFirst().allSatisfy { $0 != "-" && $0 != "+" }
+    if isNumeric {
+      throw CommandError(
+        "\(label) is out of range: \(printable(text)) is not between \(Int.min) and \(Int.max)")
+    }
+    throw CommandError(
+      "\(label) must be a whole number, not '\(printable(text))' (usage: \(spec.usage))")
+  }
+
+  /// The text, with control characters escaped and cut short, safe to echo in one line.
+  static func printable(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if result.unicodeScalars.count >= 40 {
+        result += "…"
+        break
+      }
+      if scalar.properties.generalCategory == .control || scalar == "\u{FFFD}" {
+        result += scalar.escaped(asASCII: true)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

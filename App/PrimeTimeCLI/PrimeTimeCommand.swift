@@ -1,0 +1,197 @@
+import ArgumentParser
+import Foundation
+import Primes
+
+/// `primetime`: the REPL, and three prime commands for scripts.
+struct PrimeTimeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "primetime",
+    abstract: "Count, check primes, keep favorite primes, and find the nth prime.",
+    discussion: """
+      With no subcommand, primetime opens its REPL: type 'help' there for the commands. \
+      Piped input runs the same commands, one per line, with no prompt; the exit status is 1 \
+      if any of them failed.
+      """,
+    version: PrimeTimeCLI.version,
+    subcommands: [
+      REPLCommand.self, NthPrimeCommand.self, PrimeCountCommand.self, IsPrimeCommand.self,
+    ],
+    defaultSubcommand: REPLCommand.self
+  )
+}
+
+struct REPLCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "repl",
+    abstract: "The interactive counter and favorite primes (the default)."
+  )
+
+  @Option(
+    name: .customLong("data-dir"),
+    help: ArgumentHelp(
+      "Where favorites, activity and REPL history live.",
+      discussion:
+        "Default: $PRIMETIME_HOME, else $XDG_DATA_HOME/primetime, else ~/.local/share/primetime.",
+      valueName: "dir"))
+  var dataDirectory: String?
+
+  @Option(
+    name: [.customShort("c"), .customLong("command")],
+    help: ArgumentHelp(
+      "Run commands separated by ';' instead of reading input, e.g. -c \"incr; incr; nth\".",
+      valueName: "commands"))
+  var script: String?
+}
+
+struct NthPrimeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "nth-prime",
+    abstract: "Print the nth prime (n from 1 to 10^13).",
+    discussion: "Example: primetime nth-prime 1000000000 prints 22801763489."
+  )
+
+  @Argument(help: "Which prime: 1 is 2, 2 is 3, …")
+  var n: String
+}
+
+struct PrimeCountCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "prime-count",
+    abstract: "Print the number of primes up to x, π(x).",
+    discussion: "Example: primetime prime-count 100 prints 25."
+  )
+
+  @Argument(help: "The bound, from 0.")
+  var x: String
+}
+
+struct IsPrimeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "is-prime",
+    abstract: "Print true if n is prime, false otherwise.",
+    discussion: "Example: primetime is-prime 2147483647 prints true."
+  )
+
+  @Argument(help: "Any integer that fits in 64 bits.")
+  var n: String
+}
+
+/// The command line's entry point.
+public enum PrimeTimeCLI {
+  /// The version `primetime --version` prints.
+  public static let version = "0.1.0"
+
+  /// Parses the arguments and runs the command.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments, without the program name.
+  ///   - environment: The outside world.
+  /// - Returns: The exit status.
+  @MainActor
+  public static func main(arguments: [String], environment: CLIEnvironment) async -> Int32 {
+    let command: any ParsableCommand
+    do {
+      command = try PrimeTimeCommand.parseAsRoot(arguments)
+    } catch {
+      let code = PrimeTimeCommand.exitCode(for: error)
+      if code == .success {
+        PrimeTimeCommand.exit(withError: error)
+      }
+      let message =
+        PrimeTimeCommand.message(for: error)
+        .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+      return usageError(message.replacingOccurrences(of: "Error: ", with: ""))
+    }
+    switch command {
+    case let repl as REPLCommand:
+      return await REPL.run(
+        dataDirectory: environment.dataDirectory(option: repl.dataDirectory),
+        script: repl.script, environment: environment)
+    case let nth as NthPrimeCommand:
+      return await compute(environment) {
+        let n = try number(nth.n, name: "n")
+        return String(try Primes.nthPrime(n, progress: $0))
+      }
+    case let count as PrimeCountCommand:
+      return await compute(environment) {
+        let x = try number(count.x, name: "x")
+        return String(try Primes.primeCount(x, progress: $0))
+      }
+    case let check as IsPrimeCommand:
+      return await compute(environment) { _ in
+        String(Primes.isPrime(try number(check.n, name: "n")))
+      }
+    default:
+      PrimeTimeCommand.exit(withError: CleanExit.helpRequest(command))
+    }
+  }
+
+  /// Exit status for bad arguments (EX_USAGE).
+  static let usageStatus: Int32 = 64
+
+  private static func usageError(_ message: String) -> Int32 {
+    FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
+    return usageStatus
+  }
+
+  private struct UsageError: Error {
+    let message: String
+  }
+
+  private static func number(_ text: String, name: String) throws -> Int {
+    guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else {
+      throw UsageError(
+        message: "\(name) must be a whole number, not '\(CommandParser.printable(text))'")
+    }
+    return value
+  }
+
+  /// Runs a computation off the main actor; on a terminal, shows its progress on stderr after a
+  /// moment. Prints the answer alone on stdout.
+  @MainActor
+  private static func compute(
+    _ environment: CLIEnvironment,
+    _ work: @escaping @Sendable (@escaping ProgressHandler) throws -> String
+  ) async -> Int32 {
+    let progress = LookupProgress()
+    let task = Task.detached(priority: .userInitiated) {
+      try work { progress.report($0) }
+    }
+    if environment.terminal.error {
+      let start = ContinuousClock.now
+      var drew = false
+      while !Task.isCancelled {
+        let finished = await withTaskGroup(of: Bool.self) { group in
+          group.addTask {
+            _ = try? await task.value; return true
+          }
+          group.addTask {
+            try? await Task.sleep(for: .milliseconds(100))
+            return false
+          }
+          let first = await group.next() ?? true
+          group.cancelAll()
+          return first
+        }
+        if finished { break }
+        if ContinuousClock.now - start > .milliseconds(300) {
+          let percent = Int((progress.value * 100).rounded(.down))
+          FileHandle.standardError.write(Data("\r\u{1B}[Kworking… \(percent)%".utf8))
+          drew = true
+        }
+      }
+      if drew { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+    do {
+      print(try await task.value)
+      return 0
+    } catch let error as UsageError {
+      return usageError(error.message)
+    } catch let error as PrimesError {
+      return usageError(error.description)
+    } catch {
+      FileHandle.standardError.write(Data("primetime: \(error)\n".utf8))
+      return 1
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import AppCore
+import Foundation
+
+/// Drives a ``Session`` from a terminal, from piped input or from a `-c` command string.
+@MainActor
+enum REPL {
+  /// Runs the REPL until the input ends or `quit`.
+  ///
+  /// - Returns: The exit status: 0, or 1 when a non-interactive command failed.
+  static func run(dataDirectory: URL, script: String?, environment: CLIEnvironment) async -> Int32 {
+    let isInteractive = script == nil && environment.terminal.input
+    let style = Style(isColored: isInteractive && environment.isColorEnabled)
+    let errorStyle = Style(
+      isColored: isInteractive && environment.terminal.error && environment.isColorEnabled)
+    let output = Output(
+      out: { text in print(text) },
+      err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    )
+    let files = environment.fileClient(dataDirectory)
+    let persistence = Persistence(files: files)
+    let loaded = await persistence.load()
+    for warning in loaded.warnings { output.err("primetime: \(warning)") }
+
+    let progress = environment.progress
+    let drawsProgress = environment.terminal.error
+    let session = Session(
+      initialState: AppState(
+        favoritePrimes: loaded.favoritePrimes, activityFeed: loaded.activityFeed),
+      environment: AppEnvironment(
+        nthPrime: environment.nthPrime, fileClient: files, now: environment.now),
+      output: output,
+      persistence: persistence,
+      interaction: isInteractive
+        ? Interaction(
+          takeInterrupt: { LineEditor.takeInterrupt() },
+          progress: { progress.value },
+          drawProgress: { text in
+            guard drawsProgress else { return }
+            let line = text.map { "\r\u{1B}[K\($0)" } ?? "\r\u{1B}[K"
+            FileHandle.standardError.write(Data(line.utf8))
+          })
+        : nil
+    )
+
+    if isInteractive {
+      let editor = LineEditor(
+        historyFile: dataDirectory.appending(path: "repl-history"),
+        completions: CommandSpec.all.flatMap(\.names).filter { $0.count > 1 } + ["on", "off"])
+      print("PrimeTime — type 'help' for commands, 'quit' or Ctrl-D to leave.")
+      let promptStyle = Style(isColored: style.isColored, isPrompt: true)
+      while !session.isQuitRequested {
+        fflush(nil)
+        let prompt = Rendering.prompt(
+          screen: session.screen, state: session.state, style: promptStyle)
+        guard let line = editor.readLine(prompt: prompt) else {
+          print()
+          break
+        }
+        progress.report(0)
+        if case .failure(let message) = await session.run(line: line) {
+          output.err(errorStyle.error("error: ") + message)
+        }
+      }
+      return 0
+    }
+
+    var failed = false
+    var number = 0
+    let lines: AnySequence<String> =
+      script.map { AnySequence(CommandParser.split($0)) } ?? AnySequence(StandardInputLines())
+    for line in lines {
+      number += 1
+      if case .failure(let message) = await session.run(line: line) {
+        failed = true
+        fflush(nil)
+        output.err("primetime: \(script == nil ? "line" : "command") \(number): \(message)")
+      }
+      if session.isQuitRequested { break }
+    }
+    fflush(nil)
+    return failed ? 1 : 0
+  }
+}
+
+/// The lines of standard input, read as bytes so that invalid UTF-8 is repaired, not fatal.
+struct StandardInputLines: Sequence, IteratorProtocol {
+  mutating func next() -> String? {
+    Swift.readLine(strippingNewline: true)
+  }
+}

@@ -1,0 +1,130 @@
+import AppCore
+import ComposableArchitecture
+import CustomDump
+import Foundation
+import PrimeAlert
+
+/// The screen the REPL shows: the counter (with its prime modal) or the favorites list.
+public enum Screen: String, Equatable, Sendable {
+  case counter
+  case favorites
+}
+
+/// Turns state into the text the REPL prints. Pure: the same state gives the same text.
+public enum Rendering {
+  /// The prompt: where you are and the count, e.g. `counter 7> ` or `favorites 3> `.
+  public static func prompt(screen: Screen, state: AppState, style: Style) -> String {
+    switch screen {
+    case .counter:
+      return style.promptLabel("counter") + " " + style.bold("\(state.count)") + "> "
+    case .favorites:
+      return style.promptLabel("favorites") + " " + style.bold("(\(state.favoritePrimes.count))")
+        + "> "
+    }
+  }
+
+  /// The favorites with 1-based row numbers, or a line saying there are none.
+  public static func favorites(_ primes: [Int]) -> String {
+    guard !primes.isEmpty else {
+      return "No favorite primes yet. On the counter, 'prime' then 'save' adds one."
+    }
+    let width = String(primes.count).count
+    return primes.enumerated().map { index, prime in
+      let row = String(index + 1)
+      return String(repeating: " ", count: width - row.count) + row + "  " + String(prime)
+    }
+    .joined(separator: "\n")
+  }
+
+  /// The activity feed, newest first, with times in the given time zone.
+  public static func activity(_ feed: [Activity], timeZone: TimeZone) -> String {
+    guard !feed.isEmpty else { return "No activity yet." }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    return feed.reversed().map { entry in
+      let c = calendar.dateComponents(
+        [.year, .month, .day, .hour, .minute, .second], from: entry.timestamp)
+      let time = String(
+        format: "%04d-%02d-%02d %02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
+        c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+      let verb = entry.kind == .added ? "added  " : "removed"
+      return "\(time)  \(verb) \(entry.prime)"
+    }
+    .joined(separator: "\n")
+  }
+
+  /// The state as one line of JSON.
+  ///
+  /// ```json
+  /// {"activityFeed":[{"prime":7,"timestamp":"…","type":"added"}],"count":7,"favoritePrimes":[7],…}
+  /// ```
+  public static func json(_ state: AppState, screen: Screen) -> String {
+    let snapshot = JSONState(
+      count: state.count, favoritePrimes: state.favoritePrimes,
+      activityFeed: state.activityFeed, isPrimeModalShown: state.isPrimeModalShown,
+      isNthPrimeRequestInFlight: state.isNthPrimeRequestInFlight, screen: screen.rawValue)
+    guard let data = try? ActivityFeedFile.encoder.encode(snapshot) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The state as a readable dump.
+  public static func dump(_ state: AppState) -> String {
+    String(customDumping: state)
+  }
+
+  private struct JSONState: Encodable {
+    var count: Int
+    var favoritePrimes: [Int]
+    var activityFeed: [Activity]
+    var isPrimeModalShown: Bool
+    var isNthPrimeRequestInFlight: Bool
+    var screen: String
+  }
+
+  /// `help`: every command with its summary, or one command's usage.
+  public static func help(_ topic: String?) -> String {
+    if let topic, let spec = CommandSpec.named(topic) {
+      let aliases = spec.aliases.isEmpty ? "" : "\naliases: " + spec.aliases.joined(separator: ", ")
+      return "usage: \(spec.usage)\n\(spec.summary)\(aliases)"
+    }
+    let width = CommandSpec.all.map(\.usage.count).max() ?? 0
+    let lines = CommandSpec.all.map { spec in
+      spec.usage + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
+    }
+    return (["Commands:"] + lines.map { "  " + $0 }).joined(separator: "\n")
+  }
+}
+
+extension String {
+  init(customDumping value: some Any) {
+    self.init()
+    customDump(value, to: &self)
+  }
+}
+
+/// Colour and emphasis for a terminal, or none at all.
+public struct Style: Sendable {
+  /// Whether to emit escape codes.
+  public var isColored: Bool
+  /// Whether the text goes to readline's prompt, where escape codes must be marked as invisible.
+  public var isPrompt: Bool
+
+  public static let plain = Style(isColored: false, isPrompt: false)
+
+  public init(isColored: Bool, isPrompt: Bool = false) {
+    self.isColored = isColored
+    self.isPrompt = isPrompt
+  }
+
+  func bold(_ text: String) -> String { wrap(text, "1") }
+  func promptLabel(_ text: String) -> String { wrap(text, "36") }
+  func error(_ text: String) -> String { wrap(text, "31") }
+  func success(_ text: String) -> String { wrap(text, "32") }
+  func dim(_ text: String) -> String { wrap(text, "2") }
+
+  private func wrap(_ text: String, _ code: String) -> String {
+    guard isColored else { return text }
+    let (open, close) = isPrompt ? ("\u{01}", "\u{02}") : ("", "")
+    return "\(open)\u{1B}[\(code)m\(close)\(text)\(open)\u{1B}[0m\(close)"
+  }
+}

@@ -1,0 +1,343 @@
+import AppCore
+import ComposableArchitecture
+import ComposableArchitectureDebug
+import Counter
+import FavoritePrimes
+import Foundation
+import PrimeAlert
+import PrimeModal
+
+/// Where the REPL's text goes.
+public struct Output: Sendable {
+  /// Ordinary output.
+  public var out: @Sendable (String) -> Void
+  /// Diagnostics: errors, warnings, progress.
+  public var err: @Sendable (String) -> Void
+
+  public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void)
+  {
+    self.out = out
+    self.err = err
+  }
+}
+
+/// Lets a person interrupt a long command (Ctrl-C) and watch its progress.
+public struct Interaction: Sendable {
+  /// Returns `true` once for each interrupt since the last call.
+  public var takeInterrupt: @Sendable () -> Bool
+  /// The current lookup's progress, from 0 to 1.
+  public var progress: @Sendable () -> Double
+  /// Draws a progress line (or clears it, with `nil`).
+  public var drawProgress: @Sendable (String?) -> Void
+
+  public init(
+    takeInterrupt: @escaping @Sendable () -> Bool,
+    progress: @escaping @Sendable () -> Double,
+    drawProgress: @escaping @Sendable (String?) -> Void
+  ) {
+    self.takeInterrupt = takeInterrupt
+    self.progress = progress
+    self.drawProgress = drawProgress
+  }
+}
+
+/// Runs REPL commands against the app's store. It holds only what a screen holds (which screen
+/// is shown, whether tracing is on); all app state is in the store.
+@MainActor
+public final class Session {
+  public let store: Store<History<AppState>, HistoryAction<AppAction>>
+  public private(set) var screen: Screen = .counter
+  public private(set) var isQuitRequested = false
+  private let trace: TraceSwitch
+  private let output: Output
+  private let persistence: Persistence?
+  private let interaction: Interaction?
+  private let timeZone: TimeZone
+
+  /// The outcome of one command.
+  public enum Outcome: Equatable, Sendable {
+    case success
+    /// The command failed or was refused; the message is the one line to show.
+    case failure(String)
+  }
+
+  public init(
+    initialState: AppState,
+    environment: AppEnvironment,
+    output: Output,
+    persistence: Persistence? = nil,
+    interaction: Interaction? = nil,
+    timeZone: TimeZone = .current
+  ) {
+    let trace = TraceSwitch()
+    self.trace = trace
+    self.store = Store(
+      initialState: History(initialState),
+      reducer: appHistoryReducer.debug(
+        isEnabled: { trace.isOn },
+        state: \.present,
+        report: { output.out($0) }
+      ),
+      environment: environment
+    )
+    self.output = output
+    self.persistence = persistence
+    self.interaction = interaction
+    self.timeZone = timeZone
+  }
+
+  /// The app's current state.
+  public var state: AppState { store.state.present }
+
+  /// Parses and runs one line.
+  public func run(line: String) async -> Outcome {
+    let command: Command?
+    do {
+      command = try CommandParser.parse(line)
+    } catch {
+      return .failure(error.description)
+    }
+    guard let command else { return .success }
+    return await run(command)
+  }
+
+  /// Runs one command, waits for its effects, shows its alert and saves what changed.
+  public func run(_ command: Command) async -> Outcome {
+    var outcome = await perform(command)
+    if let alert = state.alert {
+      if alert.isFailure {
+        if outcome == .success { outcome = .failure(alert.message) }
+      } else {
+        output.out(alert.message)
+      }
+      store.send(.step(.counter(.alertDismissed)))
+    }
+    if let persistence {
+      let errors = await persistence.save(state)
+      if let first = errors.first, outcome == .success {
+        outcome = .failure(first)
+        for error in errors.dropFirst() { output.err(error) }
+      } else {
+        for error in errors { output.err(error) }
+      }
+    }
+    return outcome
+  }
+
+  // MARK: - Commands
+
+  private func perform(_ command: Command) async -> Outcome {
+    switch command {
+    case .incr(let k), .decr(let k):
+      if let refusal = requireScreen(.counter, for: command) { return refusal }
+      let isIncr = if case .incr = command { true } else { false }
+      if k == 1 {
+        await send(.counter(isIncr ? .incrTapped : .decrTapped))
+      } else {
+        let (target, overflow) =
+          isIncr
+          ? state.count.addingReportingOverflow(k) : state.count.subtractingReportingOverflow(k)
+        guard !overflow else {
+          return .failure(
+            "the count would go \(isIncr ? "above \(Int.max)" : "below \(Int.min)"); it stays \(state.count)"
+          )
+        }
+        await send(.counter(.countEntered(target)))
+      }
+      if state.alert == nil { output.out("count: \(state.count)") }
+      return .success
+
+    case .set(let n):
+      if let refusal = requireScreen(.counter, for: command) { return refusal }
+      await send(.counter(.countEntered(n)))
+      output.out("count: \(state.count)")
+      return .success
+
+    case .prime:
+      if let refusal = requireScreen(.counter, for: command) { return refusal }
+      await send(.counter(.isPrimeTapped))
+      let modal = state.counter.primeModal
+      switch modal.offeredAction {
+      case .saveFavoritePrimeTapped:
+        output.out("\(modal.title)  ('save' adds it to your favorite primes)")
+      case .removeFavoritePrimeTapped:
+        output.out("\(modal.title)  ('remove' takes it out of your favorite primes)")
+      case nil:
+        output.out(modal.title)
+      }
+      return .success
+
+    case .save:
+      if let refusal = requireScreen(.counter, for: command) { return refusal }
+      let modal = state.counter.primeModal
+      guard modal.isCountPrime else {
+        return .failure("\(modal.count) is not prime, so it cannot be a favorite")
+      }
+      guard !modal.isFavorite else { return .failure("\(modal.count) is already a favorite prime") }
+      await send(.counter(.primeModal(.saveFavoritePrimeTapped)))
+      output.out("Saved \(modal.count) to your favorite primes.")
+      return .success
+
+    case .remove:
+      if let refusal = requireScreen(.counter, for: command) { return refusal }
+      let modal = state.counter.primeModal
+      guard modal.isFavorite else { return .failure("\(modal.count) is not a favorite prime") }
+      await send(.counter(.primeModal(.removeFavoritePrimeTapped)))
+      output.out("Removed \(modal.count) from your favorite primes.")
+      return .success
+
+    case .nth(let row):
+      switch (screen, row) {
+      case (.counter, nil):
+        await send(.counter(.nthPrimeTapped), cancel: .counter(.nthPrimeCancelTapped))
+      case (.counter, .some):
+        return .failure(
+          "on the counter, 'nth' takes no row: it asks for the count-th prime "
+            + "(set the count with 'set <n>')")
+      case (.favorites, nil):
+        return .failure("on the favorites screen, 'nth' needs a row (usage: nth <row>)")
+      case (.favorites, .some(let row)):
+        guard let prime = favorite(atRow: row) else { return noSuchRow(row) }
+        await send(
+          .favoritePrimes(.primeTapped(prime)), cancel: .favoritePrimes(.nthPrimeCancelTapped))
+      }
+      return .success
+
+    case .favorites:
+      screen = .favorites
+      output.out(Rendering.favorites(state.favoritePrimes))
+      return .success
+
+    case .delete(let rows):
+      if let refusal = requireScreen(.favorites, for: command) { return refusal }
+      for row in rows where favorite(atRow: row) == nil { return noSuchRow(row) }
+      let indices = IndexSet(rows.map { $0 - 1 })
+      let deleted = indices.map { state.favoritePrimes[$0] }
+      await send(.favoritePrimes(.deleteFavoritePrimes(indices)))
+      output.out("Deleted \(deleted.map(String.init).joined(separator: ", ")).")
+      return .success
+
+    case .counter:
+      screen = .counter
+      output.out("count: \(state.count)")
+      return .success
+
+    case .saveFavorites:
+      await send(.favoritePrimes(.saveButtonTapped))
+      return .success
+
+    case .loadFavorites:
+      await send(.favoritePrimes(.loadButtonTapped))
+      return .success
+
+    case .activity:
+      output.out(Rendering.activity(state.activityFeed, timeZone: timeZone))
+      return .success
+
+    case .undo:
+      guard store.state.canUndo else { return .failure("nothing to undo") }
+      store.send(.undo)
+      output.out("Undone. \(summary)")
+      return .success
+
+    case .redo:
+      guard store.state.canRedo else { return .failure("nothing to redo") }
+      store.send(.redo)
+      output.out("Redone. \(summary)")
+      return .success
+
+    case .history:
+      let history = store.state
+      output.out(
+        "\(steps(history.undoCount)) to undo, \(steps(history.redoCount)) to redo")
+      return .success
+
+    case .state(let json):
+      output.out(json ? Rendering.json(state, screen: screen) : Rendering.dump(state))
+      return .success
+
+    case .trace(let isOn):
+      trace.isOn = isOn
+      output.out("trace \(isOn ? "on" : "off")")
+      return .success
+
+    case .help(let topic):
+      output.out(Rendering.help(topic))
+      return .success
+
+    case .quit:
+      isQuitRequested = true
+      return .success
+    }
+  }
+
+  private var summary: String {
+    let favorites =
+      state.favoritePrimes.isEmpty
+      ? "no favorites"
+      : "favorites: " + state.favoritePrimes.map(String.init).joined(separator: ", ")
+    return "count: \(state.count); \(favorites)"
+  }
+
+  private func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }
+
+  private func requireScreen(_ required: Screen, for command: Command) -> Outcome? {
+    guard screen != required else { return nil }
+    switch required {
+    case .counter:
+      return .failure("that works on the counter screen; type 'counter' to go there")
+    case .favorites:
+      return .failure("that works on the favorites screen; type 'favorites' to go there")
+    }
+  }
+
+  private func favorite(atRow row: Int) -> Int? {
+    guard row >= 1, row <= state.favoritePrimes.count else { return nil }
+    return state.favoritePrimes[row - 1]
+  }
+
+  private func noSuchRow(_ row: Int) -> Outcome {
+    let count = state.favoritePrimes.count
+    return .failure(
+      count == 0
+        ? "there is no row \(row): there are no favorites"
+        : "there is no row \(row): rows go from 1 to \(count)")
+  }
+
+  /// Sends a user step and waits for its effects. With a person at the terminal, shows progress
+  /// after a moment and turns Ctrl-C into `cancel`.
+  private func send(_ action: AppAction, cancel: AppAction? = nil) async {
+    let task = store.send(.step(action))
+    guard task.isInFlight else { return }
+    guard let interaction, let cancel else {
+      await task.finish()
+      return
+    }
+    _ = interaction.takeInterrupt()
+    let start = ContinuousClock.now
+    var drew = false
+    while task.isInFlight {
+      if interaction.takeInterrupt() {
+        store.send(.step(cancel))
+        interaction.drawProgress(nil)
+        output.err("Cancelled.")
+        drew = false
+        await task.finish()
+        break
+      }
+      if ContinuousClock.now - start > .milliseconds(300) {
+        let percent = Int((interaction.progress() * 100).rounded(.down))
+        interaction.drawProgress("working… \(percent)%  (Ctrl-C cancels)")
+        drew = true
+      }
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    if drew { interaction.drawProgress(nil) }
+  }
+}
+
+/// Whether `trace on` is in force; read by the tracing reducer on every action.
+@MainActor
+final class TraceSwitch {
+  var isOn = false
+}
