@@ -10,7 +10,8 @@ struct PrimeTimeCommand: ParsableCommand {
     discussion: """
       With no subcommand, primetime opens its REPL: type 'help' there for the commands. \
       Piped input runs the same commands, one per line, with no prompt; the exit status is 1 \
-      if any of them failed.
+      if any of them failed. The REPL's options, --data-dir <dir> and -c <commands>, are \
+      described by 'primetime help repl'.
       """,
     version: PrimeTimeCLI.version,
     subcommands: [
@@ -95,7 +96,8 @@ public enum PrimeTimeCLI {
     } catch {
       let code = PrimeTimeCommand.exitCode(for: error)
       if code == .success {
-        PrimeTimeCommand.exit(withError: error)
+        print(PrimeTimeCommand.fullMessage(for: error))
+        return 0
       }
       let message =
         PrimeTimeCommand.message(for: error)
@@ -122,7 +124,15 @@ public enum PrimeTimeCLI {
         String(Primes.isPrime(try number(check.n, name: "n")))
       }
     default:
-      PrimeTimeCommand.exit(withError: CleanExit.helpRequest(command))
+      // `--help`, `help <subcommand>` and the like.
+      do {
+        var command = command
+        try command.run()
+        return 0
+      } catch {
+        print(PrimeTimeCommand.fullMessage(for: error))
+        return PrimeTimeCommand.exitCode(for: error).rawValue
+      }
     }
   }
 

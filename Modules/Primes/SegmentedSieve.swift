@@ -45,7 +45,9 @@ struct SegmentedSieve {
     try checkCancellation()
     let high = min(low + Self.segmentSize - 1, limit)
     var composite = [Bool](repeating: false, count: high - low + 1)
-    for n in low...min(high, 1) { composite[n - low] = true }
+    if low <= 1 {
+      for n in low...min(high, 1) { composite[n - low] = true }
+    }
     for p in sievingPrimes {
       if p * p > high { break }
       var start = max(p * p, (low + p - 1) / p * p)
