@@ -163,9 +163,14 @@ let package = Package(
       dependencies: ["PrimeTimeCLI"],
       path: "Tests/PrimeTimeCLITests"
     ),
+    .target(
+      name: "PseudoTerminal",
+      path: "Tests/Support/PseudoTerminal",
+      linkerSettings: [.linkedLibrary("util")]
+    ),
     .testTarget(
       name: "PrimeTimeEndToEndTests",
-      dependencies: ["primetime"],
+      dependencies: ["FavoritePrimes", "PseudoTerminal", "primetime"],
       path: "Tests/PrimeTimeEndToEndTests"
     ),
   ],

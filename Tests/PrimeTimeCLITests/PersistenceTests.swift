@@ -1,0 +1,78 @@
+import AppCore
+import FavoritePrimes
+import FileClient
+import Foundation
+import Synchronization
+import Testing
+
+@testable import PrimeTimeCLI
+
+@MainActor
+struct PersistenceTests {
+  @Test func load_missingFiles_startEmpty() async {
+    let loaded = await Persistence(files: .inMemory(InMemoryFiles())).load()
+    #expect(loaded.favoritePrimes == [])
+    #expect(loaded.activityFeed == [])
+    #expect(loaded.warnings == [])
+  }
+
+  @Test(
+    arguments: [
+      "not json", #"{"version":1,"favoritePrimes":["7"]}"#, #"{"version":9,"favoritePrimes":[7]}"#,
+      #"{"version":1,"favoritePrimes":[8]}"#,
+    ])
+  func load_unusableFile_isMovedAside_neverOverwritten(contents: String) async throws {
+    let files = InMemoryFiles([FavoritePrimesFile.name: Data(contents.utf8)])
+    let persistence = Persistence(files: .inMemory(files))
+    let loaded = await persistence.load()
+    #expect(loaded.favoritePrimes == [])
+    #expect(loaded.warnings.count == 1)
+    #expect(loaded.warnings[0].contains("moved it to favorite-primes.json.unreadable"))
+    #expect(files["favorite-primes.json.unreadable"] == Data(contents.utf8))
+    _ = await persistence.save(AppState(favoritePrimes: [2]))
+    #expect(files["favorite-primes.json.unreadable"] == Data(contents.utf8))
+  }
+
+  @Test func load_unusableFileThatCannotBeMoved_isNeverWritten() async {
+    let original = Data("garbage".utf8)
+    let files = InMemoryFiles([FavoritePrimesFile.name: original])
+    var client = FileClient.inMemory(files)
+    client.moveAside = { _ in throw FileClientFailure("read-only directory") }
+    let persistence = Persistence(files: client)
+    let loaded = await persistence.load()
+    #expect(loaded.warnings.first?.contains("nor moved aside") == true)
+    let errors = await persistence.save(AppState(favoritePrimes: [2]))
+    #expect(errors.count == 1)
+    #expect(files[FavoritePrimesFile.name] == original)
+  }
+
+  @Test func failedSave_isReported_andRetriedWithEverythingNextTime() async throws {
+    let files = InMemoryFiles()
+    let isWritable = Mutex(false)
+    var client = FileClient.inMemory(files)
+    let save = client.save
+    client.save = { name, data in
+      guard isWritable.withLock({ $0 }) else { throw FileClientFailure("disk full") }
+      try await save(name, data)
+    }
+    let persistence = Persistence(files: client)
+    _ = await persistence.load()
+    let errors = await persistence.save(AppState(favoritePrimes: [2]))
+    #expect(
+      errors.first
+        == "could not save favorite-primes.json: disk full; the changes are kept in memory")
+    isWritable.withLock { $0 = true }
+    #expect(await persistence.save(AppState(favoritePrimes: [2, 3])) == [])
+    let saved = try #require(files[FavoritePrimesFile.name])
+    #expect(try FavoritePrimesFile.decode(saved) == [2, 3])
+  }
+
+  @Test func save_writesOnlyWhatChanged() async {
+    let files = InMemoryFiles()
+    let persistence = Persistence(files: .inMemory(files))
+    _ = await persistence.load()
+    _ = await persistence.save(AppState(count: 5))
+    #expect(files[FavoritePrimesFile.name] == nil)
+    #expect(files[ActivityFeedFile.name] == nil)
+  }
+}

@@ -1,0 +1,62 @@
+import AppCore
+import Foundation
+import Testing
+
+@testable import PrimeTimeCLI
+
+struct RenderingTests {
+  @Test func prompt_showsScreenAndCount() {
+    let state = AppState(count: 7, favoritePrimes: [2, 3])
+    #expect(Rendering.prompt(screen: .counter, state: state, style: .plain) == "counter 7> ")
+    #expect(Rendering.prompt(screen: .favorites, state: state, style: .plain) == "favorites (2)> ")
+  }
+
+  @Test func prompt_inColour_marksEscapesInvisibleForReadline() {
+    let prompt = Rendering.prompt(
+      screen: .counter, state: AppState(count: 1), style: Style(isColored: true, isPrompt: true))
+    #expect(prompt.contains("\u{01}\u{1B}[36m\u{02}counter"))
+    #expect(prompt.hasSuffix("> "))
+  }
+
+  @Test func favorites_areNumberedFromOne_rightAligned() {
+    let primes = Array([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31])
+    let lines = Rendering.favorites(primes).split(separator: "\n")
+    #expect(lines.first == " 1  2")
+    #expect(lines.last == "11  31")
+    #expect(Rendering.favorites([]).hasPrefix("No favorite primes yet."))
+  }
+
+  @Test func activity_isNewestFirst_inTheGivenTimeZone() throws {
+    let feed = [
+      Activity(kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0)),
+      Activity(kind: .removed, prime: 7, timestamp: Date(timeIntervalSince1970: 90)),
+    ]
+    let zone = try #require(TimeZone(secondsFromGMT: 3600))
+    #expect(
+      Rendering.activity(feed, timeZone: zone)
+        == "1970-01-01 01:01:30  removed 7\n1970-01-01 01:00:00  added   7")
+    #expect(Rendering.activity([], timeZone: zone) == "No activity yet.")
+  }
+
+  @Test func json_isOneLineWithTheDocumentedKeys() throws {
+    let state = AppState(
+      count: 7, favoritePrimes: [7],
+      activityFeed: [Activity(kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))])
+    let json = Rendering.json(state, screen: .counter)
+    #expect(!json.contains("\n"))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["count"] as? Int == 7)
+    #expect(object["favoritePrimes"] as? [Int] == [7])
+    let feed = try #require(object["activityFeed"] as? [[String: Any]])
+    #expect(feed.first?["type"] as? String == "added")
+    #expect(feed.first?["prime"] as? Int == 7)
+    #expect(feed.first?["timestamp"] as? String == "1970-01-01T00:00:00Z")
+  }
+
+  @Test func dump_isReadable() {
+    let dump = Rendering.dump(AppState(count: 3))
+    #expect(dump.contains("count: 3"))
+    #expect(dump.hasPrefix("AppState("))
+  }
+}

@@ -1,0 +1,180 @@
+import AppCore
+import FavoritePrimes
+import FileClient
+import Foundation
+import NthPrimeClient
+import Synchronization
+import Testing
+
+@testable import PrimeTimeCLI
+
+/// Collects what a session prints.
+final class Transcript: Sendable {
+  private let lines = Mutex<[String]>([])
+
+  var output: Output {
+    Output(
+      out: { text in self.lines.withLock { $0.append(text) } },
+      err: { text in self.lines.withLock { $0.append("stderr: " + text) } })
+  }
+
+  var text: String { lines.withLock { $0.joined(separator: "\n") } }
+
+  func clear() { lines.withLock { $0.removeAll() } }
+}
+
+@MainActor
+struct SessionTests {
+  let transcript = Transcript()
+  let files = InMemoryFiles()
+
+  private func makeSession(_ state: AppState = AppState()) -> Session {
+    Session(
+      initialState: state,
+      environment: AppEnvironment(
+        nthPrime: .answering([1: 2, 6: 13, 7: 17, 13: 41]),
+        fileClient: .inMemory(files),
+        now: { Date(timeIntervalSince1970: 0) }),
+      output: transcript.output,
+      persistence: Persistence(files: .inMemory(files)),
+      timeZone: TimeZone(secondsFromGMT: 0) ?? .current
+    )
+  }
+
+  private func run(_ session: Session, _ lines: String...) async -> [Session.Outcome] {
+    var outcomes: [Session.Outcome] = []
+    for line in lines { outcomes.append(await session.run(line: line)) }
+    return outcomes
+  }
+
+  @Test func countingToAPrime_savingIt_andAskingForTheNthPrime() async {
+    let session = makeSession()
+    let outcomes = await run(session, "incr", "incr 6", "prime", "save", "nth")
+    #expect(outcomes.allSatisfy { $0 == .success })
+    #expect(
+      transcript.text == """
+        count: 1
+        count: 7
+        7 is prime 🎉  ('save' adds it to your favorite primes)
+        Saved 7 to your favorite primes.
+        The 7th prime is 17
+        """)
+    #expect(session.state.favoritePrimes == [7])
+    #expect(session.state.alert == nil)
+  }
+
+  @Test func commandsThatChangeFavorites_saveThemToDisk() async throws {
+    let session = makeSession(AppState(count: 13))
+    _ = await run(session, "save")
+    let saved = try #require(files[FavoritePrimesFile.name])
+    #expect(try FavoritePrimesFile.decode(saved) == [13])
+    let feed = try #require(files[ActivityFeedFile.name])
+    #expect(try ActivityFeedFile.decode(feed).map(\.prime) == [13])
+  }
+
+  @Test(
+    arguments: [
+      ("save", "6 is not prime, so it cannot be a favorite"),
+      ("remove", "6 is not a favorite prime"),
+      ("delete 1", "that works on the favorites screen; type 'favorites' to go there"),
+      (
+        "nth 1",
+        "on the counter, 'nth' takes no row: it asks for the count-th prime (set the count with 'set <n>')"
+      ),
+      ("undo", "nothing to undo"),
+      ("redo", "nothing to redo"),
+      ("bogus", "unknown command 'bogus' (try 'help')"),
+    ])
+  func refusedCommands_sayWhy_andChangeNothing(line: String, message: String) async {
+    let session = makeSession(AppState(count: 6))
+    let before = session.store.state
+    #expect(await session.run(line: line) == .failure(message))
+    #expect(session.store.state == before)
+  }
+
+  @Test func incrPastIntMax_isRefused_andTheCountStays() async {
+    let session = makeSession(AppState(count: .max - 1))
+    #expect(
+      await session.run(line: "incr 5")
+        == .failure("the count would go above 9223372036854775807; it stays 9223372036854775806"))
+    #expect(await session.run(line: "incr") == .success)
+    #expect(
+      await session.run(line: "incr")
+        == .failure("The count is already at its largest, 9223372036854775807."))
+    #expect(session.state.count == .max)
+    #expect(session.state.alert == nil)
+  }
+
+  @Test func nthWithCountZero_failsWithAMessage() async {
+    let session = makeSession()
+    #expect(
+      await session.run(line: "nth") == .failure("There is no 0th prime: n must be at least 1."))
+  }
+
+  @Test func favoritesScreen_listsDeletesAndAsks() async {
+    let session = makeSession(AppState(favoritePrimes: [2, 7, 13]))
+    _ = await run(session, "favorites", "nth 2", "delete 3 1", "counter")
+    #expect(
+      transcript.text == """
+        1  2
+        2  7
+        3  13
+        The 7th prime is 17
+        Deleted 2, 13.
+        count: 0
+        """)
+    #expect(session.state.favoritePrimes == [7])
+    #expect(session.state.activityFeed.map(\.kind) == [.removed, .removed])
+    #expect(
+      await session.run(line: "delete 1")
+        == .failure(
+          "that works on the favorites screen; type 'favorites' to go there"))
+  }
+
+  @Test func deletingARowThatDoesNotExist_deletesNothing() async {
+    let session = makeSession(AppState(favoritePrimes: [2, 7]))
+    _ = await session.run(line: "favorites")
+    #expect(
+      await session.run(line: "delete 1 5")
+        == .failure("there is no row 5: rows go from 1 to 2"))
+    #expect(session.state.favoritePrimes == [2, 7])
+  }
+
+  @Test func undoAndRedo_walkTheSteps() async {
+    let session = makeSession(AppState(count: 6))
+    _ = await run(session, "incr", "save", "undo", "undo", "redo", "history")
+    #expect(
+      transcript.text == """
+        count: 7
+        Saved 7 to your favorite primes.
+        Undone. count: 7; no favorites
+        Undone. count: 6; no favorites
+        Redone. count: 7; no favorites
+        1 step to undo, 1 step to redo
+        """)
+  }
+
+  @Test func traceOn_printsTheActionAndTheDiff() async {
+    let session = makeSession()
+    _ = await run(session, "trace on", "incr")
+    #expect(transcript.text.contains(".counter(.incrTapped)"))
+    #expect(transcript.text.contains("-   count: 0,"))
+    #expect(transcript.text.contains("+   count: 1,"))
+    transcript.clear()
+    _ = await run(session, "trace off", "incr")
+    #expect(transcript.text == "trace off\ncount: 2")
+  }
+
+  @Test func saveAndLoadFavorites_reportWhatTheyDid() async {
+    let session = makeSession(AppState(favoritePrimes: [3, 5]))
+    _ = await run(session, "save-favorites", "load-favorites")
+    #expect(transcript.text == "Saved 2 favorite primes.\nLoaded 2 favorite primes.")
+  }
+
+  @Test func quit_endsTheSession() async {
+    let session = makeSession()
+    #expect(!session.isQuitRequested)
+    _ = await session.run(line: "exit")
+    #expect(session.isQuitRequested)
+  }
+}

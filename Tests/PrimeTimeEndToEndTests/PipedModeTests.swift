@@ -1,0 +1,132 @@
+import FavoritePrimes
+import Foundation
+import Testing
+
+struct PipedModeTests {
+  @Test func everyCommandSucceeding_exitsZero_andPrintsNoPromptOrEscapes() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      [], input: Data("incr\nincr\nnth\n".utf8), home: home, environment: ["TERM": "xterm"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "count: 1\ncount: 2\nThe 2nd prime is 3\n")
+    #expect(result.stderr == "")
+    #expect(!result.stdout.contains("\u{1B}"))
+  }
+
+  @Test func aFailingLine_exitsOne_namingTheLine() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run([], input: Data("incr\nfrobnicate\nincr\n".utf8), home: home)
+    #expect(result.status == 1)
+    #expect(result.stdout == "count: 1\ncount: 2\n")
+    #expect(result.stderr == "primetime: line 2: unknown command 'frobnicate' (try 'help')\n")
+  }
+
+  @Test func commandString_runsLikePipedInput() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(["-c", "incr; incr; nth"], home: home)
+    #expect(result.status == 0)
+    #expect(result.stdout == "count: 1\ncount: 2\nThe 2nd prime is 3\n")
+  }
+
+  @Test func favorites_surviveARestart() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let first = try PrimeTime.run([], input: Data("set 7\nsave\nset 11\nsave\n".utf8), home: home)
+    #expect(first.status == 0)
+    let second = try PrimeTime.run([], input: Data("favorites\nactivity\n".utf8), home: home)
+    #expect(second.status == 0)
+    let lines = second.stdout.split(separator: "\n")
+    #expect(lines.prefix(2) == ["1  7", "2  11"])
+    #expect(lines.count == 4)
+    #expect(lines[2].hasSuffix("added   11"))
+    #expect(lines[3].hasSuffix("added   7"))
+    let saved = try Data(contentsOf: home.appending(path: FavoritePrimesFile.name))
+    #expect(try FavoritePrimesFile.decode(saved) == [7, 11])
+  }
+
+  @Test func dataDirOption_winsOverTheEnvironment() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    let other = try PrimeTime.temporaryDirectory()
+    defer {
+      try? FileManager.default.removeItem(at: home)
+      try? FileManager.default.removeItem(at: other)
+    }
+    _ = try PrimeTime.run(
+      ["--data-dir", other.path], input: Data("set 3\nsave\n".utf8), home: home)
+    #expect(
+      FileManager.default.fileExists(atPath: other.appending(path: FavoritePrimesFile.name).path))
+    #expect(
+      !FileManager.default.fileExists(atPath: home.appending(path: FavoritePrimesFile.name).path))
+  }
+
+  @Test func corruptFavoritesFile_isMovedAside_andTheAppStartsEmpty() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appending(path: FavoritePrimesFile.name)
+    try Data("{ not json".utf8).write(to: file)
+    let result = try PrimeTime.run([], input: Data("favorites\n".utf8), home: home)
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("favorite-primes.json could not be read"))
+    #expect(result.stderr.contains("moved it to"))
+    let contents = try FileManager.default.contentsOfDirectory(atPath: home.path)
+    let aside = try #require(contents.first { $0.hasPrefix("favorite-primes.json.unreadable-") })
+    #expect(try Data(contentsOf: home.appending(path: aside)) == Data("{ not json".utf8))
+  }
+
+  @Test func garbageBytes_getOneLineEach_andChangeNothing() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    var input = Data([0xFF, 0xFE, 0x00, 0x41, 0x0A])
+    input += Data("set 99999999999999999999999\n\u{07}\u{1B}[A\nincr\n".utf8)
+    let result = try PrimeTime.run([], input: input, home: home)
+    #expect(result.status == 1)
+    #expect(result.stdout == "count: 1\n")
+    #expect(result.stderr.split(separator: "\n").count == 3)
+  }
+}
+
+struct PrimeCommandTests {
+  @Test func nthPrime_printsTheAnswerAlone() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    let result = try PrimeTime.run(["nth-prime", "1000"], home: home)
+    #expect(result.stdout == "7919\n")
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+  }
+
+  @Test func primeCountAndIsPrime_printTheirAnswers() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    #expect(try PrimeTime.run(["prime-count", "100"], home: home).stdout == "25\n")
+    #expect(try PrimeTime.run(["is-prime", "2147483647"], home: home).stdout == "true\n")
+    #expect(try PrimeTime.run(["is-prime", "561"], home: home).stdout == "false\n")
+  }
+
+  @Test(
+    arguments: [
+      ["nth-prime", "0"], ["nth-prime", "-5"], ["nth-prime", "abc"],
+      ["nth-prime", "10000000000001"], ["nth-prime", "99999999999999999999999"], ["nth-prime"],
+      ["prime-count", "-1"], ["is-prime", "x"], ["is-prime", "1", "2"], ["nth-prime", ""],
+    ])
+  func badArguments_exit64_withOneLine(arguments: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    let result = try PrimeTime.run(arguments, home: home)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.hasPrefix("primetime: "))
+  }
+
+  @Test func helpAndVersion_behaveAsAnyCLIs() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    let help = try PrimeTime.run(["--help"], home: home)
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("USAGE: primetime <subcommand>"))
+    #expect(help.stdout.contains("nth-prime"))
+    let version = try PrimeTime.run(["--version"], home: home)
+    #expect(version.status == 0)
+    #expect(version.stdout == "0.1.0\n")
+  }
+}

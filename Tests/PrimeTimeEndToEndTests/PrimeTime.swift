@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Runs the built `primetime` binary.
+enum PrimeTime {
+  /// The binary next to the test bundle.
+  static var binary: URL {
+    if let path = ProcessInfo.processInfo.environment["PRIMETIME_BINARY"] {
+      return URL(filePath: path)
+    }
+    return URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appending(path: "primetime")
+  }
+
+  struct Result {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+  }
+
+  /// Runs the binary with the given arguments and standard input, in a clean environment with
+  /// its data in `home`.
+  static func run(
+    _ arguments: [String], input: Data = Data(), home: URL,
+    environment extra: [String: String] = [:]
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.environment =
+      ["PATH": "/usr/bin:/bin", "HOME": home.path, "PRIMETIME_HOME": home.path, "TZ": "UTC"]
+      .merging(extra) { $1 }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let group = DispatchGroup()
+    let errors = Mutex(Data())
+    DispatchQueue.global().async(group: group) {
+      try? stdin.fileHandleForWriting.write(contentsOf: input)
+      try? stdin.fileHandleForWriting.close()
+    }
+    DispatchQueue.global().async(group: group) {
+      let data = stderr.fileHandleForReading.readDataToEndOfFile()
+      errors.withLock { $0 = data }
+    }
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    group.wait()
+    return Result(
+      stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+
+  /// A new, empty directory for one test's data.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appending(path: "primetime-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}

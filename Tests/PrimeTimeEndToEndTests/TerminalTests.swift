@@ -1,0 +1,135 @@
+import Foundation
+import PseudoTerminal
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `primetime` at a real pseudo-terminal: the prompt, line editing with history recall, tab
+/// completion, Ctrl-C, and history kept across sessions.
+struct TerminalTests {
+  @Test func prompt_historyRecall_tabCompletion_andCtrlC() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+
+    let terminal = try PseudoTerminal(running: PrimeTime.binary, home: home)
+    try terminal.expect("counter 0> ")
+    terminal.type("incr\r")
+    try terminal.expect("count: 1")
+    try terminal.expect("counter 1> ")
+
+    // Up arrow recalls "incr"; Enter runs it again.
+    terminal.type("\u{1B}[A")
+    try terminal.expect("incr")
+    terminal.type("\r")
+    try terminal.expect("count: 2")
+    try terminal.expect("counter 2> ")
+
+    // Tab completes "fav" to "favorites".
+    terminal.type("favo\t")
+    try terminal.expect("favorites")
+    terminal.type("\r")
+    try terminal.expect("favorites (0)> ")
+
+    // Ctrl-C clears the line being typed; the next command runs alone.
+    terminal.type("set 99")
+    try terminal.expect("set 99")
+    terminal.type("\u{03}")
+    try terminal.expect("favorites (0)> ")
+    terminal.type("counter\r")
+    try terminal.expect("count: 2")
+    terminal.type("quit\r")
+    #expect(try terminal.waitForExit() == 0)
+
+    // A new session recalls the last session's lines.
+    let again = try PseudoTerminal(running: PrimeTime.binary, home: home)
+    try again.expect("counter 0> ")
+    again.type("\u{1B}[A")
+    try again.expect("quit")
+    again.type("\r")
+    #expect(try again.waitForExit() == 0)
+  }
+}
+
+/// A child process whose standard input, output and error are a new pseudo-terminal.
+final class PseudoTerminal {
+  struct Timeout: Error, CustomStringConvertible {
+    let expected: String
+    let seen: String
+    var description: String {
+      "timed out waiting for \(expected.debugDescription); saw \(seen.debugDescription)"
+    }
+  }
+
+  private let master: Int32
+  private let pid: pid_t
+  private var buffer = ""
+  private var searchStart: String.Index
+
+  init(running binary: URL, home: URL) throws {
+    let environment = [
+      "HOME=\(home.path)", "PRIMETIME_HOME=\(home.path)", "TERM=xterm", "NO_COLOR=1",
+      "PATH=/usr/bin:/bin", "INPUTRC=/dev/null",
+    ]
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(binary.path), nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var controller: Int32 = -1
+    var child: pid_t = 0
+    guard pseudo_terminal_spawn(binary.path, argv, envp, &controller, &child) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+    master = controller
+    pid = child
+    searchStart = buffer.startIndex
+  }
+
+  deinit {
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    close(master)
+  }
+
+  func type(_ text: String) {
+    _ = text.withCString { write(master, $0, strlen($0)) }
+  }
+
+  /// Reads until `text` appears after what earlier calls matched, or fails after ten seconds.
+  func expect(_ text: String, timeout: Duration = .seconds(10)) throws {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      if let range = buffer.range(of: text, range: searchStart..<buffer.endIndex) {
+        searchStart = range.upperBound
+        return
+      }
+      let remaining = deadline - ContinuousClock.now
+      guard remaining > .zero else {
+        throw Timeout(expected: text, seen: String(buffer[searchStart...]))
+      }
+      var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(remaining.components.seconds * 1000 + 1)
+      guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
+      var bytes = [UInt8](repeating: 0, count: 4096)
+      let count = read(master, &bytes, bytes.count)
+      guard count > 0 else { throw Timeout(expected: text, seen: String(buffer[searchStart...])) }
+      let offset = buffer.distance(from: buffer.startIndex, to: searchStart)
+      buffer += String(decoding: bytes[0..<count], as: UTF8.self)
+      searchStart = buffer.index(buffer.startIndex, offsetBy: offset)
+    }
+  }
+
+  /// Waits for the child to exit and returns its exit status.
+  func waitForExit() throws -> Int32 {
+    // Drain output so that the child never blocks writing to the terminal.
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    while read(master, &bytes, bytes.count) > 0 {}
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return (status >> 8) & 0xFF
+  }
+}
