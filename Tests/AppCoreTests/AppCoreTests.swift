@@ -175,3 +175,15 @@ struct AppCoreTests {
     #expect(state.alert == nil)
   }
 }
+
+struct NthPrimeClientTests {
+  @Test func answering_knowsItsTable_andFailsOtherwise() async throws {
+    let client = NthPrimeClient.answering([3: 5])
+    #expect(try await client.nthPrime(3) == 5)
+    await #expect(throws: NthPrimeClientFailure.self) { try await client.nthPrime(4) }
+    await #expect(throws: NthPrimeClientFailure.self) {
+      try await NthPrimeClient.failing.nthPrime(1)
+    }
+    #expect(NthPrimeClientFailure().description == "the nth-prime lookup is unavailable")
+  }
+}

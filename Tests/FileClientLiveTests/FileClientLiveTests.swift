@@ -1,0 +1,61 @@
+import FileClient
+import FileClientLive
+import Foundation
+import Testing
+
+struct FileClientLiveTests {
+  private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appending(path: "file-client-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func saveThenLoad_roundTrips_andLeavesNoTemporaryFiles() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let client = FileClient.live(directory: directory)
+    try await client.save("a.json", Data("one".utf8))
+    try await client.save("a.json", Data("two".utf8))
+    #expect(try await client.load("a.json") == Data("two".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["a.json"])
+  }
+
+  @Test func load_missingFile_isNil() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(try await FileClient.live(directory: directory).load("nothing.json") == nil)
+  }
+
+  @Test func save_createsMissingDirectories() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let nested = directory.appending(path: "a/b/c")
+    try await FileClient.live(directory: nested).save("x", Data([1, 2, 3]))
+    #expect(try Data(contentsOf: nested.appending(path: "x")) == Data([1, 2, 3]))
+  }
+
+  @Test func save_whereTheParentIsAFile_saysWhichStepFailed() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let blocker = directory.appending(path: "file")
+    try Data().write(to: blocker)
+    let client = FileClient.live(directory: blocker.appending(path: "data"))
+    let error = await #expect(throws: AtomicFileError.self) {
+      try await client.save("x", Data([1]))
+    }
+    #expect(error?.description.hasPrefix("could not create the directory") == true)
+  }
+
+  @Test func moveAside_keepsTheContentsUnderANewName() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let client = FileClient.live(directory: directory)
+    try await client.save("bad.json", Data("garbage".utf8))
+    let aside = try await client.moveAside("bad.json")
+    #expect(aside.contains("bad.json.unreadable-"))
+    #expect(try Data(contentsOf: URL(filePath: aside)) == Data("garbage".utf8))
+    #expect(try await client.load("bad.json") == nil)
+    await #expect(throws: AtomicFileError.self) { try await client.moveAside("bad.json") }
+  }
+}
