@@ -171,7 +171,8 @@ let package = Package(
     .testTarget(
       name: "PrimeTimeEndToEndTests",
       dependencies: ["FavoritePrimes", "PseudoTerminal", "primetime"],
-      path: "Tests/PrimeTimeEndToEndTests"
+      path: "Tests/PrimeTimeEndToEndTests",
+      exclude: ["Golden"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -2,9 +2,9 @@ import Foundation
 
 /// Why a prime-counting question has no answer here.
 public enum PrimesError: Error, Equatable, CustomStringConvertible, Sendable {
-  /// n is outside the range the engine answers.
+  /// n is outside the range ``nthPrime(_:threads:progress:)`` answers.
   case nOutOfRange(Int)
-  /// x is outside the range the engine answers.
+  /// x is outside the range ``primeCount(_:threads:progress:)`` answers.
   case xOutOfRange(Int)
 
   public var description: String {
@@ -17,67 +17,107 @@ public enum PrimesError: Error, Equatable, CustomStringConvertible, Sendable {
   }
 }
 
-/// The largest n that ``nthPrime(_:progress:)`` answers.
-public let maximumN = 10_000_000_000_000
-/// The largest x that ``primeCount(_:progress:)`` answers.
-public let maximumX = 400_000_000_000_000
+/// The largest n that ``nthPrime(_:threads:progress:)`` answers: 10^14, whose prime is
+/// about 3.5·10^15.
+public let maximumN = 100_000_000_000_000
+/// The largest x that ``primeCount(_:threads:progress:)`` answers: 4·10^15, which keeps every
+/// intermediate value exact in 53-bit floating point.
+public let maximumX = 4_000_000_000_000_000
 
 /// A callback that receives the fraction of the work done, from 0 to 1.
 public typealias ProgressHandler = @Sendable (Double) -> Void
 
+/// Below this, π(x) comes from a plain sieve.
+let sieveLimit = 10_000_000
+
 /// The number of primes less than or equal to `x`: π(x).
 ///
-/// Checks for task cancellation as it goes and reports progress.
+/// Large x use the Deleglise-Rivat algorithm: about 0.5 s for x = 10^14 on one core. The work
+/// checks for task cancellation as it goes and reports its progress.
 ///
 /// ```swift
-/// try primeCount(100)  // 25
+/// try primeCount(100)             // 25
+/// try primeCount(1_000_000_000)   // 50847534
 /// ```
 ///
 /// - Parameters:
 ///   - x: A number from 0 to ``maximumX``.
+///   - threads: How many threads may work at once; all cores by default.
 ///   - progress: Receives the fraction of the work done.
 /// - Returns: π(x).
 /// - Throws: ``PrimesError/xOutOfRange(_:)``, or `CancellationError` when the task is cancelled.
-public func primeCount(_ x: Int, progress: ProgressHandler? = nil) throws -> Int {
+public func primeCount(
+  _ x: Int,
+  threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+  progress: ProgressHandler? = nil
+) throws -> Int {
   guard (0...maximumX).contains(x) else { throw PrimesError.xOutOfRange(x) }
-  var counter = SegmentedSieve(upTo: x)
-  var count = 0
-  while let segment = try counter.nextSegment(progress: progress) {
-    count += segment.primeCount
-  }
+  if x < sieveLimit { return Sieve.primes(upTo: x).count }
+  let count = try DelegliseRivat(x: x).count(threads: max(1, threads), progress: progress)
+  progress?(1)
   return count
 }
 
 /// The `n`th prime, 1-based: `nthPrime(1) == 2`.
 ///
-/// Checks for task cancellation as it goes and reports progress.
+/// Estimates p(n) with the inverse of Riemann's R function, counts the primes up to the
+/// estimate with ``primeCount(_:threads:progress:)``, then sieves the short gap between the
+/// estimate and p(n). Checks for task cancellation as it goes and reports its progress.
 ///
 /// ```swift
-/// try nthPrime(7)  // 17
+/// try nthPrime(7)              // 17
+/// try nthPrime(1_000_000_000)  // 22801763489
 /// ```
 ///
 /// - Parameters:
 ///   - n: A number from 1 to ``maximumN``.
+///   - threads: How many threads may work at once; all cores by default.
 ///   - progress: Receives the fraction of the work done.
 /// - Returns: The nth prime.
 /// - Throws: ``PrimesError/nOutOfRange(_:)``, or `CancellationError` when the task is cancelled.
-public func nthPrime(_ n: Int, progress: ProgressHandler? = nil) throws -> Int {
+public func nthPrime(
+  _ n: Int,
+  threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+  progress: ProgressHandler? = nil
+) throws -> Int {
   guard (1...maximumN).contains(n) else { throw PrimesError.nOutOfRange(n) }
-  var sieve = SegmentedSieve(upTo: nthPrimeUpperBound(n))
-  var remaining = n
-  while let segment = try sieve.nextSegment(progress: progress) {
-    if remaining <= segment.primeCount {
-      return segment.prime(at: remaining)
-    }
-    remaining -= segment.primeCount
+  if n <= 600_000 {
+    // p(600 000) < 10^7: sieve outright.
+    let primes = Sieve.primes(upTo: sieveLimit)
+    return Int(primes[n - 1])
   }
-  preconditionFailure("the upper bound of the nth prime was too small")
+  let estimate = Int(inverseRiemannR(Double(n)))
+  let counted = try primeCount(estimate, threads: threads) { progress?($0 * 0.97) }
+  try checkCancellation()
+  let prime = primeNear(estimate, counted: counted, wanted: n)
+  progress?(1)
+  return prime
 }
 
-/// An upper bound of the nth prime: p(n) < n (ln n + ln ln n) for n ≥ 6 (Rosser).
-func nthPrimeUpperBound(_ n: Int) -> Int {
-  guard n >= 6 else { return 13 }
-  let x = Double(n)
-  let logX = log(x)
-  return Int(x * (logX + log(logX))) + 1
+/// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x.
+private func primeNear(_ x: Int, counted: Int, wanted: Int) -> Int {
+  let logX = log(Double(x))
+  let gap = abs(counted - wanted) + 1
+  var window = Int(Double(gap) * logX * 1.2) + 4096
+  while true {
+    if counted >= wanted {
+      // The largest prime ≤ x is p(counted): walk down (counted − wanted) more.
+      let low = max(2, x - window)
+      let primes = Sieve.primes(
+        in: low, x, sievingPrimes: Sieve.primes(upTo: integerSquareRoot(x) + 1))
+      let steps = counted - wanted
+      if steps < primes.count { return primes[primes.count - 1 - steps] }
+    } else {
+      let high = x + window
+      let primes = Sieve.primes(
+        in: x + 1, high, sievingPrimes: Sieve.primes(upTo: integerSquareRoot(high) + 1))
+      let steps = wanted - counted
+      if steps <= primes.count { return primes[steps - 1] }
+    }
+    window *= 2
+  }
+}
+
+func checkCancellation() throws {
+  if Task.isCancelled { throw CancellationError() }
 }

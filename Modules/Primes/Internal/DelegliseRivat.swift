@@ -1,0 +1,439 @@
+import Foundation
+import Synchronization
+
+/// π(x) by the Deleglise-Rivat algorithm, in O(x^(2/3) / log² x) time and O(x^(1/3)) memory.
+///
+/// π(x) = φ(x, a) + a − 1 − P2(x, a), with y = α·∛x and a = π(y). φ(x, a) is split into the
+/// ordinary leaves S1 and the special leaves S2, and S2 into trivial leaves (φ = 1), easy leaves
+/// (φ from a π table up to y) and hard leaves, which need a segmented sieve of [1, x/y] with
+/// counters. P2 counts the primes of the same sieve, so one pass over [1, x/y] serves both.
+/// The pass is cut into chunks that any thread can take; each chunk keeps its own counts, and
+/// the chunks are stitched together in order at the end.
+struct DelegliseRivat {
+  let x: Int
+  let y: Int
+  let z: Int
+  private let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to √x
+  private let piY: Int
+  private let piSqrtY: Int
+  private let piSqrtZ: Int
+  private let piX13: Int
+  private let piSqrtX: Int
+  private let piTable: PiTable
+  private let factors: FactorTable
+  private let phiTiny = PhiTiny()
+  private let c = PhiTiny.c
+
+  /// Bits (odd numbers) per sieve segment, and 64-bit words per counter.
+  private static let segmentBits = 1 << 17
+  private static let counterShift = 3
+
+  init(x: Int, alpha: Double? = nil) {
+    self.x = x
+    let x13 = integerCubeRoot(x)
+    let sqrtX = integerSquareRoot(x)
+    let logX = log(Double(x))
+    let tuned = alpha ?? ProcessInfo.processInfo.environment["PRIMES_ALPHA"].flatMap(Double.init) ?? max(1, 0.00095 * logX * logX * logX - 0.02 * logX * logX)
+    let maxAlpha = max(1, Double(x13).squareRoot() * 0.9)
+    var y = Int(min(tuned, maxAlpha) * Double(x13))
+    y = min(max(y, x13 + 1), sqrtX)
+    self.y = y
+    self.z = x / y
+    var primes = Sieve.primes(upTo: max(sqrtX, y))
+    primes.insert(0, at: 0)
+    self.primes = primes
+    func pi(_ n: Int) -> Int {
+      // Index of the last prime ≤ n.
+      var low = 0
+      var high = primes.count
+      while low < high {
+        let mid = (low + high) / 2
+        if Int(primes[mid]) <= n { low = mid + 1 } else { high = mid }
+      }
+      return low - 1
+    }
+    piY = pi(y)
+    piSqrtY = max(PhiTiny.c, pi(integerSquareRoot(y)))
+    piSqrtZ = max(PhiTiny.c, pi(integerSquareRoot(z)))
+    piX13 = pi(x13)
+    piSqrtX = pi(sqrtX)
+    piTable = PiTable(limit: y, primes: Array(primes.dropFirst()))
+    factors = FactorTable(limit: y, primes: Array(primes.dropFirst()))
+  }
+
+  /// π(x).
+  func count(threads: Int, progress: ProgressHandler?) throws -> Int {
+    let hard = try hardLeavesAndP2(threads: threads, progress: progress)
+    let phi = s1() + s2Trivial() + s2Easy() + hard.s2
+    return phi + piY - 1 - hard.p2
+  }
+
+  // MARK: - S1, the ordinary leaves
+
+  private func s1() -> Int {
+    let pc = Int32(primes[c])
+    var sum = 0
+    var n = 1
+    while n <= y {
+      let value = factors[n]
+      if value != 0, abs(value) > pc {
+        sum += value > 0 ? phiTiny(x / n) : -phiTiny(x / n)
+      }
+      n += 2
+    }
+    return sum
+  }
+
+  // MARK: - S2, trivial and easy leaves
+
+  /// Leaves x/(p_b·p_l) with φ(x/(p_b·p_l), b − 1) = 1.
+  private func s2Trivial() -> Int {
+    let sqrtZ = integerSquareRoot(z)
+    var sum = 0
+    var b = 1
+    while b <= piY {
+      let p = Int(primes[b])
+      b += 1
+      guard p > max(Int(primes[c]), sqrtZ) else { continue }
+      let xn = max(x / (p * p), p)
+      if xn < y { sum += piY - piTable[xn] }
+    }
+    return sum
+  }
+
+  /// Leaves x/(p_b·p_l) ≤ y with φ = π(x/(p_b·p_l)) − b + 2, for √y < p_b ≤ ∛x.
+  private func s2Easy() -> Int {
+    var sum = 0
+    let start = max(c, piSqrtY) + 1
+    guard start <= piX13 else { return 0 }
+    for b in start...piX13 {
+      let prime = Int(primes[b])
+      let x2 = x / prime
+      let minTrivial = min(x2 / prime, y)
+      let minClustered = min(max(integerSquareRoot(x2), prime), y)
+      let minSparse = min(max(z / prime, prime), y)
+      var l = piTable[minTrivial]
+      let piMinClustered = piTable[minClustered]
+      let piMinSparse = piTable[minSparse]
+      // Clustered: runs of consecutive l share φ.
+      while l > piMinClustered {
+        let xn = fastDivide(x2, Int(primes[l]))
+        let phiXn = piTable[xn] - b + 2
+        let xm = fastDivide(x2, Int(primes[b + phiXn - 1]))
+        let l2 = piTable[xm]
+        sum += phiXn * (l - l2)
+        l = l2
+      }
+      // Sparse: each leaf on its own.
+      while l > piMinSparse {
+        sum += piTable[fastDivide(x2, Int(primes[l]))] - b + 2
+        l -= 1
+      }
+    }
+    return sum
+  }
+
+  // MARK: - Hard leaves and P2, over one sieve of [1, z]
+
+  private struct ChunkResult {
+    var s2 = 0
+    var p2 = 0
+    var p2Count = 0
+    var unsieved = 0
+    var coefficients: [Int]
+    var phi: [Int]
+  }
+
+  private func hardLeavesAndP2(
+    threads: Int, progress: ProgressHandler?
+  ) throws -> (s2: Int, p2: Int) {
+    let numbersPerSegment = 2 * Self.segmentBits
+    let end = z + 1
+    let segments = (end + numbersPerSegment - 1) / numbersPerSegment
+    let segmentsPerChunk = max(1, min(16, segments / (threads * 8)))
+    let chunks = (segments + segmentsPerChunk - 1) / segmentsPerChunk
+    let results = ResultSlots<ChunkResult>(count: chunks)
+    let next = Atomic<Int>(0)
+    let done = Atomic<Int>(0)
+    let cancelled = Atomic<Bool>(false)
+
+    DispatchQueue.concurrentPerform(iterations: max(1, min(threads, chunks))) { worker in
+      var sieve = SegmentSieve(bits: Self.segmentBits, counterShift: Self.counterShift)
+      while true {
+        if worker == 0, Task.isCancelled { cancelled.store(true, ordering: .relaxed) }
+        if cancelled.load(ordering: .relaxed) { return }
+        let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        if chunk >= chunks { return }
+        let low = chunk * segmentsPerChunk * numbersPerSegment
+        let high = min(low + segmentsPerChunk * numbersPerSegment, end)
+        results[chunk] = process(low: low, high: high, sieve: &sieve)
+        let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+        if worker == 0 { progress?(Double(finished) / Double(chunks)) }
+      }
+    }
+    if cancelled.load(ordering: .relaxed) || Task.isCancelled { throw CancellationError() }
+
+    var s2 = 0
+    var p2 = 0
+    var phiPrefix = [Int](repeating: 0, count: piSqrtZ + 1)
+    var unsievedPrefix = 0
+    for index in 0..<chunks {
+      guard let result = results[index] else { throw CancellationError() }
+      s2 += result.s2
+      for b in 0...piSqrtZ { s2 += result.coefficients[b] * phiPrefix[b] }
+      p2 += result.p2 + result.p2Count * (unsievedPrefix + piSqrtZ - 1)
+      for b in 0...piSqrtZ { phiPrefix[b] += result.phi[b] }
+      unsievedPrefix += result.unsieved
+    }
+    // P2 = Σ_{a < b ≤ π(√x)} (π(x / p_b) − b + 1); the sieve summed the π terms.
+    let a = piY
+    let b = piSqrtX
+    p2 -= (b - a) * (a + b - 1) / 2
+    return (s2, p2)
+  }
+
+  /// Sieves [low, high) segment by segment, collecting the hard leaves and the P2 terms whose
+  /// values fall there, relative to the chunk's start.
+  private func process(low chunkLow: Int, high chunkHigh: Int, sieve: inout SegmentSieve)
+    -> ChunkResult
+  {
+    var result = ChunkResult(
+      coefficients: [Int](repeating: 0, count: piSqrtZ + 1),
+      phi: [Int](repeating: 0, count: piSqrtZ + 1))
+    let lastSquareFreeB = min(piSqrtY, piSqrtZ)
+    var low = chunkLow
+    while low < chunkHigh {
+      let high = min(low + 2 * sieve.bitCount, chunkHigh)
+      sieve.reset(low: low, high: high)
+      for b in 2...c { sieve.crossOff(Int(primes[b])) }
+      let lowForDivision = max(low, 1)
+
+      // b ≤ π(√y): leaves x/(p_b·m), m square-free with lpf(m) > p_b, y/p_b < m ≤ y.
+      if c + 1 <= lastSquareFreeB {
+        for b in (c + 1)...lastSquareFreeB {
+          let prime = Int(primes[b])
+          let xp = x / prime
+          var m = min(xp / lowForDivision, y)
+          let minM = max(xp / high, y / prime)
+          if m > minM {
+            if m & 1 == 0 { m -= 1 }
+            var coefficient = 0
+            var local = 0
+            sieve.startCounting()
+            factors.withUnsafeValues { values in
+              let p32 = Int32(prime)
+              while m > minM {
+                let value = values[m >> 1]
+                if value > p32 {
+                  // μ(m) = 1: the leaf counts −φ.
+                  local -= sieve.count(upTo: fastDivide(xp, m))
+                  coefficient -= 1
+                } else if value < -p32 {
+                  local += sieve.count(upTo: fastDivide(xp, m))
+                  coefficient += 1
+                }
+                m -= 2
+              }
+            }
+            // Counts are from the segment's start: add the chunk's earlier segments.
+            result.s2 += local + coefficient * result.phi[b]
+            result.coefficients[b] += coefficient
+          }
+          result.phi[b] += sieve.total
+          sieve.crossOff(prime)
+        }
+      }
+
+      // π(√y) < b ≤ π(√z): leaves x/(p_b·p_l), p_b < p_l ≤ min(z/p_b, y).
+      if lastSquareFreeB + 1 <= piSqrtZ {
+        for b in (lastSquareFreeB + 1)...piSqrtZ {
+          let prime = Int(primes[b])
+          let xp = x / prime
+          let upper = min(xp / lowForDivision, z / prime, y)
+          let lower = max(xp / high, prime)
+          if upper > lower {
+            var l = piTable[upper]
+            let lMin = piTable[lower]
+            result.coefficients[b] += l - lMin
+            result.s2 += (l - lMin) * result.phi[b]
+            sieve.startCounting()
+            var local = 0
+            while l > lMin {
+              local += sieve.count(upTo: fastDivide(xp, Int(primes[l])))
+              l -= 1
+            }
+            result.s2 += local
+          }
+          result.phi[b] += sieve.total
+          sieve.crossOff(prime)
+        }
+      }
+
+      // P2: π(x/p) for the primes y < p ≤ √x whose x/p falls in [low, high).
+      let pMax = min(x / lowForDivision, Int(primes[piSqrtX]))
+      let pMin = max(x / high, y)
+      if pMax > pMin {
+        var index = lastPrimeIndex(atMost: pMax)
+        let stop = lastPrimeIndex(atMost: pMin)
+        sieve.startCounting()
+        while index > stop {
+          result.p2 += result.unsieved + sieve.count(upTo: x / Int(primes[index]))
+          result.p2Count += 1
+          index -= 1
+        }
+      }
+      result.unsieved += sieve.total
+      low = high
+    }
+    return result
+  }
+
+  /// The index of the largest prime ≤ n in the table of primes up to √x.
+  private func lastPrimeIndex(atMost n: Int) -> Int {
+    if n <= y { return piTable[n] }
+    var low = piY
+    var high = primes.count
+    while low < high {
+      let mid = (low + high) / 2
+      if Int(primes[mid]) <= n { low = mid + 1 } else { high = mid }
+    }
+    return low - 1
+  }
+}
+
+/// A segment of odd numbers as bits, with per-block counters of the bits still set, so that
+/// counting the survivors up to a point costs a few additions and popcounts.
+struct SegmentSieve {
+  let bitCount: Int
+  private let counterShift: Int
+  private var bits: [UInt64]
+  private var counters: [Int32]
+  private(set) var total = 0
+  private var low = 0
+  // Running count for increasing queries.
+  private var countedBlocks = 0
+  private var countedSum = 0
+
+  init(bits: Int, counterShift: Int) {
+    self.bitCount = bits
+    self.counterShift = counterShift
+    self.bits = [UInt64](repeating: 0, count: bits / 64)
+    self.counters = [Int32](repeating: 0, count: (bits / 64) >> counterShift)
+  }
+
+  /// Sets every bit: bit i stands for the odd number low + 2i + 1 < high.
+  mutating func reset(low: Int, high: Int) {
+    self.low = low
+    let used = (high - low) / 2  // odd numbers in [low, high), low even
+    let words = bits.count
+    bits.withUnsafeMutableBufferPointer { bits in
+      for w in 0..<words {
+        let first = w * 64
+        if first + 64 <= used {
+          bits[w] = .max
+        } else if first >= used {
+          bits[w] = 0
+        } else {
+          bits[w] = (1 << UInt64(used - first)) - 1
+        }
+      }
+    }
+    recount()
+  }
+
+  private mutating func recount() {
+    let shift = counterShift
+    var total = 0
+    bits.withUnsafeBufferPointer { bits in
+      counters.withUnsafeMutableBufferPointer { counters in
+        for block in 0..<counters.count {
+          var sum = 0
+          for w in (block << shift)..<((block + 1) << shift) { sum += bits[w].nonzeroBitCount }
+          counters[block] = Int32(sum)
+          total += sum
+        }
+      }
+    }
+    self.total = total
+  }
+
+  /// Clears the bits of the odd multiples of `prime` (the prime itself included).
+  mutating func crossOff(_ prime: Int) {
+    var q = max(1, (low + prime - 1) / prime)
+    if q & 1 == 0 { q += 1 }
+    var i = (prime * q - low - 1) >> 1
+    let limit = bitCount
+    let shift = counterShift + 6
+    var removed = 0
+    bits.withUnsafeMutableBufferPointer { bits in
+      counters.withUnsafeMutableBufferPointer { counters in
+        while i < limit {
+          let w = i &>> 6
+          let word = bits[w]
+          let bit = UInt64(truncatingIfNeeded: i & 63)
+          let isSet = Int32(truncatingIfNeeded: (word &>> bit) & 1)
+          bits[w] = word & ~(1 &<< bit)
+          counters[i &>> shift] &-= isSet
+          removed &+= Int(isSet)
+          i &+= prime
+        }
+      }
+    }
+    total -= removed
+  }
+
+  /// Begins a series of `count(upTo:)` calls with non-decreasing arguments.
+  mutating func startCounting() {
+    countedBlocks = 0
+    countedSum = 0
+  }
+
+  /// How many bits are still set for the odd numbers in [low, n]; `n` must not decrease
+  /// between calls after `startCounting()`.
+  @inline(__always)
+  mutating func count(upTo n: Int) -> Int {
+    let end = (n - low + 1) >> 1  // bits [0, end)
+    let shift = counterShift + 6
+    let block = end >> shift
+    var sum = countedSum
+    var blocks = countedBlocks
+    counters.withUnsafeBufferPointer { counters in
+      while blocks < block {
+        sum &+= Int(counters[blocks])
+        blocks &+= 1
+      }
+    }
+    countedBlocks = blocks
+    countedSum = sum
+    var partial = 0
+    bits.withUnsafeBufferPointer { bits in
+      let firstWord = block << counterShift
+      let lastWord = end >> 6
+      var w = firstWord
+      while w < lastWord {
+        partial &+= bits[w].nonzeroBitCount
+        w &+= 1
+      }
+      let rest = end & 63
+      if rest > 0 {
+        partial &+= (bits[lastWord] & ((1 << UInt64(rest)) - 1)).nonzeroBitCount
+      }
+    }
+    return sum + partial
+  }
+}
+
+/// One slot per chunk, each written by exactly one worker and read after all have finished.
+final class ResultSlots<Value>: @unchecked Sendable {
+  private var slots: [Value?]
+  private let lock = NSLock()
+
+  init(count: Int) {
+    slots = [Value?](repeating: nil, count: count)
+  }
+
+  subscript(index: Int) -> Value? {
+    get { lock.withLock { slots[index] } }
+    set { lock.withLock { slots[index] = newValue } }
+  }
+}

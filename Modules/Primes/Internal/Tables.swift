@@ -1,0 +1,108 @@
+/// π(n) for n ≤ limit in 1/8 byte per number: a bit per odd number, and the count of primes
+/// before each 64-bit word.
+struct PiTable {
+  private let bits: [UInt64]
+  private let before: [UInt32]
+  let limit: Int
+
+  init(limit: Int, primes: [Int32]) {
+    self.limit = limit
+    let words = limit / 128 + 1
+    var bits = [UInt64](repeating: 0, count: words)
+    for p in primes.dropFirst() {
+      let p = Int(p)
+      if p > limit { break }
+      let i = p >> 1
+      bits[i >> 6] |= 1 << UInt64(i & 63)
+    }
+    var before = [UInt32](repeating: 0, count: words)
+    var count: UInt32 = 0
+    for w in 0..<words {
+      before[w] = count
+      count += UInt32(bits[w].nonzeroBitCount)
+    }
+    self.bits = bits
+    self.before = before
+  }
+
+  /// π(n), for 0 ≤ n ≤ limit.
+  @inline(__always)
+  subscript(n: Int) -> Int {
+    guard n >= 2 else { return 0 }
+    let i = (n - 1) >> 1
+    let w = i >> 6
+    let mask = UInt64.max >> UInt64(63 - (i & 63))
+    return 1 + Int(before[w]) + (bits[w] & mask).nonzeroBitCount
+  }
+}
+
+/// For each odd m ≤ limit: μ(m)·lpf(m), the Möbius function times the least prime factor, or 0
+/// when m is not square-free. For m = 1 it is `Int32.max` (no prime factor, μ = 1).
+struct FactorTable {
+  private let values: [Int32]
+
+  init(limit: Int, primes: [Int32]) {
+    let count = limit / 2 + 1
+    var lpf = [Int32](repeating: 0, count: count)
+    var sign = [Int8](repeating: 1, count: count)
+    var squareFree = [Bool](repeating: true, count: count)
+    for p32 in primes.dropFirst() {
+      let p = Int(p32)
+      if p > limit { break }
+      // Odd multiples of p: m = p, 3p, 5p, … at index m / 2, stepping by p.
+      var i = p >> 1
+      while i < count {
+        if lpf[i] == 0 { lpf[i] = p32 }
+        sign[i] = -sign[i]
+        i += p
+      }
+      let square = p * p
+      if square <= limit {
+        var j = square >> 1
+        while j < count {
+          squareFree[j] = false
+          j += square
+        }
+      }
+    }
+    var values = [Int32](repeating: 0, count: count)
+    values[0] = Int32.max
+    for i in 1..<count where squareFree[i] {
+      values[i] = Int32(sign[i]) * lpf[i]
+    }
+    self.values = values
+  }
+
+  /// μ(m)·lpf(m) for odd m.
+  @inline(__always)
+  subscript(m: Int) -> Int32 { values[m >> 1] }
+
+  func withUnsafeValues<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+    values.withUnsafeBufferPointer(body)
+  }
+}
+
+/// φ(x, 6): how many n ≤ x are divisible by none of 2, 3, 5, 7, 11, 13, in constant time.
+struct PhiTiny {
+  static let c = 6
+  static let product = 30030
+  static let totient = 5760
+  private let table: [Int32]
+
+  init() {
+    var table = [Int32](repeating: 0, count: Self.product)
+    var count: Int32 = 0
+    for n in 0..<Self.product {
+      if n > 0, n % 2 != 0, n % 3 != 0, n % 5 != 0, n % 7 != 0, n % 11 != 0, n % 13 != 0 {
+        count += 1
+      }
+      table[n] = count
+    }
+    self.table = table
+  }
+
+  @inline(__always)
+  func callAsFunction(_ x: Int) -> Int {
+    (x / Self.product) * Self.totient + Int(table[x % Self.product])
+  }
+}
