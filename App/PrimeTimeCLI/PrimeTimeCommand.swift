@@ -53,6 +53,19 @@ struct NthPrimeCommand: ParsableCommand {
 
   @Argument(help: "Which prime: 1 is 2, 2 is 3, …")
   var n: String
+
+  @OptionGroup var options: ComputeOptions
+}
+
+struct ComputeOptions: ParsableArguments {
+  @Option(help: "How many threads to use (default: one per core).")
+  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  func validate() throws {
+    guard (1...1024).contains(threads) else {
+      throw ValidationError("--threads must be between 1 and 1024")
+    }
+  }
 }
 
 struct PrimeCountCommand: ParsableCommand {
@@ -64,6 +77,8 @@ struct PrimeCountCommand: ParsableCommand {
 
   @Argument(help: "The bound, from 0.")
   var x: String
+
+  @OptionGroup var options: ComputeOptions
 }
 
 struct IsPrimeCommand: ParsableCommand {
@@ -112,12 +127,12 @@ public enum PrimeTimeCLI {
     case let nth as NthPrimeCommand:
       return await compute(environment) {
         let n = try number(nth.n, name: "n")
-        return String(try Primes.nthPrime(n, progress: $0))
+        return String(try Primes.nthPrime(n, threads: nth.options.threads, progress: $0))
       }
     case let count as PrimeCountCommand:
       return await compute(environment) {
         let x = try number(count.x, name: "x")
-        return String(try Primes.primeCount(x, progress: $0))
+        return String(try Primes.primeCount(x, threads: count.options.threads, progress: $0))
       }
     case let check as IsPrimeCommand:
       return await compute(environment) { _ in

@@ -57,15 +57,15 @@ struct DelegliseRivat {
     piSqrtZ = max(PhiTiny.c, pi(integerSquareRoot(z)))
     piX13 = pi(x13)
     piSqrtX = pi(sqrtX)
-    piTable = PiTable(limit: y, primes: Array(primes.dropFirst()))
-    factors = FactorTable(limit: y, primes: Array(primes.dropFirst()))
+    piTable = PiTable(limit: y, primes: primes[1...])
+    factors = FactorTable(limit: y, primes: primes[1...])
   }
 
   /// π(x).
   func count(threads: Int, progress: ProgressHandler?) throws -> Int {
-    let hard = try hardLeavesAndP2(threads: threads, progress: progress)
-    let phi = s1() + s2Trivial() + s2Easy() + hard.s2
-    return phi + piY - 1 - hard.p2
+    let sums = try hardLeavesAndP2(threads: threads, progress: progress)
+    let phi = s1() + s2Trivial() + sums.s2Easy + sums.s2Hard
+    return phi + piY - 1 - sums.p2
   }
 
   // MARK: - S1, the ordinary leaves
@@ -101,36 +101,76 @@ struct DelegliseRivat {
     return sum
   }
 
-  /// Leaves x/(p_b·p_l) ≤ y with φ = π(x/(p_b·p_l)) − b + 2, for √y < p_b ≤ ∛x.
-  private func s2Easy() -> Int {
-    var sum = 0
+  /// The b whose easy leaves ``s2Easy(_:)`` counts: √y < p_b ≤ ∛x.
+  private var easyRange: ClosedRange<Int>? {
     let start = max(c, piSqrtY) + 1
-    guard start <= piX13 else { return 0 }
-    for b in start...piX13 {
-      let prime = Int(primes[b])
-      let x2 = x / prime
-      let minTrivial = min(x2 / prime, y)
-      let minClustered = min(max(integerSquareRoot(x2), prime), y)
-      let minSparse = min(max(z / prime, prime), y)
-      var l = piTable[minTrivial]
-      let piMinClustered = piTable[minClustered]
-      let piMinSparse = piTable[minSparse]
-      // Clustered: runs of consecutive l share φ.
-      while l > piMinClustered {
-        let xn = fastDivide(x2, Int(primes[l]))
-        let phiXn = piTable[xn] - b + 2
-        let xm = fastDivide(x2, Int(primes[b + phiXn - 1]))
-        let l2 = piTable[xm]
-        sum += phiXn * (l - l2)
-        l = l2
-      }
-      // Sparse: each leaf on its own.
-      while l > piMinSparse {
-        sum += piTable[fastDivide(x2, Int(primes[l]))] - b + 2
-        l -= 1
+    return start <= piX13 ? start...piX13 : nil
+  }
+
+  /// Leaves x/(p_b·p_l) ≤ y with φ = π(x/(p_b·p_l)) − b + 2, for b in `range`.
+  ///
+  /// The clustered leaves of one b form a chain of dependent lookups, so four values of b are
+  /// walked side by side to let the processor overlap their latencies.
+  private func s2Easy(_ range: ClosedRange<Int>) -> Int {
+    primes.withUnsafeBufferPointer { primes in
+      piTable.withLookup { pi in
+        var sum = 0
+        var b = range.lowerBound
+        while b <= range.upperBound {
+          let lanes = min(4, range.upperBound - b + 1)
+          var x2 = (0, 0, 0, 0)
+          var l = (0, 0, 0, 0)
+          var stop = (0, 0, 0, 0)
+          for lane in 0..<lanes {
+            let prime = Int(primes[b + lane])
+            let quotient = x / prime
+            let start = pi[min(quotient / prime, y)]
+            let clusteredStop = pi[min(max(integerSquareRoot(quotient), prime), y)]
+            switch lane {
+            case 0: (x2.0, l.0, stop.0) = (quotient, start, clusteredStop)
+            case 1: (x2.1, l.1, stop.1) = (quotient, start, clusteredStop)
+            case 2: (x2.2, l.2, stop.2) = (quotient, start, clusteredStop)
+            default: (x2.3, l.3, stop.3) = (quotient, start, clusteredStop)
+            }
+          }
+          // Clustered: runs of consecutive l share φ.
+          @inline(__always)
+          func step(_ x2: Int, _ l: inout Int, _ b: Int) {
+            let xn = fastDivide(x2, Int(primes[l]))
+            let phiXn = pi[xn] &- b &+ 2
+            let xm = fastDivide(x2, Int(primes[b &+ phiXn &- 1]))
+            let l2 = pi[xm]
+            sum &+= phiXn &* (l &- l2)
+            l = l2
+          }
+          while l.0 > stop.0 || l.1 > stop.1 || l.2 > stop.2 || l.3 > stop.3 {
+            if l.0 > stop.0 { step(x2.0, &l.0, b) }
+            if l.1 > stop.1 { step(x2.1, &l.1, b &+ 1) }
+            if l.2 > stop.2 { step(x2.2, &l.2, b &+ 2) }
+            if l.3 > stop.3 { step(x2.3, &l.3, b &+ 3) }
+          }
+          // Sparse: each leaf on its own, independent of the others.
+          for lane in 0..<lanes {
+            let lb = b + lane
+            let prime = Int(primes[lb])
+            let quotient = x / prime
+            var leaf = [l.0, l.1, l.2, l.3][lane]
+            let sparseStop = pi[min(max(z / prime, prime), y)]
+            let x2Double = Double(quotient)
+            while leaf > sparseStop {
+              // quotient / p_l < y < 2^32 here, so the rounded quotient is at most one off.
+              let p = Int(primes[leaf])
+              var xn = Int(x2Double / Double(p))
+              if xn &* p > quotient { xn &-= 1 }
+              sum &+= pi[xn] &- lb &+ 2
+              leaf &-= 1
+            }
+          }
+          b += lanes
+        }
+        return sum
       }
     }
-    return sum
   }
 
   // MARK: - Hard leaves and P2, over one sieve of [1, z]
@@ -144,34 +184,61 @@ struct DelegliseRivat {
     var phi: [Int]
   }
 
+  /// Runs the easy leaves and the sieve's chunks on `threads` threads, then adds them up.
   private func hardLeavesAndP2(
     threads: Int, progress: ProgressHandler?
-  ) throws -> (s2: Int, p2: Int) {
+  ) throws -> (s2Easy: Int, s2Hard: Int, p2: Int) {
     let numbersPerSegment = 2 * Self.segmentBits
     let end = z + 1
     let segments = (end + numbersPerSegment - 1) / numbersPerSegment
     let segmentsPerChunk = max(1, min(16, segments / (threads * 8)))
     let chunks = (segments + segmentsPerChunk - 1) / segmentsPerChunk
+    // The easy leaves, in pieces of b; fewer leaves per b as b grows, so pieces widen.
+    var easyPieces: [ClosedRange<Int>] = []
+    if let range = easyRange {
+      var start = range.lowerBound
+      let width = max(1, range.count / 256)
+      var step = width
+      while start <= range.upperBound {
+        let upper = min(start + step - 1, range.upperBound)
+        easyPieces.append(start...upper)
+        start = upper + 1
+        step += width / 4 + 1
+      }
+    }
+    let pieces = easyPieces
+    let items = pieces.count + chunks
+    let easySums = ResultSlots<Int>(count: easyPieces.count)
     let results = ResultSlots<ChunkResult>(count: chunks)
     let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
     let cancelled = Atomic<Bool>(false)
 
-    DispatchQueue.concurrentPerform(iterations: max(1, min(threads, chunks))) { worker in
-      var sieve = SegmentSieve(bits: Self.segmentBits, counterShift: Self.counterShift)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(threads, items))) { worker in
+      let sieve = SegmentSieve(bits: Self.segmentBits, counterShift: Self.counterShift)
       while true {
         if worker == 0, Task.isCancelled { cancelled.store(true, ordering: .relaxed) }
         if cancelled.load(ordering: .relaxed) { return }
-        let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        if chunk >= chunks { return }
-        let low = chunk * segmentsPerChunk * numbersPerSegment
-        let high = min(low + segmentsPerChunk * numbersPerSegment, end)
-        results[chunk] = process(low: low, high: high, sieve: &sieve)
+        let item = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        if item >= items { return }
+        if item < pieces.count {
+          easySums[item] = self.s2Easy(pieces[item])
+        } else {
+          let chunk = item - pieces.count
+          let low = chunk * segmentsPerChunk * numbersPerSegment
+          let high = min(low + segmentsPerChunk * numbersPerSegment, end)
+          results[chunk] = process(low: low, high: high, sieve: sieve)
+        }
         let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-        if worker == 0 { progress?(Double(finished) / Double(chunks)) }
+        if worker == 0 { progress?(Double(finished) / Double(items)) }
       }
     }
     if cancelled.load(ordering: .relaxed) || Task.isCancelled { throw CancellationError() }
+    var s2Easy = 0
+    for index in 0..<easyPieces.count {
+      guard let sum = easySums[index] else { throw CancellationError() }
+      s2Easy += sum
+    }
 
     var s2 = 0
     var p2 = 0
@@ -189,12 +256,12 @@ struct DelegliseRivat {
     let a = piY
     let b = piSqrtX
     p2 -= (b - a) * (a + b - 1) / 2
-    return (s2, p2)
+    return (s2Easy, s2, p2)
   }
 
   /// Sieves [low, high) segment by segment, collecting the hard leaves and the P2 terms whose
   /// values fall there, relative to the chunk's start.
-  private func process(low chunkLow: Int, high chunkHigh: Int, sieve: inout SegmentSieve)
+  private func process(low chunkLow: Int, high chunkHigh: Int, sieve: SegmentSieve)
     -> ChunkResult
   {
     var result = ChunkResult(
@@ -303,87 +370,85 @@ struct DelegliseRivat {
 
 /// A segment of odd numbers as bits, with per-block counters of the bits still set, so that
 /// counting the survivors up to a point costs a few additions and popcounts.
-struct SegmentSieve {
+final class SegmentSieve {
   let bitCount: Int
   private let counterShift: Int
-  private var bits: [UInt64]
-  private var counters: [Int32]
+  private let words: Int
+  private let bits: UnsafeMutablePointer<UInt64>
+  private let counters: UnsafeMutablePointer<Int32>
+  private let counterCount: Int
   private(set) var total = 0
   private var low = 0
   // Running count for increasing queries.
   private var countedBlocks = 0
   private var countedSum = 0
 
-  init(bits: Int, counterShift: Int) {
-    self.bitCount = bits
+  init(bits bitCount: Int, counterShift: Int) {
+    self.bitCount = bitCount
     self.counterShift = counterShift
-    self.bits = [UInt64](repeating: 0, count: bits / 64)
-    self.counters = [Int32](repeating: 0, count: (bits / 64) >> counterShift)
+    self.words = bitCount / 64
+    self.counterCount = words >> counterShift
+    self.bits = .allocate(capacity: words)
+    self.counters = .allocate(capacity: counterCount)
+  }
+
+  deinit {
+    bits.deallocate()
+    counters.deallocate()
   }
 
   /// Sets every bit: bit i stands for the odd number low + 2i + 1 < high.
-  mutating func reset(low: Int, high: Int) {
+  func reset(low: Int, high: Int) {
     self.low = low
     let used = (high - low) / 2  // odd numbers in [low, high), low even
-    let words = bits.count
-    bits.withUnsafeMutableBufferPointer { bits in
-      for w in 0..<words {
-        let first = w * 64
-        if first + 64 <= used {
-          bits[w] = .max
-        } else if first >= used {
-          bits[w] = 0
-        } else {
-          bits[w] = (1 << UInt64(used - first)) - 1
-        }
+    for w in 0..<words {
+      let first = w * 64
+      if first + 64 <= used {
+        bits[w] = .max
+      } else if first >= used {
+        bits[w] = 0
+      } else {
+        bits[w] = (1 << UInt64(used - first)) - 1
       }
     }
-    recount()
-  }
-
-  private mutating func recount() {
-    let shift = counterShift
     var total = 0
-    bits.withUnsafeBufferPointer { bits in
-      counters.withUnsafeMutableBufferPointer { counters in
-        for block in 0..<counters.count {
-          var sum = 0
-          for w in (block << shift)..<((block + 1) << shift) { sum += bits[w].nonzeroBitCount }
-          counters[block] = Int32(sum)
-          total += sum
-        }
+    for block in 0..<counterCount {
+      var sum = 0
+      for w in (block << counterShift)..<((block + 1) << counterShift) {
+        sum &+= bits[w].nonzeroBitCount
       }
+      counters[block] = Int32(sum)
+      total &+= sum
     }
     self.total = total
   }
 
   /// Clears the bits of the odd multiples of `prime` (the prime itself included).
-  mutating func crossOff(_ prime: Int) {
+  func crossOff(_ prime: Int) {
     var q = max(1, (low + prime - 1) / prime)
     if q & 1 == 0 { q += 1 }
     var i = (prime * q - low - 1) >> 1
     let limit = bitCount
     let shift = counterShift + 6
     var removed = 0
-    bits.withUnsafeMutableBufferPointer { bits in
-      counters.withUnsafeMutableBufferPointer { counters in
-        while i < limit {
-          let w = i &>> 6
-          let word = bits[w]
-          let bit = UInt64(truncatingIfNeeded: i & 63)
-          let isSet = Int32(truncatingIfNeeded: (word &>> bit) & 1)
-          bits[w] = word & ~(1 &<< bit)
-          counters[i &>> shift] &-= isSet
-          removed &+= Int(isSet)
-          i &+= prime
-        }
-      }
+    let bits = self.bits
+    let counters = self.counters
+    while i < limit {
+      let w = i &>> 6
+      let word = bits[w]
+      let bit = UInt64(truncatingIfNeeded: i & 63)
+      let isSet = (word &>> bit) & 1
+      bits[w] = word & ~(1 &<< bit)
+      counters[i &>> shift] &-= Int32(truncatingIfNeeded: isSet)
+      removed &+= Int(truncatingIfNeeded: isSet)
+      i &+= prime
     }
-    total -= removed
+    total &-= removed
   }
 
   /// Begins a series of `count(upTo:)` calls with non-decreasing arguments.
-  mutating func startCounting() {
+  @inline(__always)
+  func startCounting() {
     countedBlocks = 0
     countedSum = 0
   }
@@ -391,35 +456,28 @@ struct SegmentSieve {
   /// How many bits are still set for the odd numbers in [low, n]; `n` must not decrease
   /// between calls after `startCounting()`.
   @inline(__always)
-  mutating func count(upTo n: Int) -> Int {
-    let end = (n - low + 1) >> 1  // bits [0, end)
-    let shift = counterShift + 6
-    let block = end >> shift
+  func count(upTo n: Int) -> Int {
+    let end = (n &- low &+ 1) &>> 1  // bits [0, end)
+    let block = end &>> (counterShift &+ 6)
     var sum = countedSum
     var blocks = countedBlocks
-    counters.withUnsafeBufferPointer { counters in
-      while blocks < block {
-        sum &+= Int(counters[blocks])
-        blocks &+= 1
-      }
+    while blocks < block {
+      sum &+= Int(counters[blocks])
+      blocks &+= 1
     }
     countedBlocks = blocks
     countedSum = sum
-    var partial = 0
-    bits.withUnsafeBufferPointer { bits in
-      let firstWord = block << counterShift
-      let lastWord = end >> 6
-      var w = firstWord
-      while w < lastWord {
-        partial &+= bits[w].nonzeroBitCount
-        w &+= 1
-      }
-      let rest = end & 63
-      if rest > 0 {
-        partial &+= (bits[lastWord] & ((1 << UInt64(rest)) - 1)).nonzeroBitCount
-      }
+    var w = block &<< counterShift
+    let lastWord = end &>> 6
+    while w < lastWord {
+      sum &+= bits[w].nonzeroBitCount
+      w &+= 1
     }
-    return sum + partial
+    let rest = end & 63
+    if rest > 0 {
+      sum &+= (bits[lastWord] & ((1 &<< UInt64(truncatingIfNeeded: rest)) &- 1)).nonzeroBitCount
+    }
+    return sum
   }
 }
 

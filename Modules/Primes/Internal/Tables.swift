@@ -1,38 +1,51 @@
 /// π(n) for n ≤ limit in 1/8 byte per number: a bit per odd number, and the count of primes
-/// before each 64-bit word.
+/// before each 64-bit word, side by side so that a lookup touches one cache line.
 struct PiTable {
-  private let bits: [UInt64]
-  private let before: [UInt32]
+  // entries[2w] = the primality bits of the odd numbers 128w + 1, 128w + 3, …;
+  // entries[2w + 1] = the number of odd primes below 128w.
+  private let entries: [UInt64]
   let limit: Int
 
-  init(limit: Int, primes: [Int32]) {
+  init(limit: Int, primes: ArraySlice<Int32>) {
     self.limit = limit
     let words = limit / 128 + 1
-    var bits = [UInt64](repeating: 0, count: words)
-    for p in primes.dropFirst() {
+    var entries = [UInt64](repeating: 0, count: 2 * words)
+    for p in primes where p > 2 {
       let p = Int(p)
       if p > limit { break }
       let i = p >> 1
-      bits[i >> 6] |= 1 << UInt64(i & 63)
+      entries[2 * (i >> 6)] |= 1 << UInt64(i & 63)
     }
-    var before = [UInt32](repeating: 0, count: words)
-    var count: UInt32 = 0
+    var count: UInt64 = 0
     for w in 0..<words {
-      before[w] = count
-      count += UInt32(bits[w].nonzeroBitCount)
+      entries[2 * w + 1] = count
+      count += UInt64(entries[2 * w].nonzeroBitCount)
     }
-    self.bits = bits
-    self.before = before
+    self.entries = entries
   }
 
   /// π(n), for 0 ≤ n ≤ limit.
-  @inline(__always)
   subscript(n: Int) -> Int {
-    guard n >= 2 else { return 0 }
-    let i = (n - 1) >> 1
-    let w = i >> 6
-    let mask = UInt64.max >> UInt64(63 - (i & 63))
-    return 1 + Int(before[w]) + (bits[w] & mask).nonzeroBitCount
+    entries.withUnsafeBufferPointer { Lookup(entries: $0)[n] }
+  }
+
+  /// Runs `body` with a lookup that skips bounds checks in optimized builds.
+  func withLookup<R>(_ body: (Lookup) -> R) -> R {
+    entries.withUnsafeBufferPointer { body(Lookup(entries: $0)) }
+  }
+
+  struct Lookup {
+    let entries: UnsafeBufferPointer<UInt64>
+
+    @inline(__always)
+    subscript(n: Int) -> Int {
+      guard n >= 2 else { return 0 }
+      let i = (n &- 1) &>> 1
+      let w = (i &>> 6) &<< 1
+      let mask = UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- (i & 63))
+      return 1 &+ Int(truncatingIfNeeded: entries[w &+ 1])
+        &+ (entries[w] & mask).nonzeroBitCount
+    }
   }
 }
 
@@ -41,12 +54,12 @@ struct PiTable {
 struct FactorTable {
   private let values: [Int32]
 
-  init(limit: Int, primes: [Int32]) {
+  init(limit: Int, primes: ArraySlice<Int32>) {
     let count = limit / 2 + 1
     var lpf = [Int32](repeating: 0, count: count)
     var sign = [Int8](repeating: 1, count: count)
     var squareFree = [Bool](repeating: true, count: count)
-    for p32 in primes.dropFirst() {
+    for p32 in primes where p32 > 2 {
       let p = Int(p32)
       if p > limit { break }
       // Odd multiples of p: m = p, 3p, 5p, … at index m / 2, stepping by p.
