@@ -271,8 +271,7 @@ struct DelegliseRivat {
     var low = chunkLow
     while low < chunkHigh {
       let high = min(low + 2 * sieve.bitCount, chunkHigh)
-      sieve.reset(low: low, high: high)
-      for b in 2...c { sieve.crossOff(Int(primes[b])) }
+      sieve.reset(low: low, high: high)  // multiples of p_2 … p_c = 3 … 13 already gone
       let lowForDivision = max(low, 1)
 
       // b ≤ π(√y): leaves x/(p_b·m), m square-free with lpf(m) > p_b, y/p_b < m ≤ y.
@@ -397,18 +396,41 @@ final class SegmentSieve {
     counters.deallocate()
   }
 
-  /// Sets every bit: bit i stands for the odd number low + 2i + 1 < high.
+  /// The bits of the odd numbers with no factor 3, 5, 7, 11 or 13: bit i of the pattern stands
+  /// for 2i + 1, and the pattern repeats every 3·5·7·11·13 words.
+  static let presievePeriod = 3 * 5 * 7 * 11 * 13
+  static let presieve: [UInt64] = {
+    var pattern = [UInt64](repeating: 0, count: presievePeriod)
+    for w in 0..<presievePeriod {
+      var word: UInt64 = 0
+      for j in 0..<64 {
+        let n = 2 * (64 * w + j) + 1
+        if n % 3 != 0, n % 5 != 0, n % 7 != 0, n % 11 != 0, n % 13 != 0 {
+          word |= 1 << UInt64(j)
+        }
+      }
+      pattern[w] = word
+    }
+    return pattern
+  }()
+
+  /// Starts a segment: bit i stands for the odd number low + 2i + 1 < high, set unless that
+  /// number is a multiple of 3, 5, 7, 11 or 13. `low` must be a multiple of 128.
   func reset(low: Int, high: Int) {
     self.low = low
     let used = (high - low) / 2  // odd numbers in [low, high), low even
-    for w in 0..<words {
-      let first = w * 64
-      if first + 64 <= used {
-        bits[w] = .max
-      } else if first >= used {
-        bits[w] = 0
-      } else {
-        bits[w] = (1 << UInt64(used - first)) - 1
+    let period = Self.presievePeriod
+    Self.presieve.withUnsafeBufferPointer { pattern in
+      var source = (low / 128) % period
+      for w in 0..<words {
+        let first = w * 64
+        var word = pattern[source]
+        if first + 64 > used {
+          word = first >= used ? 0 : word & ((1 << UInt64(used - first)) - 1)
+        }
+        bits[w] = word
+        source += 1
+        if source == period { source = 0 }
       }
     }
     var total = 0

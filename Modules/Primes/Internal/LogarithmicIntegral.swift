@@ -1,30 +1,21 @@
 import Foundation
 
-/// li(x), the logarithmic integral, by Ramanujan's series.
+/// li(x), the logarithmic integral: γ + ln ln x + Σ (ln x)^k / (k · k!).
 func logarithmicIntegral(_ x: Double) -> Double {
   guard x > 1 else { return 0 }
   let gamma = 0.577_215_664_901_532_860_6
   let logX = log(x)
   var sum = 0.0
-  var innerSum = 0.0
-  var factorial = 1.0
-  var power = -1.0
-  var k = 0
-  var n = 1
-  while n < 1000 {
-    power *= -logX
-    factorial *= Double(n)
-    let q = factorial * Double(1 << (n - 1))
-    while k <= (n - 1) / 2 {
-      innerSum += 1 / Double(2 * k + 1)
-      k += 1
-    }
-    let term = power / q * innerSum
+  var power = 1.0  // (ln x)^k / k!
+  var k = 1.0
+  while k < 1000 {
+    power *= logX / k
+    let term = power / k
     sum += term
-    if abs(term) < 1e-17 * abs(sum) { break }
-    n += 1
+    if term < 1e-17 * sum { break }
+    k += 1
   }
-  return gamma + log(logX) + logX.squareRoot() * sum
+  return gamma + log(logX) + sum
 }
 
 /// Riemann's R(x) = Σ μ(k)/k · li(x^(1/k)), an estimate of π(x) within about √x / log x.

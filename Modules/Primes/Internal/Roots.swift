@@ -18,15 +18,11 @@ func integerCubeRoot(_ n: Int) -> Int {
   return r
 }
 
-/// ⌊a / b⌋ for 0 ≤ a < 2^53 and 0 < b, through floating point, which is several times faster
-/// than integer division, corrected to be exact.
+/// ⌊a / b⌋ for 0 ≤ a < 2^53 and 0 < b < 2^53, through floating point, which is several times
+/// faster than integer division. Both operands are exact as doubles and rounding is monotonic,
+/// so the rounded quotient is never below ⌊a / b⌋ and at most one above it.
 @inline(__always)
 func fastDivide(_ a: Int, _ b: Int) -> Int {
-  var q = Int(Double(a) / Double(b))
-  if q &* b > a {
-    q -= 1
-  } else if (q + 1) &* b <= a {
-    q += 1
-  }
-  return q
+  let q = Int(Double(a) / Double(b))
+  return q &* b > a ? q &- 1 : q
 }
