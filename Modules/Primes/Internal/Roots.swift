@@ -3,18 +3,21 @@ import Foundation
 /// ⌊√n⌋, exactly.
 func integerSquareRoot(_ n: Int) -> Int {
   guard n > 1 else { return max(n, 0) }
-  var r = Int(Double(n).squareRoot())
+  var r = min(Int(Double(n).squareRoot()), 3_037_000_499)  // ⌊√Int.max⌋
   while r * r > n { r -= 1 }
-  while (r + 1) * (r + 1) <= n { r += 1 }
-  return r
+  while true {
+    let (square, overflow) = (r + 1).multipliedReportingOverflow(by: r + 1)
+    if overflow || square > n { return r }
+    r += 1
+  }
 }
 
 /// ⌊∛n⌋, exactly, for n ≥ 0.
 func integerCubeRoot(_ n: Int) -> Int {
   guard n > 1 else { return max(n, 0) }
-  var r = Int(cbrt(Double(n)))
+  var r = min(Int(cbrt(Double(n))), 2_097_151)  // ⌊∛Int.max⌋
   while r * r * r > n { r -= 1 }
-  while (r + 1) * (r + 1) * (r + 1) <= n { r += 1 }
+  while r < 2_097_151, (r + 1) * (r + 1) * (r + 1) <= n { r += 1 }
   return r
 }
 

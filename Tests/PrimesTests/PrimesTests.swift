@@ -1,0 +1,214 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Primes
+
+/// π(10^k) and p(10^k), k = 0…13, as published (OEIS A006880, A006988).
+let published: [(k: Int, pi: Int, p: Int)] = [
+  (0, 0, 2), (1, 4, 29), (2, 25, 541), (3, 168, 7919), (4, 1229, 104_729),
+  (5, 9592, 1_299_709), (6, 78498, 15_485_863), (7, 664_579, 179_424_673),
+  (8, 5_761_455, 2_038_074_743), (9, 50_847_534, 22_801_763_489),
+  (10, 455_052_511, 252_097_800_623), (11, 4_118_054_813, 2_760_727_302_517),
+  (12, 37_607_912_018, 29_996_224_275_833), (13, 346_065_536_839, 323_780_508_946_331),
+]
+
+/// The cases from 10^11 up take seconds in a debug build; `.ci/run` runs them in release mode
+/// with PRIMES_LARGE_TESTS=1.
+let largeTestsEnabled = ProcessInfo.processInfo.environment["PRIMES_LARGE_TESTS"] != nil
+
+func powerOfTen(_ k: Int) -> Int { (0..<k).reduce(1) { result, _ in result * 10 } }
+
+struct PrimeCountTests {
+  @Test(arguments: published.filter { $0.k <= 10 })
+  func primeCount_ofPowersOfTen_matchesPublishedValues(k: Int, pi: Int, p: Int) throws {
+    #expect(try primeCount(powerOfTen(k)) == pi)
+  }
+
+  @Test(
+    .enabled(if: largeTestsEnabled, "set PRIMES_LARGE_TESTS=1"),
+    arguments: published.filter { $0.k > 10 })
+  func primeCount_ofLargePowersOfTen_matchesPublishedValues(k: Int, pi: Int, p: Int) throws {
+    #expect(try primeCount(powerOfTen(k)) == pi)
+  }
+
+  @Test func primeCount_ofRandomX_matchesASimpleSieve() throws {
+    var generator = SplitMix64(seed: 20_261_122)
+    let limit = 10_000_000
+    var isComposite = [Bool](repeating: false, count: limit + 1)
+    var counts = [Int](repeating: 0, count: limit + 1)
+    var running = 0
+    for n in 2...limit {
+      if !isComposite[n] {
+        running += 1
+        var m = n * n
+        while m <= limit {
+          isComposite[m] = true
+          m += n
+        }
+      }
+      counts[n] = running
+    }
+    for _ in 0..<200 {
+      let x = Int(generator.next() % UInt64(limit))
+      #expect(try primeCount(x) == counts[x], "x = \(x)")
+    }
+    // The Deleglise-Rivat engine itself, with several α, below the sieve's threshold.
+    for _ in 0..<30 {
+      let x = 100_000 + Int(generator.next() % UInt64(limit - 100_000))
+      for alpha in [1.0, 2.5, 6.0] {
+        let counted = try DelegliseRivat(x: x, alpha: alpha).count(threads: 2, progress: nil)
+        #expect(counted == counts[x], "x = \(x), alpha = \(alpha)")
+      }
+    }
+  }
+
+  @Test func primeCount_agreesAcrossThreadCountsAndAlphas() throws {
+    let x = 12_345_678_901
+    let expected = 556_442_057  // π(12345678901)
+    #expect(try primeCount(x, threads: 1) == expected)
+    #expect(try primeCount(x, threads: 3) == expected)
+    for alpha in [1.0, 3.0, 10.0] {
+      #expect(try DelegliseRivat(x: x, alpha: alpha).count(threads: 2, progress: nil) == expected)
+    }
+  }
+
+  @Test(arguments: [-1, Int.min, maximumX + 1])
+  func primeCount_outOfRange_throwsTheRange(x: Int) {
+    #expect(throws: PrimesError.xOutOfRange(x)) { try primeCount(x) }
+    #expect(PrimesError.xOutOfRange(x).description.contains("between 0 and"))
+  }
+
+  @Test func primeCount_reportsProgressUpToOne() throws {
+    let fractions = LockedArray()
+    _ = try primeCount(1_000_000_000) { fractions.append($0) }
+    let values = fractions.values
+    #expect(!values.isEmpty)
+    #expect(values.last == 1)
+    #expect(values.allSatisfy { (0...1).contains($0) })
+  }
+
+  @Test func primeCount_inACancelledTask_throwsCancellation() async {
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try primeCount(100_000_000_000)
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+}
+
+struct NthPrimeTests {
+  @Test(arguments: published.filter { $0.k <= 10 })
+  func nthPrime_ofPowersOfTen_matchesPublishedValues(k: Int, pi: Int, p: Int) throws {
+    #expect(try nthPrime(powerOfTen(k)) == p)
+  }
+
+  @Test(
+    .enabled(if: largeTestsEnabled, "set PRIMES_LARGE_TESTS=1"),
+    arguments: published.filter { $0.k > 10 })
+  func nthPrime_ofLargePowersOfTen_matchesPublishedValues(k: Int, pi: Int, p: Int) throws {
+    #expect(try nthPrime(powerOfTen(k)) == p)
+  }
+
+  @Test func nthPrime_isTheInverseOfPrimeCount() throws {
+    for n in [1, 2, 3, 600_000, 600_001, 1_000_003, 12_345_678, 98_765_432] {
+      let p = try nthPrime(n)
+      #expect(isPrime(p))
+      #expect(try primeCount(p) == n)
+    }
+  }
+
+  @Test(arguments: [0, -1, Int.min, maximumN + 1, Int.max])
+  func nthPrime_outOfRange_throwsTheRange(n: Int) {
+    #expect(throws: PrimesError.nOutOfRange(n)) { try nthPrime(n) }
+    #expect(PrimesError.nOutOfRange(n).description.contains("between 1 and"))
+  }
+
+  @Test func inverseR_isCloseToTheNthPrime() {
+    for (k, _, p) in published where k >= 6 {
+      let estimate = inverseRiemannR(Double(powerOfTen(k)))
+      #expect(abs(estimate - Double(p)) / Double(p) < 5e-4)
+    }
+  }
+}
+
+struct IsPrimeTests {
+  @Test(arguments: [2, 3, 5, 7, 11, 13, 17, 41, 43, 1_000_003, 2_147_483_647, 4_294_967_291])
+  func isPrime_onPrimes(n: Int) {
+    #expect(isPrime(n))
+  }
+
+  @Test(arguments: [Int.min, -7, -2, -1, 0, 1, 4, 9, 15, 25, 49, 91, 1681])
+  func isPrime_onSmallNonPrimes(n: Int) {
+    #expect(!isPrime(n))
+  }
+
+  @Test(
+    arguments: [
+      561, 1105, 1729, 2465, 2821, 6601, 8911, 41041, 825_265, 321_197_185, 5_394_826_801,
+      232_250_619_601, 9_746_347_772_161,
+    ])
+  func isPrime_onCarmichaelNumbers(n: Int) {
+    #expect(!isPrime(n))
+  }
+
+  @Test(
+    arguments: [
+      2047, 1_373_653, 25_326_001, 3_215_031_751, 2_152_302_898_747, 3_474_749_660_383,
+      341_550_071_728_321, 3_825_123_056_546_413_051,
+    ])
+  func isPrime_onStrongPseudoprimesToSmallBases(n: Int) {
+    #expect(!isPrime(n))
+  }
+
+  @Test func isPrime_nearInt64sLimits() {
+    #expect(!isPrime(Int.max))
+    #expect(isPrime(9_223_372_036_854_775_783))  // the largest prime below 2^63
+    #expect(!isPrime(3_037_000_493 * 3_037_000_493))  // squares of large primes
+    #expect(!isPrime(3_037_000_453 * 3_037_000_453))
+    #expect(!isPrime(4_294_967_291 * 2_147_483_647))
+    #expect(isPrime(3_037_000_493))
+  }
+
+  @Test func isPrime_agreesWithASieveBelowAMillion() {
+    let primes = Set(Sieve.primes(upTo: 1_000_000).map(Int.init))
+    for n in 0...1_000_000 where isPrime(n) != primes.contains(n) {
+      Issue.record("isPrime(\(n)) is wrong")
+    }
+  }
+
+  @Test func roots_areExact() {
+    for n in [0, 1, 2, 3, 4, 8, 9, 26, 27, 28, 1 << 52, (1 << 52) - 1, Int.max] {
+      let r = integerSquareRoot(n)
+      let (next, overflow) = (r + 1).multipliedReportingOverflow(by: r + 1)
+      #expect(r * r <= n && (overflow || next > n))
+      let c = integerCubeRoot(n)
+      #expect(c * c * c <= n)
+    }
+    #expect(integerCubeRoot(27) == 3)
+    #expect(integerCubeRoot(26) == 2)
+    #expect(fastDivide(1 << 52, 3) == (1 << 52) / 3)
+    #expect(fastDivide(999_999_999_999_999, 999_999_999) == 1_000_000)
+  }
+}
+
+/// A small, seeded random number generator, so that failures can be repeated.
+struct SplitMix64 {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+final class LockedArray: Sendable {
+  private let storage = Mutex<[Double]>([])
+  func append(_ value: Double) { storage.withLock { $0.append(value) } }
+  var values: [Double] { storage.withLock { $0 } }
+}
