@@ -117,6 +117,19 @@ let package = Package(
       path: "App/primetime"
     ),
 
+    // MARK: Benchmarks
+
+    .target(
+      name: "PrimeTimeBenchmarks",
+      dependencies: ["AppCore", "ComposableArchitecture", "Counter", "NthPrimeClient", "Primes"],
+      path: "Benchmarks/PrimeTimeBenchmarks"
+    ),
+    .executableTarget(
+      name: "primetime-benchmark",
+      dependencies: ["PrimeTimeBenchmarks"],
+      path: "Benchmarks/primetime-benchmark"
+    ),
+
     // MARK: Tests
 
     .testTarget(
@@ -157,6 +170,11 @@ let package = Package(
       name: "AppCoreTests",
       dependencies: ["AppCore", "ComposableArchitectureTestSupport"],
       path: "Tests/AppCoreTests"
+    ),
+    .testTarget(
+      name: "PrimeTimeBenchmarksTests",
+      dependencies: ["PrimeTimeBenchmarks", "primetime"],
+      path: "Tests/PrimeTimeBenchmarksTests"
     ),
     .testTarget(
       name: "PrimeTimeCLITests",

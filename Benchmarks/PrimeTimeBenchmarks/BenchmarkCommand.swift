@@ -1,0 +1,142 @@
+import Foundation
+
+/// The benchmark's command line.
+public enum BenchmarkCommand {
+  static let usage = """
+    usage: primetime-benchmark primes [--rounds N] [--max-exponent K]
+           primetime-benchmark store [--rounds N] [--scale F]
+    """
+
+  /// Runs the named suite and prints its table, then one line of JSON.
+  @MainActor
+  public static func run(_ arguments: [String]) async -> Int32 {
+    guard let suite = arguments.first else {
+      FileHandle.standardError.write(Data((usage + "\n").utf8))
+      return 64
+    }
+    var options: [String: Double] = [:]
+    var rest = arguments.dropFirst()
+    while let flag = rest.first {
+      rest = rest.dropFirst()
+      guard flag.hasPrefix("--"), let value = rest.first.flatMap(Double.init) else {
+        FileHandle.standardError.write(
+          Data("primetime-benchmark: bad option \(flag)\n\(usage)\n".utf8))
+        return 64
+      }
+      options[String(flag.dropFirst(2))] = value
+      rest = rest.dropFirst()
+    }
+    let rounds = Int(options["rounds"] ?? 3)
+    let results: [(String, Double)]
+    switch suite {
+    case "primes":
+      results = PrimesBenchmark.run(rounds: rounds, maxExponent: Int(options["max-exponent"] ?? 13))
+    case "store":
+      results = await StoreBenchmark.run(rounds: rounds, scale: options["scale"] ?? 1)
+    default:
+      FileHandle.standardError.write(Data((usage + "\n").utf8))
+      return 64
+    }
+    print(json(results))
+    return 0
+  }
+
+  static func json(_ results: [(String, Double)]) -> String {
+    let fields = results.map { key, value in
+      let number = value.isFinite ? String(format: "%.6g", value) : "null"
+      return "\"\(key)\": \(number)"
+    }
+    return "{" + fields.joined(separator: ", ") + "}"
+  }
+}
+
+/// The median of a few measurements, which shrugs off the noise of a busy machine.
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// Seconds taken by `body`.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = ContinuousClock.now
+  try body()
+  let elapsed = ContinuousClock.now - start
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+}
+
+/// Runs a program to completion; returns its wall time, peak resident memory in bytes, exit
+/// status and standard output.
+func runProcess(
+  _ path: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil
+) -> (seconds: Double, peakBytes: Int, status: Int32, output: String)? {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  var outPipe: [Int32] = [0, 0]
+  var inPipe: [Int32] = [0, 0]
+  guard pipe(&outPipe) == 0, pipe(&inPipe) == 0 else { return nil }
+  posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+  posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+  posix_spawn_file_actions_addclose(&actions, outPipe[0])
+  posix_spawn_file_actions_addclose(&actions, inPipe[1])
+  let argv = ([path] + arguments).map { strdup($0) } + [nil]
+  let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0)=\($1)" }
+  let envp = variables.map { strdup($0) } + [nil]
+  defer {
+    for pointer in argv { free(pointer) }
+    for pointer in envp { free(pointer) }
+  }
+  var pid: pid_t = 0
+  let start = ContinuousClock.now
+  guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return nil }
+  close(outPipe[1])
+  close(inPipe[0])
+  let inputFD = inPipe[1]
+  let writer = Thread {
+    if let input {
+      input.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+          let written = write(inputFD, base + offset, buffer.count - offset)
+          if written <= 0 { break }
+          offset += written
+        }
+      }
+    }
+    close(inputFD)
+  }
+  writer.start()
+  var output = Data()
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = read(outPipe[0], &buffer, buffer.count)
+    if count <= 0 { break }
+    output.append(contentsOf: buffer[0..<count])
+  }
+  close(outPipe[0])
+  var status: Int32 = 0
+  var usage = rusage()
+  wait4(pid, &status, 0, &usage)
+  let elapsed = ContinuousClock.now - start
+  return (
+    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+    usage.ru_maxrss * 1024, (status >> 8) & 0xFF, String(decoding: output, as: UTF8.self)
+  )
+}
+
+/// The directory of this executable, where SwiftPM also puts `primetime`.
+var productsDirectory: URL {
+  URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
+}
+
+/// A program on PATH, if there is one.
+func which(_ name: String) -> String? {
+  for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+    let path = "\(directory)/\(name)"
+    if FileManager.default.isExecutableFile(atPath: path) { return path }
+  }
+  return nil
+}

@@ -1,0 +1,222 @@
+import AppCore
+import ComposableArchitecture
+import Counter
+import Foundation
+import NthPrimeClient
+
+/// The cost of composition: dispatch through the composed app reducer against a hand-written
+/// one, scoping, large states, long histories, many subscribers and the REPL itself.
+@MainActor
+enum StoreBenchmark {
+  static let environment = AppEnvironment(
+    nthPrime: .failing, fileClient: .init(load: { _ in nil }, save: { _, _ in }, moveAside: { $0 }),
+    now: { Date(timeIntervalSince1970: 0) })
+
+  /// The same behaviour as the app for counter incr, written as one switch.
+  static let fusedReducer = Reducer<AppState, AppAction, AppEnvironment> { state, action, _ in
+    switch action {
+    case .counter(.incrTapped):
+      guard !state.isNthPrimeRequestInFlight else { return .none }
+      guard state.count < Int.max else {
+        state.alert = .failure("The count is already at its largest, \(Int.max).")
+        return .none
+      }
+      state.count += 1
+      state.isPrimeModalShown = false
+      return .none
+    default:
+      return .none
+    }
+  }
+
+  static func run(rounds: Int, scale: Double) async -> [(String, Double)] {
+    let actions = max(1000, Int(2_000_000 * scale))
+    var results: [(String, Double)] = []
+    var composed: [Double] = []
+    var fused: [Double] = []
+    var scoped: [Double] = []
+    var root: [Double] = []
+    for _ in 0..<rounds {
+      composed.append(
+        nsPerIncr(
+          Store(initialState: AppState(), reducer: appReducer, environment: environment), actions))
+      fused.append(
+        nsPerIncr(
+          Store(initialState: AppState(), reducer: fusedReducer, environment: environment), actions)
+      )
+      let store = Store(initialState: AppState(), reducer: appReducer, environment: environment)
+      let deep = store.scope(state: \.counter, action: AppAction.counter)
+        .scope(state: { $0 }, action: { $0 })
+        .scope(state: { $0 }, action: { $0 })
+      scoped.append(nanoseconds(actions) { deep.send(.incrTapped) })
+      root.append(nanoseconds(actions) { store.send(.counter(.incrTapped)) })
+    }
+    results += [
+      ("dispatch.composed.nsPerAction", median(composed)),
+      ("dispatch.fused.nsPerAction", median(fused)),
+      ("dispatch.ratio", median(zip(composed, fused).map(/))),
+      ("dispatch.scoped.ratio", median(zip(scoped, root).map(/))),
+    ]
+
+    // Scaling: the same actions with 1,000,000 favorites held, and with 10.
+    let manyPrimes = firstPrimes(Int(1_000_000 * min(scale * 10, 1)))
+    let fewPrimes = Array(manyPrimes.prefix(10))
+    var incrRatios: [Double] = []
+    var favoriteRatios: [Double] = []
+    let favoriteRounds = max(1000, Int(100_000 * scale))
+    for _ in 0..<rounds {
+      let incrMany = nsPerIncr(
+        Store(
+          initialState: AppState(favoritePrimes: manyPrimes), reducer: appReducer,
+          environment: environment), actions)
+      let incrFew = nsPerIncr(
+        Store(
+          initialState: AppState(favoritePrimes: fewPrimes), reducer: appReducer,
+          environment: environment), actions)
+      incrRatios.append(incrMany / incrFew)
+      favoriteRatios.append(
+        nsPerSaveAndRemove(favorites: manyPrimes, favoriteRounds)
+          / nsPerSaveAndRemove(favorites: fewPrimes, favoriteRounds))
+    }
+    results += [
+      ("scaling.incr.ratio", median(incrRatios)),
+      ("scaling.favorite.ratio", median(favoriteRatios)),
+    ]
+
+    // History: undo + redo after 1,000,000 steps and after 100; memory per step.
+    let longHistory = max(1000, Int(1_000_000 * scale))
+    var undoRatios: [Double] = []
+    for _ in 0..<rounds {
+      undoRatios.append(nsPerUndoRedo(steps: longHistory) / nsPerUndoRedo(steps: 100))
+    }
+    results.append(("history.undo.ratio", median(undoRatios)))
+    results.append(
+      (
+        "history.bytesPerStep",
+        bytesPerStep(steps: longHistory, favorites: Array(manyPrimes.prefix(100_000)))
+      ))
+
+    // Subscribers.
+    let subscriberStore = Store(
+      initialState: AppState(), reducer: appReducer, environment: environment)
+    var seen = 0
+    let tokens = (0..<1000).map { _ in subscriberStore.subscribe { seen &+= $0.count & 1 } }
+    let notifies = max(100, Int(20_000 * scale))
+    let perSend = median(
+      (0..<rounds).map { _ in nanoseconds(notifies) { subscriberStore.send(.counter(.incrTapped)) }
+      })
+    results.append(("subscribers.nsPerNotify", perSend / Double(tokens.count)))
+    _ = seen
+
+    // The REPL: piped incr lines through the real binary.
+    let lines = max(1000, Int(100_000 * scale))
+    results.append(("repl.commandsPerSecond", replCommandsPerSecond(lines: lines, rounds: rounds)))
+
+    printTable(results)
+    return results
+  }
+
+  static func nsPerIncr(_ store: Store<AppState, AppAction>, _ count: Int) -> Double {
+    nanoseconds(count) { store.send(.counter(.incrTapped)) }
+  }
+
+  static func nanoseconds(_ count: Int, _ body: () -> Void) -> Double {
+    let elapsed = seconds {
+      for _ in 0..<count { body() }
+    }
+    return elapsed * 1e9 / Double(count)
+  }
+
+  static func nsPerSaveAndRemove(favorites: [Int], _ count: Int) -> Double {
+    let prime = 2_147_483_647  // not among the first million primes
+    let store = Store(
+      initialState: AppState(count: prime, favoritePrimes: favorites), reducer: appReducer,
+      environment: environment)
+    return nanoseconds(count) {
+      store.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
+      store.send(.counter(.primeModal(.removeFavoritePrimeTapped)))
+    }
+  }
+
+  static func nsPerUndoRedo(steps: Int) -> Double {
+    let store = Store(
+      initialState: History(AppState()), reducer: appHistoryReducer, environment: environment)
+    for _ in 0..<steps { store.send(.step(.counter(.incrTapped))) }
+    return nanoseconds(100_000) {
+      store.send(.undo)
+      store.send(.redo)
+    }
+  }
+
+  static func bytesPerStep(steps: Int, favorites: [Int]) -> Double {
+    let store = Store(
+      initialState: History(AppState(favoritePrimes: favorites)), reducer: appHistoryReducer,
+      environment: environment)
+    let before = allocatedBytes()
+    var peak = before
+    for step in 0..<steps {
+      store.send(.step(.counter(.incrTapped)))
+      if step & 0xFFF == 0 { peak = max(peak, allocatedBytes()) }
+    }
+    let after = max(peak, allocatedBytes())
+    precondition(store.state.undoCount == steps)
+    return Double(after - before) / Double(steps)
+  }
+
+  static func replCommandsPerSecond(lines: Int, rounds: Int) -> Double {
+    let primetime = productsDirectory.appending(path: "primetime").path
+    let home = FileManager.default.temporaryDirectory.appending(
+      path: "primetime-benchmark-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let input = Data(String(repeating: "incr\n", count: lines).utf8)
+    var environment = ProcessInfo.processInfo.environment
+    environment["PRIMETIME_HOME"] = home.path
+    let times = (0..<rounds).compactMap { _ in
+      runProcess(primetime, [], input: input, environment: environment)?.seconds
+    }
+    return Double(lines) / median(times)
+  }
+
+  static func firstPrimes(_ count: Int) -> [Int] {
+    var limit = 100
+    while Double(limit) / log(Double(limit)) < Double(count) * 1.2 { limit *= 2 }
+    var composite = [Bool](repeating: false, count: limit + 1)
+    var primes: [Int] = []
+    for n in 2...limit where !composite[n] {
+      primes.append(n)
+      if primes.count == count { break }
+      var m = n * n
+      while m <= limit {
+        composite[m] = true
+        m += n
+      }
+    }
+    return primes
+  }
+
+  /// Bytes currently allocated on the heap.
+  static func allocatedBytes() -> Int {
+    Int(mallinfo2().uordblks)
+  }
+
+  static func printTable(_ results: [(String, Double)]) {
+    let targets: [String: (String, (Double) -> Bool)] = [
+      "dispatch.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "dispatch.scoped.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "scaling.incr.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "scaling.favorite.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "history.undo.ratio": ("≤ 2", { $0 <= 2 }),
+      "history.bytesPerStep": ("< 200", { $0 < 200 }),
+      "repl.commandsPerSecond": ("≥ 50000", { $0 >= 50_000 }),
+    ]
+    print("metric                          value        target    ")
+    for (key, value) in results {
+      let target = targets[key]
+      let verdict = target.map { $0.1(value) ? "met" : "MISSED" } ?? ""
+      print(
+        key.padding(toLength: 32, withPad: " ", startingAt: 0)
+          + String(format: "%12.3f", value) + "   "
+          + (target?.0 ?? "").padding(toLength: 10, withPad: " ", startingAt: 0) + verdict)
+    }
+  }
+}

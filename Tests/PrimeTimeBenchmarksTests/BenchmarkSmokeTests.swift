@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import PrimeTimeBenchmarks
+
+/// A smoke run at tiny sizes: keeps the benchmark compiling and its output well formed. It
+/// checks no timings.
+@MainActor
+struct BenchmarkSmokeTests {
+  @Test func storeSuite_reportsEveryMetric() async throws {
+    let results = await StoreBenchmark.run(rounds: 1, scale: 0.0005)
+    let keys = Set(results.map(\.0))
+    for key in [
+      "dispatch.composed.nsPerAction", "dispatch.fused.nsPerAction", "dispatch.ratio",
+      "dispatch.scoped.ratio", "scaling.incr.ratio", "scaling.favorite.ratio",
+      "history.undo.ratio", "history.bytesPerStep", "subscribers.nsPerNotify",
+      "repl.commandsPerSecond",
+    ] {
+      #expect(keys.contains(key), "missing \(key)")
+    }
+    let json = BenchmarkCommand.json(results)
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    #expect(object?.count == results.count)
+  }
+
+  @Test func primesSuite_answersSmallN() {
+    let results = PrimesBenchmark.run(rounds: 1, maxExponent: 9)
+    #expect(results.contains { $0.0 == "nthPrime.1e9.seconds" && $0.1 > 0 })
+  }
+
+  @Test func median_ofOddAndEvenCounts() {
+    #expect(median([3, 1, 2]) == 2)
+    #expect(median([4, 1, 3, 2]) == 2.5)
+    #expect(median([]).isNaN)
+  }
+}
