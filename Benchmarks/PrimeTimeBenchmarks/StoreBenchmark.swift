@@ -32,6 +32,10 @@ enum StoreBenchmark {
   static func run(rounds: Int, scale: Double) async -> [(String, Double)] {
     let actions = max(1000, Int(2_000_000 * scale))
     var results: [(String, Double)] = []
+    // Memory first, before other measurements leave freed memory behind for it to reuse.
+    let longHistory = max(1000, Int(1_000_000 * scale))
+    let bytes = bytesPerStep(
+      steps: longHistory, favorites: firstPrimes(Int(100_000 * min(scale * 10, 1))))
     var composed: [Double] = []
     var fused: [Double] = []
     var scoped: [Double] = []
@@ -84,17 +88,12 @@ enum StoreBenchmark {
     ]
 
     // History: undo + redo after 1,000,000 steps and after 100; memory per step.
-    let longHistory = max(1000, Int(1_000_000 * scale))
     var undoRatios: [Double] = []
     for _ in 0..<rounds {
       undoRatios.append(nsPerUndoRedo(steps: longHistory) / nsPerUndoRedo(steps: 100))
     }
     results.append(("history.undo.ratio", median(undoRatios)))
-    results.append(
-      (
-        "history.bytesPerStep",
-        bytesPerStep(steps: longHistory, favorites: Array(manyPrimes.prefix(100_000)))
-      ))
+    results.append(("history.bytesPerStep", bytes))
 
     // Subscribers.
     let subscriberStore = Store(
@@ -194,9 +193,14 @@ enum StoreBenchmark {
     return primes
   }
 
-  /// Bytes currently allocated on the heap.
+  /// Resident memory now, from /proc/self/statm.
   static func allocatedBytes() -> Int {
-    Int(mallinfo2().uordblks)
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return 0
+    }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
   static func printTable(_ results: [(String, Double)]) {
