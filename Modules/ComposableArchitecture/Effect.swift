@@ -39,6 +39,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   state.count += 1
   ///   return .none
   /// ```
+  @inlinable
   public static var none: Effect {
     Effect(operation: .none)
   }
@@ -70,6 +71,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - priority: The priority of the task that runs the work.
   ///   - operation: The work; it sends actions with `await send(action)`.
   /// - Returns: The effect.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     _ operation: @escaping @Sendable (Send<Action>) async -> Void
@@ -90,6 +92,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - priority: The priority of the task that runs the work.
   ///   - work: The work.
   /// - Returns: The effect.
+  @inlinable
   public static func fireAndForget(
     priority: TaskPriority? = nil,
     _ work: @escaping @Sendable () async -> Void
@@ -160,6 +163,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// - Parameter transform: Turns each action into another.
   /// - Returns: An effect that sends the transformed actions.
+  @inlinable
   public func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {

@@ -31,6 +31,7 @@ public struct Reducer<State, Action: Sendable, Environment> {
   /// ```swift
   /// let inert = Reducer<Int, CounterAction, Void>.empty
   /// ```
+  @inlinable
   public static var empty: Reducer {
     Reducer { _, _, _ in .none }
   }
@@ -67,6 +68,7 @@ public struct Reducer<State, Action: Sendable, Environment> {
   ///
   /// - Parameter reducers: The reducers, in the order they run.
   /// - Returns: One reducer that runs all of them.
+  @inlinable
   public static func combine(_ reducers: Reducer...) -> Reducer {
     combine(reducers)
   }
@@ -79,6 +81,7 @@ public struct Reducer<State, Action: Sendable, Environment> {
   ///
   /// - Parameter reducers: The reducers, in the order they run.
   /// - Returns: One reducer that runs all of them.
+  @inlinable
   public static func combine(_ reducers: [Reducer]) -> Reducer {
     switch reducers.count {
     case 0:
@@ -124,6 +127,7 @@ public struct Reducer<State, Action: Sendable, Environment> {
   ///   - action: Which global actions carry local actions.
   ///   - environment: Derives the local environment from the global one.
   /// - Returns: A reducer on the global domain.
+  @inlinable
   public func pullback<GlobalState, GlobalAction: Sendable, GlobalEnvironment>(
     state toLocalState: WritableKeyPath<GlobalState, State>,
     action toLocalAction: CasePath<GlobalAction, Action>,
