@@ -121,7 +121,9 @@ let package = Package(
 
     .target(
       name: "PrimeTimeBenchmarks",
-      dependencies: ["AppCore", "ComposableArchitecture", "Counter", "NthPrimeClient", "Primes"],
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "Counter", "FileClient", "NthPrimeClient", "Primes",
+      ],
       path: "Benchmarks/PrimeTimeBenchmarks"
     ),
     .executableTarget(

@@ -2,19 +2,26 @@ import AppCore
 import FavoritePrimes
 import FileClient
 import Foundation
+import Synchronization
 
 /// Keeps the favorites and the activity feed in the data directory: loads them at start and
-/// saves whatever changed after every command.
+/// saves what changed after every command.
+///
+/// Saving merges: under the data directory's lock it reads the files again, applies this
+/// session's changes since its last save (additions and removals) to what is there, and writes
+/// the result. Two sessions adding different favorites at once therefore both keep theirs.
 ///
 /// A file that cannot be read is moved aside, never overwritten; if it cannot be moved, that
-/// file is not written at all. A failed save leaves the state in memory as it is and is tried
-/// again after the next command, with everything.
+/// file is not written at all. A failed save leaves the state in memory as it is, and the next
+/// save applies every change made since the last one that succeeded.
 @MainActor
 public final class Persistence {
   private let files: FileClient
-  private var savedFavorites: [Int]
-  private var savedFeed: [Activity]
-  private var blocked: Set<String> = []
+  /// The favorites and feed as of the last successful save (or load): changes are measured
+  /// against them.
+  private var savedFavorites: [Int] = []
+  private var savedFeed: [Activity] = []
+  private let blocked = Blocked()
 
   /// What was found on disk at start.
   public struct Loaded: Sendable {
@@ -26,82 +33,126 @@ public final class Persistence {
 
   public init(files: FileClient) {
     self.files = files
-    self.savedFavorites = []
-    self.savedFeed = []
   }
 
   /// Reads both files. A missing file is empty; an unusable one is moved aside.
   public func load() async -> Loaded {
     var loaded = Loaded()
-    if let favorites = await read(FavoritePrimesFile.name, FavoritePrimesFile.decode, &loaded) {
-      loaded.favoritePrimes = favorites
-    }
-    if let feed = await read(ActivityFeedFile.name, ActivityFeedFile.decode, &loaded) {
-      loaded.activityFeed = feed
-    }
+    let favorites = await Self.read(
+      FavoritePrimesFile.name, FavoritePrimesFile.decode, files: files, blocked: blocked)
+    let feed = await Self.read(
+      ActivityFeedFile.name, ActivityFeedFile.decode, files: files, blocked: blocked)
+    loaded.favoritePrimes = favorites.value ?? []
+    loaded.activityFeed = feed.value ?? []
+    loaded.warnings = [favorites.warning, feed.warning].compactMap { $0 }
     savedFavorites = loaded.favoritePrimes
     savedFeed = loaded.activityFeed
     return loaded
   }
 
-  /// Saves the favorites and the feed if they changed since the last successful save.
+  /// Saves this session's changes since the last save, merged with what is on disk.
   ///
-  /// - Returns: One line for each file that could not be saved.
+  /// - Returns: One line for each thing that went wrong.
   public func save(_ state: AppState) async -> [String] {
-    var errors: [String] = []
-    if state.favoritePrimes != savedFavorites {
-      if let error = await write(
-        FavoritePrimesFile.name, { try FavoritePrimesFile.encode(state.favoritePrimes) })
-      {
-        errors.append(error)
-      } else {
-        savedFavorites = state.favoritePrimes
+    let favorites = state.favoritePrimes
+    let feed = state.activityFeed
+    guard favorites != savedFavorites || feed != savedFeed else { return [] }
+    let baseFavorites = savedFavorites
+    let baseFeed = savedFeed
+    let files = self.files
+    let blocked = self.blocked
+    let messages = Messages()
+    do {
+      try await files.withLock {
+        if favorites != baseFavorites {
+          let disk = await Self.read(
+            FavoritePrimesFile.name, FavoritePrimesFile.decode, files: files, blocked: blocked)
+          if let warning = disk.warning { messages.append(warning) }
+          let merged = Self.merge(disk: disk.value ?? [], base: baseFavorites, current: favorites)
+          try await Self.write(FavoritePrimesFile.name, blocked: blocked, files: files) {
+            try FavoritePrimesFile.encode(merged)
+          }
+        }
+        if feed != baseFeed {
+          let disk = await Self.read(
+            ActivityFeedFile.name, ActivityFeedFile.decode, files: files, blocked: blocked)
+          if let warning = disk.warning { messages.append(warning) }
+          let merged = Self.merge(disk: disk.value ?? [], base: baseFeed, current: feed)
+          try await Self.write(ActivityFeedFile.name, blocked: blocked, files: files) {
+            try ActivityFeedFile.encode(merged)
+          }
+        }
       }
+      savedFavorites = favorites
+      savedFeed = feed
+    } catch {
+      messages.append("could not save: \(error); the changes are kept in memory")
     }
-    if state.activityFeed != savedFeed {
-      if let error = await write(
-        ActivityFeedFile.name, { try ActivityFeedFile.encode(state.activityFeed) })
-      {
-        errors.append(error)
-      } else {
-        savedFeed = state.activityFeed
-      }
-    }
-    return errors
+    return messages.all
   }
 
-  private func read<Value>(
-    _ name: String, _ decode: (Data) throws -> Value, _ loaded: inout Loaded
-  ) async -> Value? {
+  /// What is on disk, with this session's additions (in its order) and removals applied.
+  nonisolated static func merge<Element: Hashable>(
+    disk: [Element], base: [Element], current: [Element]
+  ) -> [Element] {
+    let baseSet = Set(base)
+    let currentSet = Set(current)
+    let removed = baseSet.subtracting(currentSet)
+    var result = disk.filter { !removed.contains($0) }
+    var present = Set(result)
+    for element in current where !baseSet.contains(element) && !present.contains(element) {
+      result.append(element)
+      present.insert(element)
+    }
+    return result
+  }
+
+  private nonisolated static func read<Value: Sendable>(
+    _ name: String, _ decode: @Sendable (Data) throws -> Value, files: FileClient,
+    blocked: Blocked
+  ) async -> (value: Value?, warning: String?) {
+    guard !blocked.contains(name) else { return (nil, nil) }
     let reason: String
     do {
-      guard let data = try await files.load(name) else { return nil }
-      return try decode(data)
+      guard let data = try await files.load(name) else { return (nil, nil) }
+      return (try decode(data), nil)
     } catch {
       reason = String(describing: error)
     }
     do {
       let aside = try await files.moveAside(name)
-      loaded.warnings.append(
-        "\(name) could not be read (\(reason)); moved it to \(aside) and started without it")
+      return (
+        nil, "\(name) could not be read (\(reason)); moved it to \(aside) and started without it"
+      )
     } catch {
       blocked.insert(name)
-      loaded.warnings.append(
+      return (
+        nil,
         "\(name) could not be read (\(reason)) nor moved aside (\(error)); "
-          + "it will not be written this session")
+          + "it will not be written this session"
+      )
     }
-    return nil
   }
 
-  private func write(_ name: String, _ encode: () throws -> Data) async -> String? {
+  private nonisolated static func write(
+    _ name: String, blocked: Blocked, files: FileClient, _ encode: () throws -> Data
+  ) async throws {
     guard !blocked.contains(name) else {
-      return "not saving \(name): the unreadable file there was not moved aside"
+      throw FileClientFailure("not saving \(name): the unreadable file there was not moved aside")
     }
-    do {
-      try await files.save(name, try encode())
-      return nil
-    } catch {
-      return "could not save \(name): \(error); the changes are kept in memory"
-    }
+    try await files.save(name, try encode())
   }
+}
+
+/// The files this session must not write, because an unreadable one could not be moved aside.
+private final class Blocked: Sendable {
+  private let names = Mutex<Set<String>>([])
+  func contains(_ name: String) -> Bool { names.withLock { $0.contains(name) } }
+  func insert(_ name: String) { _ = names.withLock { $0.insert(name) } }
+}
+
+private final class Messages: Sendable {
+  private let lines = Mutex<[String]>([])
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
+  var all: [String] { lines.withLock { $0 } }
 }

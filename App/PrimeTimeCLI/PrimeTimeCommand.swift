@@ -47,7 +47,7 @@ struct REPLCommand: ParsableCommand {
 struct NthPrimeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "nth-prime",
-    abstract: "Print the nth prime (n from 1 to 10^13).",
+    abstract: "Print the nth prime (n from 1 to 10^14).",
     discussion: "Example: primetime nth-prime 1000000000 prints 22801763489."
   )
 

@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import Counter
+import FileClient
 import Foundation
 import NthPrimeClient
 

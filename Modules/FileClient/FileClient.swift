@@ -19,6 +19,9 @@ public struct FileClient: Sendable {
   /// Moves a file that cannot be used out of the way, under a new name that says when, and
   /// returns where it went.
   public var moveAside: @Sendable (_ name: String) async throws -> String
+  /// Runs `body` while holding the data directory's exclusive lock, so that the
+  /// read-merge-write sequences of several processes never interleave.
+  public var withLock: @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void
 
   /// Creates a client from its two operations.
   ///
@@ -28,11 +31,14 @@ public struct FileClient: Sendable {
   public init(
     load: @escaping @Sendable (_ name: String) async throws -> Data?,
     save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void,
-    moveAside: @escaping @Sendable (_ name: String) async throws -> String
+    moveAside: @escaping @Sendable (_ name: String) async throws -> String,
+    withLock: @escaping @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void =
+      { try await $0() }
   ) {
     self.load = load
     self.save = save
     self.moveAside = moveAside
+    self.withLock = withLock
   }
 }
 

@@ -39,6 +39,9 @@ extension FileClient {
           throw AtomicFileError(step: "move aside", path: url.path)
         }
         return aside.path
+      },
+      withLock: { body in
+        try await AtomicFile.withLock(in: directory, body)
       }
     )
   }
@@ -93,6 +96,22 @@ public enum AtomicFile {
       fsync(directoryFD)
       close(directoryFD)
     }
+  }
+
+  /// Runs `body` holding an exclusive advisory lock (flock) on `.lock` in `directory`; other
+  /// processes that ask for it wait.
+  public static func withLock(
+    in directory: URL, _ body: @Sendable () async throws -> Void
+  ) async throws {
+    try createDirectory(directory)
+    let path = directory.appending(path: ".lock").path
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw AtomicFileError(step: "open the lock", path: path) }
+    defer { close(fd) }  // closing the file releases the lock
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw AtomicFileError(step: "lock", path: path) }
+    }
+    try await body()
   }
 
   private static func createDirectory(_ directory: URL) throws {

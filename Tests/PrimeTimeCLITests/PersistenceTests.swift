@@ -60,7 +60,7 @@ struct PersistenceTests {
     let errors = await persistence.save(AppState(favoritePrimes: [2]))
     #expect(
       errors.first
-        == "could not save favorite-primes.json: disk full; the changes are kept in memory")
+        == "could not save: disk full; the changes are kept in memory")
     isWritable.withLock { $0 = true }
     #expect(await persistence.save(AppState(favoritePrimes: [2, 3])) == [])
     let saved = try #require(files[FavoritePrimesFile.name])
@@ -74,5 +74,25 @@ struct PersistenceTests {
     _ = await persistence.save(AppState(count: 5))
     #expect(files[FavoritePrimesFile.name] == nil)
     #expect(files[ActivityFeedFile.name] == nil)
+  }
+
+  @Test func save_mergesWithWhatAnotherSessionWrote() async throws {
+    let files = InMemoryFiles()
+    let mine = Persistence(files: .inMemory(files))
+    let theirs = Persistence(files: .inMemory(files))
+    _ = await mine.load()
+    _ = await theirs.load()
+    #expect(await mine.save(AppState(favoritePrimes: [2, 3])) == [])
+    #expect(await theirs.save(AppState(favoritePrimes: [7])) == [])
+    #expect(try FavoritePrimesFile.decode(#require(files[FavoritePrimesFile.name])) == [2, 3, 7])
+    // A removal here takes out only what this session removed.
+    #expect(await mine.save(AppState(favoritePrimes: [3])) == [])
+    #expect(try FavoritePrimesFile.decode(#require(files[FavoritePrimesFile.name])) == [3, 7])
+  }
+
+  @Test func merge_appliesAdditionsAndRemovalsToTheDisk() {
+    #expect(Persistence.merge(disk: [1, 2, 3], base: [1, 2], current: [2, 5]) == [2, 3, 5])
+    #expect(Persistence.merge(disk: [], base: [], current: [4, 4]) == [4])
+    #expect(Persistence.merge(disk: [9], base: [9], current: [9]) == [9])
   }
 }

@@ -107,7 +107,7 @@ struct PrimeCommandTests {
   @Test(
     arguments: [
       ["nth-prime", "0"], ["nth-prime", "-5"], ["nth-prime", "abc"],
-      ["nth-prime", "10000000000001"], ["nth-prime", "99999999999999999999999"], ["nth-prime"],
+      ["nth-prime", "100000000000001"], ["nth-prime", "99999999999999999999999"], ["nth-prime"],
       ["prime-count", "-1"], ["is-prime", "x"], ["is-prime", "1", "2"], ["nth-prime", ""],
     ])
   func badArguments_exit64_withOneLine(arguments: [String]) throws {
