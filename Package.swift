@@ -170,7 +170,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AppCoreTests",
-      dependencies: ["AppCore", "ComposableArchitectureTestSupport"],
+      dependencies: ["AppCore", "ComposableArchitectureTestSupport", "Primes"],
       path: "Tests/AppCoreTests"
     ),
     .testTarget(
@@ -180,7 +180,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeCLITests",
-      dependencies: ["PrimeTimeCLI"],
+      dependencies: ["PrimeTimeCLI", "Primes", "primetime"],
       path: "Tests/PrimeTimeCLITests"
     ),
     .target(

@@ -82,9 +82,10 @@ public func nthPrime(
 ) throws -> Int {
   guard (1...maximumN).contains(n) else { throw PrimesError.nOutOfRange(n) }
   if n <= 600_000 {
-    // p(600 000) < 10^7: sieve outright.
-    let primes = Sieve.primes(upTo: sieveLimit)
-    return Int(primes[n - 1])
+    // Sieve outright up to Rosser's bound, p(n) < n (ln n + ln ln n) for n ≥ 6.
+    let logN = log(Double(n))
+    let bound = n < 6 ? 13 : Int(Double(n) * (logN + log(logN))) + 1
+    return Int(Sieve.primes(upTo: bound)[n - 1])
   }
   let estimate = Int(inverseRiemannR(Double(n)))
   let counted = try primeCount(estimate, threads: threads) { progress?($0 * 0.97) }

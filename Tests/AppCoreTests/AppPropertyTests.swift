@@ -1,0 +1,109 @@
+import AppCore
+import ComposableArchitecture
+import Foundation
+import Primes
+import Testing
+
+/// Random action sequences through the real app reducer: whatever happens, the favorites are
+/// distinct primes and the activity feed, replayed, gives exactly the favorites.
+@MainActor
+struct AppPropertyTests {
+  @Test func randomActionSequences_keepTheInvariants() {
+    let seed = UInt64(ProcessInfo.processInfo.environment["PROPERTY_SEED"] ?? "") ?? 0x5EED_0001
+    var random = SplitMix64(seed: seed)
+    let environment = AppEnvironment(
+      nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
+    let reducer = appReducer.recordingHistory(isTransient: \.isTransient)
+    for sequence in 0..<200 {
+      var history = History(AppState())
+      for step in 0..<300 {
+        let action = randomAction(&random, state: history.present)
+        _ = reducer.run(&history, action, environment)
+        if let broken = violation(history.present) {
+          Issue.record(
+            "seed \(seed), sequence \(sequence), step \(step), after \(action): \(broken)")
+          return
+        }
+      }
+    }
+  }
+
+  private func randomAction(
+    _ random: inout SplitMix64, state: AppState
+  ) -> HistoryAction<AppAction> {
+    let small = Int(random.next() % 60) - 10
+    let counts = [small, 2, 3, 5, 7, 11, 13, Int.max, Int.min, 0, 1]
+    let count = counts[Int(random.next() % UInt64(counts.count))]
+    let rows = IndexSet((0..<Int(random.next() % 4)).map { _ in Int(random.next() % 8) })
+    let loaded = (0..<Int(random.next() % 5)).map { _ in
+      [2, 3, 5, 7, 11, 13, 17][Int(random.next() % 7)]
+    }
+    let unique = loaded.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+    let actions: [AppAction] = [
+      .counter(.incrTapped), .counter(.decrTapped), .counter(.countEntered(count)),
+      .counter(.isPrimeTapped), .counter(.primeModalDismissed), .counter(.nthPrimeTapped),
+      .counter(.nthPrimeCancelTapped), .counter(.alertDismissed),
+      .counter(.primeModal(.saveFavoritePrimeTapped)),
+      .counter(.primeModal(.removeFavoritePrimeTapped)),
+      .counter(.nthPrimeResponse(n: count, .success(17))),
+      .favoritePrimes(.deleteFavoritePrimes(rows)),
+      .favoritePrimes(.loadResponse(.success(unique))),
+      .favoritePrimes(.loadResponse(.failure(ErrorMessage("no")))),
+      .favoritePrimes(.saveResponse(.success(1))),
+      .favoritePrimes(.primeTapped(count)), .favoritePrimes(.alertDismissed),
+    ]
+    switch random.next() % 12 {
+    case 0: return .undo
+    case 1: return .redo
+    default: return .step(actions[Int(random.next() % UInt64(actions.count))])
+    }
+  }
+}
+
+/// What is wrong with the state, or nil.
+func violation(_ state: AppState) -> String? {
+  if let composite = state.favoritePrimes.first(where: { !isPrime($0) }) {
+    return "favorite \(composite) is not prime"
+  }
+  if Set(state.favoritePrimes).count != state.favoritePrimes.count {
+    return "favorites repeat: \(state.favoritePrimes)"
+  }
+  var replayed = Set<Int>()
+  for entry in state.activityFeed {
+    switch entry.kind {
+    case .added:
+      guard replayed.insert(entry.prime).inserted else { return "feed adds \(entry.prime) twice" }
+    case .removed:
+      guard replayed.remove(entry.prime) != nil else {
+        return "feed removes \(entry.prime), which was not a favorite"
+      }
+    }
+  }
+  return replayed == Set(state.favoritePrimes)
+    ? nil : "feed gives \(replayed.sorted()), favorites are \(state.favoritePrimes.sorted())"
+}
+
+struct SplitMix64 {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+struct InvariantTests {
+  @Test func violation_findsEachKindOfBrokenState() {
+    let added = { Activity(kind: .added, prime: $0, timestamp: Date(timeIntervalSince1970: 0)) }
+    #expect(violation(AppState(favoritePrimes: [7], activityFeed: [added(7)])) == nil)
+    #expect(violation(AppState(favoritePrimes: [8])) != nil)
+    #expect(violation(AppState(favoritePrimes: [7, 7], activityFeed: [added(7)])) != nil)
+    #expect(violation(AppState(favoritePrimes: [7])) != nil)
+    #expect(violation(AppState(favoritePrimes: [], activityFeed: [added(7)])) != nil)
+  }
+}
