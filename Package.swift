@@ -190,7 +190,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeEndToEndTests",
-      dependencies: ["FavoritePrimes", "PseudoTerminal", "primetime"],
+      dependencies: ["AppCore", "FavoritePrimes", "PseudoTerminal", "primetime"],
       path: "Tests/PrimeTimeEndToEndTests",
       exclude: ["Golden"]
     ),

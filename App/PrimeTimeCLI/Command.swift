@@ -209,7 +209,7 @@ public enum CommandParser {
   private static func number(
     _ text: String, label: String, spec: CommandSpec
   ) throws(CommandError) -> Int {
-    let digits = text.replacingOccurrences(of: "_", with: "")
+    let digits = text.filter { $0 != "_" }
     if let value = Int(digits) { return value }
     let isNumeric =
       !digits.isEmpty

@@ -164,7 +164,7 @@ public enum PrimeTimeCLI {
   }
 
   private static func number(_ text: String, name: String) throws -> Int {
-    guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else {
+    guard let value = Int(text.filter { $0 != "_" }) else {
       throw UsageError(
         message: "\(name) must be a whole number, not '\(CommandParser.printable(text))'")
     }

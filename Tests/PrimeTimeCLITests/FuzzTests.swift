@@ -33,7 +33,8 @@ struct HostileLines {
       return Array(pick(["\u{07}\u{1B}[A", "\t\t", "incr\u{00}", "\u{7F}del", "ÿ", "☃ 3"]).utf8)
     default:
       // Everything but a bare quit, which would end the run early.
-      let names = CommandSpec.all.flatMap(\.names).filter { $0 != "quit" && $0 != "exit" }
+      let names =
+        CommandSpec.all.flatMap(\.names).filter { $0 != "quit" && $0 != "exit" }
         + ["bogus", "INCR", "--json", "quit now"]
       var words = [pick(names)]
       for _ in 0..<Int(random.next() % 4) {
