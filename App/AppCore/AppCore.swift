@@ -7,19 +7,14 @@ import NthPrimeClient
 import PrimeAlert
 import PrimeModal
 
-/// The whole app's state. Each feature sees its part through a view (``counter``,
-/// ``favoritePrimesState``) that reads and writes these fields in place.
+/// The whole app's state.
+///
+/// The counter's state, which holds the count and the favorites, is stored as it is, so the
+/// counter and its prime modal change it in place through stored key paths. The favorites
+/// screen sees its part through ``favoritePrimesState``.
 public struct AppState: Equatable, Sendable {
-  /// The count.
-  public var count: Int
-  /// The favorite primes, in the order they were saved.
-  public var favoritePrimes: [Int]
-  /// Whether the prime modal is shown.
-  public var isPrimeModalShown: Bool
-  /// Whether an nth-prime lookup is running.
-  public var isNthPrimeRequestInFlight: Bool
-  /// The message to show, if any.
-  public var alert: PrimeAlert?
+  /// The counter screen's state, with the count and the favorite primes.
+  public var counter: CounterState
   /// Every favorite added or removed, oldest first.
   public var activityFeed: [Activity]
 
@@ -36,12 +31,53 @@ public struct AppState: Equatable, Sendable {
     alert: PrimeAlert? = nil,
     activityFeed: [Activity] = []
   ) {
-    self.count = count
-    self.favoritePrimes = favoritePrimes
-    self.isPrimeModalShown = isPrimeModalShown
-    self.isNthPrimeRequestInFlight = isNthPrimeRequestInFlight
-    self.alert = alert
+    self.counter = CounterState(
+      count: count, favoritePrimes: favoritePrimes, isPrimeModalShown: isPrimeModalShown,
+      isNthPrimeRequestInFlight: isNthPrimeRequestInFlight, alert: alert)
     self.activityFeed = activityFeed
+  }
+
+  /// The count.
+  public var count: Int {
+    get { counter.count }
+    set { counter.count = newValue }
+  }
+
+  /// The favorite primes, in the order they were saved.
+  public var favoritePrimes: [Int] {
+    get { counter.favoritePrimes }
+    set { counter.favoritePrimes = newValue }
+  }
+
+  /// Whether the prime modal is shown.
+  public var isPrimeModalShown: Bool {
+    get { counter.isPrimeModalShown }
+    set { counter.isPrimeModalShown = newValue }
+  }
+
+  /// Whether an nth-prime lookup is running.
+  public var isNthPrimeRequestInFlight: Bool {
+    get { counter.isNthPrimeRequestInFlight }
+    set { counter.isNthPrimeRequestInFlight = newValue }
+  }
+
+  /// The message to show, if any.
+  public var alert: PrimeAlert? {
+    get { counter.alert }
+    set { counter.alert = newValue }
+  }
+}
+
+extension AppState: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "count": count, "favoritePrimes": favoritePrimes, "isPrimeModalShown": isPrimeModalShown,
+        "isNthPrimeRequestInFlight": isNthPrimeRequestInFlight, "alert": alert as Any,
+        "activityFeed": activityFeed,
+      ],
+      displayStyle: .struct)
   }
 }
 
@@ -113,30 +149,6 @@ public struct AppEnvironment: Sendable {
 }
 
 extension AppState {
-  /// The counter screen's view of the app.
-  public var counter: CounterState {
-    get {
-      CounterState(
-        count: count, favoritePrimes: favoritePrimes, isPrimeModalShown: isPrimeModalShown,
-        isNthPrimeRequestInFlight: isNthPrimeRequestInFlight, alert: alert)
-    }
-    _modify {
-      // The favorites move into the view and back, so that editing them never copies them.
-      var view = CounterState(
-        count: count, favoritePrimes: [], isPrimeModalShown: isPrimeModalShown,
-        isNthPrimeRequestInFlight: isNthPrimeRequestInFlight, alert: alert)
-      swap(&view.favoritePrimes, &favoritePrimes)
-      defer {
-        swap(&view.favoritePrimes, &favoritePrimes)
-        count = view.count
-        isPrimeModalShown = view.isPrimeModalShown
-        isNthPrimeRequestInFlight = view.isNthPrimeRequestInFlight
-        alert = view.alert
-      }
-      yield &view
-    }
-  }
-
   /// The favorites screen's view of the app.
   public var favoritePrimesState: FavoritePrimesState {
     get {
@@ -144,16 +156,10 @@ extension AppState {
         favoritePrimes: favoritePrimes, isNthPrimeRequestInFlight: isNthPrimeRequestInFlight,
         alert: alert)
     }
-    _modify {
-      var view = FavoritePrimesState(
-        favoritePrimes: [], isNthPrimeRequestInFlight: isNthPrimeRequestInFlight, alert: alert)
-      swap(&view.favoritePrimes, &favoritePrimes)
-      defer {
-        swap(&view.favoritePrimes, &favoritePrimes)
-        isNthPrimeRequestInFlight = view.isNthPrimeRequestInFlight
-        alert = view.alert
-      }
-      yield &view
+    set {
+      if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
+      isNthPrimeRequestInFlight = newValue.isNthPrimeRequestInFlight
+      alert = newValue.alert
     }
   }
 }

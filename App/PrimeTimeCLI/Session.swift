@@ -318,11 +318,11 @@ public final class Session {
     var drew = false
     while task.isInFlight {
       if interaction.takeInterrupt() {
+        // The lookup is cancelled and its answer will be dropped; the prompt comes back now.
         store.send(.step(cancel))
         interaction.drawProgress(nil)
         output.err("Cancelled.")
         drew = false
-        await task.finish()
         break
       }
       if ContinuousClock.now - start > .milliseconds(300) {

@@ -4,10 +4,9 @@ import PrimeModal
 
 /// The counter screen's state.
 public struct CounterState: Equatable, Sendable {
-  /// The count.
-  public var count: Int
-  /// The favorite primes, which the embedded prime modal edits.
-  public var favoritePrimes: [Int]
+  /// The embedded prime modal's state: the count and the favorites. Stored here, not derived,
+  /// so that the modal edits the favorites in place.
+  public var primeModal: PrimeModalState
   /// Whether the prime modal is shown.
   public var isPrimeModalShown: Bool
   /// Whether an nth-prime lookup is running; the counter is frozen meanwhile.
@@ -27,11 +26,34 @@ public struct CounterState: Equatable, Sendable {
     isNthPrimeRequestInFlight: Bool = false,
     alert: PrimeAlert? = nil
   ) {
-    self.count = count
-    self.favoritePrimes = favoritePrimes
+    self.primeModal = PrimeModalState(count: count, favoritePrimes: favoritePrimes)
     self.isPrimeModalShown = isPrimeModalShown
     self.isNthPrimeRequestInFlight = isNthPrimeRequestInFlight
     self.alert = alert
+  }
+
+  /// The count.
+  public var count: Int {
+    get { primeModal.count }
+    set { primeModal.count = newValue }
+  }
+
+  /// The favorite primes, which the embedded prime modal edits.
+  public var favoritePrimes: [Int] {
+    get { primeModal.favoritePrimes }
+    set { primeModal.favoritePrimes = newValue }
+  }
+}
+
+extension CounterState: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "count": count, "favoritePrimes": favoritePrimes, "isPrimeModalShown": isPrimeModalShown,
+        "isNthPrimeRequestInFlight": isNthPrimeRequestInFlight, "alert": alert as Any,
+      ],
+      displayStyle: .struct)
   }
 }
 
@@ -155,24 +177,6 @@ let counterCoreReducer = Reducer<CounterState, CounterAction, CounterEnvironment
 
   case .primeModal:
     return .none
-  }
-}
-
-extension CounterState {
-  /// The prime modal's view of the counter: the count and the favorites.
-  public var primeModal: PrimeModalState {
-    get { PrimeModalState(count: count, favoritePrimes: favoritePrimes) }
-    _modify {
-      // Move the favorites out while the modal works on them, so that editing them never copies
-      // the array.
-      var modal = PrimeModalState(count: count, favoritePrimes: [])
-      swap(&modal.favoritePrimes, &favoritePrimes)
-      defer {
-        count = modal.count
-        swap(&modal.favoritePrimes, &favoritePrimes)
-      }
-      yield &modal
-    }
   }
 }
 

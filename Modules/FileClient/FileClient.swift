@@ -33,7 +33,7 @@ public struct FileClient: Sendable {
     save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void,
     moveAside: @escaping @Sendable (_ name: String) async throws -> String,
     withLock: @escaping @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void =
-      { try await $0() }
+      FileClient.unlocked
   ) {
     self.load = load
     self.save = save
@@ -54,6 +54,12 @@ public struct FileClientFailure: Error, CustomStringConvertible, Sendable {
 }
 
 extension FileClient {
+  /// Runs `body` without any lock: for clients that only one session uses.
+  @Sendable
+  public static func unlocked(_ body: @Sendable () async throws -> Void) async throws {
+    try await body()
+  }
+
   /// A client with no files that forgets what it saves.
   public static let noop = FileClient(
     load: { _ in nil }, save: { _, _ in }, moveAside: { "\($0).unreadable" })

@@ -53,7 +53,9 @@ public func primeCount(
 ) throws -> Int {
   guard (0...maximumX).contains(x) else { throw PrimesError.xOutOfRange(x) }
   if x < sieveLimit { return Sieve.primes(upTo: x).count }
-  let count = try DelegliseRivat(x: x).count(threads: max(1, threads), progress: progress)
+  let engine = DelegliseRivat(x: x)
+  try checkCancellation()
+  let count = try engine.count(threads: max(1, threads), progress: progress)
   progress?(1)
   return count
 }

@@ -112,12 +112,13 @@ struct DelegliseRivat {
   ///
   /// The clustered leaves of one b form a chain of dependent lookups, so four values of b are
   /// walked side by side to let the processor overlap their latencies.
-  private func s2Easy(_ range: ClosedRange<Int>) -> Int {
+  private func s2Easy(_ range: ClosedRange<Int>, shouldStop: () -> Bool) -> Int {
     primes.withUnsafeBufferPointer { primes in
       piTable.withLookup { pi in
         var sum = 0
         var b = range.lowerBound
         while b <= range.upperBound {
+          if shouldStop() { return sum }
           let lanes = min(4, range.upperBound - b + 1)
           var x2 = (0, 0, 0, 0)
           var l = (0, 0, 0, 0)
@@ -217,18 +218,23 @@ struct DelegliseRivat {
 
     DispatchQueue.concurrentPerform(iterations: max(1, min(threads, items))) { worker in
       let sieve = SegmentSieve(bits: Self.segmentBits, counterShift: Self.counterShift)
-      while true {
+      // Only the calling thread runs inside the task and can see its cancellation; it tells
+      // the others through the flag.
+      let shouldStop = {
         if worker == 0, Task.isCancelled { cancelled.store(true, ordering: .relaxed) }
-        if cancelled.load(ordering: .relaxed) { return }
+        return cancelled.load(ordering: .relaxed)
+      }
+      while true {
+        if shouldStop() { return }
         let item = next.wrappingAdd(1, ordering: .relaxed).oldValue
         if item >= items { return }
         if item < pieces.count {
-          easySums[item] = self.s2Easy(pieces[item])
+          easySums[item] = self.s2Easy(pieces[item], shouldStop: shouldStop)
         } else {
           let chunk = item - pieces.count
           let low = chunk * segmentsPerChunk * numbersPerSegment
           let high = min(low + segmentsPerChunk * numbersPerSegment, end)
-          results[chunk] = process(low: low, high: high, sieve: sieve)
+          results[chunk] = process(low: low, high: high, sieve: sieve, shouldStop: shouldStop)
         }
         let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
         if worker == 0 { progress?(Double(finished) / Double(items)) }
@@ -262,7 +268,9 @@ struct DelegliseRivat {
 
   /// Sieves [low, high) segment by segment, collecting the hard leaves and the P2 terms whose
   /// values fall there, relative to the chunk's start.
-  private func process(low chunkLow: Int, high chunkHigh: Int, sieve: SegmentSieve)
+  private func process(
+    low chunkLow: Int, high chunkHigh: Int, sieve: SegmentSieve, shouldStop: () -> Bool
+  )
     -> ChunkResult
   {
     var result = ChunkResult(
@@ -270,7 +278,7 @@ struct DelegliseRivat {
       phi: [Int](repeating: 0, count: piSqrtZ + 1))
     let lastSquareFreeB = min(piSqrtY, piSqrtZ)
     var low = chunkLow
-    while low < chunkHigh {
+    while low < chunkHigh, !shouldStop() {
       let high = min(low + 2 * sieve.bitCount, chunkHigh)
       sieve.reset(low: low, high: high)  // multiples of p_2 … p_c = 3 … 13 already gone
       let lowForDivision = max(low, 1)
