@@ -144,7 +144,8 @@ let package = Package(
       dependencies: ["ComposableArchitecture", "ComposableArchitectureTestSupport"],
       path: "Tests/ComposableArchitectureTestSupportTests"
     ),
-    .testTarget(name: "PrimesTests", dependencies: ["Primes"], path: "Tests/PrimesTests"),
+    .testTarget(
+      name: "PrimesTests", dependencies: ["AppTestSupport", "Primes"], path: "Tests/PrimesTests"),
     .testTarget(
       name: "PrimeAlertTests", dependencies: ["ComposableArchitecture", "PrimeAlert"],
       path: "Tests/PrimeAlertTests"),
@@ -170,7 +171,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AppCoreTests",
-      dependencies: ["AppCore", "ComposableArchitectureTestSupport", "Primes"],
+      dependencies: ["AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes"],
       path: "Tests/AppCoreTests"
     ),
     .testTarget(
@@ -180,8 +181,13 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeCLITests",
-      dependencies: ["PrimeTimeCLI", "Primes", "primetime"],
+      dependencies: ["AppTestSupport", "PrimeTimeCLI", "Primes", "primetime"],
       path: "Tests/PrimeTimeCLITests"
+    ),
+    .target(
+      name: "AppTestSupport",
+      dependencies: ["AppCore", "Primes"],
+      path: "Tests/Support/AppTestSupport"
     ),
     .target(
       name: "PseudoTerminal",

@@ -1,4 +1,5 @@
 import AppCore
+import AppTestSupport
 import FileClient
 import Foundation
 import NthPrimeClient
@@ -135,39 +136,5 @@ struct FuzzTests {
     return (
       process.terminationStatus, process.terminationReason == .uncaughtSignal, lines
     )
-  }
-}
-
-/// What is wrong with the state, or nil.
-func violation(_ state: AppState) -> String? {
-  if let composite = state.favoritePrimes.first(where: { !isPrime($0) }) {
-    return "favorite \(composite) is not prime"
-  }
-  if Set(state.favoritePrimes).count != state.favoritePrimes.count {
-    return "favorites repeat"
-  }
-  var replayed = Set<Int>()
-  for entry in state.activityFeed {
-    switch entry.kind {
-    case .added:
-      guard replayed.insert(entry.prime).inserted else { return "feed adds \(entry.prime) twice" }
-    case .removed:
-      guard replayed.remove(entry.prime) != nil else { return "feed removes \(entry.prime)" }
-    }
-  }
-  return replayed == Set(state.favoritePrimes) ? nil : "feed and favorites disagree"
-}
-
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,3 +1,4 @@
+import AppTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -189,21 +190,6 @@ struct IsPrimeTests {
     #expect(integerCubeRoot(26) == 2)
     #expect(fastDivide(1 << 52, 3) == (1 << 52) / 3)
     #expect(fastDivide(999_999_999_999_999, 999_999_999) == 1_000_000)
-  }
-}
-
-/// A small, seeded random number generator, so that failures can be repeated.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 
