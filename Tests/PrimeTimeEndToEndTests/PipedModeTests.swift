@@ -130,3 +130,36 @@ struct PrimeCommandTests {
     #expect(version.stdout == "0.1.0\n")
   }
 }
+
+struct NewUserFlowTests {
+  /// The README's first session: count to 7, see it is prime, save it, ask for the 7th prime,
+  /// undo and redo, quit; a new session finds the favorite, and a removal in a third session is
+  /// what a fourth one sees.
+  @Test func countSaveAskUndoQuit_restartFindsWhatWasLeft() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let first = try PrimeTime.run(
+      [], input: Data("incr\nincr 6\nprime\nsave\nnth\nundo\nredo\nquit\n".utf8), home: home)
+    #expect(first.status == 0)
+    #expect(
+      first.stdout == """
+        count: 1
+        count: 7
+        7 is prime 🎉  ('save' adds it to your favorite primes)
+        Saved 7 to your favorite primes.
+        The 7th prime is 17
+        Undone. count: 7; no favorites
+        Redone. count: 7; favorites: 7
+
+        """)
+    let second = try PrimeTime.run([], input: Data("favorites\nundo\n".utf8), home: home)
+    #expect(second.stdout.hasPrefix("1  7\n"))
+    // A new session starts a new history: there is nothing to undo yet.
+    #expect(second.stderr == "primetime: line 2: nothing to undo\n")
+    let third = try PrimeTime.run(
+      [], input: Data("set 7\nremove\nquit\n".utf8), home: home)
+    #expect(third.status == 0)
+    let fourth = try PrimeTime.run([], input: Data("favorites\n".utf8), home: home)
+    #expect(fourth.stdout.hasPrefix("No favorite primes yet."))
+  }
+}
