@@ -95,4 +95,22 @@ struct PersistenceTests {
     #expect(Persistence.merge(disk: [], base: [], current: [4, 4]) == [4])
     #expect(Persistence.merge(disk: [9], base: [9], current: [9]) == [9])
   }
+
+  @Test func load_fileThatCannotBeRead_isMovedAside() async {
+    let files = InMemoryFiles([
+      FavoritePrimesFile.name: Data(#"{"version":1,"favoritePrimes":[7]}"#.utf8)
+    ])
+    var client = FileClient.inMemory(files)
+    let load = client.load
+    client.load = { name in
+      guard name != FavoritePrimesFile.name else {
+        throw FileClientFailure("permission denied")
+      }
+      return try await load(name)
+    }
+    let loaded = await Persistence(files: client).load()
+    #expect(loaded.favoritePrimes == [])
+    #expect(loaded.warnings.first?.contains("(permission denied); moved it to") == true)
+    #expect(files["favorite-primes.json.unreadable"] != nil)
+  }
 }
