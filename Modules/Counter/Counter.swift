@@ -148,27 +148,18 @@ let counterCoreReducer = Reducer<CounterState, CounterAction, CounterEnvironment
     return .none
 
   case .nthPrimeTapped:
-    guard !state.isNthPrimeRequestInFlight else { return .none }
-    let n = state.count
-    if let invalid = PrimeAlert(invalidN: n) {
-      state.alert = invalid
-      return .none
-    }
-    state.isNthPrimeRequestInFlight = true
-    let nthPrime = environment.nthPrime
-    return .run { send in
-      await send(.nthPrimeResponse(n: n, await Result { try await nthPrime(n) }))
-    }
-    .cancellable(id: NthPrimeRequestID(), cancelInFlight: true)
+    return NthPrimeLookup.start(
+      n: state.count, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
+      id: NthPrimeRequestID(), nthPrime: environment.nthPrime,
+      response: CounterAction.nthPrimeResponse)
 
   case .nthPrimeCancelTapped:
-    guard state.isNthPrimeRequestInFlight else { return .none }
-    state.isNthPrimeRequestInFlight = false
-    return .cancel(id: NthPrimeRequestID())
+    return NthPrimeLookup.cancel(
+      isInFlight: &state.isNthPrimeRequestInFlight, id: NthPrimeRequestID())
 
-  case .nthPrimeResponse(let n, let lookup):
-    state.isNthPrimeRequestInFlight = false
-    state.alert = PrimeAlert(n: n, lookup: lookup)
+  case .nthPrimeResponse(let n, let result):
+    NthPrimeLookup.finish(
+      n: n, result, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert)
     return .none
 
   case .alertDismissed:

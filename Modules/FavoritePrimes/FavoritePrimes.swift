@@ -138,26 +138,18 @@ public let favoritePrimesReducer = Reducer<
     return .none
 
   case .primeTapped(let n):
-    guard !state.isNthPrimeRequestInFlight else { return .none }
-    if let invalid = PrimeAlert(invalidN: n) {
-      state.alert = invalid
-      return .none
-    }
-    state.isNthPrimeRequestInFlight = true
-    let nthPrime = environment.nthPrime
-    return .run { send in
-      await send(.nthPrimeResponse(n: n, await Result { try await nthPrime(n) }))
-    }
-    .cancellable(id: FavoritePrimesNthPrimeRequestID(), cancelInFlight: true)
+    return NthPrimeLookup.start(
+      n: n, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
+      id: FavoritePrimesNthPrimeRequestID(), nthPrime: environment.nthPrime,
+      response: FavoritePrimesAction.nthPrimeResponse)
 
   case .nthPrimeCancelTapped:
-    guard state.isNthPrimeRequestInFlight else { return .none }
-    state.isNthPrimeRequestInFlight = false
-    return .cancel(id: FavoritePrimesNthPrimeRequestID())
+    return NthPrimeLookup.cancel(
+      isInFlight: &state.isNthPrimeRequestInFlight, id: FavoritePrimesNthPrimeRequestID())
 
-  case .nthPrimeResponse(let n, let lookup):
-    state.isNthPrimeRequestInFlight = false
-    state.alert = PrimeAlert(n: n, lookup: lookup)
+  case .nthPrimeResponse(let n, let result):
+    NthPrimeLookup.finish(
+      n: n, result, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert)
     return .none
 
   case .alertDismissed:
