@@ -14,6 +14,7 @@ struct DelegliseRivat {
   let y: Int
   let z: Int
   private let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to √x
+  private let inverses: [Double]  // inverses[b] = 1 / primes[b], for the primes up to y
   private let piY: Int
   private let piSqrtY: Int
   private let piSqrtZ: Int
@@ -54,6 +55,7 @@ struct DelegliseRivat {
       return low - 1
     }
     piY = pi(y)
+    inverses = (0...pi(y)).map { $0 == 0 ? 0 : 1 / Double(primes[$0]) }
     piSqrtY = max(PhiTiny.c, pi(integerSquareRoot(y)))
     piSqrtZ = max(PhiTiny.c, pi(integerSquareRoot(z)))
     piX13 = pi(x13)
@@ -114,63 +116,61 @@ struct DelegliseRivat {
   /// walked side by side to let the processor overlap their latencies.
   private func s2Easy(_ range: ClosedRange<Int>, shouldStop: () -> Bool) -> Int {
     primes.withUnsafeBufferPointer { primes in
-      piTable.withLookup { pi in
-        var sum = 0
-        var b = range.lowerBound
-        while b <= range.upperBound {
-          if shouldStop() { return sum }
-          let lanes = min(4, range.upperBound - b + 1)
-          var x2 = (0, 0, 0, 0)
-          var l = (0, 0, 0, 0)
-          var stop = (0, 0, 0, 0)
-          for lane in 0..<lanes {
-            let prime = Int(primes[b + lane])
-            let quotient = x / prime
-            let start = pi[min(quotient / prime, y)]
-            let clusteredStop = pi[min(max(integerSquareRoot(quotient), prime), y)]
-            switch lane {
-            case 0: (x2.0, l.0, stop.0) = (quotient, start, clusteredStop)
-            case 1: (x2.1, l.1, stop.1) = (quotient, start, clusteredStop)
-            case 2: (x2.2, l.2, stop.2) = (quotient, start, clusteredStop)
-            default: (x2.3, l.3, stop.3) = (quotient, start, clusteredStop)
+      inverses.withUnsafeBufferPointer { inverses in
+        piTable.withLookup { pi in
+          var sum = 0
+          var b = range.lowerBound
+          while b <= range.upperBound {
+            if shouldStop() { return sum }
+            let lanes = min(4, range.upperBound - b + 1)
+            var x2 = (0, 0, 0, 0)
+            var l = (0, 0, 0, 0)
+            var stop = (0, 0, 0, 0)
+            for lane in 0..<lanes {
+              let prime = Int(primes[b + lane])
+              let quotient = x / prime
+              let start = pi[min(quotient / prime, y)]
+              let clusteredStop = pi[min(max(integerSquareRoot(quotient), prime), y)]
+              switch lane {
+              case 0: (x2.0, l.0, stop.0) = (quotient, start, clusteredStop)
+              case 1: (x2.1, l.1, stop.1) = (quotient, start, clusteredStop)
+              case 2: (x2.2, l.2, stop.2) = (quotient, start, clusteredStop)
+              default: (x2.3, l.3, stop.3) = (quotient, start, clusteredStop)
+              }
             }
-          }
-          // Clustered: runs of consecutive l share φ.
-          @inline(__always)
-          func step(_ x2: Int, _ l: inout Int, _ b: Int) {
-            let xn = fastDivide(x2, Int(primes[l]))
-            let phiXn = pi[xn] &- b &+ 2
-            let xm = fastDivide(x2, Int(primes[b &+ phiXn &- 1]))
-            let l2 = pi[xm]
-            sum &+= phiXn &* (l &- l2)
-            l = l2
-          }
-          while l.0 > stop.0 || l.1 > stop.1 || l.2 > stop.2 || l.3 > stop.3 {
-            if l.0 > stop.0 { step(x2.0, &l.0, b) }
-            if l.1 > stop.1 { step(x2.1, &l.1, b &+ 1) }
-            if l.2 > stop.2 { step(x2.2, &l.2, b &+ 2) }
-            if l.3 > stop.3 { step(x2.3, &l.3, b &+ 3) }
-          }
-          // Sparse: each leaf on its own, independent of the others.
-          for lane in 0..<lanes {
-            let lb = b + lane
-            let prime = Int(primes[lb])
-            let quotient = x / prime
-            var leaf = [l.0, l.1, l.2, l.3][lane]
-            let sparseStop = pi[min(max(z / prime, prime), y)]
-            let x2Double = Double(quotient)
-            while leaf > sparseStop {
-              // quotient / p_l < y < 2^32 here, so the rounded quotient is at most one off.
-              let p = Int(primes[leaf])
-              var xn = Int(x2Double / Double(p))
-              if xn &* p > quotient { xn &-= 1 }
-              sum &+= pi[xn] &- lb &+ 2
-              leaf &-= 1
+            // Clustered: runs of consecutive l share φ.
+            @inline(__always)
+            func step(_ x2: Int, _ l: inout Int, _ b: Int) {
+              let xn = divide(x2, Int(primes[l]), inverses[l])
+              let phiXn = pi[xn] &- b &+ 2
+              let k = b &+ phiXn &- 1
+              let xm = divide(x2, Int(primes[k]), inverses[k])
+              let l2 = pi[xm]
+              sum &+= phiXn &* (l &- l2)
+              l = l2
             }
+            while l.0 > stop.0 || l.1 > stop.1 || l.2 > stop.2 || l.3 > stop.3 {
+              if l.0 > stop.0 { step(x2.0, &l.0, b) }
+              if l.1 > stop.1 { step(x2.1, &l.1, b &+ 1) }
+              if l.2 > stop.2 { step(x2.2, &l.2, b &+ 2) }
+              if l.3 > stop.3 { step(x2.3, &l.3, b &+ 3) }
+            }
+            // Sparse: each leaf on its own, independent of the others.
+            for lane in 0..<lanes {
+              let lb = b + lane
+              let prime = Int(primes[lb])
+              let quotient = x / prime
+              var leaf = [l.0, l.1, l.2, l.3][lane]
+              let sparseStop = pi[min(max(z / prime, prime), y)]
+              while leaf > sparseStop {
+                sum &+= pi[divide(quotient, Int(primes[leaf]), inverses[leaf])] &- lb &+ 2
+                leaf &-= 1
+              }
+            }
+            b += lanes
           }
-          b += lanes
+          return sum
         }
-        return sum
       }
     }
   }
@@ -333,9 +333,11 @@ struct DelegliseRivat {
             result.s2 += (l - lMin) * result.phi[b]
             sieve.startCounting()
             var local = 0
-            while l > lMin {
-              local += sieve.count(upTo: fastDivide(xp, Int(primes[l])))
-              l -= 1
+            inverses.withUnsafeBufferPointer { inverses in
+              while l > lMin {
+                local += sieve.count(upTo: divide(xp, Int(primes[l]), inverses[l]))
+                l -= 1
+              }
             }
             result.s2 += local
           }

@@ -29,3 +29,13 @@ func fastDivide(_ a: Int, _ b: Int) -> Int {
   let q = Int(Double(a) / Double(b))
   return q &* b > a ? q &- 1 : q
 }
+
+/// ⌊a / b⌋ for 0 ≤ a < 2^52 and 0 < b, given `inverse` = 1/b rounded: a multiplication, which
+/// is faster than a division and does not stall a chain of dependent lookups as long. The
+/// product is within one of a / b, so one step either way makes it exact.
+@inline(__always)
+func divide(_ a: Int, _ b: Int, _ inverse: Double) -> Int {
+  let q = Int(Double(a) * inverse)
+  if q &* b > a { return q &- 1 }
+  return (q &+ 1) &* b <= a ? q &+ 1 : q
+}
