@@ -15,6 +15,7 @@ struct DelegliseRivat {
   let z: Int
   private let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to √x
   private let inverses: [Double]  // inverses[b] = 1 / primes[b], for the primes up to y
+  private let oddInverses: [Double]  // oddInverses[m / 2] = 1 / m, for odd m ≤ y
   private let piY: Int
   private let piSqrtY: Int
   private let piSqrtZ: Int
@@ -56,6 +57,7 @@ struct DelegliseRivat {
     }
     piY = pi(y)
     inverses = (0...pi(y)).map { $0 == 0 ? 0 : 1 / Double(primes[$0]) }
+    oddInverses = (0...(y / 2)).map { 1 / Double(2 * $0 + 1) }
     piSqrtY = max(PhiTiny.c, pi(integerSquareRoot(y)))
     piSqrtZ = max(PhiTiny.c, pi(integerSquareRoot(z)))
     piX13 = pi(x13)
@@ -296,18 +298,20 @@ struct DelegliseRivat {
             var local = 0
             sieve.startCounting()
             factors.withUnsafeValues { values in
-              let p32 = Int32(prime)
-              while m > minM {
-                let value = values[m >> 1]
-                if value > p32 {
-                  // μ(m) = 1: the leaf counts −φ.
-                  local -= sieve.count(upTo: fastDivide(xp, m))
-                  coefficient -= 1
-                } else if value < -p32 {
-                  local += sieve.count(upTo: fastDivide(xp, m))
-                  coefficient += 1
+              oddInverses.withUnsafeBufferPointer { inverses in
+                let p32 = Int32(prime)
+                while m > minM {
+                  let value = values[m >> 1]
+                  if value > p32 {
+                    // μ(m) = 1: the leaf counts −φ.
+                    local -= sieve.count(upTo: divide(xp, m, inverses[m >> 1]))
+                    coefficient -= 1
+                  } else if value < -p32 {
+                    local += sieve.count(upTo: divide(xp, m, inverses[m >> 1]))
+                    coefficient += 1
+                  }
+                  m -= 2
                 }
-                m -= 2
               }
             }
             // Counts are from the segment's start: add the chunk's earlier segments.
