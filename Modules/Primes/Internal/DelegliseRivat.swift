@@ -143,11 +143,12 @@ struct DelegliseRivat {
             // Clustered: runs of consecutive l share φ.
             @inline(__always)
             func step(_ x2: Int, _ l: inout Int, _ b: Int) {
+              // Every quotient here is above p_b ≥ 2.
               let xn = divide(x2, Int(primes[l]), inverses[l])
-              let phiXn = pi[xn] &- b &+ 2
+              let phiXn = pi[atLeastTwo: xn] &- b &+ 2
               let k = b &+ phiXn &- 1
               let xm = divide(x2, Int(primes[k]), inverses[k])
-              let l2 = pi[xm]
+              let l2 = pi[atLeastTwo: xm]
               sum &+= phiXn &* (l &- l2)
               l = l2
             }
@@ -165,7 +166,8 @@ struct DelegliseRivat {
               var leaf = [l.0, l.1, l.2, l.3][lane]
               let sparseStop = pi[min(max(z / prime, prime), y)]
               while leaf > sparseStop {
-                sum &+= pi[divide(quotient, Int(primes[leaf]), inverses[leaf])] &- lb &+ 2
+                sum &+=
+                  pi[atLeastTwo: divide(quotient, Int(primes[leaf]), inverses[leaf])] &- lb &+ 2
                 leaf &-= 1
               }
             }

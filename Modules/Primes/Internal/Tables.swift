@@ -2,7 +2,7 @@
 /// before each 64-bit word, side by side so that a lookup touches one cache line.
 struct PiTable {
   // entries[2w] = the primality bits of the odd numbers 128w + 1, 128w + 3, …;
-  // entries[2w + 1] = the number of odd primes below 128w.
+  // entries[2w + 1] = the number of primes below 128w, counting 2.
   private let entries: [UInt64]
   let limit: Int
 
@@ -16,7 +16,7 @@ struct PiTable {
       let i = p >> 1
       entries[2 * (i >> 6)] |= 1 << UInt64(i & 63)
     }
-    var count: UInt64 = 0
+    var count: UInt64 = 1  // the prime 2, which has no bit
     for w in 0..<words {
       entries[2 * w + 1] = count
       count += UInt64(entries[2 * w].nonzeroBitCount)
@@ -40,11 +40,16 @@ struct PiTable {
     @inline(__always)
     subscript(n: Int) -> Int {
       guard n >= 2 else { return 0 }
+      return self[atLeastTwo: n]
+    }
+
+    /// π(n) for 2 ≤ n ≤ limit, without the check.
+    @inline(__always)
+    subscript(atLeastTwo n: Int) -> Int {
       let i = (n &- 1) &>> 1
       let w = (i &>> 6) &<< 1
       let mask = UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- (i & 63))
-      return 1 &+ Int(truncatingIfNeeded: entries[w &+ 1])
-        &+ (entries[w] & mask).nonzeroBitCount
+      return Int(truncatingIfNeeded: entries[w &+ 1]) &+ (entries[w] & mask).nonzeroBitCount
     }
   }
 }
