@@ -150,15 +150,22 @@ class StoreCore<State, Action: Sendable> {
 
 @MainActor
 private final class RootCore<State, Action: Sendable, Environment>: StoreCore<State, Action> {
-  private var currentState: State
+  // The state lives behind a pointer the store owns: reducing in place through it needs no
+  // dynamic exclusivity check, as a class's stored property would.
+  private let currentState: UnsafeMutablePointer<State>
   private let reducer: Reducer<State, Action, Environment>
   private let environment: Environment
   private lazy var runner = EffectRunner<Action> { [weak self] action, group in
     _ = self?.send(action, in: group)
   }
   private var isSending = false
-  private var buffer: [(Action, EffectGroup?)] = []
+  private var bufferedActions: [Action] = []
+  private var bufferedGroups: [EffectGroup?] = []
+  // Plain flags beside the generic arrays, so that the common path (no buffered actions, no
+  // observers) never touches them: in unspecialised generic code each touch looks up metadata.
+  private var hasBuffered = false
   private var observers: [WeakObserver] = []
+  private var hasObservers = false
 
   private struct WeakObserver {
     weak var box: ObserverBox<State>?
@@ -166,35 +173,42 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
 
   init(initialState: State, reducer: Reducer<State, Action, Environment>, environment: Environment)
   {
-    self.currentState = initialState
+    self.currentState = .allocate(capacity: 1)
+    self.currentState.initialize(to: initialState)
     self.reducer = reducer
     self.environment = environment
   }
 
   isolated deinit {
     runner.cancelAll()
+    currentState.deinitialize(count: 1)
+    currentState.deallocate()
   }
 
-  override var state: State { currentState }
+  override var state: State { currentState.pointee }
 
   override func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
     if isSending {
       // An observer sent an action while the store was reducing: handle it right after.
       let group = group ?? EffectGroup()
-      buffer.append((action, group))
+      bufferedActions.append(action)
+      bufferedGroups.append(group)
+      hasBuffered = true
       return group
     }
     isSending = true
     var result = group
-    let effect = reducer.reduce(&currentState, action, environment)
+    let effect = reducer.reduce(&currentState.pointee, action, environment)
     if !effect.isNone {
       let group = group ?? EffectGroup()
       result = group
       runner.run(effect, in: group)
     }
-    while !buffer.isEmpty {
-      let (action, group) = buffer.removeFirst()
-      let effect = reducer.reduce(&currentState, action, environment)
+    while hasBuffered {
+      let action = bufferedActions.removeFirst()
+      let group = bufferedGroups.removeFirst()
+      hasBuffered = !bufferedActions.isEmpty
+      let effect = reducer.reduce(&currentState.pointee, action, environment)
       if let group, !effect.isNone { runner.run(effect, in: group) }
     }
     isSending = false
@@ -205,21 +219,23 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     let box = ObserverBox(observer)
     observers.append(WeakObserver(box: box))
+    hasObservers = true
     return StoreSubscription(box: box)
   }
 
   private func notify() {
-    guard !observers.isEmpty else { return }
+    guard hasObservers else { return }
     var released = false
     for entry in observers {
       if let box = entry.box {
-        box.observer(currentState)
+        box.observer(currentState.pointee)
       } else {
         released = true
       }
     }
     if released {
       observers.removeAll { $0.box == nil }
+      hasObservers = !observers.isEmpty
     }
   }
 }
