@@ -64,24 +64,13 @@ public final class Persistence {
     let messages = Messages()
     do {
       try await files.withLock {
-        if favorites != baseFavorites {
-          let disk = await Self.read(
-            FavoritePrimesFile.name, FavoritePrimesFile.decode, files: files, blocked: blocked)
-          if let warning = disk.warning { messages.append(warning) }
-          let merged = Self.merge(disk: disk.value ?? [], base: baseFavorites, current: favorites)
-          try await Self.write(FavoritePrimesFile.name, blocked: blocked, files: files) {
-            try FavoritePrimesFile.encode(merged)
-          }
-        }
-        if feed != baseFeed {
-          let disk = await Self.read(
-            ActivityFeedFile.name, ActivityFeedFile.decode, files: files, blocked: blocked)
-          if let warning = disk.warning { messages.append(warning) }
-          let merged = Self.merge(disk: disk.value ?? [], base: baseFeed, current: feed)
-          try await Self.write(ActivityFeedFile.name, blocked: blocked, files: files) {
-            try ActivityFeedFile.encode(merged)
-          }
-        }
+        try await Self.sync(
+          FavoritePrimesFile.name, FavoritePrimesFile.decode, FavoritePrimesFile.encode,
+          base: baseFavorites, current: favorites, files: files, blocked: blocked,
+          messages: messages)
+        try await Self.sync(
+          ActivityFeedFile.name, ActivityFeedFile.decode, ActivityFeedFile.encode,
+          base: baseFeed, current: feed, files: files, blocked: blocked, messages: messages)
       }
       savedFavorites = favorites
       savedFeed = feed
@@ -89,6 +78,25 @@ public final class Persistence {
       messages.append("could not save: \(error); the changes are kept in memory")
     }
     return messages.all
+  }
+
+  /// Under the lock: when `current` differs from `base`, reads the file again and writes it back
+  /// with this session's changes applied.
+  private nonisolated static func sync<Element: Hashable & Sendable>(
+    _ name: String,
+    _ decode: @Sendable (Data) throws -> [Element],
+    _ encode: ([Element]) throws -> Data,
+    base: [Element],
+    current: [Element],
+    files: FileClient,
+    blocked: Blocked,
+    messages: Messages
+  ) async throws {
+    guard current != base else { return }
+    let disk = await read(name, decode, files: files, blocked: blocked)
+    if let warning = disk.warning { messages.append(warning) }
+    let merged = merge(disk: disk.value ?? [], base: base, current: current)
+    try await write(name, blocked: blocked, files: files) { try encode(merged) }
   }
 
   /// What is on disk, with this session's additions (in its order) and removals applied.

@@ -199,13 +199,13 @@ public enum PrimeTimeCLI {
           return first
         }
         if finished { break }
-        if ContinuousClock.now - start > .milliseconds(300) {
-          let percent = Int((progress.value * 100).rounded(.down))
-          FileHandle.standardError.write(Data("\r\u{1B}[Kworking… \(percent)%".utf8))
+        if ContinuousClock.now - start > ProgressLine.delay {
+          FileHandle.standardError.write(
+            ProgressLine.terminalBytes(ProgressLine.text(progress.value)))
           drew = true
         }
       }
-      if drew { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      if drew { FileHandle.standardError.write(ProgressLine.terminalBytes(nil)) }
     }
     do {
       print(try await task.value)

@@ -36,8 +36,7 @@ enum REPL {
           progress: { progress.value },
           drawProgress: { text in
             guard drawsProgress else { return }
-            let line = text.map { "\r\u{1B}[K\($0)" } ?? "\r\u{1B}[K"
-            FileHandle.standardError.write(Data(line.utf8))
+            FileHandle.standardError.write(ProgressLine.terminalBytes(text))
           })
         : nil
     )

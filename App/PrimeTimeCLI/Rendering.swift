@@ -128,3 +128,20 @@ public struct Style: Sendable {
     return "\(open)\u{1B}[\(code)m\(close)\(text)\(open)\u{1B}[0m\(close)"
   }
 }
+
+/// The line that shows a long computation's progress on a terminal's stderr.
+enum ProgressLine {
+  /// How long a computation runs before its progress is shown.
+  static let delay: Duration = .milliseconds(300)
+
+  /// The text for a fraction of the work done, e.g. `working… 42%`.
+  static func text(_ fraction: Double, hint: String? = nil) -> String {
+    let percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
+    return "working… \(percent)%" + (hint.map { "  (\($0))" } ?? "")
+  }
+
+  /// What to write to the terminal to replace the current line with `text`, or to clear it.
+  static func terminalBytes(_ text: String?) -> Data {
+    Data(("\r\u{1B}[K" + (text ?? "")).utf8)
+  }
+}

@@ -325,9 +325,8 @@ public final class Session {
         drew = false
         break
       }
-      if ContinuousClock.now - start > .milliseconds(300) {
-        let percent = Int((interaction.progress() * 100).rounded(.down))
-        interaction.drawProgress("working… \(percent)%  (Ctrl-C cancels)")
+      if ContinuousClock.now - start > ProgressLine.delay {
+        interaction.drawProgress(ProgressLine.text(interaction.progress(), hint: "Ctrl-C cancels"))
         drew = true
       }
       try? await Task.sleep(for: .milliseconds(50))

@@ -59,4 +59,11 @@ struct RenderingTests {
     #expect(dump.contains("count: 3"))
     #expect(dump.hasPrefix("AppState("))
   }
+
+  @Test func progressLine_showsWholePercent_andClearsTheLine() {
+    #expect(ProgressLine.text(0.426) == "working… 42%")
+    #expect(ProgressLine.text(1.2, hint: "Ctrl-C cancels") == "working… 100%  (Ctrl-C cancels)")
+    #expect(ProgressLine.terminalBytes("x") == Data("\r\u{1B}[Kx".utf8))
+    #expect(ProgressLine.terminalBytes(nil) == Data("\r\u{1B}[K".utf8))
+  }
 }

@@ -45,16 +45,7 @@ struct DelegliseRivat {
     var primes = Sieve.primes(upTo: max(sqrtX, y))
     primes.insert(0, at: 0)
     self.primes = primes
-    func pi(_ n: Int) -> Int {
-      // Index of the last prime ≤ n.
-      var low = 0
-      var high = primes.count
-      while low < high {
-        let mid = (low + high) / 2
-        if Int(primes[mid]) <= n { low = mid + 1 } else { high = mid }
-      }
-      return low - 1
-    }
+    func pi(_ n: Int) -> Int { Self.lastIndex(atMost: n, in: primes, from: 0) }
     piY = pi(y)
     inverses = (0...pi(y)).map { $0 == 0 ? 0 : 1 / Double(primes[$0]) }
     oddInverses = (0...(y / 2)).map { 1 / Double(2 * $0 + 1) }
@@ -373,8 +364,12 @@ struct DelegliseRivat {
 
   /// The index of the largest prime ≤ n in the table of primes up to √x.
   private func lastPrimeIndex(atMost n: Int) -> Int {
-    if n <= y { return piTable[n] }
-    var low = piY
+    n <= y ? piTable[n] : Self.lastIndex(atMost: n, in: primes, from: piY)
+  }
+
+  /// The index of the last element ≤ n of the ascending `primes`, searching from `start`.
+  private static func lastIndex(atMost n: Int, in primes: [Int32], from start: Int) -> Int {
+    var low = start
     var high = primes.count
     while low < high {
       let mid = (low + high) / 2
