@@ -10,52 +10,63 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
   /// one `switch`.
   ///
   /// ```swift
-  /// let app = Reducer.combine(counter, favorites).recordingActivity()
+  /// let app = combine(counter, favorites).recordingActivity()
   /// ```
   ///
   /// - Returns: The reducer, with the feed kept up to date.
-  public func recordingActivity() -> Reducer {
-    Reducer { state, action, environment in
-      switch action {
-      case .counter(.primeModal):
-        let before = state.favoritePrimes.count
-        let effect = run(&state, action, environment)
-        let after = state.favoritePrimes.count
-        if after != before {
-          state.activityFeed.append(
-            Activity(
-              kind: after > before ? .added : .removed, prime: state.count,
-              timestamp: environment.now()))
-        }
-        return effect
+  public func recordingActivity() -> RecordingActivity<Self> {
+    RecordingActivity(base: self)
+  }
+}
 
-      case .favoritePrimes(.deleteFavoritePrimes(let rows)):
-        let removed = rows.filter { $0 < state.favoritePrimes.count }
-          .map { state.favoritePrimes[$0] }
-        let effect = run(&state, action, environment)
-        let now = environment.now()
-        state.activityFeed += removed.map { Activity(kind: .removed, prime: $0, timestamp: now) }
-        return effect
+/// A reducer on the app's domain that keeps the activity feed up to date; see
+/// ``ComposableArchitecture/Reducer/recordingActivity()``.
+public struct RecordingActivity<Base: Reducer>: Reducer
+where Base.State == AppState, Base.Action == AppAction, Base.Environment == AppEnvironment {
+  let base: Base
 
-      case .favoritePrimes(.loadResponse(.success)):
-        let before = state.favoritePrimes
-        let effect = run(&state, action, environment)
-        let after = state.favoritePrimes
-        guard before != after else { return effect }
-        let now = environment.now()
-        let kept = Set(before).intersection(after)
-        state.activityFeed +=
-          before.filter { !kept.contains($0) }.map {
-            Activity(kind: .removed, prime: $0, timestamp: now)
-          }
-          + after.filter { !kept.contains($0) }.map {
-            Activity(kind: .added, prime: $0, timestamp: now)
-          }
-        return effect
-
-      default:
-        return run(&state, action, environment)
+  public func reduce(
+    into state: inout AppState, action: AppAction, environment: AppEnvironment
+  ) -> Effect<AppAction> {
+    switch action {
+    case .counter(.primeModal):
+      let before = state.favoritePrimes.count
+      let effect = base.reduce(into: &state, action: action, environment: environment)
+      let after = state.favoritePrimes.count
+      if after != before {
+        state.activityFeed.append(
+          Activity(
+            kind: after > before ? .added : .removed, prime: state.count,
+            timestamp: environment.now()))
       }
+      return effect
+
+    case .favoritePrimes(.deleteFavoritePrimes(let rows)):
+      let removed = rows.filter { $0 < state.favoritePrimes.count }
+        .map { state.favoritePrimes[$0] }
+      let effect = base.reduce(into: &state, action: action, environment: environment)
+      let now = environment.now()
+      state.activityFeed += removed.map { Activity(kind: .removed, prime: $0, timestamp: now) }
+      return effect
+
+    case .favoritePrimes(.loadResponse(.success)):
+      let before = state.favoritePrimes
+      let effect = base.reduce(into: &state, action: action, environment: environment)
+      let after = state.favoritePrimes
+      guard before != after else { return effect }
+      let now = environment.now()
+      let kept = Set(before).intersection(after)
+      state.activityFeed +=
+        before.filter { !kept.contains($0) }.map {
+          Activity(kind: .removed, prime: $0, timestamp: now)
+        }
+        + after.filter { !kept.contains($0) }.map {
+          Activity(kind: .added, prime: $0, timestamp: now)
+        }
+      return effect
+
+    default:
+      return base.reduce(into: &state, action: action, environment: environment)
     }
   }
 }

@@ -91,14 +91,18 @@ public enum AppAction: Equatable, Sendable {
   /// Case paths to each feature's actions.
   public enum Cases {
     /// The counter's actions.
-    public static let counter = CasePath(AppAction.counter) {
-      guard case .counter(let action) = $0 else { return nil }
-      return action
+    public static var counter: CasePath<AppAction, CounterAction> {
+      CasePath(AppAction.counter) {
+        guard case .counter(let action) = $0 else { return nil }
+        return action
+      }
     }
     /// The favorites screen's actions.
-    public static let favoritePrimes = CasePath(AppAction.favoritePrimes) {
-      guard case .favoritePrimes(let action) = $0 else { return nil }
-      return action
+    public static var favoritePrimes: CasePath<AppAction, FavoritePrimesAction> {
+      CasePath(AppAction.favoritePrimes) {
+        guard case .favoritePrimes(let action) = $0 else { return nil }
+        return action
+      }
     }
   }
 
@@ -168,25 +172,35 @@ extension AppState {
 /// recording every favorite added or removed.
 ///
 /// ```swift
-/// let store = Store(initialState: AppState(), reducer: appReducer, environment: environment)
+/// let store = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
 /// store.send(.counter(.incrTapped))
 /// ```
-@MainActor
-public let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
-  counterReducer.pullback(
-    state: \AppState.counter,
-    action: AppAction.Cases.counter,
-    environment: { CounterEnvironment(nthPrime: $0.nthPrime.nthPrime) }
-  ),
-  favoritePrimesReducer.pullback(
-    state: \AppState.favoritePrimesState,
-    action: AppAction.Cases.favoritePrimes,
-    environment: {
-      FavoritePrimesEnvironment(fileClient: $0.fileClient, nthPrime: $0.nthPrime.nthPrime)
-    }
+public struct AppReducer: Reducer {
+  private let composed = combine(
+    CounterReducer().pullback(
+      state: \AppState.counter,
+      action: AppAction.Cases.counter,
+      environment: { CounterEnvironment(nthPrime: $0.nthPrime.nthPrime) }
+    ),
+    FavoritePrimesReducer().pullback(
+      state: \AppState.favoritePrimesState,
+      action: AppAction.Cases.favoritePrimes,
+      environment: {
+        FavoritePrimesEnvironment(fileClient: $0.fileClient, nthPrime: $0.nthPrime.nthPrime)
+      }
+    )
   )
-)
-.recordingActivity()
+  .recordingActivity()
+
+  /// Creates the reducer.
+  public init() {}
+
+  public func reduce(
+    into state: inout AppState, action: AppAction, environment: AppEnvironment
+  ) -> Effect<AppAction> {
+    composed.reduce(into: &state, action: action, environment: environment)
+  }
+}
 
 /// The app with undo and redo of user steps.
 ///
@@ -196,24 +210,29 @@ public let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
 ///
 /// ```swift
 /// let store = Store(
-///   initialState: History(AppState()), reducer: appHistoryReducer, environment: environment)
+///   initialState: History(AppState()), reducer: AppHistoryReducer(), environment: environment)
 /// store.send(.step(.counter(.incrTapped)))
 /// store.send(.undo)
 /// ```
-@MainActor
-public let appHistoryReducer: Reducer<History<AppState>, HistoryAction<AppAction>, AppEnvironment> =
-  {
-    let recording = appReducer.recordingHistory(isTransient: \.isTransient)
-    return Reducer { history, action, environment in
-      switch action {
-      case .undo, .redo:
-        let isInFlight = history.present.isNthPrimeRequestInFlight
-        let effect = recording.run(&history, action, environment)
-        history.present.isNthPrimeRequestInFlight = isInFlight
-        history.present.alert = nil
-        return effect
-      case .step, .feedback:
-        return recording.run(&history, action, environment)
-      }
+public struct AppHistoryReducer: Reducer {
+  private let recording = AppReducer().recordingHistory(isTransient: { $0.isTransient })
+
+  /// Creates the reducer.
+  public init() {}
+
+  public func reduce(
+    into history: inout History<AppState>, action: HistoryAction<AppAction>,
+    environment: AppEnvironment
+  ) -> Effect<HistoryAction<AppAction>> {
+    switch action {
+    case .undo, .redo:
+      let isInFlight = history.present.isNthPrimeRequestInFlight
+      let effect = recording.reduce(into: &history, action: action, environment: environment)
+      history.present.isNthPrimeRequestInFlight = isInFlight
+      history.present.alert = nil
+      return effect
+    case .step, .feedback:
+      return recording.reduce(into: &history, action: action, environment: environment)
     }
-  }()
+  }
+}

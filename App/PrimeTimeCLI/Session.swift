@@ -73,7 +73,7 @@ public final class Session {
     self.trace = trace
     self.store = Store(
       initialState: History(initialState),
-      reducer: appHistoryReducer.debug(
+      reducer: AppHistoryReducer().debug(
         isEnabled: { trace.isOn },
         state: \.present,
         report: { output.out($0) }

@@ -14,19 +14,23 @@ enum StoreBenchmark {
     now: { Date(timeIntervalSince1970: 0) })
 
   /// The same behaviour as the app for counter incr, written as one switch.
-  static let fusedReducer = Reducer<AppState, AppAction, AppEnvironment> { state, action, _ in
-    switch action {
-    case .counter(.incrTapped):
-      guard !state.isNthPrimeRequestInFlight else { return .none }
-      guard state.count < Int.max else {
-        state.alert = .failure("The count is already at its largest, \(Int.max).")
+  struct FusedReducer: Reducer {
+    func reduce(
+      into state: inout AppState, action: AppAction, environment: AppEnvironment
+    ) -> Effect<AppAction> {
+      switch action {
+      case .counter(.incrTapped):
+        guard !state.isNthPrimeRequestInFlight else { return .none }
+        guard state.count < Int.max else {
+          state.alert = .failure("The count is already at its largest, \(Int.max).")
+          return .none
+        }
+        state.count += 1
+        state.isPrimeModalShown = false
+        return .none
+      default:
         return .none
       }
-      state.count += 1
-      state.isPrimeModalShown = false
-      return .none
-    default:
-      return .none
     }
   }
 
@@ -44,12 +48,14 @@ enum StoreBenchmark {
     for _ in 0..<rounds {
       composed.append(
         nsPerIncr(
-          Store(initialState: AppState(), reducer: appReducer, environment: environment), actions))
+          Store(initialState: AppState(), reducer: AppReducer(), environment: environment), actions)
+      )
       fused.append(
         nsPerIncr(
-          Store(initialState: AppState(), reducer: fusedReducer, environment: environment), actions)
+          Store(initialState: AppState(), reducer: FusedReducer(), environment: environment),
+          actions)
       )
-      let store = Store(initialState: AppState(), reducer: appReducer, environment: environment)
+      let store = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
       let deep = store.scope(state: \.counter, action: AppAction.counter)
         .scope(state: { $0 }, action: { $0 })
         .scope(state: { $0 }, action: { $0 })
@@ -72,11 +78,11 @@ enum StoreBenchmark {
     for _ in 0..<rounds {
       let incrMany = nsPerIncr(
         Store(
-          initialState: AppState(favoritePrimes: manyPrimes), reducer: appReducer,
+          initialState: AppState(favoritePrimes: manyPrimes), reducer: AppReducer(),
           environment: environment), actions)
       let incrFew = nsPerIncr(
         Store(
-          initialState: AppState(favoritePrimes: fewPrimes), reducer: appReducer,
+          initialState: AppState(favoritePrimes: fewPrimes), reducer: AppReducer(),
           environment: environment), actions)
       incrRatios.append(incrMany / incrFew)
       // Fewer rounds with many favorites: each may cost a copy of them.
@@ -99,7 +105,7 @@ enum StoreBenchmark {
 
     // Subscribers.
     let subscriberStore = Store(
-      initialState: AppState(), reducer: appReducer, environment: environment)
+      initialState: AppState(), reducer: AppReducer(), environment: environment)
     var seen = 0
     let tokens = (0..<1000).map { _ in subscriberStore.subscribe { seen &+= $0.count & 1 } }
     let notifies = max(100, Int(20_000 * scale))
@@ -131,7 +137,7 @@ enum StoreBenchmark {
   static func nsPerSaveAndRemove(favorites: [Int], _ count: Int) -> Double {
     let prime = 2_147_483_647  // not among the first million primes
     let store = Store(
-      initialState: AppState(count: prime, favoritePrimes: favorites), reducer: appReducer,
+      initialState: AppState(count: prime, favoritePrimes: favorites), reducer: AppReducer(),
       environment: environment)
     return nanoseconds(count) {
       store.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
@@ -141,7 +147,7 @@ enum StoreBenchmark {
 
   static func nsPerUndoRedo(steps: Int) -> Double {
     let store = Store(
-      initialState: History(AppState()), reducer: appHistoryReducer, environment: environment)
+      initialState: History(AppState()), reducer: AppHistoryReducer(), environment: environment)
     for _ in 0..<steps { store.send(.step(.counter(.incrTapped))) }
     return nanoseconds(100_000) {
       store.send(.undo)
@@ -151,7 +157,7 @@ enum StoreBenchmark {
 
   static func bytesPerStep(steps: Int, favorites: [Int]) -> Double {
     let store = Store(
-      initialState: History(AppState(favoritePrimes: favorites)), reducer: appHistoryReducer,
+      initialState: History(AppState(favoritePrimes: favorites)), reducer: AppHistoryReducer(),
       environment: environment)
     let before = allocatedBytes()
     var peak = before

@@ -32,6 +32,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// - Parameters:
   ///   - embed: The case's constructor, for example `AppAction.counter`.
   ///   - extract: Returns the associated value when the root is this case, `nil` otherwise.
+  @inlinable
   public init(
     _ embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
@@ -48,6 +49,7 @@ extension CasePath where Root == Value {
   /// let same = CasePath<Int, Int>.identity
   /// same.extract(3)  // 3
   /// ```
+  @inlinable
   public static var identity: CasePath {
     CasePath({ $0 }, extract: { $0 })
   }

@@ -135,13 +135,16 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// - Parameter other: Another effect.
   /// - Returns: An effect that runs both.
-  @inlinable
+  @inlinable @inline(__always)
   public func merge(with other: Effect) -> Effect {
+    if case .none = operation { return other }
+    if case .none = other.operation { return self }
+    return merging(other)
+  }
+
+  @usableFromInline
+  func merging(_ other: Effect) -> Effect {
     switch (operation, other.operation) {
-    case (.none, _):
-      return other
-    case (_, .none):
-      return self
     case (.merge(let first), .merge(let second)):
       return Effect(operation: .merge(first + second))
     case (.merge(let first), _):
@@ -163,8 +166,16 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// - Parameter transform: Turns each action into another.
   /// - Returns: An effect that sends the transformed actions.
-  @inlinable
+  @inlinable @inline(__always)
   public func map<NewAction: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    if case .none = operation { return .none }
+    return mapping(transform)
+  }
+
+  @usableFromInline
+  func mapping<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
     switch operation {

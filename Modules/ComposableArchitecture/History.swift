@@ -22,7 +22,8 @@ public struct History<State> {
   private var past: [State] = []
   private var future: [State] = []
   /// The number of steps started so far; a step's number identifies its feedback.
-  private(set) var stepCount = 0
+  @usableFromInline
+  internal private(set) var stepCount = 0
   /// The number of the last step whose starting state was recorded.
   private var lastRecordedStep = 0
 
@@ -56,12 +57,14 @@ public struct History<State> {
     future.removeAll()
   }
 
+  @usableFromInline
   mutating func startStep() -> Int {
     stepCount += 1
     return stepCount
   }
 
   /// Records the state before `step` unless that step is already recorded (or a later one is).
+  @usableFromInline
   mutating func record(before state: State, step: Int) {
     guard step > lastRecordedStep else { return }
     lastRecordedStep = step
@@ -147,7 +150,7 @@ extension Reducer where State: Equatable {
   /// ```swift
   /// let store = Store(
   ///   initialState: History(AppState()),
-  ///   reducer: appReducer.recordingHistory(),
+  ///   reducer: AppReducer().recordingHistory(),
   ///   environment: .live
   /// )
   /// store.send(.step(.counter(.incrTapped)))
@@ -156,41 +159,64 @@ extension Reducer where State: Equatable {
   ///
   /// - Parameter isTransient: Whether an action is too slight to be a step of its own.
   /// - Returns: A reducer on the history of this reducer's state.
+  @inlinable
   public func recordingHistory(
     isTransient: @escaping (Action) -> Bool = { _ in false }
-  ) -> Reducer<History<State>, HistoryAction<Action>, Environment> {
-    return Reducer<History<State>, HistoryAction<Action>, Environment> {
-      history, action, environment in
-      switch action {
-      case .step(let action) where isTransient(action):
-        let step = history.stepCount
-        return self.reduce(&history.present, action, environment)
-          .map { .feedback($0, step: step) }
-      case .step(let action):
-        return reduce(action, step: history.startStep(), &history, environment)
-      case .feedback(let action, let step) where isTransient(action):
-        return self.reduce(&history.present, action, environment)
-          .map { .feedback($0, step: step) }
-      case .feedback(let action, let step):
-        return reduce(action, step: step, &history, environment)
-      case .undo:
-        history.undo()
-        return .none
-      case .redo:
-        history.redo()
-        return .none
-      }
-    }
+  ) -> RecordingHistory<Self> {
+    RecordingHistory(base: self, isTransient: isTransient)
+  }
+}
 
-    func reduce(
-      _ action: Action, step: Int, _ history: inout History<State>, _ environment: Environment
-    ) -> Effect<HistoryAction<Action>> {
-      let before = history.present
-      let effect = self.reduce(&history.present, action, environment)
-      if history.present != before {
-        history.record(before: before, step: step)
-      }
-      return effect.map { .feedback($0, step: step) }
+/// A reducer that records the steps of another so that they can be undone and redone; see
+/// ``Reducer/recordingHistory(isTransient:)``.
+public struct RecordingHistory<Base: Reducer>: Reducer where Base.State: Equatable {
+  @usableFromInline
+  let base: Base
+  @usableFromInline
+  let isTransient: (Base.Action) -> Bool
+
+  @inlinable
+  init(base: Base, isTransient: @escaping (Base.Action) -> Bool) {
+    self.base = base
+    self.isTransient = isTransient
+  }
+
+  @inlinable
+  public func reduce(
+    into history: inout History<Base.State>, action: HistoryAction<Base.Action>,
+    environment: Base.Environment
+  ) -> Effect<HistoryAction<Base.Action>> {
+    switch action {
+    case .step(let action) where isTransient(action):
+      let step = history.stepCount
+      return base.reduce(into: &history.present, action: action, environment: environment)
+        .map { .feedback($0, step: step) }
+    case .step(let action):
+      return reduce(action, step: history.startStep(), &history, environment)
+    case .feedback(let action, let step) where isTransient(action):
+      return base.reduce(into: &history.present, action: action, environment: environment)
+        .map { .feedback($0, step: step) }
+    case .feedback(let action, let step):
+      return reduce(action, step: step, &history, environment)
+    case .undo:
+      history.undo()
+      return .none
+    case .redo:
+      history.redo()
+      return .none
     }
+  }
+
+  @inlinable
+  func reduce(
+    _ action: Base.Action, step: Int, _ history: inout History<Base.State>,
+    _ environment: Base.Environment
+  ) -> Effect<HistoryAction<Base.Action>> {
+    let before = history.present
+    let effect = base.reduce(into: &history.present, action: action, environment: environment)
+    if history.present != before {
+      history.record(before: before, step: step)
+    }
+    return effect.map { .feedback($0, step: step) }
   }
 }

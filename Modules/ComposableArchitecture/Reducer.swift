@@ -1,12 +1,77 @@
-/// A function that evolves a feature's state in place when an action happens, and returns the
-/// effects that the action starts.
+/// Evolves a feature's state in place when an action happens, and returns the effects that the
+/// action starts: `(inout State, Action, Environment) -> Effect<Action>`.
 ///
 /// A reducer is pure: everything it needs from the outside world (time, files, lookups) comes
 /// in through its `Environment`, and everything it wants done in the world goes out as an
 /// `Effect`, whose results come back as actions.
 ///
+/// A feature is a type that conforms. A feature made of others composes them once, in a stored
+/// property, and runs the composition:
+///
 /// ```swift
-/// let counterReducer = Reducer<Int, CounterAction, Void> { count, action, _ in
+/// struct CounterReducer: Reducer {
+///   func reduce(
+///     into count: inout Int, action: CounterAction, environment: Void
+///   ) -> Effect<CounterAction> {
+///     switch action {
+///     case .incrTapped:
+///       count += 1
+///       return .none
+///     }
+///   }
+/// }
+///
+/// struct AppReducer: Reducer {
+///   private let composed = combine(
+///     CounterReducer().pullback(
+///       state: \AppState.count, action: AppAction.Cases.counter, environment: { _ in () }),
+///     FavoritesReducer().pullback(
+///       state: \AppState.favorites, action: AppAction.Cases.favorites,
+///       environment: { $0.files })
+///   )
+///
+///   func reduce(
+///     into state: inout AppState, action: AppAction, environment: AppEnvironment
+///   ) -> Effect<AppAction> {
+///     composed.reduce(into: &state, action: action, environment: environment)
+///   }
+/// }
+/// ```
+///
+/// Composition is static: ``combine(_:_:)`` and ``Reducer/pullback(state:action:environment:)``
+/// return concrete types, which the compiler specialises and inlines into the feature's
+/// `reduce`; no closure stands between a feature and the reducers it is made of, and a key path
+/// of stored properties is resolved to an offset once, when the composition is built. Each
+/// module's reducer is one direct call for the modules that use it. ``Reduce`` is the
+/// closure-based reducer, for one-off reducers and for hiding a composed type.
+public protocol Reducer<State, Action, Environment> {
+  /// The state the reducer evolves.
+  associatedtype State
+  /// The actions the reducer handles.
+  associatedtype Action: Sendable
+  /// The dependencies the reducer and its effects use.
+  associatedtype Environment
+
+  /// Mutates the state for the action and returns the action's effects.
+  ///
+  /// ```swift
+  /// var count = 0
+  /// let effect = CounterReducer().reduce(into: &count, action: .incrTapped, environment: ())
+  /// // count == 1, effect.isNone
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The state to mutate in place.
+  ///   - action: The action that happened.
+  ///   - environment: The dependencies the reducer may use.
+  /// - Returns: The effects the action starts.
+  func reduce(into state: inout State, action: Action, environment: Environment) -> Effect<Action>
+}
+
+/// A reducer made of a closure: for one-off reducers, and to hide a composed reducer's type.
+///
+/// ```swift
+/// let counter = Reduce<Int, CounterAction, Void> { count, action, _ in
 ///   switch action {
 ///   case .incrTapped:
 ///     count += 1
@@ -14,7 +79,7 @@
 ///   }
 /// }
 /// ```
-public struct Reducer<State, Action: Sendable, Environment> {
+public struct Reduce<State, Action: Sendable, Environment>: Reducer {
   @usableFromInline
   let reduce: (inout State, Action, Environment) -> Effect<Action>
 
@@ -26,136 +91,33 @@ public struct Reducer<State, Action: Sendable, Environment> {
     self.reduce = reduce
   }
 
+  /// Wraps any reducer with the same domain, hiding its type.
+  ///
+  /// ```swift
+  /// let reducers: [Reduce<AppState, AppAction, AppEnvironment>] = [Reduce(AppReducer()), .empty]
+  /// ```
+  ///
+  /// - Parameter reducer: The reducer to wrap.
+  @inlinable
+  public init<R: Reducer>(_ reducer: R)
+  where R.State == State, R.Action == Action, R.Environment == Environment {
+    self.reduce = { reducer.reduce(into: &$0, action: $1, environment: $2) }
+  }
+
   /// A reducer that changes nothing and starts nothing.
   ///
   /// ```swift
-  /// let inert = Reducer<Int, CounterAction, Void>.empty
+  /// let inert = Reduce<Int, CounterAction, Void>.empty
   /// ```
   @inlinable
-  public static var empty: Reducer {
-    Reducer { _, _, _ in .none }
+  public static var empty: Reduce {
+    Reduce { _, _, _ in .none }
   }
 
-  /// Runs the reducer on a state for an action.
-  ///
-  /// ```swift
-  /// var count = 0
-  /// let effect = counterReducer.run(&count, .incrTapped, ())  // count == 1
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - state: The state to mutate in place.
-  ///   - action: The action that happened.
-  ///   - environment: The dependencies the reducer may use.
-  /// - Returns: The effects the action starts.
   @inlinable
-  public func run(
-    _ state: inout State,
-    _ action: Action,
-    _ environment: Environment
+  public func reduce(
+    into state: inout State, action: Action, environment: Environment
   ) -> Effect<Action> {
     reduce(&state, action, environment)
-  }
-
-  /// Combines reducers on the same state into one that runs them in order and merges their
-  /// effects.
-  ///
-  /// Each reducer sees the state as the ones before it left it.
-  ///
-  /// ```swift
-  /// let appReducer = Reducer.combine(counterFeature, favoritesFeature, activityFeed)
-  /// ```
-  ///
-  /// - Parameter reducers: The reducers, in the order they run.
-  /// - Returns: One reducer that runs all of them.
-  @inlinable
-  public static func combine(_ reducers: Reducer...) -> Reducer {
-    combine(reducers)
-  }
-
-  /// Combines an array of reducers on the same state; see ``combine(_:)-(Reducer...)``.
-  ///
-  /// ```swift
-  /// let appReducer = Reducer.combine([counterFeature, favoritesFeature])
-  /// ```
-  ///
-  /// - Parameter reducers: The reducers, in the order they run.
-  /// - Returns: One reducer that runs all of them.
-  @inlinable
-  public static func combine(_ reducers: [Reducer]) -> Reducer {
-    switch reducers.count {
-    case 0:
-      return .empty
-    case 1:
-      return reducers[0]
-    case 2:
-      let first = reducers[0].reduce
-      let second = reducers[1].reduce
-      return Reducer { state, action, environment in
-        let effect = first(&state, action, environment)
-        return effect.merge(with: second(&state, action, environment))
-      }
-    default:
-      let reduces = reducers.map(\.reduce)
-      return Reducer { state, action, environment in
-        var effect = Effect<Action>.none
-        for reduce in reduces {
-          effect = effect.merge(with: reduce(&state, action, environment))
-        }
-        return effect
-      }
-    }
-  }
-
-  /// Lifts a reducer on local state, actions and environment to global ones.
-  ///
-  /// The pulled-back reducer reaches its state in place through `state`, recognises its own
-  /// actions with `action`, and derives its environment with `environment`. For any action that
-  /// is not its own it returns at once, changing nothing: the cost is one failed `extract`.
-  /// Actions sent back by its effects are wrapped with `action.embed`.
-  ///
-  /// ```swift
-  /// let appReducer = counterReducer.pullback(
-  ///   state: \AppState.counter,
-  ///   action: AppAction.Cases.counter,
-  ///   environment: { CounterEnvironment(nthPrime: $0.nthPrime) }
-  /// )
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - state: Where the local state lives in the global state.
-  ///   - action: Which global actions carry local actions.
-  ///   - environment: Derives the local environment from the global one.
-  /// - Returns: A reducer on the global domain.
-  @inlinable
-  public func pullback<GlobalState, GlobalAction: Sendable, GlobalEnvironment>(
-    state toLocalState: WritableKeyPath<GlobalState, State>,
-    action toLocalAction: CasePath<GlobalAction, Action>,
-    environment toLocalEnvironment: @escaping (GlobalEnvironment) -> Environment
-  ) -> Reducer<GlobalState, GlobalAction, GlobalEnvironment> {
-    let reduce = self.reduce
-    let extract = toLocalAction.extract
-    let embed = toLocalAction.embed
-    // A path of stored properties is a fixed offset into the global state: reach the local
-    // state through it directly, which is several times cheaper than applying the key path.
-    if let offset = MemoryLayout<GlobalState>.offset(of: toLocalState) {
-      return Reducer<GlobalState, GlobalAction, GlobalEnvironment> {
-        globalState, globalAction, globalEnvironment in
-        guard let localAction = extract(globalAction) else { return .none }
-        let environment = toLocalEnvironment(globalEnvironment)
-        let effect = withUnsafeMutablePointer(to: &globalState) { global in
-          let local = (UnsafeMutableRawPointer(global) + offset).assumingMemoryBound(to: State.self)
-          return reduce(&local.pointee, localAction, environment)
-        }
-        return effect.map(embed)
-      }
-    }
-    return Reducer<GlobalState, GlobalAction, GlobalEnvironment> {
-      globalState, globalAction, globalEnvironment in
-      guard let localAction = extract(globalAction) else { return .none }
-      let effect = reduce(
-        &globalState[keyPath: toLocalState], localAction, toLocalEnvironment(globalEnvironment))
-      return effect.map(embed)
-    }
   }
 }

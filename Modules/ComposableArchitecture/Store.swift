@@ -8,7 +8,7 @@
 /// ```swift
 /// let store = Store(
 ///   initialState: AppState(),
-///   reducer: appReducer,
+///   reducer: AppReducer(),
 ///   environment: .live
 /// )
 /// store.send(.counter(.incrTapped))
@@ -28,13 +28,24 @@ public final class Store<State, Action: Sendable> {
   ///   - initialState: The state to start from.
   ///   - reducer: The reducer that evolves the state.
   ///   - environment: The dependencies the reducer and its effects use.
-  public convenience init<Environment>(
+  @inlinable
+  public convenience init<R: Reducer>(
     initialState: State,
-    reducer: Reducer<State, Action, Environment>,
+    reducer: R,
+    environment: R.Environment
+  ) where R.State == State, R.Action == Action {
+    // Wrapped here, where `R` is known, the call into the reducer is a direct one.
+    self.init(initialState: initialState, reduce: Reduce(reducer), environment: environment)
+  }
+
+  @usableFromInline
+  convenience init<Environment>(
+    initialState: State,
+    reduce: Reduce<State, Action, Environment>,
     environment: Environment
   ) {
     self.init(
-      core: RootCore(initialState: initialState, reducer: reducer, environment: environment))
+      core: RootCore(initialState: initialState, reducer: reduce, environment: environment))
   }
 
   /// The current state.
@@ -153,7 +164,7 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   // The state lives behind a pointer the store owns: reducing in place through it needs no
   // dynamic exclusivity check, as a class's stored property would.
   private let currentState: UnsafeMutablePointer<State>
-  private let reducer: Reducer<State, Action, Environment>
+  private let reducer: Reduce<State, Action, Environment>
   private let environment: Environment
   private lazy var runner = EffectRunner<Action> { [weak self] action, group in
     _ = self?.send(action, in: group)
@@ -171,8 +182,9 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     weak var box: ObserverBox<State>?
   }
 
-  init(initialState: State, reducer: Reducer<State, Action, Environment>, environment: Environment)
-  {
+  init(
+    initialState: State, reducer: Reduce<State, Action, Environment>, environment: Environment
+  ) {
     self.currentState = .allocate(capacity: 1)
     self.currentState.initialize(to: initialState)
     self.reducer = reducer
@@ -198,7 +210,8 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     }
     isSending = true
     var result = group
-    let effect = reducer.reduce(&currentState.pointee, action, environment)
+    let effect = reducer.reduce(
+      into: &currentState.pointee, action: action, environment: environment)
     if !effect.isNone {
       let group = group ?? EffectGroup()
       result = group
@@ -208,7 +221,8 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
       let action = bufferedActions.removeFirst()
       let group = bufferedGroups.removeFirst()
       hasBuffered = !bufferedActions.isEmpty
-      let effect = reducer.reduce(&currentState.pointee, action, environment)
+      let effect = reducer.reduce(
+        into: &currentState.pointee, action: action, environment: environment)
       if let group, !effect.isNone { runner.run(effect, in: group) }
     }
     isSending = false

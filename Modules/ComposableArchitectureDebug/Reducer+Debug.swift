@@ -9,7 +9,7 @@ extension Reducer {
   /// `false` the reducer runs as if undecorated, and no state is copied.
   ///
   /// ```swift
-  /// let traced = appReducer.debug { print($0) }
+  /// let traced = AppReducer().debug { print($0) }
   /// // received action:
   /// //   AppAction.counter(.incrTapped)
   /// //   AppState(
@@ -25,14 +25,14 @@ extension Reducer {
   public func debug(
     isEnabled: @escaping () -> Bool = { true },
     report: @escaping (String) -> Void
-  ) -> Reducer {
+  ) -> Reduce<State, Action, Environment> {
     debug(isEnabled: isEnabled, state: { $0 }, report: report)
   }
 
   /// Reports every action and the change it made to one part of the state, as a diff.
   ///
   /// ```swift
-  /// let traced = appHistoryReducer.debug(state: \.present) { print($0) }
+  /// let traced = AppHistoryReducer().debug(state: \.present) { print($0) }
   /// ```
   ///
   /// - Parameters:
@@ -44,11 +44,13 @@ extension Reducer {
     isEnabled: @escaping () -> Bool = { true },
     state toReported: @escaping (State) -> Reported,
     report: @escaping (String) -> Void
-  ) -> Reducer {
-    Reducer { state, action, environment in
-      guard isEnabled() else { return self.run(&state, action, environment) }
+  ) -> Reduce<State, Action, Environment> {
+    Reduce { state, action, environment in
+      guard isEnabled() else {
+        return self.reduce(into: &state, action: action, environment: environment)
+      }
       let before = toReported(state)
-      let effect = self.run(&state, action, environment)
+      let effect = self.reduce(into: &state, action: action, environment: environment)
       report(debugReport(action: action, before: before, after: toReported(state)))
       return effect
     }

@@ -20,7 +20,7 @@ import IssueReporting
 /// @Test func nthPrime() async {
 ///   let store = TestStore(
 ///     initialState: CounterState(count: 7),
-///     reducer: counterReducer,
+///     reducer: CounterReducer(),
 ///     environment: CounterEnvironment(nthPrime: { _ in 17 })
 ///   )
 ///   await store.send(.nthPrimeButtonTapped) { $0.isNthPrimeRequestInFlight = true }
@@ -39,7 +39,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// How long `receive` and `finish` wait for effects before failing.
   public var timeout: Duration
 
-  private let reducer: Reducer<State, Action, Environment>
+  private let reducer: Reduce<State, Action, Environment>
   private var received: [(action: Action, group: EffectGroup)] = []
   private lazy var runner = EffectRunner<Action>(
     deliver: { [weak self] action, group in
@@ -63,18 +63,18 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   ///   - reducer: The reducer under test.
   ///   - environment: Controlled dependencies.
   ///   - timeout: How long to wait for an effect before failing; one second by default.
-  public init(
+  public init<R: Reducer>(
     initialState: State,
-    reducer: Reducer<State, Action, Environment>,
+    reducer: R,
     environment: Environment,
     timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) {
+  ) where R.State == State, R.Action == Action, R.Environment == Environment {
     self.state = initialState
-    self.reducer = reducer
+    self.reducer = Reduce(reducer)
     self.environment = environment
     self.timeout = timeout
     self.fileID = fileID
@@ -227,7 +227,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     column: UInt
   ) {
     var expected = state
-    let effect = reducer.run(&state, action, environment)
+    let effect = reducer.reduce(into: &state, action: action, environment: environment)
     runner.run(effect, in: group)
     do {
       try updateExpected?(&expected)

@@ -83,9 +83,11 @@ public enum CounterAction: Equatable, Sendable {
   /// Case paths to the cases that carry another feature's actions.
   public enum Cases {
     /// The prime modal's actions.
-    public static let primeModal = CasePath(CounterAction.primeModal) {
-      guard case .primeModal(let action) = $0 else { return nil }
-      return action
+    public static var primeModal: CasePath<CounterAction, PrimeModalAction> {
+      CasePath(CounterAction.primeModal) {
+        guard case .primeModal(let action) = $0 else { return nil }
+        return action
+      }
     }
   }
 }
@@ -109,65 +111,67 @@ public struct CounterEnvironment: Sendable {
 struct NthPrimeRequestID: Hashable, Sendable {}
 
 /// The counter's own logic, without the modal.
-@MainActor
-let counterCoreReducer = Reducer<CounterState, CounterAction, CounterEnvironment> {
-  state, action, environment in
-  switch action {
-  case .incrTapped:
-    guard !state.isNthPrimeRequestInFlight else { return .none }
-    guard state.count < Int.max else {
-      state.alert = .failure("The count is already at its largest, \(Int.max).")
+struct CounterCoreReducer: Reducer {
+  func reduce(
+    into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
+  ) -> Effect<CounterAction> {
+    switch action {
+    case .incrTapped:
+      guard !state.isNthPrimeRequestInFlight else { return .none }
+      guard state.count < Int.max else {
+        state.alert = .failure("The count is already at its largest, \(Int.max).")
+        return .none
+      }
+      state.count += 1
+      state.isPrimeModalShown = false
+      return .none
+
+    case .decrTapped:
+      guard !state.isNthPrimeRequestInFlight else { return .none }
+      guard state.count > Int.min else {
+        state.alert = .failure("The count is already at its smallest, \(Int.min).")
+        return .none
+      }
+      state.count -= 1
+      state.isPrimeModalShown = false
+      return .none
+
+    case .countEntered(let count):
+      guard !state.isNthPrimeRequestInFlight else { return .none }
+      state.count = count
+      state.isPrimeModalShown = false
+      return .none
+
+    case .isPrimeTapped:
+      state.isPrimeModalShown = true
+      return .none
+
+    case .primeModalDismissed:
+      state.isPrimeModalShown = false
+      return .none
+
+    case .nthPrimeTapped:
+      return NthPrimeLookup.start(
+        n: state.count, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
+        id: NthPrimeRequestID(), nthPrime: environment.nthPrime,
+        response: CounterAction.nthPrimeResponse)
+
+    case .nthPrimeCancelTapped:
+      return NthPrimeLookup.cancel(
+        isInFlight: &state.isNthPrimeRequestInFlight, id: NthPrimeRequestID())
+
+    case .nthPrimeResponse(let n, let result):
+      NthPrimeLookup.finish(
+        n: n, result, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert)
+      return .none
+
+    case .alertDismissed:
+      state.alert = nil
+      return .none
+
+    case .primeModal:
       return .none
     }
-    state.count += 1
-    state.isPrimeModalShown = false
-    return .none
-
-  case .decrTapped:
-    guard !state.isNthPrimeRequestInFlight else { return .none }
-    guard state.count > Int.min else {
-      state.alert = .failure("The count is already at its smallest, \(Int.min).")
-      return .none
-    }
-    state.count -= 1
-    state.isPrimeModalShown = false
-    return .none
-
-  case .countEntered(let count):
-    guard !state.isNthPrimeRequestInFlight else { return .none }
-    state.count = count
-    state.isPrimeModalShown = false
-    return .none
-
-  case .isPrimeTapped:
-    state.isPrimeModalShown = true
-    return .none
-
-  case .primeModalDismissed:
-    state.isPrimeModalShown = false
-    return .none
-
-  case .nthPrimeTapped:
-    return NthPrimeLookup.start(
-      n: state.count, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
-      id: NthPrimeRequestID(), nthPrime: environment.nthPrime,
-      response: CounterAction.nthPrimeResponse)
-
-  case .nthPrimeCancelTapped:
-    return NthPrimeLookup.cancel(
-      isInFlight: &state.isNthPrimeRequestInFlight, id: NthPrimeRequestID())
-
-  case .nthPrimeResponse(let n, let result):
-    NthPrimeLookup.finish(
-      n: n, result, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert)
-    return .none
-
-  case .alertDismissed:
-    state.alert = nil
-    return .none
-
-  case .primeModal:
-    return .none
   }
 }
 
@@ -180,16 +184,26 @@ let counterCoreReducer = Reducer<CounterState, CounterAction, CounterEnvironment
 /// ```swift
 /// let store = Store(
 ///   initialState: CounterState(),
-///   reducer: counterReducer,
+///   reducer: CounterReducer(),
 ///   environment: CounterEnvironment(nthPrime: { try await nthPrime($0) })
 /// )
 /// ```
-@MainActor
-public let counterReducer = Reducer<CounterState, CounterAction, CounterEnvironment>.combine(
-  counterCoreReducer,
-  primeModalReducer.pullback(
-    state: \CounterState.primeModal,
-    action: CounterAction.Cases.primeModal,
-    environment: { _ in () }
+public struct CounterReducer: Reducer {
+  private let composed = combine(
+    CounterCoreReducer(),
+    PrimeModalReducer().pullback(
+      state: \CounterState.primeModal,
+      action: CounterAction.Cases.primeModal,
+      environment: { _ in () }
+    )
   )
-)
+
+  /// Creates the reducer.
+  public init() {}
+
+  public func reduce(
+    into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
+  ) -> Effect<CounterAction> {
+    composed.reduce(into: &state, action: action, environment: environment)
+  }
+}

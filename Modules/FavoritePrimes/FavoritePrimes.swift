@@ -81,80 +81,86 @@ struct FavoritePrimesNthPrimeRequestID: Hashable, Sendable {}
 ///
 /// ```swift
 /// var state = FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])
-/// _ = favoritePrimesReducer.run(&state, .deleteFavoritePrimes([1, 3]), environment)
+/// _ = FavoritePrimesReducer().reduce(
+///   into: &state, action: .deleteFavoritePrimes([1, 3]), environment: environment)
 /// state.favoritePrimes  // [2, 5]
 /// ```
-@MainActor
-public let favoritePrimesReducer = Reducer<
-  FavoritePrimesState, FavoritePrimesAction, FavoritePrimesEnvironment
-> { state, action, environment in
-  switch action {
-  case .deleteFavoritePrimes(let indexSet):
-    state.favoritePrimes.remove(atRows: indexSet)
-    return .none
+public struct FavoritePrimesReducer: Reducer {
+  /// Creates the reducer.
+  public init() {}
 
-  case .saveButtonTapped:
-    let primes = state.favoritePrimes
-    let fileClient = environment.fileClient
-    return .run { send in
-      await send(
-        .saveResponse(
-          await Result {
-            try await fileClient.save(
-              FavoritePrimesFile.name, try FavoritePrimesFile.encode(primes))
-            return primes.count
-          }))
+  public func reduce(
+    into state: inout FavoritePrimesState, action: FavoritePrimesAction,
+    environment: FavoritePrimesEnvironment
+  ) -> Effect<FavoritePrimesAction> {
+    switch action {
+    case .deleteFavoritePrimes(let indexSet):
+      state.favoritePrimes.remove(atRows: indexSet)
+      return .none
+
+    case .saveButtonTapped:
+      let primes = state.favoritePrimes
+      let fileClient = environment.fileClient
+      return .run { send in
+        await send(
+          .saveResponse(
+            await Result {
+              try await fileClient.save(
+                FavoritePrimesFile.name, try FavoritePrimesFile.encode(primes))
+              return primes.count
+            }))
+      }
+
+    case .saveResponse(.success(let count)):
+      state.alert = .notice("Saved \(count) favorite \(count == 1 ? "prime" : "primes").")
+      return .none
+
+    case .saveResponse(.failure(let error)):
+      state.alert = .failure("Could not save the favorite primes: \(error.message)")
+      return .none
+
+    case .loadButtonTapped:
+      let fileClient = environment.fileClient
+      return .run { send in
+        await send(
+          .loadResponse(
+            await Result {
+              guard let data = try await fileClient.load(FavoritePrimesFile.name) else {
+                throw ErrorMessage("there are no saved favorite primes yet")
+              }
+              return try FavoritePrimesFile.decode(data)
+            }))
+      }
+
+    case .loadResponse(.success(let primes)):
+      state.favoritePrimes = primes
+      state.alert = .notice(
+        "Loaded \(primes.count) favorite \(primes.count == 1 ? "prime" : "primes").")
+      return .none
+
+    case .loadResponse(.failure(let error)):
+      state.alert = .failure("Could not load the favorite primes: \(error.message)")
+      return .none
+
+    case .primeTapped(let n):
+      return NthPrimeLookup.start(
+        n: n, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
+        id: FavoritePrimesNthPrimeRequestID(), nthPrime: environment.nthPrime,
+        response: FavoritePrimesAction.nthPrimeResponse)
+
+    case .nthPrimeCancelTapped:
+      return NthPrimeLookup.cancel(
+        isInFlight: &state.isNthPrimeRequestInFlight, id: FavoritePrimesNthPrimeRequestID())
+
+    case .nthPrimeResponse(let n, let result):
+      NthPrimeLookup.finish(
+        n: n, result, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert)
+      return .none
+
+    case .alertDismissed:
+      state.alert = nil
+      return .none
     }
-
-  case .saveResponse(.success(let count)):
-    state.alert = .notice("Saved \(count) favorite \(count == 1 ? "prime" : "primes").")
-    return .none
-
-  case .saveResponse(.failure(let error)):
-    state.alert = .failure("Could not save the favorite primes: \(error.message)")
-    return .none
-
-  case .loadButtonTapped:
-    let fileClient = environment.fileClient
-    return .run { send in
-      await send(
-        .loadResponse(
-          await Result {
-            guard let data = try await fileClient.load(FavoritePrimesFile.name) else {
-              throw ErrorMessage("there are no saved favorite primes yet")
-            }
-            return try FavoritePrimesFile.decode(data)
-          }))
-    }
-
-  case .loadResponse(.success(let primes)):
-    state.favoritePrimes = primes
-    state.alert = .notice(
-      "Loaded \(primes.count) favorite \(primes.count == 1 ? "prime" : "primes").")
-    return .none
-
-  case .loadResponse(.failure(let error)):
-    state.alert = .failure("Could not load the favorite primes: \(error.message)")
-    return .none
-
-  case .primeTapped(let n):
-    return NthPrimeLookup.start(
-      n: n, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
-      id: FavoritePrimesNthPrimeRequestID(), nthPrime: environment.nthPrime,
-      response: FavoritePrimesAction.nthPrimeResponse)
-
-  case .nthPrimeCancelTapped:
-    return NthPrimeLookup.cancel(
-      isInFlight: &state.isNthPrimeRequestInFlight, id: FavoritePrimesNthPrimeRequestID())
-
-  case .nthPrimeResponse(let n, let result):
-    NthPrimeLookup.finish(
-      n: n, result, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert)
-    return .none
-
-  case .alertDismissed:
-    state.alert = nil
-    return .none
   }
 }
 

@@ -69,19 +69,25 @@ public enum PrimeModalAction: Equatable, Sendable {
 ///
 /// ```swift
 /// var state = PrimeModalState(count: 7)
-/// _ = primeModalReducer.run(&state, .saveFavoritePrimeTapped, ())  // favoritePrimes == [7]
+/// _ = PrimeModalReducer().reduce(into: &state, action: .saveFavoritePrimeTapped, environment: ())
+/// state.favoritePrimes  // [7]
 /// ```
-@MainActor
-public let primeModalReducer = Reducer<PrimeModalState, PrimeModalAction, Void> {
-  state, action, _ in
-  switch action {
-  case .saveFavoritePrimeTapped:
-    guard isPrime(state.count) else { return .none }
-    state.insert(state.count)
-    return .none
-  case .removeFavoritePrimeTapped:
-    state.remove(state.count)
-    return .none
+public struct PrimeModalReducer: Reducer {
+  /// Creates the reducer.
+  public init() {}
+
+  public func reduce(
+    into state: inout PrimeModalState, action: PrimeModalAction, environment: Void
+  ) -> Effect<PrimeModalAction> {
+    switch action {
+    case .saveFavoritePrimeTapped:
+      guard isPrime(state.count) else { return .none }
+      state.insert(state.count)
+      return .none
+    case .removeFavoritePrimeTapped:
+      state.remove(state.count)
+      return .none
+    }
   }
 }
 

@@ -33,7 +33,7 @@ struct AppCoreTests {
     let clock = TestClock()
     return TestStore(
       initialState: state,
-      reducer: appReducer,
+      reducer: AppReducer(),
       environment: AppEnvironment(
         nthPrime: nthPrime, fileClient: fileClient, now: { clock.now() })
     )

@@ -12,7 +12,7 @@ struct AppHistoryTests {
   ) -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment> {
     TestStore(
       initialState: History(state),
-      reducer: appHistoryReducer,
+      reducer: AppHistoryReducer(),
       environment: AppEnvironment(
         nthPrime: .answering([7: 17]), fileClient: .failing,
         now: { Date(timeIntervalSince1970: 0) })

@@ -14,12 +14,12 @@ struct AppPropertyTests {
     var random = SplitMix64(seed: seed)
     let environment = AppEnvironment(
       nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
-    let reducer = appReducer.recordingHistory(isTransient: \.isTransient)
+    let reducer = AppReducer().recordingHistory(isTransient: { $0.isTransient })
     for sequence in 0..<200 {
       var history = History(AppState())
       for step in 0..<300 {
         let action = randomAction(&random, state: history.present)
-        _ = reducer.run(&history, action, environment)
+        _ = reducer.reduce(into: &history, action: action, environment: environment)
         if let broken = violation(history.present) {
           Issue.record(
             "seed \(seed), sequence \(sequence), step \(step), after \(action): \(broken)")

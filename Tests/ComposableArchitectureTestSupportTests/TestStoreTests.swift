@@ -19,7 +19,7 @@ private enum Action: Equatable, Sendable {
 
 private struct WaitID: Hashable, Sendable {}
 
-@MainActor private let reducer = Reducer<State, Action, Int> { state, action, answer in
+@MainActor private let reducer = Reduce<State, Action, Int> { state, action, answer in
   switch action {
   case .incr:
     state.count += 1

@@ -8,7 +8,7 @@ final class TestStoreXCTests: XCTestCase {
   func testSendAndReceive_underXCTest() async {
     let store = TestStore(
       initialState: 0,
-      reducer: Reducer<Int, Int, Void> { state, action, _ in
+      reducer: Reduce<Int, Int, Void> { state, action, _ in
         state += action
         return action > 1 ? .run { send in await send(action - 1) } : .none
       },

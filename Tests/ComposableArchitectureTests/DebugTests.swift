@@ -8,7 +8,7 @@ struct DebugTests {
     var reports: [String] = []
     let reducer = childReducer.debug { reports.append($0) }
     var state = ChildState()
-    _ = reducer.run(&state, .incr, ())
+    _ = reducer.reduce(into: &state, action: .incr, environment: ())
     #expect(state.count == 1)
     #expect(reports.count == 1)
     #expect(reports[0].contains("ChildAction.incr"))
@@ -20,7 +20,7 @@ struct DebugTests {
     var reports: [String] = []
     let reducer = childReducer.debug { reports.append($0) }
     var state = ChildState()
-    _ = reducer.run(&state, .startEcho([]), ())
+    _ = reducer.reduce(into: &state, action: .startEcho([]), environment: ())
     #expect(reports.first?.contains("(no state change)") == true)
   }
 
@@ -28,7 +28,7 @@ struct DebugTests {
     var reports: [String] = []
     let reducer = childReducer.debug(isEnabled: { false }) { reports.append($0) }
     var state = ChildState()
-    _ = reducer.run(&state, .incr, ())
+    _ = reducer.reduce(into: &state, action: .incr, environment: ())
     #expect(state.count == 1)
     #expect(reports.isEmpty)
   }

@@ -17,7 +17,7 @@ struct EffectTests {
   private func makeStore(gates: [Gate]) -> Store<[Int], Action> {
     Store(
       initialState: [],
-      reducer: Reducer { state, action, _ in
+      reducer: Reduce { state, action, _ in
         switch action {
         case .start(let n):
           return .run { send in
@@ -88,7 +88,7 @@ struct EffectTests {
   @Test func merge_runsEveryEffect() async {
     let store = Store(
       initialState: [Int](),
-      reducer: Reducer<[Int], Action, Void> { state, action, _ in
+      reducer: Reduce<[Int], Action, Void> { state, action, _ in
         switch action {
         case .start:
           return .merge(
@@ -113,7 +113,7 @@ struct EffectTests {
     let ran = Gate()
     let store = Store(
       initialState: [Int](),
-      reducer: Reducer<[Int], Action, Void> { _, _, _ in
+      reducer: Reduce<[Int], Action, Void> { _, _, _ in
         .fireAndForget { ran.open() }
       },
       environment: ()
@@ -129,7 +129,7 @@ struct EffectTests {
       .map(ParentAction.child)
     let store = Store(
       initialState: 0,
-      reducer: Reducer<Int, ParentAction, Void> { _, action, _ in
+      reducer: Reduce<Int, ParentAction, Void> { _, action, _ in
         received.append(action)
         return action == .other("go") ? effect : .none
       },

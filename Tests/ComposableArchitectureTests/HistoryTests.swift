@@ -69,7 +69,7 @@ struct HistoryTests {
 
   @Test func undoAndRedo_neverRunEffects() async {
     var effectsRun = 0
-    let counting = Reducer<ChildState, ChildAction, Void> { state, action, _ in
+    let counting = Reduce<ChildState, ChildAction, Void> { state, action, _ in
       if case .startEcho = action {
         state.count += 100
         return .run { _ in }
@@ -78,9 +78,9 @@ struct HistoryTests {
     }
     let store = Store(
       initialState: History(ChildState()),
-      reducer: Reducer.combine(
+      reducer: combine(
         counting.recordingHistory(),
-        Reducer { _, action, _ in
+        Reduce { _, action, _ in
           if case .feedback = action { effectsRun += 1 }
           return .none
         }

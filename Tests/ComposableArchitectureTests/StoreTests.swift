@@ -23,9 +23,9 @@ struct StoreTests {
     var seen: [Int] = []
     let store = Store(
       initialState: ChildState(),
-      reducer: Reducer.combine(
+      reducer: combine(
         childReducer,
-        Reducer { state, action, _ in
+        Reduce { state, action, _ in
           if case .echoed = action { seen.append(state.count) }
           return .none
         }
@@ -136,9 +136,9 @@ struct StoreTests {
     // .startEcho feeds back .echoed; a second reducer turns .echoed(1) into another echo.
     let store = Store(
       initialState: ChildState(),
-      reducer: Reducer.combine(
+      reducer: combine(
         childReducer,
-        Reducer { _, action, _ in
+        Reduce { _, action, _ in
           if case .echoed(1) = action {
             return .run { send in await send(.startEcho([2, 3])) }
           }

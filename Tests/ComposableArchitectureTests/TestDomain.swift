@@ -10,6 +10,14 @@ struct ChildState: Equatable {
   var count = 0
 }
 
+extension ParentState {
+  /// The child with its count shifted by 10: a computed path, for pullback's key-path fallback.
+  var shiftedChild: ChildState {
+    get { ChildState(count: child.count + 10) }
+    set { child.count = newValue.count - 10 }
+  }
+}
+
 enum ChildAction: Equatable, Sendable {
   case incr
   case decr
@@ -30,7 +38,7 @@ enum ParentAction: Equatable, Sendable {
 }
 
 /// Counts, and echoes a list of numbers back one by one as `.echoed` actions.
-@MainActor let childReducer = Reducer<ChildState, ChildAction, Void> { state, action, _ in
+@MainActor let childReducer = Reduce<ChildState, ChildAction, Void> { state, action, _ in
   switch action {
   case .incr:
     state.count += 1

@@ -37,7 +37,7 @@ struct CounterTests {
     }
   ) -> TestStore<CounterState, CounterAction, CounterEnvironment> {
     TestStore(
-      initialState: state, reducer: counterReducer,
+      initialState: state, reducer: CounterReducer(),
       environment: CounterEnvironment(nthPrime: nthPrime))
   }
 

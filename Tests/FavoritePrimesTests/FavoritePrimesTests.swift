@@ -18,7 +18,7 @@ struct FavoritePrimesTests {
   ) -> TestStore<FavoritePrimesState, FavoritePrimesAction, FavoritePrimesEnvironment> {
     TestStore(
       initialState: FavoritePrimesState(favoritePrimes: favorites),
-      reducer: favoritePrimesReducer,
+      reducer: FavoritePrimesReducer(),
       environment: FavoritePrimesEnvironment(fileClient: fileClient, nthPrime: nthPrime)
     )
   }
@@ -144,7 +144,7 @@ struct FavoritePrimesTests {
   @Test func primeTapped_whileInFlight_isIgnored_andCancelStopsIt() async {
     let store = TestStore(
       initialState: FavoritePrimesState(favoritePrimes: [7, 11]),
-      reducer: favoritePrimesReducer,
+      reducer: FavoritePrimesReducer(),
       environment: FavoritePrimesEnvironment(
         fileClient: .failing,
         nthPrime: { _ in

@@ -9,7 +9,7 @@ struct PrimeModalTests {
   ) -> TestStore<PrimeModalState, PrimeModalAction, Void> {
     TestStore(
       initialState: PrimeModalState(count: count, favoritePrimes: favorites),
-      reducer: primeModalReducer,
+      reducer: PrimeModalReducer(),
       environment: ()
     )
   }

@@ -1,0 +1,104 @@
+/// Two reducers on the same domain, run in order, with their effects merged; see
+/// ``combine(_:_:)``.
+public struct CombineReducers<First: Reducer, Second: Reducer>: Reducer
+where
+  First.State == Second.State, First.Action == Second.Action,
+  First.Environment == Second.Environment
+{
+  @usableFromInline
+  let first: First
+  @usableFromInline
+  let second: Second
+
+  @inlinable
+  init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+
+  @inlinable @inline(__always)
+  public func reduce(
+    into state: inout First.State, action: First.Action, environment: First.Environment
+  ) -> Effect<First.Action> {
+    let effect = first.reduce(into: &state, action: action, environment: environment)
+    return effect.merge(with: second.reduce(into: &state, action: action, environment: environment))
+  }
+}
+
+/// Combines reducers on the same state into one that runs them in order and merges their
+/// effects.
+///
+/// Each reducer sees the state as the ones before it left it.
+///
+/// ```swift
+/// var body: some Reducer<AppState, AppAction, AppEnvironment> {
+///   combine(counterFeature, favoritesFeature)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - first: The reducer that runs first.
+///   - second: The reducer that runs next.
+/// - Returns: One reducer that runs both.
+@inlinable
+public func combine<First: Reducer, Second: Reducer>(
+  _ first: First, _ second: Second
+) -> CombineReducers<First, Second> {
+  CombineReducers(first, second)
+}
+
+/// Combines three reducers on the same state, run in order; see ``combine(_:_:)``.
+///
+/// ```swift
+/// combine(counter, favorites, activityFeed)
+/// ```
+///
+/// - Parameters:
+///   - first: The reducer that runs first.
+///   - second: The reducer that runs next.
+///   - third: The reducer that runs last.
+/// - Returns: One reducer that runs all three.
+@inlinable
+public func combine<First: Reducer, Second: Reducer, Third: Reducer>(
+  _ first: First, _ second: Second, _ third: Third
+) -> CombineReducers<CombineReducers<First, Second>, Third> {
+  CombineReducers(CombineReducers(first, second), third)
+}
+
+/// Combines any number of reducers of one type on the same state, run in order; see
+/// ``combine(_:_:)``.
+///
+/// ```swift
+/// combine(plugins.map { Reduce($0) })
+/// ```
+///
+/// - Parameter reducers: The reducers, in the order they run.
+/// - Returns: One reducer that runs all of them.
+@inlinable
+public func combine<Element: Reducer>(_ reducers: [Element]) -> CombineReducerList<Element> {
+  CombineReducerList(reducers: reducers)
+}
+
+/// A list of reducers of one type, run in order, with their effects merged; see
+/// ``combine(_:)``.
+public struct CombineReducerList<Element: Reducer>: Reducer {
+  @usableFromInline
+  let reducers: [Element]
+
+  @inlinable
+  init(reducers: [Element]) {
+    self.reducers = reducers
+  }
+
+  @inlinable
+  public func reduce(
+    into state: inout Element.State, action: Element.Action, environment: Element.Environment
+  ) -> Effect<Element.Action> {
+    var effect = Effect<Element.Action>.none
+    for reducer in reducers {
+      effect = effect.merge(
+        with: reducer.reduce(into: &state, action: action, environment: environment))
+    }
+    return effect
+  }
+}
