@@ -176,6 +176,8 @@ extension AppState {
 /// store.send(.counter(.incrTapped))
 /// ```
 public struct AppReducer: Reducer {
+  // Built once and stored: the favorites screen's path is computed, and a key path built inside
+  // `reduce` would be made and applied on every action.
   private let composed = combine(
     CounterReducer().pullback(
       state: \AppState.counter,

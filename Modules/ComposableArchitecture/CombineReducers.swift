@@ -10,7 +10,7 @@ where
   @usableFromInline
   let second: Second
 
-  @inlinable
+  @inlinable @inline(__always)
   init(_ first: First, _ second: Second) {
     self.first = first
     self.second = second
@@ -40,7 +40,7 @@ where
 ///   - first: The reducer that runs first.
 ///   - second: The reducer that runs next.
 /// - Returns: One reducer that runs both.
-@inlinable
+@inlinable @inline(__always)
 public func combine<First: Reducer, Second: Reducer>(
   _ first: First, _ second: Second
 ) -> CombineReducers<First, Second> {
@@ -58,7 +58,7 @@ public func combine<First: Reducer, Second: Reducer>(
 ///   - second: The reducer that runs next.
 ///   - third: The reducer that runs last.
 /// - Returns: One reducer that runs all three.
-@inlinable
+@inlinable @inline(__always)
 public func combine<First: Reducer, Second: Reducer, Third: Reducer>(
   _ first: First, _ second: Second, _ third: Third
 ) -> CombineReducers<CombineReducers<First, Second>, Third> {

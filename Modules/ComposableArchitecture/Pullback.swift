@@ -4,17 +4,13 @@ public struct Pullback<Local: Reducer, State, Action: Sendable, Environment>: Re
   @usableFromInline
   let local: Local
   @usableFromInline
-  let toLocalState: WritableKeyPath<State, Local.State>
-  // Where the local state sits inside the global state when the key path is made of stored
-  // properties only; reaching it by offset skips the key-path machinery on every action.
-  @usableFromInline
-  let offset: Int?
+  let toLocalState: Path
   @usableFromInline
   let toLocalAction: CasePath<Action, Local.Action>
   @usableFromInline
   let toLocalEnvironment: (Environment) -> Local.Environment
 
-  @inlinable
+  @inlinable @inline(__always)
   init(
     local: Local,
     toLocalState: WritableKeyPath<State, Local.State>,
@@ -22,10 +18,22 @@ public struct Pullback<Local: Reducer, State, Action: Sendable, Environment>: Re
     toLocalEnvironment: @escaping (Environment) -> Local.Environment
   ) {
     self.local = local
-    self.toLocalState = toLocalState
-    self.offset = MemoryLayout<State>.offset(of: toLocalState)
+    if let offset = MemoryLayout<State>.offset(of: toLocalState) {
+      self.toLocalState = .offset(offset)
+    } else {
+      self.toLocalState = .keyPath(toLocalState)
+    }
     self.toLocalAction = toLocalAction
     self.toLocalEnvironment = toLocalEnvironment
+  }
+
+  /// How the local state is reached: at a fixed offset when the key path is made of stored
+  /// properties only (the compiler works the offset out from a key-path literal, so no key path
+  /// is built or applied per action), through the key path otherwise.
+  @usableFromInline
+  enum Path {
+    case offset(Int)
+    case keyPath(WritableKeyPath<State, Local.State>)
   }
 
   @inlinable @inline(__always)
@@ -35,16 +43,17 @@ public struct Pullback<Local: Reducer, State, Action: Sendable, Environment>: Re
     guard let localAction = toLocalAction.extract(action) else { return .none }
     let localEnvironment = toLocalEnvironment(environment)
     let effect: Effect<Local.Action>
-    if let offset {
+    switch toLocalState {
+    case .offset(let offset):
       effect = withUnsafeMutablePointer(to: &state) { global in
         let localState = (UnsafeMutableRawPointer(global) + offset)
           .assumingMemoryBound(to: Local.State.self)
         return local.reduce(
           into: &localState.pointee, action: localAction, environment: localEnvironment)
       }
-    } else {
+    case .keyPath(let keyPath):
       effect = local.reduce(
-        into: &state[keyPath: toLocalState], action: localAction, environment: localEnvironment)
+        into: &state[keyPath: keyPath], action: localAction, environment: localEnvironment)
     }
     return effect.map(toLocalAction.embed)
   }
@@ -71,7 +80,7 @@ extension Reducer {
   ///   - action: Which global actions carry local actions.
   ///   - environment: Derives the local environment from the global one.
   /// - Returns: A reducer on the global domain.
-  @inlinable
+  @inlinable @inline(__always)
   public func pullback<GlobalState, GlobalAction: Sendable, GlobalEnvironment>(
     state toLocalState: WritableKeyPath<GlobalState, State>,
     action toLocalAction: CasePath<GlobalAction, Action>,

@@ -16,10 +16,22 @@
 /// ```
 @MainActor
 public final class Store<State, Action: Sendable> {
-  private let core: StoreCore<State, Action>
+  @usableFromInline
+  let core: StoreCore<State, Action>
+  // How an action reaches the root. A scoped store's is made where its types are known, so
+  // each level of scoping costs one direct function call.
+  @usableFromInline
+  let sendAction: (Action, EffectGroup?) -> EffectGroup?
 
   private init(core: StoreCore<State, Action>) {
     self.core = core
+    self.sendAction = { core.send($0, in: $1) }
+  }
+
+  @usableFromInline
+  init(core: StoreCore<State, Action>, send: @escaping (Action, EffectGroup?) -> EffectGroup?) {
+    self.core = core
+    self.sendAction = send
   }
 
   /// Creates a store.
@@ -66,9 +78,10 @@ public final class Store<State, Action: Sendable> {
   ///
   /// - Parameter action: The action.
   /// - Returns: A task that can await or cancel the action's effects.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    StoreTask(group: core.send(action, in: nil))
+    StoreTask(group: sendAction(action, nil))
   }
 
   /// Calls `observer` with the new state after every action.
@@ -104,12 +117,15 @@ public final class Store<State, Action: Sendable> {
   ///   - toChildState: Derives the child's state from this store's.
   ///   - fromChildAction: Wraps a child action in one of this store's.
   /// - Returns: The child store.
+  @inlinable
   public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
-      core: ScopedCore(parent: core, toChildState: toChildState, fromChildAction: fromChildAction)
+    let sendToParent = sendAction
+    return Store<ChildState, ChildAction>(
+      core: ScopedCore(parent: core, toChildState: toChildState, fromChildAction: fromChildAction),
+      send: { action, group in sendToParent(fromChildAction(action), group) }
     )
   }
 }
@@ -151,8 +167,10 @@ private final class ObserverBox<State> {
 // MARK: - Cores
 
 @MainActor
+@usableFromInline
 class StoreCore<State, Action: Sendable> {
   var state: State { fatalError("abstract") }
+  @usableFromInline
   func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? { fatalError("abstract") }
   func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     fatalError("abstract")
@@ -255,13 +273,15 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
 }
 
 @MainActor
-private final class ScopedCore<ParentState, ParentAction: Sendable, State, Action: Sendable>:
+@usableFromInline
+final class ScopedCore<ParentState, ParentAction: Sendable, State, Action: Sendable>:
   StoreCore<State, Action>
 {
   private let parent: StoreCore<ParentState, ParentAction>
   private let toChildState: (ParentState) -> State
   private let fromChildAction: (Action) -> ParentAction
 
+  @usableFromInline
   init(
     parent: StoreCore<ParentState, ParentAction>,
     toChildState: @escaping (ParentState) -> State,

@@ -9,8 +9,10 @@
 /// ```
 @MainActor
 public struct StoreTask: Sendable {
+  @usableFromInline
   let group: EffectGroup?
 
+  @usableFromInline
   init(group: EffectGroup?) {
     self.group = group
   }

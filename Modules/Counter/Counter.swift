@@ -189,21 +189,20 @@ struct CounterCoreReducer: Reducer {
 /// )
 /// ```
 public struct CounterReducer: Reducer {
-  private let composed = combine(
-    CounterCoreReducer(),
-    PrimeModalReducer().pullback(
-      state: \CounterState.primeModal,
-      action: CounterAction.Cases.primeModal,
-      environment: { _ in () }
-    )
-  )
-
   /// Creates the reducer.
   public init() {}
 
   public func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
-    composed.reduce(into: &state, action: action, environment: environment)
+    combine(
+      CounterCoreReducer(),
+      PrimeModalReducer().pullback(
+        state: \CounterState.primeModal,
+        action: CounterAction.Cases.primeModal,
+        environment: { _ in () }
+      )
+    )
+    .reduce(into: &state, action: action, environment: environment)
   }
 }

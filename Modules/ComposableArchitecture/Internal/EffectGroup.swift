@@ -1,6 +1,7 @@
 /// The running tasks of one step: the effects started by one `send` and by the actions those
 /// effects fed back.
 @MainActor
+@usableFromInline
 package final class EffectGroup {
   private var tasks: [Int: Task<Void, Never>] = [:]
   private var waiters: [CheckedContinuation<Void, Never>] = []
