@@ -54,11 +54,11 @@ struct PrimeCountTests {
       let x = Int(generator.next() % UInt64(limit))
       #expect(try primeCount(x) == counts[x], "x = \(x)")
     }
-    // The Deleglise-Rivat engine itself, with several α, below the sieve's threshold.
+    // The engine itself, with several α, below the sieve's threshold.
     for _ in 0..<30 {
       let x = 100_000 + Int(generator.next() % UInt64(limit - 100_000))
       for alpha in [1.0, 2.5, 6.0] {
-        let counted = try DelegliseRivat(x: x, alpha: alpha).count(threads: 2, progress: nil)
+        let counted = try Gourdon(x: x, alpha: alpha).count(threads: 2, progress: nil)
         #expect(counted == counts[x], "x = \(x), alpha = \(alpha)")
       }
     }
@@ -70,7 +70,7 @@ struct PrimeCountTests {
     #expect(try primeCount(x, threads: 1) == expected)
     #expect(try primeCount(x, threads: 3) == expected)
     for alpha in [1.0, 3.0, 10.0] {
-      #expect(try DelegliseRivat(x: x, alpha: alpha).count(threads: 2, progress: nil) == expected)
+      #expect(try Gourdon(x: x, alpha: alpha).count(threads: 2, progress: nil) == expected)
     }
   }
 
