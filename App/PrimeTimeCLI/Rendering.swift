@@ -120,7 +120,6 @@ public struct Style: Sendable {
   func promptLabel(_ text: String) -> String { wrap(text, "36") }
   func error(_ text: String) -> String { wrap(text, "31") }
   func success(_ text: String) -> String { wrap(text, "32") }
-  func dim(_ text: String) -> String { wrap(text, "2") }
 
   private func wrap(_ text: String, _ code: String) -> String {
     guard isColored else { return text }

@@ -16,17 +16,13 @@
 /// ```
 @MainActor
 public final class Store<State, Action: Sendable> {
+  // Where the state is read and observed.
   @usableFromInline
   let core: StoreCore<State, Action>
-  // How an action reaches the root. A scoped store's is made where its types are known, so
-  // each level of scoping costs one direct function call.
+  // How an action reaches the root store. A scoped store's is made by `scope`, where the
+  // types are known, so each level of scoping costs one direct function call.
   @usableFromInline
   let sendAction: (Action, EffectGroup?) -> EffectGroup?
-
-  private init(core: StoreCore<State, Action>) {
-    self.core = core
-    self.sendAction = { core.send($0, in: $1) }
-  }
 
   @usableFromInline
   init(core: StoreCore<State, Action>, send: @escaping (Action, EffectGroup?) -> EffectGroup?) {
@@ -56,8 +52,8 @@ public final class Store<State, Action: Sendable> {
     reduce: Reduce<State, Action, Environment>,
     environment: Environment
   ) {
-    self.init(
-      core: RootCore(initialState: initialState, reducer: reduce, environment: environment))
+    let root = RootCore(initialState: initialState, reducer: reduce, environment: environment)
+    self.init(core: root, send: { root.send($0, in: $1) })
   }
 
   /// The current state.
@@ -124,7 +120,7 @@ public final class Store<State, Action: Sendable> {
   ) -> Store<ChildState, ChildAction> {
     let sendToParent = sendAction
     return Store<ChildState, ChildAction>(
-      core: ScopedCore(parent: core, toChildState: toChildState, fromChildAction: fromChildAction),
+      core: ScopedCore(parent: core, toChildState: toChildState),
       send: { action, group in sendToParent(fromChildAction(action), group) }
     )
   }
@@ -166,12 +162,12 @@ private final class ObserverBox<State> {
 
 // MARK: - Cores
 
+/// Where a store's state is read and observed: the root holds it, a scope derives it from its
+/// parent's. Actions take the store's `sendAction` instead.
 @MainActor
 @usableFromInline
 class StoreCore<State, Action: Sendable> {
   var state: State { fatalError("abstract") }
-  @usableFromInline
-  func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? { fatalError("abstract") }
   func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     fatalError("abstract")
   }
@@ -217,7 +213,7 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
 
   override var state: State { currentState.pointee }
 
-  override func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+  func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
     if isSending {
       // An observer sent an action while the store was reducing: handle it right after.
       let group = group ?? EffectGroup()
@@ -279,24 +275,15 @@ final class ScopedCore<ParentState, ParentAction: Sendable, State, Action: Senda
 {
   private let parent: StoreCore<ParentState, ParentAction>
   private let toChildState: (ParentState) -> State
-  private let fromChildAction: (Action) -> ParentAction
 
   @usableFromInline
-  init(
-    parent: StoreCore<ParentState, ParentAction>,
-    toChildState: @escaping (ParentState) -> State,
-    fromChildAction: @escaping (Action) -> ParentAction
-  ) {
+  init(parent: StoreCore<ParentState, ParentAction>, toChildState: @escaping (ParentState) -> State)
+  {
     self.parent = parent
     self.toChildState = toChildState
-    self.fromChildAction = fromChildAction
   }
 
   override var state: State { toChildState(parent.state) }
-
-  override func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
-    parent.send(fromChildAction(action), in: group)
-  }
 
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     let toChildState = self.toChildState
