@@ -5,7 +5,7 @@
 /// in the order the effect sends them, and each goes through the reducer like any other action.
 ///
 /// ```swift
-/// case .nthPrimeButtonTapped:
+/// case .nthPrimeTapped:
 ///   state.isNthPrimeRequestInFlight = true
 ///   let n = state.count
 ///   return .run { send in

@@ -28,10 +28,12 @@
 ///   private let composed = combine(
 ///     CounterReducer().pullback(
 ///       state: \AppState.counter, action: AppAction.Cases.counter,
-///       environment: { CounterEnvironment(nthPrime: $0.nthPrime) }),
-///     FavoritesReducer().pullback(
-///       state: \AppState.favoritesView, action: AppAction.Cases.favorites,
-///       environment: { $0.files })
+///       environment: { CounterEnvironment(nthPrime: $0.nthPrime.nthPrime) }),
+///     FavoritePrimesReducer().pullback(
+///       state: \AppState.favoritePrimesState, action: AppAction.Cases.favoritePrimes,
+///       environment: {
+///         FavoritePrimesEnvironment(fileClient: $0.fileClient, nthPrime: $0.nthPrime.nthPrime)
+///       })
 ///   )
 ///
 ///   func reduce(

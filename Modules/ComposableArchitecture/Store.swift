@@ -184,8 +184,10 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     _ = self?.send(action, in: group)
   }
   private var isSending = false
+  // Actions an observer sent while the store was reducing, and each one's group. Two arrays
+  // rather than one of pairs: a tuple of a generic type would be looked up on every send.
   private var bufferedActions: [Action] = []
-  private var bufferedGroups: [EffectGroup?] = []
+  private var bufferedGroups: [EffectGroup] = []
   // Plain flags beside the generic arrays, so that the common path (no buffered actions, no
   // observers) never touches them: in unspecialised generic code each touch looks up metadata.
   private var hasBuffered = false
@@ -237,7 +239,7 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
       hasBuffered = !bufferedActions.isEmpty
       let effect = reducer.reduce(
         into: &currentState.pointee, action: action, environment: environment)
-      if let group, !effect.isNone { runner.run(effect, in: group) }
+      if !effect.isNone { runner.run(effect, in: group) }
     }
     isSending = false
     notify()

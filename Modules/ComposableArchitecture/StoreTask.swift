@@ -3,7 +3,7 @@
 /// Await ``finish()`` to wait until they have all ended, or ``cancel()`` them.
 ///
 /// ```swift
-/// let task = store.send(.nthPrimeButtonTapped)
+/// let task = store.send(.nthPrimeTapped)
 /// await task.finish()
 /// print(store.state.alert)  // The 7th prime is 17
 /// ```
@@ -20,7 +20,7 @@ public struct StoreTask: Sendable {
   /// Whether any of the effects is still running.
   ///
   /// ```swift
-  /// if store.send(.saveTapped).isInFlight { showSpinner() }
+  /// if store.send(.saveButtonTapped).isInFlight { showSpinner() }
   /// ```
   public var isInFlight: Bool {
     guard let group else { return false }
@@ -30,7 +30,7 @@ public struct StoreTask: Sendable {
   /// Returns when every effect has ended. Cancelling the awaiting task cancels the effects.
   ///
   /// ```swift
-  /// await store.send(.loadTapped).finish()
+  /// await store.send(.loadButtonTapped).finish()
   /// ```
   public func finish() async {
     await group?.finish()
@@ -39,7 +39,7 @@ public struct StoreTask: Sendable {
   /// Cancels the effects. Actions they still try to send are dropped.
   ///
   /// ```swift
-  /// let lookup = store.send(.nthPrimeButtonTapped)
+  /// let lookup = store.send(.nthPrimeTapped)
   /// lookup.cancel()
   /// ```
   public func cancel() {

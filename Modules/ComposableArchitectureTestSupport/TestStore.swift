@@ -23,7 +23,7 @@ import IssueReporting
 ///     reducer: CounterReducer(),
 ///     environment: CounterEnvironment(nthPrime: { _ in 17 })
 ///   )
-///   await store.send(.nthPrimeButtonTapped) { $0.isNthPrimeRequestInFlight = true }
+///   await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
 ///   await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
 ///     $0.isNthPrimeRequestInFlight = false
 ///     $0.alert = .nthPrime(n: 7, prime: 17)
@@ -308,7 +308,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
 /// The effects started by one `TestStore.send`.
 ///
 /// ```swift
-/// let task = await store.send(.nthPrimeButtonTapped) { $0.isNthPrimeRequestInFlight = true }
+/// let task = await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
 /// await task.cancel()
 /// ```
 @MainActor

@@ -23,7 +23,7 @@ public struct FileClient: Sendable {
   /// read-merge-write sequences of several processes never interleave.
   public var withLock: @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void
 
-  /// Creates a client from its two operations.
+  /// Creates a client from its operations; without `withLock`, bodies run unlocked.
   ///
   /// ```swift
   /// FileClient(load: { _ in nil }, save: { _, _ in }, moveAside: { "\($0).old" })
