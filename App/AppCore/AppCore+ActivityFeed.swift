@@ -28,33 +28,77 @@ where Base.State == AppState, Base.Action == AppAction, Base.Environment == AppE
   public func reduce(
     into state: inout AppState, action: AppAction, environment: AppEnvironment
   ) -> Effect<AppAction> {
+    // Every other action goes straight to the base: kept apart from the recording below, this
+    // path stays small enough for the compiler to keep it in registers.
+    guard let pending = PendingActivity(before: state, action: action) else {
+      return base.reduce(into: &state, action: action, environment: environment)
+    }
+    return reduce(into: &state, action: action, environment: environment, recording: pending)
+  }
+
+  /// Runs an action that may change the favorites, and records what it changed.
+  @inline(never)
+  func reduce(
+    into state: inout AppState, action: AppAction, environment: AppEnvironment,
+    recording pending: PendingActivity
+  ) -> Effect<AppAction> {
+    let effect = base.reduce(into: &state, action: action, environment: environment)
+    pending.record(into: &state, now: environment.now)
+    return effect
+  }
+}
+
+/// What an action may change in the favorites, noted before the action runs so that the
+/// entries can be written once it has.
+enum PendingActivity {
+  /// A save or removal in the prime modal: the number of favorites before it.
+  case primeModal(favoritesBefore: Int)
+  /// Rows deleted on the favorites screen: the primes they held.
+  case deleted([Int])
+  /// Favorites loaded from disk: the favorites before.
+  case loaded(favoritesBefore: [Int])
+
+  /// Notes what the action may change, or returns `nil` for an action that cannot change the
+  /// favorites.
+  @inline(__always)
+  init?(before state: AppState, action: AppAction) {
     switch action {
     case .counter(.primeModal):
-      let before = state.favoritePrimes.count
-      let effect = base.reduce(into: &state, action: action, environment: environment)
-      let after = state.favoritePrimes.count
-      if after != before {
-        state.activityFeed.append(
-          Activity(
-            kind: after > before ? .added : .removed, prime: state.count,
-            timestamp: environment.now()))
-      }
-      return effect
-
+      self = .primeModal(favoritesBefore: state.favoritePrimes.count)
     case .favoritePrimes(.deleteFavoritePrimes(let rows)):
-      let removed = rows.filter { $0 < state.favoritePrimes.count }
-        .map { state.favoritePrimes[$0] }
-      let effect = base.reduce(into: &state, action: action, environment: environment)
-      let now = environment.now()
-      state.activityFeed += removed.map { Activity(kind: .removed, prime: $0, timestamp: now) }
-      return effect
-
+      self = .deleted(Self.primes(at: rows, in: state.favoritePrimes))
     case .favoritePrimes(.loadResponse(.success)):
-      let before = state.favoritePrimes
-      let effect = base.reduce(into: &state, action: action, environment: environment)
+      self = .loaded(favoritesBefore: state.favoritePrimes)
+    default:
+      return nil
+    }
+  }
+
+  /// The favorites at the given rows, leaving out rows past the end.
+  @inline(never)
+  static func primes(at rows: IndexSet, in favorites: [Int]) -> [Int] {
+    rows.filter { $0 < favorites.count }.map { favorites[$0] }
+  }
+
+  /// Appends to the feed what the action changed.
+  @inline(never)
+  func record(into state: inout AppState, now: () -> Date) {
+    switch self {
+    case .primeModal(let before):
+      let after = state.favoritePrimes.count
+      guard after != before else { return }
+      state.activityFeed.append(
+        Activity(kind: after > before ? .added : .removed, prime: state.count, timestamp: now()))
+
+    case .deleted(let removed):
+      guard !removed.isEmpty else { return }
+      let now = now()
+      state.activityFeed += removed.map { Activity(kind: .removed, prime: $0, timestamp: now) }
+
+    case .loaded(let before):
       let after = state.favoritePrimes
-      guard before != after else { return effect }
-      let now = environment.now()
+      guard before != after else { return }
+      let now = now()
       let kept = Set(before).intersection(after)
       state.activityFeed +=
         before.filter { !kept.contains($0) }.map {
@@ -63,10 +107,6 @@ where Base.State == AppState, Base.Action == AppAction, Base.Environment == AppE
         + after.filter { !kept.contains($0) }.map {
           Activity(kind: .added, prime: $0, timestamp: now)
         }
-      return effect
-
-    default:
-      return base.reduce(into: &state, action: action, environment: environment)
     }
   }
 }

@@ -91,16 +91,28 @@ public enum AppAction: Equatable, Sendable {
   /// Case paths to each feature's actions.
   public enum Cases {
     /// The counter's actions.
-    public static var counter: CasePath<AppAction, CounterAction> {
-      CasePath(AppAction.counter) {
-        guard case .counter(let action) = $0 else { return nil }
+    public static var counter: Counter { Counter() }
+    /// The favorites screen's actions.
+    public static var favoritePrimes: FavoritePrimes { FavoritePrimes() }
+
+    /// The case path to ``AppAction/counter(_:)``.
+    public struct Counter: CasePathProtocol {
+      @inlinable
+      public func embed(_ action: CounterAction) -> AppAction { .counter(action) }
+      @inlinable
+      public func extract(_ action: AppAction) -> CounterAction? {
+        guard case .counter(let action) = action else { return nil }
         return action
       }
     }
-    /// The favorites screen's actions.
-    public static var favoritePrimes: CasePath<AppAction, FavoritePrimesAction> {
-      CasePath(AppAction.favoritePrimes) {
-        guard case .favoritePrimes(let action) = $0 else { return nil }
+
+    /// The case path to ``AppAction/favoritePrimes(_:)``.
+    public struct FavoritePrimes: CasePathProtocol {
+      @inlinable
+      public func embed(_ action: FavoritePrimesAction) -> AppAction { .favoritePrimes(action) }
+      @inlinable
+      public func extract(_ action: AppAction) -> FavoritePrimesAction? {
+        guard case .favoritePrimes(let action) = action else { return nil }
         return action
       }
     }
@@ -124,15 +136,23 @@ public enum AppAction: Equatable, Sendable {
 }
 
 /// The app's dependencies.
-public struct AppEnvironment: Sendable {
+///
+/// Each feature's environment is made once, here, and kept: ``AppReducer`` lends each feature
+/// its own through ``Paths``, so no action builds, copies or retains one. A class, so that the
+/// store hands the whole environment to the reducer as one reference.
+public final class AppEnvironment: Sendable {
   /// Looks up nth primes.
-  public var nthPrime: NthPrimeClient
+  public let nthPrime: NthPrimeClient
   /// Reads and writes the data directory.
-  public var fileClient: FileClient
+  public let fileClient: FileClient
   /// The current time, for the activity feed.
-  public var now: @Sendable () -> Date
+  public let now: @Sendable () -> Date
+  /// The counter's environment.
+  public let counter: CounterEnvironment
+  /// The favorites screen's environment.
+  public let favoritePrimes: FavoritePrimesEnvironment
 
-  /// Creates the environment.
+  /// Creates the environment, and each feature's from it.
   ///
   /// ```swift
   /// AppEnvironment(
@@ -149,6 +169,28 @@ public struct AppEnvironment: Sendable {
     self.nthPrime = nthPrime
     self.fileClient = fileClient
     self.now = now
+    self.counter = CounterEnvironment(nthPrime: nthPrime.nthPrime)
+    self.favoritePrimes = FavoritePrimesEnvironment(
+      fileClient: fileClient, nthPrime: nthPrime.nthPrime)
+  }
+
+  /// Environment paths to each feature's environment.
+  public enum Paths {
+    /// The counter's environment.
+    public struct Counter: EnvironmentPathProtocol {
+      @inlinable
+      public func callAsFunction(_ environment: AppEnvironment) -> CounterEnvironment {
+        environment.counter
+      }
+    }
+
+    /// The favorites screen's environment.
+    public struct FavoritePrimes: EnvironmentPathProtocol {
+      @inlinable
+      public func callAsFunction(_ environment: AppEnvironment) -> FavoritePrimesEnvironment {
+        environment.favoritePrimes
+      }
+    }
   }
 }
 
@@ -176,20 +218,20 @@ extension AppState {
 /// store.send(.counter(.incrTapped))
 /// ```
 public struct AppReducer: Reducer {
-  // Built once and stored: the favorites screen's path is computed, and a key path built inside
-  // `reduce` would be made and applied on every action.
+  // Built once and stored: the favorites screen's state path is computed, and a key path built
+  // inside `reduce` would be made on every action. Stored, it costs nothing: the case paths and
+  // environment paths are types, so the composition holds no closures, and the counter's state
+  // path is resolved to an offset when the composition is built.
   private let composed = combine(
     CounterReducer().pullback(
       state: \AppState.counter,
       action: AppAction.Cases.counter,
-      environment: { CounterEnvironment(nthPrime: $0.nthPrime.nthPrime) }
+      environment: AppEnvironment.Paths.Counter()
     ),
     FavoritePrimesReducer().pullback(
       state: \AppState.favoritePrimesState,
       action: AppAction.Cases.favoritePrimes,
-      environment: {
-        FavoritePrimesEnvironment(fileClient: $0.fileClient, nthPrime: $0.nthPrime.nthPrime)
-      }
+      environment: AppEnvironment.Paths.FavoritePrimes()
     )
   )
   .recordingActivity()

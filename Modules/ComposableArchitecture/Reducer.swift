@@ -6,8 +6,8 @@
 /// `Effect`, whose results come back as actions.
 ///
 /// A feature is a type that conforms. A feature made of others composes them with
-/// ``combine(_:_:)`` and ``Reducer/pullback(state:action:environment:)``, which return concrete
-/// types the compiler specialises, and runs the composition:
+/// ``combine(_:_:)`` and ``Reducer/pullback(state:action:environment:)``,
+/// which return concrete types the compiler specialises, and runs the composition:
 ///
 /// ```swift
 /// struct CounterReducer: Reducer {
@@ -17,8 +17,7 @@
 ///     combine(
 ///       CounterCoreReducer(),
 ///       PrimeModalReducer().pullback(
-///         state: \CounterState.primeModal, action: CounterAction.Cases.primeModal,
-///         environment: { _ in () })
+///         state: \CounterState.primeModal, action: CounterAction.Cases.primeModal)
 ///     )
 ///     .reduce(into: &state, action: action, environment: environment)
 ///   }
@@ -28,12 +27,10 @@
 ///   private let composed = combine(
 ///     CounterReducer().pullback(
 ///       state: \AppState.counter, action: AppAction.Cases.counter,
-///       environment: { CounterEnvironment(nthPrime: $0.nthPrime.nthPrime) }),
+///       environment: AppEnvironment.Paths.Counter()),
 ///     FavoritePrimesReducer().pullback(
 ///       state: \AppState.favoritePrimesState, action: AppAction.Cases.favoritePrimes,
-///       environment: {
-///         FavoritePrimesEnvironment(fileClient: $0.fileClient, nthPrime: $0.nthPrime.nthPrime)
-///       })
+///       environment: AppEnvironment.Paths.FavoritePrimes())
 ///   )
 ///
 ///   func reduce(
@@ -44,18 +41,18 @@
 /// }
 /// ```
 ///
-/// Where to build a composition:
-/// - Inside `reduce`, as `CounterReducer` does, when every state path is made of stored
-///   properties. The compiler then sees the whole composition: it works out each path's offset
-///   at compile time and calls the case paths and environment functions directly, so the
-///   composed reducer costs about what the same logic written as one `switch` would.
-/// - In a stored property, as `AppReducer` does, when a path is computed (here the favorites
-///   screen's view of the app). Built per action, such a path would be a key path made and
-///   applied on every action; stored, it is made once, and stored paths are resolved to offsets
-///   when the composition is built.
+/// What makes a composition cost what the same logic written as one `switch` would:
+/// - Case paths and environment paths written as types (``CasePathProtocol``,
+///   ``EnvironmentPathProtocol``): the composition holds no closures, so the compiler calls them
+///   directly and inlines them, wherever the composition is built. An environment path that
+///   returns a stored property lends the feature its environment without copying it.
+/// - State paths made of stored properties: ``Pullback`` resolves them to offsets once, so no key
+///   path is applied per action. A computed path (the favorites screen's view of the app) is
+///   applied through its key path, only for the actions it carries; build such a composition
+///   once and store it, as `AppReducer` does, so the key path is made once.
+/// - Each module's reducer is one direct call for the modules that use it.
 ///
-/// Each module's reducer is one direct call for the modules that use it. ``Reduce`` is the
-/// closure-based reducer, for one-off reducers and for hiding a composed type.
+/// ``Reduce`` is the closure-based reducer, for one-off reducers and for hiding a composed type.
 public protocol Reducer<State, Action, Environment> {
   /// The state the reducer evolves.
   associatedtype State

@@ -83,9 +83,15 @@ public enum CounterAction: Equatable, Sendable {
   /// Case paths to the cases that carry another feature's actions.
   public enum Cases {
     /// The prime modal's actions.
-    public static var primeModal: CasePath<CounterAction, PrimeModalAction> {
-      CasePath(CounterAction.primeModal) {
-        guard case .primeModal(let action) = $0 else { return nil }
+    public static var primeModal: PrimeModal { PrimeModal() }
+
+    /// The case path to ``CounterAction/primeModal(_:)``.
+    public struct PrimeModal: CasePathProtocol {
+      @inlinable
+      public func embed(_ action: PrimeModalAction) -> CounterAction { .primeModal(action) }
+      @inlinable
+      public func extract(_ action: CounterAction) -> PrimeModalAction? {
+        guard case .primeModal(let action) = action else { return nil }
         return action
       }
     }
@@ -111,7 +117,11 @@ public struct CounterEnvironment: Sendable {
 struct NthPrimeRequestID: Hashable, Sendable {}
 
 /// The counter's own logic, without the modal.
+@usableFromInline
 struct CounterCoreReducer: Reducer {
+  @usableFromInline init() {}
+
+  @usableFromInline
   func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
@@ -119,7 +129,7 @@ struct CounterCoreReducer: Reducer {
     case .incrTapped:
       guard !state.isNthPrimeRequestInFlight else { return .none }
       guard state.count < Int.max else {
-        state.alert = .failure("The count is already at its largest, \(Int.max).")
+        state.alert = .countAtLargest
         return .none
       }
       state.count += 1
@@ -129,7 +139,7 @@ struct CounterCoreReducer: Reducer {
     case .decrTapped:
       guard !state.isNthPrimeRequestInFlight else { return .none }
       guard state.count > Int.min else {
-        state.alert = .failure("The count is already at its smallest, \(Int.min).")
+        state.alert = .countAtSmallest
         return .none
       }
       state.count -= 1
@@ -175,6 +185,16 @@ struct CounterCoreReducer: Reducer {
   }
 }
 
+// Made once, so that the counter's logic keeps no string building on its path.
+extension PrimeAlert {
+  /// The count cannot grow past `Int.max`.
+  static let countAtLargest = PrimeAlert.failure(
+    "The count is already at its largest, \(Int.max).")
+  /// The count cannot shrink past `Int.min`.
+  static let countAtSmallest = PrimeAlert.failure(
+    "The count is already at its smallest, \(Int.min).")
+}
+
 /// The counter screen: counting, the embedded prime modal and nth-prime lookups.
 ///
 /// While a lookup runs, incr, decr, entered counts and further lookups change nothing, as the
@@ -190,8 +210,12 @@ struct CounterCoreReducer: Reducer {
 /// ```
 public struct CounterReducer: Reducer {
   /// Creates the reducer.
+  @inlinable
   public init() {}
 
+  // Inlined into the app that pulls the counter back: this is only the composition, with the
+  // counter's own logic out of line, so the app's reducer reaches that logic in one call.
+  @inlinable @inline(__always)
   public func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
@@ -199,8 +223,7 @@ public struct CounterReducer: Reducer {
       CounterCoreReducer(),
       PrimeModalReducer().pullback(
         state: \CounterState.primeModal,
-        action: CounterAction.Cases.primeModal,
-        environment: { _ in () }
+        action: CounterAction.Cases.primeModal
       )
     )
     .reduce(into: &state, action: action, environment: environment)

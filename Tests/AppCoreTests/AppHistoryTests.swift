@@ -8,13 +8,13 @@ import Testing
 @MainActor
 struct AppHistoryTests {
   private func makeStore(
-    _ state: AppState = AppState()
+    _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17])
   ) -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment> {
     TestStore(
       initialState: History(state),
       reducer: AppHistoryReducer(),
       environment: AppEnvironment(
-        nthPrime: .answering([7: 17]), fileClient: .failing,
+        nthPrime: nthPrime, fileClient: .failing,
         now: { Date(timeIntervalSince1970: 0) })
     )
   }
@@ -57,11 +57,12 @@ struct AppHistoryTests {
 
   @Test func undoWhileALookupIsInFlight_keepsTheFlag() async {
     let (answers, answer) = AsyncStream<Int>.makeStream()
-    let store = makeStore(AppState(count: 6))
-    store.environment.nthPrime = NthPrimeClient { _ in
-      for await prime in answers { return prime }
-      throw CancellationError()
-    }
+    let store = makeStore(
+      AppState(count: 6),
+      nthPrime: NthPrimeClient { _ in
+        for await prime in answers { return prime }
+        throw CancellationError()
+      })
     await store.send(.step(.counter(.incrTapped))) {
       $0.present.count = 7
       $0.record(before: AppState(count: 6))
