@@ -100,10 +100,13 @@ public enum AppAction: Equatable, Sendable {
       @inlinable
       public func embed(_ action: CounterAction) -> AppAction { .counter(action) }
       @inlinable
-      public func extract(_ action: AppAction) -> CounterAction? {
+      public func extract<Result>(
+        _ action: AppAction, then body: (CounterAction) -> Result
+      ) -> Result? {
         guard case .counter(let action) = action else { return nil }
-        return action
+        return body(action)
       }
+
     }
 
     /// The case path to ``AppAction/favoritePrimes(_:)``.
@@ -111,9 +114,11 @@ public enum AppAction: Equatable, Sendable {
       @inlinable
       public func embed(_ action: FavoritePrimesAction) -> AppAction { .favoritePrimes(action) }
       @inlinable
-      public func extract(_ action: AppAction) -> FavoritePrimesAction? {
+      public func extract<Result>(
+        _ action: AppAction, then body: (FavoritePrimesAction) -> Result
+      ) -> Result? {
         guard case .favoritePrimes(let action) = action else { return nil }
-        return action
+        return body(action)
       }
     }
   }

@@ -5,10 +5,10 @@
 /// one to pick a feature's actions out of the app's actions, and to wrap the actions that the
 /// feature's effects send back.
 ///
-/// A case path written as its own type, with `embed` and `extract` as methods, costs nothing in
-/// a composition: the compiler knows the type, calls both directly and inlines them, so picking a
-/// feature's actions out of the app's is one `switch`. ``CasePath`` builds one from two closures
-/// instead, where a few lines count for more than speed.
+/// A case path written as its own type costs nothing in a composition: the compiler knows the
+/// type, calls it directly and inlines it, so picking a feature's actions out of the app's is one
+/// `switch`, and the feature's action is handed on without being copied. ``CasePath`` builds one
+/// from two closures instead, where a few lines count for more than speed.
 ///
 /// ```swift
 /// enum AppAction {
@@ -18,9 +18,11 @@
 ///   enum Cases {
 ///     struct Counter: CasePathProtocol {
 ///       func embed(_ action: CounterAction) -> AppAction { .counter(action) }
-///       func extract(_ action: AppAction) -> CounterAction? {
+///       func extract<Result>(
+///         _ action: AppAction, then body: (CounterAction) -> Result
+///       ) -> Result? {
 ///         guard case .counter(let action) = action else { return nil }
-///         return action
+///         return body(action)
 ///       }
 ///     }
 ///     static var counter: Counter { Counter() }
@@ -42,11 +44,27 @@ public protocol CasePathProtocol<Root, Value>: Sendable {
   /// - Returns: The enum value of this case.
   func embed(_ value: Value) -> Root
 
+  /// Calls `body` with the associated value when the root is this case.
+  ///
+  /// Matching and calling in one step lets the compiler lend `body` the associated value in
+  /// place, where returning it would copy it.
+  ///
+  /// - Parameters:
+  ///   - root: A value of the enum.
+  ///   - body: Called with the associated value, only when the root is this case.
+  /// - Returns: What `body` returned, or `nil` for any other case.
+  func extract<Result>(_ root: Root, then body: (Value) -> Result) -> Result?
+}
+
+extension CasePathProtocol {
   /// Returns the associated value when the root is this case, `nil` for any other case.
   ///
   /// - Parameter root: A value of the enum.
   /// - Returns: The associated value, or `nil`.
-  func extract(_ root: Root) -> Value?
+  @inlinable
+  public func extract(_ root: Root) -> Value? {
+    extract(root) { $0 }
+  }
 }
 
 /// A case path made of two closures: the case's constructor and a function that matches the
@@ -85,8 +103,8 @@ public struct CasePath<Root, Value>: CasePathProtocol {
   }
 
   @inlinable
-  public func extract(_ root: Root) -> Value? {
-    extractValue(root)
+  public func extract<Result>(_ root: Root, then body: (Value) -> Result) -> Result? {
+    extractValue(root).map(body)
   }
 }
 

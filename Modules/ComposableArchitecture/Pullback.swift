@@ -50,12 +50,14 @@ where
   public func reduce(
     into state: inout State, action: Action, environment: Environment
   ) -> Effect<Action> {
-    guard let localAction = toLocalAction.extract(action) else { return .none }
-    let effect = withLocalState(&state) { localState in
-      local.reduce(
-        into: &localState.pointee, action: localAction,
-        environment: toLocalEnvironment(environment))
+    let effect = toLocalAction.extract(action) { localAction in
+      withLocalState(&state) { localState in
+        local.reduce(
+          into: &localState.pointee, action: localAction,
+          environment: toLocalEnvironment(environment))
+      }
     }
+    guard let effect else { return .none }
     return effect.map { [toLocalAction] in toLocalAction.embed($0) }
   }
 

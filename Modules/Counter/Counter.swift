@@ -90,9 +90,11 @@ public enum CounterAction: Equatable, Sendable {
       @inlinable
       public func embed(_ action: PrimeModalAction) -> CounterAction { .primeModal(action) }
       @inlinable
-      public func extract(_ action: CounterAction) -> PrimeModalAction? {
+      public func extract<Result>(
+        _ action: CounterAction, then body: (PrimeModalAction) -> Result
+      ) -> Result? {
         guard case .primeModal(let action) = action else { return nil }
-        return action
+        return body(action)
       }
     }
   }

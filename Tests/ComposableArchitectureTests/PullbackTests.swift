@@ -23,9 +23,9 @@ extension ParentAction {
   /// The case path to `child`, written as a type.
   struct ChildCase: CasePathProtocol {
     func embed(_ action: ChildAction) -> ParentAction { .child(action) }
-    func extract(_ action: ParentAction) -> ChildAction? {
+    func extract<Result>(_ action: ParentAction, then body: (ChildAction) -> Result) -> Result? {
       guard case .child(let action) = action else { return nil }
-      return action
+      return body(action)
     }
   }
 }
@@ -52,6 +52,10 @@ struct PullbackTests {
     #expect(path.embed(.incr) == .child(.incr))
     #expect(path.extract(.child(.decr)) == .decr)
     #expect(path.extract(.other("x")) == nil)
+    var seen: [ChildAction] = []
+    #expect(path.extract(.child(.incr)) { seen.append($0) } != nil)
+    #expect(path.extract(.other("y")) { seen.append($0) } == nil)
+    #expect(seen == [.incr])
   }
 
   @Test func environmentPath_fromAClosure_derivesTheEnvironment() {
