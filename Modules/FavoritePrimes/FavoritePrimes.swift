@@ -29,23 +29,26 @@ public struct FavoritePrimesState: Equatable, Sendable {
 }
 
 /// What happens on the favorites screen.
+///
+/// The responses, the cases with large payloads, are `indirect`: boxed, they keep every action
+/// to one word and a tag, which each layer of the app's composition passes in two registers.
 public enum FavoritePrimesAction: Equatable, Sendable {
   /// The rows at these indices were deleted.
   case deleteFavoritePrimes(IndexSet)
   /// "Save" was tapped: write the favorites to disk.
   case saveButtonTapped
   /// Saving ended: how many primes were written, or why not.
-  case saveResponse(Result<Int, ErrorMessage>)
+  indirect case saveResponse(Result<Int, ErrorMessage>)
   /// "Load" was tapped: read the favorites from disk.
   case loadButtonTapped
   /// Loading ended: the primes read, or why not.
-  case loadResponse(Result<[Int], ErrorMessage>)
+  indirect case loadResponse(Result<[Int], ErrorMessage>)
   /// A favorite prime was tapped: ask for the nth prime with n = that prime.
   case primeTapped(Int)
   /// The running nth-prime lookup was cancelled.
   case nthPrimeCancelTapped
   /// The lookup for the `n`th prime ended.
-  case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+  indirect case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
   /// The alert was dismissed.
   case alertDismissed
 }
