@@ -123,11 +123,7 @@ public struct CounterEnvironment: Sendable {
 struct NthPrimeRequestID: Hashable, Sendable {}
 
 /// The counter's own logic, without the modal.
-@usableFromInline
 struct CounterCoreReducer: Reducer {
-  @usableFromInline init() {}
-
-  @usableFromInline
   func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
@@ -135,7 +131,7 @@ struct CounterCoreReducer: Reducer {
     case .incrTapped:
       guard !state.isNthPrimeRequestInFlight else { return .none }
       guard state.count < Int.max else {
-        state.alert = .countAtLargest
+        state.alert = .failure("The count is already at its largest, \(Int.max).")
         return .none
       }
       state.count += 1
@@ -145,7 +141,7 @@ struct CounterCoreReducer: Reducer {
     case .decrTapped:
       guard !state.isNthPrimeRequestInFlight else { return .none }
       guard state.count > Int.min else {
-        state.alert = .countAtSmallest
+        state.alert = .failure("The count is already at its smallest, \(Int.min).")
         return .none
       }
       state.count -= 1
@@ -191,16 +187,6 @@ struct CounterCoreReducer: Reducer {
   }
 }
 
-// Made once, so that the counter's logic keeps no string building on its path.
-extension PrimeAlert {
-  /// The count cannot grow past `Int.max`.
-  static let countAtLargest = PrimeAlert.failure(
-    "The count is already at its largest, \(Int.max).")
-  /// The count cannot shrink past `Int.min`.
-  static let countAtSmallest = PrimeAlert.failure(
-    "The count is already at its smallest, \(Int.min).")
-}
-
 /// The counter screen: counting, the embedded prime modal and nth-prime lookups.
 ///
 /// While a lookup runs, incr, decr, entered counts and further lookups change nothing, as the
@@ -216,12 +202,8 @@ extension PrimeAlert {
 /// ```
 public struct CounterReducer: Reducer {
   /// Creates the reducer.
-  @inlinable
   public init() {}
 
-  // Inlined into the app that pulls the counter back: this is only the composition, with the
-  // counter's own logic out of line, so the app's reducer reaches that logic in one call.
-  @inlinable @inline(__always)
   public func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
