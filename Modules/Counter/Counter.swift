@@ -122,9 +122,24 @@ public struct CounterEnvironment: Sendable {
 /// Identifies the counter's nth-prime lookup, so that it can be cancelled.
 struct NthPrimeRequestID: Hashable, Sendable {}
 
-/// The counter's own logic, without the modal.
-struct CounterCoreReducer: Reducer {
-  func reduce(
+/// The counter screen: counting, the embedded prime modal and nth-prime lookups.
+///
+/// While a lookup runs, incr, decr, entered counts and further lookups change nothing, as the
+/// original app disabled those buttons. A lookup for n < 1 fails at once with a message; the
+/// count never overflows.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: CounterState(),
+///   reducer: CounterReducer(),
+///   environment: CounterEnvironment(nthPrime: { try await nthPrime($0) })
+/// )
+/// ```
+public struct CounterReducer: Reducer {
+  /// Creates the reducer.
+  public init() {}
+
+  public func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
     switch action {
@@ -182,40 +197,11 @@ struct CounterCoreReducer: Reducer {
       return .none
 
     case .primeModal:
-      return .none
+      // The modal's actions go to the modal, pulled back onto the counter's state: handed over
+      // from here rather than combined, so that the counter stays one function (see `Reducer`).
+      return PrimeModalReducer()
+        .pullback(state: \CounterState.primeModal, action: CounterAction.Cases.primeModal)
+        .reduce(into: &state, action: action, environment: environment)
     }
-  }
-}
-
-/// The counter screen: counting, the embedded prime modal and nth-prime lookups.
-///
-/// While a lookup runs, incr, decr, entered counts and further lookups change nothing, as the
-/// original app disabled those buttons. A lookup for n < 1 fails at once with a message; the
-/// count never overflows.
-///
-/// ```swift
-/// let store = Store(
-///   initialState: CounterState(),
-///   reducer: CounterReducer(),
-///   environment: CounterEnvironment(nthPrime: { try await nthPrime($0) })
-/// )
-/// ```
-public struct CounterReducer: Reducer {
-  /// Creates the reducer.
-  public init() {}
-
-  public func reduce(
-    into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
-  ) -> Effect<CounterAction> {
-    // The modal first, as children run before their parent: for the counter's own actions it
-    // returns at once, so the counter's logic is the last call the composition makes.
-    combine(
-      PrimeModalReducer().pullback(
-        state: \CounterState.primeModal,
-        action: CounterAction.Cases.primeModal
-      ),
-      CounterCoreReducer()
-    )
-    .reduce(into: &state, action: action, environment: environment)
   }
 }
