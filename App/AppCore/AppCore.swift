@@ -106,7 +106,6 @@ public enum AppAction: Equatable, Sendable {
         guard case .counter(let action) = action else { return nil }
         return body(action)
       }
-
     }
 
     /// The case path to ``AppAction/favoritePrimes(_:)``.

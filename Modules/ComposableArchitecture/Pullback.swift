@@ -123,10 +123,10 @@ extension Reducer {
   /// with a function that runs on every action the reducer handles.
   ///
   /// ```swift
-  /// childReducer.pullback(
-  ///   state: \ParentState.child,
-  ///   action: ParentAction.Cases.child,
-  ///   environment: { ChildEnvironment(now: $0.now) }
+  /// CounterReducer().pullback(
+  ///   state: \AppState.counter,
+  ///   action: AppAction.Cases.counter,
+  ///   environment: { CounterEnvironment(nthPrime: $0.nthPrime.nthPrime) }
   /// )
   /// ```
   ///
