@@ -78,6 +78,11 @@ struct AppCoreTests {
     }
   }
 
+  @Test func deletingOnlyRowsPastTheEnd_changesNothing_andAddsNoFeedEntry() async {
+    let store = makeStore(AppState(favoritePrimes: [2, 3]))
+    await store.send(.favoritePrimes(.deleteFavoritePrimes([2, 5])))
+  }
+
   @Test func loadingFavorites_recordsTheDifference() async throws {
     let files = InMemoryFiles([FavoritePrimesFile.name: try FavoritePrimesFile.encode([3, 5, 7])])
     let store = makeStore(AppState(favoritePrimes: [2, 3]), fileClient: .inMemory(files))
