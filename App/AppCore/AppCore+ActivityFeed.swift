@@ -81,7 +81,6 @@ enum PendingActivity {
   }
 
   /// Appends to the feed what the action changed.
-  @inline(never)
   func record(into state: inout AppState, now: () -> Date) {
     switch self {
     case .primeModal(let before):

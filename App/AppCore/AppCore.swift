@@ -90,13 +90,11 @@ public enum AppAction: Equatable, Sendable {
 
   /// Case paths to each feature's actions.
   public enum Cases {
-    /// The counter's actions.
-    public static var counter: Counter { Counter() }
-    /// The favorites screen's actions.
-    public static var favoritePrimes: FavoritePrimes { FavoritePrimes() }
-
-    /// The case path to ``AppAction/counter(_:)``.
+    /// The case path to ``AppAction/counter(_:)``: the counter's actions.
     public struct Counter: CasePathProtocol {
+      /// Creates the case path.
+      public init() {}
+
       @inlinable
       public func embed(_ action: CounterAction) -> AppAction { .counter(action) }
       @inlinable
@@ -108,8 +106,11 @@ public enum AppAction: Equatable, Sendable {
       }
     }
 
-    /// The case path to ``AppAction/favoritePrimes(_:)``.
+    /// The case path to ``AppAction/favoritePrimes(_:)``: the favorites screen's actions.
     public struct FavoritePrimes: CasePathProtocol {
+      /// Creates the case path.
+      public init() {}
+
       @inlinable
       public func embed(_ action: FavoritePrimesAction) -> AppAction { .favoritePrimes(action) }
       @inlinable
@@ -145,10 +146,6 @@ public enum AppAction: Equatable, Sendable {
 /// its own through ``Paths``, so no action builds, copies or retains one. A class, so that the
 /// store hands the whole environment to the reducer as one reference.
 public final class AppEnvironment: Sendable {
-  /// Looks up nth primes.
-  public let nthPrime: NthPrimeClient
-  /// Reads and writes the data directory.
-  public let fileClient: FileClient
   /// The current time, for the activity feed.
   public let now: @Sendable () -> Date
   /// The counter's environment.
@@ -170,8 +167,6 @@ public final class AppEnvironment: Sendable {
     fileClient: FileClient,
     now: @escaping @Sendable () -> Date
   ) {
-    self.nthPrime = nthPrime
-    self.fileClient = fileClient
     self.now = now
     self.counter = CounterEnvironment(nthPrime: nthPrime.nthPrime)
     self.favoritePrimes = FavoritePrimesEnvironment(
@@ -229,12 +224,12 @@ public struct AppReducer: Reducer {
   private let composed = combine(
     CounterReducer().pullback(
       state: \AppState.counter,
-      action: AppAction.Cases.counter,
+      action: AppAction.Cases.Counter(),
       environment: AppEnvironment.Paths.Counter()
     ),
     FavoritePrimesReducer().pullback(
       state: \AppState.favoritePrimesState,
-      action: AppAction.Cases.favoritePrimes,
+      action: AppAction.Cases.FavoritePrimes(),
       environment: AppEnvironment.Paths.FavoritePrimes()
     )
   )

@@ -25,12 +25,12 @@
 ///         return body(action)
 ///       }
 ///     }
-///     static var counter: Counter { Counter() }
 ///   }
 /// }
-/// AppAction.Cases.counter.embed(.incrTapped)              // .counter(.incrTapped)
-/// AppAction.Cases.counter.extract(.counter(.incrTapped))  // .incrTapped
-/// AppAction.Cases.counter.extract(.favoritePrimes(.saveButtonTapped))  // nil
+/// let counter = AppAction.Cases.Counter()
+/// counter.embed(.incrTapped)                               // .counter(.incrTapped)
+/// counter.extract(.counter(.incrTapped))                   // .incrTapped
+/// counter.extract(.favoritePrimes(.saveButtonTapped))      // nil
 /// ```
 public protocol CasePathProtocol<Root, Value>: Sendable {
   /// The enum.

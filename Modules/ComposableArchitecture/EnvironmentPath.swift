@@ -37,9 +37,7 @@ public protocol EnvironmentPathProtocol<Root, Value> {
 /// An environment path made of a closure; see ``EnvironmentPathProtocol``.
 ///
 /// ```swift
-/// let counter = EnvironmentPath { (app: AppEnvironment) in
-///   CounterEnvironment(nthPrime: app.nthPrime.nthPrime)
-/// }
+/// let counter = EnvironmentPath { (app: AppEnvironment) in app.counter }
 /// counter(appEnvironment).nthPrime
 /// ```
 public struct EnvironmentPath<Root, Value>: EnvironmentPathProtocol {

@@ -92,7 +92,7 @@ extension Reducer {
   /// ```swift
   /// CounterReducer().pullback(
   ///   state: \AppState.counter,
-  ///   action: AppAction.Cases.counter,
+  ///   action: AppAction.Cases.Counter(),
   ///   environment: AppEnvironment.Paths.Counter()
   /// )
   /// ```
@@ -125,8 +125,8 @@ extension Reducer {
   /// ```swift
   /// CounterReducer().pullback(
   ///   state: \AppState.counter,
-  ///   action: AppAction.Cases.counter,
-  ///   environment: { CounterEnvironment(nthPrime: $0.nthPrime.nthPrime) }
+  ///   action: AppAction.Cases.Counter(),
+  ///   environment: { $0.counter }
   /// )
   /// ```
   ///
@@ -154,7 +154,7 @@ extension Reducer where Environment == Void {
   ///
   /// ```swift
   /// PrimeModalReducer().pullback(
-  ///   state: \CounterState.primeModal, action: CounterAction.Cases.primeModal)
+  ///   state: \CounterState.primeModal, action: CounterAction.Cases.PrimeModal())
   /// ```
   ///
   /// - Parameters:

@@ -13,10 +13,10 @@
 /// struct AppReducer: Reducer {
 ///   private let composed = combine(
 ///     CounterReducer().pullback(
-///       state: \AppState.counter, action: AppAction.Cases.counter,
+///       state: \AppState.counter, action: AppAction.Cases.Counter(),
 ///       environment: AppEnvironment.Paths.Counter()),
 ///     FavoritePrimesReducer().pullback(
-///       state: \AppState.favoritePrimesState, action: AppAction.Cases.favoritePrimes,
+///       state: \AppState.favoritePrimesState, action: AppAction.Cases.FavoritePrimes(),
 ///       environment: AppEnvironment.Paths.FavoritePrimes())
 ///   )
 ///
@@ -35,7 +35,7 @@
 /// ```swift
 /// case .primeModal:
 ///   return PrimeModalReducer()
-///     .pullback(state: \CounterState.primeModal, action: CounterAction.Cases.primeModal)
+///     .pullback(state: \CounterState.primeModal, action: CounterAction.Cases.PrimeModal())
 ///     .reduce(into: &state, action: action, environment: environment)
 /// ```
 ///

@@ -86,11 +86,11 @@ public enum CounterAction: Equatable, Sendable {
 
   /// Case paths to the cases that carry another feature's actions.
   public enum Cases {
-    /// The prime modal's actions.
-    public static var primeModal: PrimeModal { PrimeModal() }
-
-    /// The case path to ``CounterAction/primeModal(_:)``.
+    /// The case path to ``CounterAction/primeModal(_:)``: the prime modal's actions.
     public struct PrimeModal: CasePathProtocol {
+      /// Creates the case path.
+      public init() {}
+
       @inlinable
       public func embed(_ action: PrimeModalAction) -> CounterAction { .primeModal(action) }
       @inlinable
@@ -200,7 +200,7 @@ public struct CounterReducer: Reducer {
       // The modal's actions go to the modal, pulled back onto the counter's state: handed over
       // from here rather than combined, so that the counter stays one function (see `Reducer`).
       return PrimeModalReducer()
-        .pullback(state: \CounterState.primeModal, action: CounterAction.Cases.primeModal)
+        .pullback(state: \CounterState.primeModal, action: CounterAction.Cases.PrimeModal())
         .reduce(into: &state, action: action, environment: environment)
     }
   }
