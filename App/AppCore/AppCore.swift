@@ -122,22 +122,6 @@ public enum AppAction: Equatable, Sendable {
       }
     }
   }
-
-  /// Whether the action only touches what is on screen for the moment (an alert, the modal, an
-  /// nth-prime lookup and its answer), so that undo passes over it: undo and redo are about
-  /// the count and the favorites.
-  public var isTransient: Bool {
-    switch self {
-    case .counter(.alertDismissed), .counter(.isPrimeTapped), .counter(.primeModalDismissed),
-      .counter(.nthPrimeTapped), .counter(.nthPrimeCancelTapped), .counter(.nthPrimeResponse),
-      .favoritePrimes(.alertDismissed), .favoritePrimes(.primeTapped),
-      .favoritePrimes(.nthPrimeCancelTapped), .favoritePrimes(.nthPrimeResponse),
-      .favoritePrimes(.saveButtonTapped), .favoritePrimes(.saveResponse):
-      return true
-    default:
-      return false
-    }
-  }
 }
 
 /// The app's dependencies.
@@ -242,40 +226,5 @@ public struct AppReducer: Reducer {
     into state: inout AppState, action: AppAction, environment: AppEnvironment
   ) -> Effect<AppAction> {
     composed.reduce(into: &state, action: action, environment: environment)
-  }
-}
-
-/// The app with undo and redo of user steps.
-///
-/// Undo and redo restore counts, favorites and the activity feed together, so the feed always
-/// agrees with the favorites. What belongs to the moment, an nth-prime lookup in flight and the
-/// alert on screen, is left as it is.
-///
-/// ```swift
-/// let store = Store(
-///   initialState: History(AppState()), reducer: AppHistoryReducer(), environment: environment)
-/// store.send(.step(.counter(.incrTapped)))
-/// store.send(.undo)
-/// ```
-public struct AppHistoryReducer: Reducer {
-  private let recording = AppReducer().recordingHistory(isTransient: { $0.isTransient })
-
-  /// Creates the reducer.
-  public init() {}
-
-  public func reduce(
-    into history: inout History<AppState>, action: HistoryAction<AppAction>,
-    environment: AppEnvironment
-  ) -> Effect<HistoryAction<AppAction>> {
-    switch action {
-    case .undo, .redo:
-      let isInFlight = history.present.isNthPrimeRequestInFlight
-      let effect = recording.reduce(into: &history, action: action, environment: environment)
-      history.present.isNthPrimeRequestInFlight = isInFlight
-      history.present.alert = nil
-      return effect
-    case .step, .feedback:
-      return recording.reduce(into: &history, action: action, environment: environment)
-    }
   }
 }

@@ -62,8 +62,8 @@ struct ComputeOptions: ParsableArguments {
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
   func validate() throws {
-    guard (1...1024).contains(threads) else {
-      throw ValidationError("--threads must be between 1 and 1024")
+    guard (1...Primes.maximumThreads).contains(threads) else {
+      throw ValidationError("--threads must be between 1 and \(Primes.maximumThreads)")
     }
   }
 }

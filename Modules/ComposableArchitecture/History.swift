@@ -1,38 +1,66 @@
 /// A state together with the user steps that led to it, for undo and redo.
 ///
 /// A step is one action sent from outside (``HistoryAction/step(_:)``) together with every
-/// action its effects feed back (``HistoryAction/feedback(_:step:)``). The history keeps the state as
-/// it was before each step. Because Swift's collections are copy-on-write, a recorded state
-/// shares every buffer that the step did not change: a step costs
-/// `MemoryLayout<State>.stride` bytes plus whatever the step itself changed (an `incr` on the
-/// app's state records one `AppState` value: 68 bytes a step measured, however many favorites
-/// it holds).
-/// Undo and redo move one state between two stacks: constant time, whatever the length of the
-/// history, and they never run an effect.
+/// action its effects feed back (``HistoryAction/feedback(_:step:)``). The history keeps the
+/// state as it was before each step. Swift's collections are copy-on-write, so a recorded state
+/// shares every buffer that later steps do not change. Undo and redo move one state between two
+/// stacks: constant time, whatever the length of the history, and they never run an effect.
+///
+/// At most ``maximumDepth`` steps are kept; recording one more forgets the oldest.
 ///
 /// ```swift
-/// var history = History(CounterState())
+/// var history = History(0)
 /// history.record(before: history.present)
-/// history.present.count = 1
-/// history.undo()  // present.count == 0
-/// history.redo()  // present.count == 1
+/// history.present = 1
+/// history.undo()  // history.present == 0
+/// history.redo()  // history.present == 1
 /// ```
 public struct History<State> {
   /// The current state.
   public var present: State
-  private var past: [State] = []
-  private var future: [State] = []
+  /// How many steps are kept for undo.
+  public let maximumDepth: Int
+  @usableFromInline
+  var past: UndoStack<Entry>
+  @usableFromInline
+  var future: [Entry] = []
   /// The number of steps started so far; a step's number identifies its feedback.
   @usableFromInline
-  internal private(set) var stepCount = 0
-  /// The number of the last step whose starting state was recorded.
-  private var lastRecordedStep = 0
+  var stepCount = 0
+  /// The highest number any recorded entry carries.
+  @usableFromInline
+  var lastRecordedStep = 0
+  /// The steps that were undone and not redone: their feedback changes nothing that undo
+  /// restores.
+  @usableFromInline
+  var undoneSteps: Set<Int> = []
+
+  /// A recorded state and the step it was recorded for.
+  @usableFromInline
+  struct Entry {
+    @usableFromInline var state: State
+    @usableFromInline var step: Int
+
+    @usableFromInline
+    init(state: State, step: Int) {
+      self.state = state
+      self.step = step
+    }
+  }
 
   /// Creates a history with no steps.
   ///
-  /// - Parameter present: The current state.
-  public init(_ present: State) {
+  /// ```swift
+  /// History(AppState(), maximumDepth: 100)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - present: The current state.
+  ///   - maximumDepth: How many steps to keep for undo; at least one.
+  public init(_ present: State, maximumDepth: Int = 10_000) {
     self.present = present
+    self.maximumDepth = max(1, maximumDepth)
+    self.past = UndoStack(capacity: self.maximumDepth)
   }
 
   /// How many steps can be undone.
@@ -40,7 +68,7 @@ public struct History<State> {
   /// How many undone steps can be redone.
   public var redoCount: Int { future.count }
   /// Whether there is a step to undo.
-  public var canUndo: Bool { !past.isEmpty }
+  public var canUndo: Bool { past.count > 0 }
   /// Whether there is an undone step to redo.
   public var canRedo: Bool { !future.isEmpty }
 
@@ -54,22 +82,8 @@ public struct History<State> {
   ///
   /// - Parameter state: The state before the step.
   public mutating func record(before state: State) {
-    past.append(state)
-    future.removeAll()
-  }
-
-  @usableFromInline
-  mutating func startStep() -> Int {
     stepCount += 1
-    return stepCount
-  }
-
-  /// Records the state before `step` unless that step is already recorded (or a later one is).
-  @usableFromInline
-  mutating func record(before state: State, step: Int) {
-    guard step > lastRecordedStep else { return }
-    lastRecordedStep = step
-    record(before: state)
+    record(before: state, as: stepCount)
   }
 
   /// Goes back to the state before the last step.
@@ -81,10 +95,7 @@ public struct History<State> {
   /// - Returns: Whether there was a step to undo.
   @discardableResult
   public mutating func undo() -> Bool {
-    guard let previous = past.popLast() else { return false }
-    future.append(present)
-    present = previous
-    return true
+    undo(restoring: \.self)
   }
 
   /// Goes forward again to the state after the last undone step.
@@ -96,9 +107,62 @@ public struct History<State> {
   /// - Returns: Whether there was a step to redo.
   @discardableResult
   public mutating func redo() -> Bool {
-    guard let next = future.popLast() else { return false }
-    past.append(present)
-    present = next
+    redo(restoring: \.self)
+  }
+
+  // MARK: - Steps, for RecordingHistory
+
+  @usableFromInline
+  mutating func startStep() -> Int {
+    stepCount += 1
+    return stepCount
+  }
+
+  /// Takes note that `step` changed what undo restores, from `before`.
+  ///
+  /// The first change of the newest step records `before` under the step's number; later
+  /// changes of the same step belong to that entry. A change that arrives after a later step
+  /// was recorded, or after an undo, is a step of its own, so that undo takes back changes in the
+  /// order they happened and nothing is lost.
+  @usableFromInline
+  mutating func noteChange(before: State, step: Int) {
+    if future.isEmpty, let top = past.last, top.step == step { return }
+    if step > lastRecordedStep {
+      record(before: before, as: step)
+    } else {
+      stepCount += 1
+      record(before: before, as: stepCount)
+    }
+  }
+
+  @usableFromInline
+  func isUndone(_ step: Int) -> Bool {
+    undoneSteps.contains(step)
+  }
+
+  private mutating func record(before state: State, as step: Int) {
+    past.push(Entry(state: state, step: step))
+    lastRecordedStep = step
+    future.removeAll()
+  }
+
+  /// Undoes the last step, restoring only the part of the state at `undoable`.
+  @usableFromInline
+  mutating func undo<Undoable>(restoring undoable: WritableKeyPath<State, Undoable>) -> Bool {
+    guard let entry = past.pop() else { return false }
+    future.append(Entry(state: present, step: entry.step))
+    undoneSteps.insert(entry.step)
+    present[keyPath: undoable] = entry.state[keyPath: undoable]
+    return true
+  }
+
+  /// Redoes the last undone step, restoring only the part of the state at `undoable`.
+  @usableFromInline
+  mutating func redo<Undoable>(restoring undoable: WritableKeyPath<State, Undoable>) -> Bool {
+    guard let entry = future.popLast() else { return false }
+    past.push(Entry(state: present, step: entry.step))
+    undoneSteps.remove(entry.step)
+    present[keyPath: undoable] = entry.state[keyPath: undoable]
     return true
   }
 }
@@ -107,10 +171,13 @@ extension History: Equatable where State: Equatable {
   /// Two histories are equal when their present, undo and redo states are; the numbering of
   /// steps is bookkeeping and does not count.
   public static func == (lhs: History, rhs: History) -> Bool {
-    lhs.present == rhs.present && lhs.past == rhs.past && lhs.future == rhs.future
+    lhs.present == rhs.present
+      && lhs.past.elementsEqual(rhs.past) { $0.state == $1.state }
+      && lhs.future.elementsEqual(rhs.future) { $0.state == $1.state }
   }
 }
 extension History: Sendable where State: Sendable {}
+extension History.Entry: Sendable where State: Sendable {}
 
 /// The actions of a store with history: a feature's actions, marked as user steps or as
 /// feedback from effects, plus undo and redo.
@@ -133,53 +200,75 @@ public enum HistoryAction<Action> {
 extension HistoryAction: Equatable where Action: Equatable {}
 extension HistoryAction: Sendable where Action: Sendable {}
 
-extension Reducer where State: Equatable {
-  /// Records user steps so that they can be undone and redone.
+extension Reducer {
+  /// Records user steps so that they can be undone and redone, restoring the part of the state
+  /// at `undoable`.
   ///
-  /// ``HistoryAction/step(_:)`` runs this reducer and, when the state changed, records the
-  /// state from before it and clears the redo stack. The actions sent back by the step's
-  /// effects arrive as ``HistoryAction/feedback(_:step:)`` and belong to the same step, so one
-  /// undo reverts the step and everything its effects did. A step that changes nothing, itself
-  /// or through its effects, leaves no trace to undo.
+  /// ``HistoryAction/step(_:)`` runs this reducer and, when the part at `undoable` changed,
+  /// records the state from before it and clears the redo stack. The actions sent back by the
+  /// step's effects arrive as ``HistoryAction/feedback(_:step:)`` and belong to the same step,
+  /// so one undo reverts the step and everything its effects did. What an action changes
+  /// outside `undoable` (an alert, a sheet, a lookup in flight) is no step: undo passes over it
+  /// and the redo stack stays.
   ///
-  /// Actions for which `isTransient` returns `true` (dismissing an alert, opening a sheet, a
-  /// lookup's progress) change the present state without being recorded, whether a person sent
-  /// them or an effect fed them back: undo skips over them to the last real step, and they
-  /// leave the redo stack alone. ``HistoryAction/undo`` and
-  /// ``HistoryAction/redo`` only swap states: no reducer runs and no effect starts.
+  /// Feedback is applied by these rules:
+  /// - feedback of the newest step joins that step;
+  /// - feedback that changes the undoable part after a later step was recorded, or after an
+  ///   undo, is a step of its own: undo takes back changes in the order they happened;
+  /// - feedback of a step that was undone (and not redone) still changes what undo leaves
+  ///   alone, but its changes to the undoable part are dropped: undoing a step takes back
+  ///   everything it would still do.
+  ///
+  /// ``HistoryAction/undo`` and ``HistoryAction/redo`` only swap states: no reducer runs and
+  /// no effect starts.
   ///
   /// ```swift
   /// let store = Store(
   ///   initialState: History(AppState()),
-  ///   reducer: AppReducer().recordingHistory(),
-  ///   environment: .live
+  ///   reducer: AppReducer().recordingHistory(undoing: \.undoable),
+  ///   environment: environment
   /// )
   /// store.send(.step(.counter(.incrTapped)))
   /// store.send(.undo)
   /// ```
   ///
-  /// - Parameter isTransient: Whether an action is too slight to be a step of its own.
+  /// - Parameter undoable: The part of the state that undo and redo restore.
   /// - Returns: A reducer on the history of this reducer's state.
   @inlinable
-  public func recordingHistory(
-    isTransient: @escaping (Action) -> Bool = { _ in false }
-  ) -> RecordingHistory<Self> {
-    RecordingHistory(base: self, isTransient: isTransient)
+  public func recordingHistory<Undoable: Equatable>(
+    undoing undoable: WritableKeyPath<State, Undoable>
+  ) -> RecordingHistory<Self, Undoable> {
+    RecordingHistory(base: self, undoable: undoable)
+  }
+}
+
+extension Reducer where State: Equatable {
+  /// Records user steps so that they can be undone and redone, restoring the whole state; see
+  /// ``Reducer/recordingHistory(undoing:)``.
+  ///
+  /// ```swift
+  /// let reducer = counterReducer.recordingHistory()
+  /// ```
+  ///
+  /// - Returns: A reducer on the history of this reducer's state.
+  @inlinable
+  public func recordingHistory() -> RecordingHistory<Self, State> {
+    RecordingHistory(base: self, undoable: \.self)
   }
 }
 
 /// A reducer that records the steps of another so that they can be undone and redone; see
-/// ``Reducer/recordingHistory(isTransient:)``.
-public struct RecordingHistory<Base: Reducer>: Reducer where Base.State: Equatable {
+/// ``Reducer/recordingHistory(undoing:)``.
+public struct RecordingHistory<Base: Reducer, Undoable: Equatable>: Reducer {
   @usableFromInline
   let base: Base
   @usableFromInline
-  let isTransient: (Base.Action) -> Bool
+  let undoable: WritableKeyPath<Base.State, Undoable>
 
   @inlinable
-  init(base: Base, isTransient: @escaping (Base.Action) -> Bool) {
+  init(base: Base, undoable: WritableKeyPath<Base.State, Undoable>) {
     self.base = base
-    self.isTransient = isTransient
+    self.undoable = undoable
   }
 
   @inlinable
@@ -189,32 +278,32 @@ public struct RecordingHistory<Base: Reducer>: Reducer where Base.State: Equatab
   ) -> Effect<HistoryAction<Base.Action>> {
     switch action {
     case .step(let action):
-      // A transient action belongs to the current step; any other starts a new one.
-      let records = !isTransient(action)
-      let step = records ? history.startStep() : history.stepCount
-      return reduce(action, step: step, records: records, &history, environment)
+      return reduce(action, step: history.startStep(), &history, environment)
     case .feedback(let action, let step):
-      return reduce(action, step: step, records: !isTransient(action), &history, environment)
+      return reduce(action, step: step, &history, environment)
     case .undo:
-      history.undo()
+      _ = history.undo(restoring: undoable)
       return .none
     case .redo:
-      history.redo()
+      _ = history.redo(restoring: undoable)
       return .none
     }
   }
 
-  /// Runs `action` as part of `step`; when `records` and the state changed, records the state
-  /// from before it.
+  /// Runs `action` as part of `step` and notes what it changed in the undoable part.
   @inlinable
   func reduce(
-    _ action: Base.Action, step: Int, records: Bool, _ history: inout History<Base.State>,
+    _ action: Base.Action, step: Int, _ history: inout History<Base.State>,
     _ environment: Base.Environment
   ) -> Effect<HistoryAction<Base.Action>> {
-    let before = records ? history.present : nil
+    let before = history.present
     let effect = base.reduce(into: &history.present, action: action, environment: environment)
-    if let before, history.present != before {
-      history.record(before: before, step: step)
+    if history.present[keyPath: undoable] != before[keyPath: undoable] {
+      if history.isUndone(step) {
+        history.present[keyPath: undoable] = before[keyPath: undoable]
+      } else {
+        history.noteChange(before: before, step: step)
+      }
     }
     return effect.map { .feedback($0, step: step) }
   }

@@ -63,6 +63,9 @@ public final class Store<State, Action: Sendable> {
   /// ```
   public var state: State { core.state }
 
+  /// How many subscriptions the store keeps.
+  package var observerCount: Int { core.observerCount }
+
   /// Sends an action: runs the reducer, starts the effects it returns and notifies observers.
   ///
   /// The state has changed when this returns. The returned task follows the effects the
@@ -83,8 +86,9 @@ public final class Store<State, Action: Sendable> {
   /// Calls `observer` with the new state after every action.
   ///
   /// The subscription lasts as long as the returned token: release it (or call
-  /// ``StoreSubscription/cancel()``) and the observer is never called again. The store keeps no
-  /// strong reference to the observer.
+  /// ``StoreSubscription/cancel()``) and the observer is let go and never called again. Every
+  /// observer sees every state, in order, also when another observer sends an action from its
+  /// notification: that action runs once every observer has seen the state before it.
   ///
   /// ```swift
   /// let token = store.subscribe { state in render(state) }
@@ -134,29 +138,36 @@ public final class Store<State, Action: Sendable> {
 /// ```
 @MainActor
 public final class StoreSubscription {
-  // The observer, in a box that the store only references weakly.
-  private var box: AnyObject?
+  private var onCancel: (@MainActor () -> Void)?
 
-  fileprivate init(box: AnyObject) {
-    self.box = box
+  init(onCancel: @escaping @MainActor () -> Void) {
+    self.onCancel = onCancel
   }
 
-  /// Ends the subscription now.
+  isolated deinit {
+    cancel()
+  }
+
+  /// Ends the subscription now: the store lets go of the observer.
   ///
   /// ```swift
   /// token.cancel()
   /// ```
   public func cancel() {
-    box = nil
+    guard let onCancel else { return }
+    self.onCancel = nil
+    onCancel()
   }
 }
 
+/// One observer; `isActive` turns off when its subscription ends, also during a notification.
 @MainActor
-private final class ObserverBox<State> {
-  let observer: @MainActor (State) -> Void
+private final class Observer<State> {
+  let notify: @MainActor (State) -> Void
+  var isActive = true
 
-  init(_ observer: @escaping @MainActor (State) -> Void) {
-    self.observer = observer
+  init(_ notify: @escaping @MainActor (State) -> Void) {
+    self.notify = notify
   }
 }
 
@@ -168,6 +179,7 @@ private final class ObserverBox<State> {
 @usableFromInline
 class StoreCore<State, Action: Sendable> {
   var state: State { fatalError("abstract") }
+  var observerCount: Int { fatalError("abstract") }
   func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     fatalError("abstract")
   }
@@ -191,12 +203,8 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   // Plain flags beside the generic arrays, so that the common path (no buffered actions, no
   // observers) never touches them: in unspecialised generic code each touch looks up metadata.
   private var hasBuffered = false
-  private var observers: [WeakObserver] = []
+  private var observers: ContiguousArray<Observer<State>> = []
   private var hasObservers = false
-
-  private struct WeakObserver {
-    weak var box: ObserverBox<State>?
-  }
 
   init(
     initialState: State, reducer: Reduce<State, Action, Environment>, environment: Environment
@@ -214,10 +222,12 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   }
 
   override var state: State { currentState.pointee }
+  override var observerCount: Int { observers.count }
 
   func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
     if isSending {
-      // An observer sent an action while the store was reducing: handle it right after.
+      // An observer sent an action while the store was reducing or notifying: handle it once
+      // every observer has seen the current state.
       let group = group ?? EffectGroup()
       bufferedActions.append(action)
       bufferedGroups.append(group)
@@ -233,6 +243,8 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
       result = group
       runner.run(effect, in: group)
     }
+    notify()
+    // Actions that observers sent run one at a time, each seen by every observer in turn.
     while hasBuffered {
       let action = bufferedActions.removeFirst()
       let group = bufferedGroups.removeFirst()
@@ -240,32 +252,31 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
       let effect = reducer.reduce(
         into: &currentState.pointee, action: action, environment: environment)
       if !effect.isNone { runner.run(effect, in: group) }
+      notify()
     }
     isSending = false
-    notify()
     return result
   }
 
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
-    let box = ObserverBox(observer)
-    observers.append(WeakObserver(box: box))
+    let entry = Observer(observer)
+    observers.append(entry)
     hasObservers = true
-    return StoreSubscription(box: box)
+    return StoreSubscription { [weak self] in
+      entry.isActive = false
+      guard let self else { return }
+      self.observers.removeAll { $0 === entry }
+      self.hasObservers = !self.observers.isEmpty
+    }
   }
 
   private func notify() {
     guard hasObservers else { return }
-    var released = false
-    for entry in observers {
-      if let box = entry.box {
-        box.observer(currentState.pointee)
-      } else {
-        released = true
-      }
-    }
-    if released {
-      observers.removeAll { $0.box == nil }
-      hasObservers = !observers.isEmpty
+    // A copy, so that subscribing or cancelling from an observer does not disturb the loop.
+    let observers = self.observers
+    let state = currentState.pointee
+    for observer in observers where observer.isActive {
+      observer.notify(state)
     }
   }
 }
@@ -286,6 +297,7 @@ final class ScopedCore<ParentState, ParentAction: Sendable, State, Action: Senda
   }
 
   override var state: State { toChildState(parent.state) }
+  override var observerCount: Int { parent.observerCount }
 
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     let toChildState = self.toChildState

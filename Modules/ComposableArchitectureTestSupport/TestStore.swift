@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import CustomDump
+import Dispatch
 import IssueReporting
 
 /// A store for exhaustive tests of a reducer and its effects.
@@ -8,12 +9,14 @@ import IssueReporting
 /// expected against actual state, when:
 /// - an action changes the state in a way the test did not assert;
 /// - an effect feeds back an action the test did not `receive`;
-/// - an expected action does not arrive before the timeout;
+/// - `receive` expects an action while no effect is running that could send one;
 /// - an effect is still running when the test ends (``finish(timeout:fileID:filePath:line:column:)``
 ///   or the store's release).
 ///
 /// Actions that effects send back queue up until the test receives them, so nothing happens
-/// behind the test's back. Fire-and-forget effects (logging, analytics) are never waited for and
+/// behind the test's back. Waiting depends on no clock: `receive` waits for as long as an
+/// effect is running and fails at once when none is; the ``timeout`` is only a safety limit
+/// for an effect that hangs. Fire-and-forget effects (logging, analytics) are never waited for and
 /// never fail a test. Failures reach Swift Testing and XCTest alike.
 ///
 /// ```swift
@@ -36,21 +39,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   public private(set) var state: State
   /// The dependencies; a test may change them between actions.
   public var environment: Environment
-  /// How long `receive` and `finish` wait for effects before failing.
+  /// How long `receive` and `finish` wait for a running effect before failing: a safety limit
+  /// that only an effect that hangs reaches.
   public var timeout: Duration
 
   private let reducer: Reduce<State, Action, Environment>
-  private var received: [(action: Action, group: EffectGroup)] = []
-  private lazy var runner = EffectRunner<Action>(
-    deliver: { [weak self] action, group in
-      self?.received.append((action, group))
-      self?.wakeWaiters()
-    },
-    onFinish: { [weak self] in self?.wakeWaiters() }
-  )
-  private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  private var nextWaiterID = 0
-  private var isCompleted = false
+  private let effects = EffectsUnderTest<Action>()
   private let fileID: StaticString
   private let filePath: StaticString
   private let line: UInt
@@ -62,17 +56,18 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   ///   - initialState: The state to start from.
   ///   - reducer: The reducer under test.
   ///   - environment: Controlled dependencies.
-  ///   - timeout: How long to wait for an effect before failing; one second by default.
+  ///   - timeout: How long to wait for a running effect before failing; 30 seconds by default.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
     environment: Environment,
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(30),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action, R.Environment == Environment {
+    DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
     self.state = initialState
     self.reducer = Reduce(reducer)
     self.environment = environment
@@ -84,10 +79,19 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   }
 
   deinit {
-    // A test store lives and dies on the main actor, inside the test that made it, so its
-    // end-of-test checks run right here, where the failure can still be attributed to the test.
-    MainActor.assumeIsolated {
-      completed(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Released on the main actor, inside the test that made it, the checks run right here,
+    // where a failure is attributed to the test; released elsewhere, they run on the main actor
+    // just after.
+    let effects = self.effects
+    let (fileID, filePath, line, column) = (fileID, filePath, line, column)
+    if isOnMainQueue() {
+      MainActor.assumeIsolated {
+        effects.completed(fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+    } else {
+      Task { @MainActor in
+        effects.completed(fileID: fileID, filePath: filePath, line: line, column: column)
+      }
     }
   }
 
@@ -111,13 +115,13 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
-    if !received.isEmpty {
+    if !effects.received.isEmpty {
       reportIssue(
         """
-        Must handle \(received.count) received action(s) before sending an action: …
+        Must handle \(effects.received.count) received action(s) before sending an action: …
 
         Unhandled actions:
-        \(dumpActions(received.map(\.action)))
+        \(dumpActions(effects.received.map(\.action)))
         """,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
@@ -153,17 +157,17 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     column: UInt = #column
   ) async {
     let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
-    while received.isEmpty {
-      if runner.runningCount == 0 {
+    while effects.received.isEmpty {
+      if effects.runner.runningCount == 0 {
         reportIssue(
           "Expected to receive an action, but no effect is running that could send one.",
           fileID: fileID, filePath: filePath, line: line, column: column)
         return
       }
-      if await !wait(until: deadline) {
+      if await !effects.wait(until: deadline) {
         reportIssue(
           """
-          Expected to receive an action, but received none after \(timeout ?? self.timeout).
+          Expected to receive an action, but effects.received none after \(timeout ?? self.timeout).
 
           Expected:
           \(dumpActions([expectedAction]))
@@ -172,7 +176,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
         return
       }
     }
-    let (action, group) = received.removeFirst()
+    let (action, group) = effects.received.removeFirst()
     if action != expectedAction {
       let difference =
         diff(expectedAction, action, format: .proportional)
@@ -192,7 +196,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// unasserted.
   ///
   /// Call it at the end of a test whose effects end on their own; the store's release does the
-  /// same checks without waiting.
+  /// same checks without waiting, also after `finish`, for whatever the test did since.
   ///
   /// ```swift
   /// await store.send(.saveButtonTapped)
@@ -209,10 +213,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     column: UInt = #column
   ) async {
     let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
-    while runner.runningCount > 0 {
-      if await !wait(until: deadline) { break }
+    while effects.runner.runningCount > 0 {
+      if await !effects.wait(until: deadline) { break }
     }
-    completed(fileID: fileID, filePath: filePath, line: line, column: column)
+    effects.completed(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   // MARK: - Private
@@ -228,7 +232,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   ) {
     var expected = state
     let effect = reducer.reduce(into: &state, action: action, environment: environment)
-    runner.run(effect, in: group)
+    effects.runner.run(effect, in: group)
     do {
       try updateExpected?(&expected)
     } catch {
@@ -248,10 +252,26 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
         : "A state change does not match expectation: …\n\n\(difference)",
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
+}
 
-  private func completed(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    guard !isCompleted else { return }
-    isCompleted = true
+/// What a test store's effects sent and are still doing, and the end-of-test checks on them.
+/// Apart from the store, so that the checks can run when the store is released anywhere.
+@MainActor
+private final class EffectsUnderTest<Action: Equatable & Sendable> {
+  var received: [(action: Action, group: EffectGroup)] = []
+  lazy var runner = EffectRunner<Action>(
+    deliver: { [weak self] action, group in
+      self?.received.append((action, group))
+      self?.wakeWaiters()
+    },
+    onFinish: { [weak self] in self?.wakeWaiters() }
+  )
+  private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  private var nextWaiterID = 0
+
+  /// The end-of-test checks. What they report is dropped (unhandled actions) or cancelled
+  /// (running effects), so that a later check reports only what happened since.
+  func completed(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     if !received.isEmpty {
       reportIssue(
         """
@@ -261,6 +281,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
         \(dumpActions(received.map(\.action)))
         """,
         fileID: fileID, filePath: filePath, line: line, column: column)
+      received.removeAll()
     }
     if runner.runningCount > 0 {
       reportIssue(
@@ -277,7 +298,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
 
   /// Waits until an effect finishes or feeds back an action, or until the deadline.
   /// Returns `false` when the deadline passed.
-  private func wait(until deadline: ContinuousClock.Instant) async -> Bool {
+  func wait(until deadline: ContinuousClock.Instant) async -> Bool {
     guard ContinuousClock.now < deadline else { return false }
     let id = nextWaiterID
     nextWaiterID += 1
@@ -300,9 +321,21 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     for waiter in waiting.values { waiter.resume() }
   }
 
-  private func dumpActions(_ actions: [Action]) -> String {
-    actions.map { String(customDumping: $0).indented }.joined(separator: "\n")
-  }
+}
+
+/// Marks the main queue, where the main actor runs.
+private let mainQueueKey = DispatchSpecificKey<Bool>()
+
+/// Whether the caller runs on the main queue, and so on the main actor, whatever thread serves
+/// the queue (on Linux, once the main thread parks, a worker thread does). Unlike
+/// `MainActor.assumeIsolated`, it answers rather than traps.
+private func isOnMainQueue() -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueKey) == true
+}
+
+/// Each action dumped on its own indented lines.
+private func dumpActions<Action>(_ actions: [Action]) -> String {
+  actions.map { String(customDumping: $0).indented }.joined(separator: "\n")
 }
 
 /// The effects started by one `TestStore.send`.

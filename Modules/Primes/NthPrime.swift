@@ -43,7 +43,8 @@ let sieveLimit = 10_000_000
 ///
 /// - Parameters:
 ///   - x: A number from 0 to ``maximumX``.
-///   - threads: How many threads may work at once; all cores by default.
+///   - threads: How many threads may work at once; all cores by default. Fewer than one counts
+///     as one, more than ``maximumThreads`` as that many.
 ///   - progress: Receives the fraction of the work done.
 /// - Returns: π(x).
 /// - Throws: ``PrimesError/xOutOfRange(_:)``, or `CancellationError` when the task is cancelled.
@@ -56,7 +57,7 @@ public func primeCount(
   if x < sieveLimit { return Sieve.primes(upTo: x).count }
   let engine = Gourdon(x: x)
   try checkCancellation()
-  let count = try engine.count(threads: max(1, threads), progress: progress)
+  let count = try engine.count(threads: usableThreads(threads), progress: progress)
   progress?(1)
   return count
 }
@@ -74,7 +75,8 @@ public func primeCount(
 ///
 /// - Parameters:
 ///   - n: A number from 1 to ``maximumN``.
-///   - threads: How many threads may work at once; all cores by default.
+///   - threads: How many threads may work at once; all cores by default. Fewer than one counts
+///     as one, more than ``maximumThreads`` as that many.
 ///   - progress: Receives the fraction of the work done.
 /// - Returns: The nth prime.
 /// - Throws: ``PrimesError/nOutOfRange(_:)``, or `CancellationError` when the task is cancelled.
@@ -120,6 +122,15 @@ private func primeNear(_ x: Int, counted: Int, wanted: Int) -> Int {
     }
     window *= 2
   }
+}
+
+/// The most threads that prime counting uses: more than this gives no speed on any machine.
+public let maximumThreads = 1024
+
+/// A thread count brought into `1...maximumThreads`: fewer than one counts as one, more than
+/// the maximum as the maximum.
+func usableThreads(_ threads: Int) -> Int {
+  min(max(1, threads), maximumThreads)
 }
 
 func checkCancellation() throws {

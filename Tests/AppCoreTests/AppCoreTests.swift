@@ -39,6 +39,23 @@ struct AppCoreTests {
     )
   }
 
+  @Test func nthPrimeCancelTapped_cancelsTheLookupThroughThePullback_andNothingArrives() async {
+    let (answers, answer) = AsyncStream<Int>.makeStream()
+    let store = makeStore(
+      AppState(count: 7),
+      nthPrime: NthPrimeClient { _ in
+        for await prime in answers { return prime }
+        throw CancellationError()
+      })
+    let request = await store.send(.counter(.nthPrimeTapped)) {
+      $0.isNthPrimeRequestInFlight = true
+    }
+    await store.send(.counter(.nthPrimeCancelTapped)) { $0.isNthPrimeRequestInFlight = false }
+    answer.yield(17)
+    await request.finish()
+    await store.finish()
+  }
+
   @Test func counterActions_reachTheAppState() async {
     let store = makeStore()
     await store.send(.counter(.incrTapped)) { $0.count = 1 }
@@ -160,14 +177,6 @@ struct AppCoreTests {
     }
     let saved = try #require(files[FavoritePrimesFile.name])
     #expect(try FavoritePrimesFile.decode(saved) == [2, 7])
-  }
-
-  @Test func transientActions_areMarked() {
-    #expect(AppAction.counter(.alertDismissed).isTransient)
-    #expect(AppAction.counter(.isPrimeTapped).isTransient)
-    #expect(AppAction.favoritePrimes(.nthPrimeCancelTapped).isTransient)
-    #expect(!AppAction.counter(.incrTapped).isTransient)
-    #expect(!AppAction.favoritePrimes(.deleteFavoritePrimes([0])).isTransient)
   }
 
   @Test func featureViews_readAndWriteTheAppState() {

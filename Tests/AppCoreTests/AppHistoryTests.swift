@@ -44,7 +44,7 @@ struct AppHistoryTests {
     await store.send(.step(.counter(.nthPrimeTapped))) {
       $0.present.isNthPrimeRequestInFlight = true
     }
-    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 1)) {
+    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 2)) {
       $0.present.isNthPrimeRequestInFlight = false
       $0.present.alert = .nthPrime(n: 7, prime: 17)
     }
@@ -75,7 +75,7 @@ struct AppHistoryTests {
       $0.present.isNthPrimeRequestInFlight = true
     }
     answer.yield(17)
-    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 1)) {
+    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 2)) {
       $0.present.isNthPrimeRequestInFlight = false
       $0.present.alert = .nthPrime(n: 7, prime: 17)
     }
@@ -84,6 +84,93 @@ struct AppHistoryTests {
   @Test func dismissingAnAlert_isNotAnUndoStep() async {
     let store = makeStore(AppState(count: 1, alert: .notice("hello")))
     await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
+    #expect(!store.state.canUndo)
+  }
+
+  @Test func refusedIncr_atTheLargestCount_isNoStep_undoGoesBackBeforeTheSet() async {
+    let store = makeStore()
+    await store.send(.step(.counter(.countEntered(.max)))) {
+      $0.present.count = .max
+      $0.record(before: AppState())
+    }
+    await store.send(.step(.counter(.incrTapped))) {
+      $0.present.alert = .failure("The count is already at its largest, 9223372036854775807.")
+    }
+    #expect(store.state.undoCount == 1)
+    await store.send(.undo) {
+      $0.undo()
+      $0.present.alert = nil
+    }
+    #expect(store.state.present.count == 0)
+  }
+
+  @Test func failedLoad_isNoStep_andKeepsTheRedoStack() async {
+    let store = makeStore()
+    await store.send(.step(.counter(.countEntered(5)))) {
+      $0.present.count = 5
+      $0.record(before: AppState())
+    }
+    await store.send(.undo) { $0.undo() }
+    await store.send(.step(.favoritePrimes(.loadButtonTapped)))
+    await store.receive(
+      .feedback(
+        .favoritePrimes(
+          .loadResponse(.failure(ErrorMessage("could not read favorite-primes.json")))),
+        step: 2)
+    ) {
+      $0.present.alert = .failure(
+        "Could not load the favorite primes: could not read favorite-primes.json")
+    }
+    #expect(store.state.canRedo)
+    await store.send(.redo) {
+      $0.redo()
+      $0.present.alert = nil
+    }
+    #expect(store.state.present.count == 5)
+  }
+
+  @Test func undoAndRedo_dismissTheAlert() async {
+    let store = makeStore(AppState(count: 6), nthPrime: .answering([6: 13, 7: 17]))
+    await store.send(.step(.counter(.incrTapped))) {
+      $0.present.count = 7
+      $0.record(before: AppState(count: 6))
+    }
+    await store.send(.step(.counter(.nthPrimeTapped))) {
+      $0.present.isNthPrimeRequestInFlight = true
+    }
+    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 2)) {
+      $0.present.isNthPrimeRequestInFlight = false
+      $0.present.alert = .nthPrime(n: 7, prime: 17)
+    }
+    await store.send(.undo) {
+      $0.undo()
+      $0.present.alert = nil
+    }
+    await store.send(.step(.counter(.nthPrimeTapped))) {
+      $0.present.isNthPrimeRequestInFlight = true
+    }
+    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 6, .success(13))), step: 3)) {
+      $0.present.isNthPrimeRequestInFlight = false
+      $0.present.alert = .nthPrime(n: 6, prime: 13)
+    }
+    await store.send(.redo) {
+      $0.redo()
+      $0.present.alert = nil
+    }
+  }
+
+  @Test func exportAndItsAlert_areNoStep() async {
+    let store = makeStore(AppState(count: 7, favoritePrimes: [7]))
+    await store.send(.step(.favoritePrimes(.saveButtonTapped)))
+    await store.receive(
+      .feedback(
+        .favoritePrimes(
+          .saveResponse(.failure(ErrorMessage("could not write favorite-primes.json")))),
+        step: 1)
+    ) {
+      $0.present.alert = .failure(
+        "Could not save the favorite primes: could not write favorite-primes.json")
+    }
     #expect(!store.state.canUndo)
   }
 }

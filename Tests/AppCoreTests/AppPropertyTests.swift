@@ -14,7 +14,7 @@ struct AppPropertyTests {
     var random = SplitMix64(seed: seed)
     let environment = AppEnvironment(
       nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
-    let reducer = AppReducer().recordingHistory(isTransient: { $0.isTransient })
+    let reducer = AppReducer().recordingHistory(undoing: \.undoable)
     for sequence in 0..<200 {
       var history = History(AppState())
       for step in 0..<300 {

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
+import Synchronization
 import Testing
 
 private struct State: Equatable {
@@ -53,7 +54,7 @@ private func waitUntilCancelled() async {
 @MainActor
 struct TestStoreTests {
   private func makeStore() -> TestStore<State, Action, Int> {
-    TestStore(initialState: State(), reducer: reducer, environment: 42, timeout: .seconds(2))
+    TestStore(initialState: State(), reducer: reducer, environment: 42)
   }
 
   @Test func passes_whenEveryChangeAndActionIsAsserted() async {
@@ -170,10 +171,77 @@ struct TestStoreTests {
     await store.finish()
   }
 
+  @Test func finish_doesNotSwitchOffTheChecks_anEffectStartedAfterItStillFails() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.finish()
+      await store.send(.waitForever)
+    } matching: { issue in
+      issue.description.contains("still running at the end of the test")
+    }
+  }
+
+  @Test func finish_doesNotSwitchOffTheChecks_aResponseReceivedAfterItStillFails() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.finish()
+      await store.send(.request).finish()
+    } matching: { issue in
+      issue.description.contains("received 1 unexpected action")
+    }
+  }
+
+  @Test func finish_reportsAnUnhandledActionOnce() async {
+    let reports = Mutex(0)
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.request)
+      await store.finish()
+    } matching: { issue in
+      reports.withLock { $0 += 1 }
+      return issue.description.contains("received 1 unexpected action")
+    }
+    #expect(reports.withLock { $0 } == 1)
+  }
+
+  @Test func receive_withOneOfTwoActionsLeft_reportsTheOneLeft() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.requestTwice)
+      await store.receive(.response(42)) { $0.response = 42 }
+      await store.finish()
+    } matching: { issue in
+      issue.description.contains("received 1 unexpected action")
+    }
+  }
+
+  @Test func receive_afterEveryActionWasHandled_failsAtOnce() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.request).finish()
+      await store.receive(.response(42)) { $0.response = 42 }
+      await store.receive(.response(42))
+    } matching: { issue in
+      issue.description.contains("no effect is running that could send one")
+    }
+  }
+
   @Test func environment_canChangeBetweenActions() async {
     let store = makeStore()
     store.environment = 7
     await store.send(.request)
     await store.receive(.response(7)) { $0.response = 7 }
+  }
+}
+
+/// Tests that run off the main actor, as a plain `@Test` does.
+struct TestStoreReleaseTests {
+  @Test func release_offTheMainActor_isSafe() async {
+    let store = await MainActor.run {
+      TestStore(initialState: State(), reducer: reducer, environment: 42)
+    }
+    await store.send(.incr) { $0.count = 1 }
+    await store.send(.request)
+    await store.receive(.response(42)) { $0.response = 42 }
   }
 }

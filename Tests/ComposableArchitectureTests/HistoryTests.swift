@@ -96,22 +96,70 @@ struct HistoryTests {
     #expect(effectsRun == 0)
   }
 
-  @Test func transientActions_areNotSteps_andKeepTheRedoStack() {
-    let store = Store(
-      initialState: History(ChildState()),
-      reducer: childReducer.recordingHistory(isTransient: { $0 == .decr }),
-      environment: ()
-    )
+  @Test func changeOutsideWhatUndoRestores_isNoStep_andKeepsTheRedoStack() {
+    let store = makeNoteStore()
     store.send(.step(.incr))
     store.send(.step(.incr))
     store.send(.undo)
-    store.send(.step(.decr))
-    #expect(store.state.present.count == 0)
+    store.send(.step(.refuse))
+    #expect(store.state.present == Note(count: 1, message: "refused"))
     #expect(store.state.undoCount == 1)
     #expect(store.state.canRedo)
+    store.send(.redo)
+    #expect(store.state.present == Note(count: 2, message: "refused"))
+  }
+
+  @Test func undo_restoresOnlyWhatItUndoes() {
+    let store = makeNoteStore()
+    store.send(.step(.incr))
+    store.send(.step(.refuse))
+    store.send(.undo)
+    #expect(store.state.present == Note(count: 0, message: "refused"))
+  }
+
+  @Test func feedbackAfterItsStepWasUndone_isDropped_andRedoBringsBackTheStepAlone() async {
+    let gate = Gate()
+    let store = makeNoteStore(gate: gate)
+    let task = store.send(.step(.setLater(5)))
+    #expect(store.state.present.count == 1)
+    store.send(.undo)
+    gate.open()
+    await task.finish()
+    #expect(store.state.present.count == 0)
+    #expect(store.state.redoCount == 1)
+    store.send(.redo)
+    #expect(store.state.present.count == 1)
+    #expect(!store.state.canRedo)
+  }
+
+  @Test func feedbackAfterALaterStep_isAStepOfItsOwn_soUndoLosesNothing() async {
+    let gate = Gate()
+    let store = makeNoteStore(gate: gate)
+    let task = store.send(.step(.setLater(5)))
+    store.send(.step(.incr))
+    gate.open()
+    await task.finish()
+    #expect(store.state.present.count == 5)
+    #expect(store.state.undoCount == 3)
+    store.send(.undo)
+    #expect(store.state.present.count == 2)
+    store.send(.undo)
+    #expect(store.state.present.count == 1)
     store.send(.undo)
     #expect(store.state.present.count == 0)
-    #expect(!store.state.canUndo)
+  }
+
+  @Test func depth_isBounded_theOldestStepsAreForgotten() {
+    let store = Store(
+      initialState: History(ChildState(), maximumDepth: 3),
+      reducer: childReducer.recordingHistory(),
+      environment: ()
+    )
+    for _ in 1...5 { store.send(.step(.incr)) }
+    #expect(store.state.undoCount == 3)
+    for _ in 1...5 { store.send(.undo) }
+    #expect(store.state.present.count == 2)
+    #expect(store.state.redoCount == 3)
   }
 
   @Test func manyUndos_walkBackEveryStep() {
@@ -129,5 +177,49 @@ struct HistoryTests {
     let undoneAtStart = history.undo()
     #expect(!undoneAtStart)
     #expect(history.redoCount == 1000)
+  }
+
+  private func makeNoteStore(
+    gate: Gate = Gate()
+  ) -> Store<History<Note>, HistoryAction<NoteAction>> {
+    Store(
+      initialState: History(Note()),
+      reducer: noteReducer.recordingHistory(undoing: \.count),
+      environment: gate
+    )
+  }
+}
+
+/// A count that undo restores, and a message that it leaves alone.
+private struct Note: Equatable {
+  var count = 0
+  var message: String?
+}
+
+private enum NoteAction: Equatable, Sendable {
+  case incr
+  case refuse
+  case setLater(Int)
+  case set(Int)
+}
+
+/// `setLater` counts one at once and, once the gate opens, sets the count.
+@MainActor private let noteReducer = Reduce<Note, NoteAction, Gate> { state, action, gate in
+  switch action {
+  case .incr:
+    state.count += 1
+    return .none
+  case .refuse:
+    state.message = "refused"
+    return .none
+  case .setLater(let value):
+    state.count += 1
+    return .run { send in
+      await gate.wait()
+      await send(.set(value))
+    }
+  case .set(let value):
+    state.count = value
+    return .none
   }
 }

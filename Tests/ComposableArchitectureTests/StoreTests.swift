@@ -171,4 +171,58 @@ struct StoreTests {
     #expect(store.state.child.count == 2)
     _ = token
   }
+
+  @Test func observerSendingDuringNotification_everyObserverSeesEveryStateInOrder() {
+    let store = makeStore()
+    var seenByFirst: [Int] = []
+    var seenBySecond: [Int] = []
+    let first = store.subscribe { state in
+      seenByFirst.append(state.child.count)
+      if state.child.count == 1 { store.send(.child(.incr)) }
+    }
+    let second = store.subscribe { seenBySecond.append($0.child.count) }
+    store.send(.child(.incr))
+    #expect(seenByFirst == [1, 2])
+    #expect(seenBySecond == [1, 2])
+    _ = (first, second)
+  }
+
+  @Test func cancelledSubscriptions_areRemovedWithoutASend() {
+    let store = makeStore()
+    let kept = store.subscribe { _ in }
+    for _ in 0..<1000 {
+      store.subscribe { _ in }.cancel()
+      _ = store.subscribe { _ in }
+    }
+    #expect(store.observerCount == 1)
+    _ = kept
+  }
+
+  @Test func subscriptionCancelledDuringNotification_isNotCalledAgain() {
+    let store = makeStore()
+    var secondCalls = 0
+    var second: StoreSubscription?
+    let first = store.subscribe { _ in second?.cancel() }
+    second = store.subscribe { _ in secondCalls += 1 }
+    store.send(.child(.incr))
+    store.send(.child(.incr))
+    #expect(secondCalls == 0)
+    _ = first
+  }
+
+  @Test func releasedStore_cancelsEveryEffect_notOnlyCancellableOnes() async {
+    let probe = CancellationProbe()
+    do {
+      let store = Store(
+        initialState: ChildState(),
+        reducer: Reduce<ChildState, ChildAction, Void> { _, _, _ in
+          .run { _ in await probe.runUntilCancelled() }
+        },
+        environment: ()
+      )
+      store.send(.incr)
+      await probe.started()
+    }
+    #expect(probe.wasCancelled)
+  }
 }

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Synchronization
 
 /// A tiny domain for exercising the core.
 struct ParentState: Equatable {
@@ -73,5 +74,29 @@ final class Gate: Sendable {
 
   func wait() async {
     for await _ in stream { return }
+  }
+}
+
+/// Lets a test see whether an effect's task was cancelled: the effect runs
+/// ``runUntilCancelled()``, the test awaits ``started()`` and then reads ``wasCancelled``.
+final class CancellationProbe: Sendable {
+  private let start = Gate()
+  private let cancelled = Mutex(false)
+
+  var wasCancelled: Bool { cancelled.withLock { $0 } }
+
+  func started() async {
+    await start.wait()
+  }
+
+  func runUntilCancelled() async {
+    let (stream, continuation) = AsyncStream<Void>.makeStream()
+    await withTaskCancellationHandler {
+      start.open()
+      for await _ in stream {}
+    } onCancel: {
+      cancelled.withLock { $0 = true }
+      continuation.finish()
+    }
   }
 }

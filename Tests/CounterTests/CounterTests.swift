@@ -64,6 +64,19 @@ struct CounterTests {
     }
   }
 
+  @Test func decrTappedAndCountEntered_closeThePrimeModal_too() async {
+    let store = makeStore(CounterState(count: 7, isPrimeModalShown: true))
+    await store.send(.decrTapped) {
+      $0.count = 6
+      $0.isPrimeModalShown = false
+    }
+    await store.send(.isPrimeTapped) { $0.isPrimeModalShown = true }
+    await store.send(.countEntered(11)) {
+      $0.count = 11
+      $0.isPrimeModalShown = false
+    }
+  }
+
   @Test func incrTapped_atIntMax_leavesTheCountWithAMessage() async {
     let store = makeStore(CounterState(count: .max))
     await store.send(.incrTapped) {

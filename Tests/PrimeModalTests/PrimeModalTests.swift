@@ -14,6 +14,13 @@ struct PrimeModalTests {
     )
   }
 
+  @Test func equality_takesTheFavoritesOrderIntoAccount() {
+    let first = PrimeModalState(count: 2, favoritePrimes: [2, 3])
+    #expect(first == PrimeModalState(count: 2, favoritePrimes: [2, 3]))
+    #expect(first != PrimeModalState(count: 2, favoritePrimes: [3, 2]))
+    #expect(first != PrimeModalState(count: 3, favoritePrimes: [2, 3]))
+  }
+
   @Test func saveTapped_onAPrime_addsItToFavorites() async {
     let store = makeStore(count: 7, favorites: [2, 3])
     await store.send(.saveFavoritePrimeTapped) { $0.favoritePrimes = [2, 3, 7] }

@@ -74,6 +74,12 @@ struct PrimeCountTests {
     }
   }
 
+  @Test(arguments: [0, -5, Int.min, 1000, Int.max / 4, Int.max])
+  func primeCount_anyThreadCount_givesTheSameAnswer(threads: Int) throws {
+    #expect(try primeCount(123_456_789, threads: threads) == 7_027_260)  // π(123456789)
+    #expect(try nthPrime(7_027_260, threads: threads) == 123_456_761)
+  }
+
   @Test(arguments: [-1, Int.min, maximumX + 1])
   func primeCount_outOfRange_throwsTheRange(x: Int) {
     #expect(throws: PrimesError.xOutOfRange(x)) { try primeCount(x) }

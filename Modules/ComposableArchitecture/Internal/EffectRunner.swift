@@ -3,9 +3,14 @@
 @MainActor
 package final class EffectRunner<Action: Sendable> {
   private var cancellables: [EffectID: [Int: Task<Void, Never>]] = [:]
+  /// Every task still running, cancellable or not, so that `cancelAll` reaches them all.
+  private var tasks: [Int: Task<Void, Never>] = [:]
   private var nextTaskID = 0
+  /// The `run` effects (not fire-and-forget ones) still running and not cancelled by
+  /// `cancelAll`.
+  private var counted: Set<Int> = []
   /// How many `run` effects (not fire-and-forget ones) are still running.
-  package private(set) var runningCount = 0
+  package var runningCount: Int { counted.count }
   private let deliver: @MainActor @Sendable (Action, EffectGroup) -> Void
   private let onFinish: @MainActor @Sendable () -> Void
 
@@ -24,10 +29,11 @@ package final class EffectRunner<Action: Sendable> {
     run(effect, in: group, ids: [])
   }
 
+  /// Cancels every effect still running (what a store does when it is released); they no
+  /// longer count as running.
   package func cancelAll() {
-    for tasks in cancellables.values {
-      for task in tasks.values { task.cancel() }
-    }
+    for task in tasks.values { task.cancel() }
+    counted.removeAll()
   }
 
   private func run(_ effect: Effect<Action>, in group: EffectGroup, ids: [EffectID]) {
@@ -62,22 +68,23 @@ package final class EffectRunner<Action: Sendable> {
   ) {
     let taskID = nextTaskID
     nextTaskID += 1
-    if counted { runningCount += 1 }
+    if counted { self.counted.insert(taskID) }
     // The task starts on the main actor, which this method holds, so it is registered below
     // before its body can run and finish.
     let task = Task(priority: priority) { @MainActor [weak self] in
       await work()
       group.remove(id: taskID)
       guard let self else { return }
+      self.tasks[taskID] = nil
       for id in ids {
         self.cancellables[id]?[taskID] = nil
         if self.cancellables[id]?.isEmpty == true { self.cancellables[id] = nil }
       }
-      if counted {
-        self.runningCount -= 1
+      if self.counted.remove(taskID) != nil {
         self.onFinish()
       }
     }
+    tasks[taskID] = task
     group.insert(task, id: taskID)
     for id in ids { cancellables[id, default: [:]][taskID] = task }
   }

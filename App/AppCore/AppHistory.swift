@@ -1,0 +1,62 @@
+import ComposableArchitecture
+
+extension AppState {
+  /// What undo and redo restore: the count, the favorites and the activity feed, so that the
+  /// feed always agrees with the favorites.
+  public struct Undoable: Equatable, Sendable {
+    /// The count.
+    public var count: Int
+    /// The favorite primes, in the order they were saved.
+    public var favoritePrimes: [Int]
+    /// Every favorite added or removed, oldest first.
+    public var activityFeed: [Activity]
+  }
+
+  /// The part of the state that undo and redo restore; what belongs to the moment (the alert,
+  /// the prime modal, a lookup in flight) is left out.
+  public var undoable: Undoable {
+    get {
+      Undoable(count: count, favoritePrimes: favoritePrimes, activityFeed: activityFeed)
+    }
+    set {
+      count = newValue.count
+      favoritePrimes = newValue.favoritePrimes
+      activityFeed = newValue.activityFeed
+    }
+  }
+}
+
+/// The app with undo and redo of user steps.
+///
+/// A step is whatever changes ``AppState/undoable``: the count, the favorites, the feed. An
+/// action that changes only what is on screen for the moment (an alert, the prime modal, an
+/// nth-prime lookup) is no step, so a refused action leaves undo and redo as they were. Undo and
+/// redo restore the undoable part and dismiss the alert; the modal and a lookup in flight stay
+/// as they are.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: History(AppState()), reducer: AppHistoryReducer(), environment: environment)
+/// store.send(.step(.counter(.incrTapped)))
+/// store.send(.undo)
+/// ```
+public struct AppHistoryReducer: Reducer {
+  private let recording = AppReducer().recordingHistory(undoing: \.undoable)
+
+  /// Creates the reducer.
+  public init() {}
+
+  public func reduce(
+    into history: inout History<AppState>, action: HistoryAction<AppAction>,
+    environment: AppEnvironment
+  ) -> Effect<HistoryAction<AppAction>> {
+    let effect = recording.reduce(into: &history, action: action, environment: environment)
+    switch action {
+    case .undo, .redo:
+      history.present.alert = nil
+    case .step, .feedback:
+      break
+    }
+    return effect
+  }
+}
