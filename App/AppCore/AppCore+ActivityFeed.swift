@@ -56,7 +56,7 @@ enum PendingActivity {
   /// Rows deleted on the favorites screen: the primes they held.
   case deleted([Int])
   /// Favorites loaded from disk: the favorites before.
-  case loaded(favoritesBefore: [Int])
+  case loaded(favoritesBefore: PersistentArray<Int>)
 
   /// Notes what the action may change, or returns `nil` for an action that cannot change the
   /// favorites.
@@ -76,7 +76,7 @@ enum PendingActivity {
 
   /// The favorites at the given rows, leaving out rows past the end.
   @inline(never)
-  static func primes(at rows: IndexSet, in favorites: [Int]) -> [Int] {
+  static func primes(at rows: IndexSet, in favorites: PersistentArray<Int>) -> [Int] {
     rows.filter { $0 < favorites.count }.map { favorites[$0] }
   }
 
@@ -92,20 +92,22 @@ enum PendingActivity {
     case .deleted(let removed):
       guard !removed.isEmpty else { return }
       let now = now()
-      state.activityFeed += removed.map { Activity(kind: .removed, prime: $0, timestamp: now) }
+      state.activityFeed.append(
+        contentsOf: removed.map { Activity(kind: .removed, prime: $0, timestamp: now) })
 
     case .loaded(let before):
       let after = state.favoritePrimes
       guard before != after else { return }
       let now = now()
       let kept = Set(before).intersection(after)
-      state.activityFeed +=
-        before.filter { !kept.contains($0) }.map {
+      state.activityFeed.append(
+        contentsOf: before.filter { !kept.contains($0) }.map {
           Activity(kind: .removed, prime: $0, timestamp: now)
-        }
-        + after.filter { !kept.contains($0) }.map {
+        })
+      state.activityFeed.append(
+        contentsOf: after.filter { !kept.contains($0) }.map {
           Activity(kind: .added, prime: $0, timestamp: now)
-        }
+        })
     }
   }
 }

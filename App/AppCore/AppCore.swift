@@ -16,7 +16,7 @@ public struct AppState: Equatable, Sendable {
   /// The counter screen's state, with the count and the favorite primes.
   public var counter: CounterState
   /// Every favorite added or removed, oldest first.
-  public var activityFeed: [Activity]
+  public var activityFeed: PersistentArray<Activity>
 
   /// Creates the app's state.
   ///
@@ -25,11 +25,11 @@ public struct AppState: Equatable, Sendable {
   /// ```
   public init(
     count: Int = 0,
-    favoritePrimes: [Int] = [],
+    favoritePrimes: PersistentArray<Int> = [],
     isPrimeModalShown: Bool = false,
     isNthPrimeRequestInFlight: Bool = false,
     alert: PrimeAlert? = nil,
-    activityFeed: [Activity] = []
+    activityFeed: PersistentArray<Activity> = []
   ) {
     self.counter = CounterState(
       count: count, favoritePrimes: favoritePrimes, isPrimeModalShown: isPrimeModalShown,
@@ -44,7 +44,7 @@ public struct AppState: Equatable, Sendable {
   }
 
   /// The favorite primes, in the order they were saved.
-  public var favoritePrimes: [Int] {
+  public var favoritePrimes: PersistentArray<Int> {
     get { counter.favoritePrimes }
     set { counter.favoritePrimes = newValue }
   }

@@ -7,9 +7,9 @@ extension AppState {
     /// The count.
     public var count: Int
     /// The favorite primes, in the order they were saved.
-    public var favoritePrimes: [Int]
+    public var favoritePrimes: PersistentArray<Int>
     /// Every favorite added or removed, oldest first.
-    public var activityFeed: [Activity]
+    public var activityFeed: PersistentArray<Activity>
   }
 
   /// The part of the state that undo and redo restore; what belongs to the moment (the alert,

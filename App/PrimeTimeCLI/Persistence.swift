@@ -54,8 +54,8 @@ public final class Persistence {
   ///
   /// - Returns: One line for each thing that went wrong.
   public func save(_ state: AppState) async -> [String] {
-    let favorites = state.favoritePrimes
-    let feed = state.activityFeed
+    let favorites = Array(state.favoritePrimes)
+    let feed = Array(state.activityFeed)
     guard favorites != savedFavorites || feed != savedFeed else { return [] }
     let baseFavorites = savedFavorites
     let baseFeed = savedFeed

@@ -1,4 +1,5 @@
 import AppCore
+import ComposableArchitecture
 import Foundation
 
 /// Drives a ``Session`` from a terminal, from piped input or from a `-c` command string.
@@ -25,7 +26,8 @@ enum REPL {
     let drawsProgress = environment.terminal.error
     let session = Session(
       initialState: AppState(
-        favoritePrimes: loaded.favoritePrimes, activityFeed: loaded.activityFeed),
+        favoritePrimes: PersistentArray(loaded.favoritePrimes),
+        activityFeed: PersistentArray(loaded.activityFeed)),
       environment: AppEnvironment(
         nthPrime: environment.nthPrime, fileClient: files, now: environment.now),
       output: output,

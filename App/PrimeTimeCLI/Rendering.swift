@@ -24,7 +24,7 @@ public enum Rendering {
   }
 
   /// The favorites with 1-based row numbers, or a line saying there are none.
-  public static func favorites(_ primes: [Int]) -> String {
+  public static func favorites(_ primes: some Collection<Int>) -> String {
     guard !primes.isEmpty else {
       return "No favorite primes yet. On the counter, 'prime' then 'save' adds one."
     }
@@ -37,7 +37,9 @@ public enum Rendering {
   }
 
   /// The activity feed, newest first, with times in the given time zone.
-  public static func activity(_ feed: [Activity], timeZone: TimeZone) -> String {
+  public static func activity(
+    _ feed: some BidirectionalCollection<Activity>, timeZone: TimeZone
+  ) -> String {
     guard !feed.isEmpty else { return "No activity yet." }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
@@ -60,8 +62,8 @@ public enum Rendering {
   /// ```
   public static func json(_ state: AppState, screen: Screen) -> String {
     let snapshot = JSONState(
-      count: state.count, favoritePrimes: state.favoritePrimes,
-      activityFeed: state.activityFeed, isPrimeModalShown: state.isPrimeModalShown,
+      count: state.count, favoritePrimes: Array(state.favoritePrimes),
+      activityFeed: Array(state.activityFeed), isPrimeModalShown: state.isPrimeModalShown,
       isNthPrimeRequestInFlight: state.isNthPrimeRequestInFlight, screen: screen.rawValue)
     guard let data = try? ActivityFeedFile.encoder.encode(snapshot) else { return "{}" }
     return String(decoding: data, as: UTF8.self)

@@ -28,14 +28,24 @@ public enum BenchmarkCommand {
     }
     let rounds = Int(options["rounds"] ?? 3)
     let results: [(String, Double)]
-    switch suite {
-    case "primes":
-      results = PrimesBenchmark.run(rounds: rounds, maxExponent: Int(options["max-exponent"] ?? 13))
-    case "store":
-      results = await StoreBenchmark.run(rounds: rounds, scale: options["scale"] ?? 1)
-    default:
-      FileHandle.standardError.write(Data((usage + "\n").utf8))
-      return 64
+    do {
+      switch suite {
+      case "primes":
+        results = try PrimesBenchmark.run(
+          rounds: rounds, maxExponent: Int(options["max-exponent"] ?? 13))
+      case "store":
+        results = try await StoreBenchmark.run(rounds: rounds, scale: options["scale"] ?? 1)
+      default:
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        return 64
+      }
+    } catch {
+      FileHandle.standardError.write(Data("primetime-benchmark: \(error)\n".utf8))
+      return 1
+    }
+    if let (key, _) = results.first(where: { !$0.1.isFinite }) {
+      FileHandle.standardError.write(Data("primetime-benchmark: could not measure \(key)\n".utf8))
+      return 1
     }
     print(json(results))
     return 0
@@ -125,6 +135,40 @@ func runProcess(
     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
     usage.ru_maxrss * 1024, (status >> 8) & 0xFF, String(decoding: output, as: UTF8.self)
   )
+}
+
+/// A figure the benchmark could not measure: the run fails rather than print a number it has
+/// not got.
+struct Unmeasured: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// The `primetime` executable built in the same configuration as this benchmark, beside it.
+/// When it is not there yet (`swift run` builds only the benchmark), it is built first.
+func primetimeExecutable() throws -> String {
+  let executable = productsDirectory.appending(path: "primetime")
+  if FileManager.default.isExecutableFile(atPath: executable.path) { return executable.path }
+  // This file is <package>/Benchmarks/PrimeTimeBenchmarks/BenchmarkCommand.swift.
+  let package = URL(filePath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  let configuration = productsDirectory.lastPathComponent == "debug" ? "debug" : "release"
+  FileHandle.standardError.write(Data("building primetime (\(configuration))…\n".utf8))
+  guard
+    let swift = which("swift"),
+    let build = runProcess(
+      swift,
+      [
+        "build", "-c", configuration, "--product", "primetime", "--package-path", package.path,
+        "--scratch-path", productsDirectory.deletingLastPathComponent()
+          .deletingLastPathComponent().path,
+      ]),
+    build.status == 0,
+    FileManager.default.isExecutableFile(atPath: executable.path)
+  else {
+    throw Unmeasured(
+      description: "could not build primetime; run 'swift build -c release --product primetime'")
+  }
+  return executable.path
 }
 
 /// The directory of this executable, where SwiftPM also puts `primetime`.

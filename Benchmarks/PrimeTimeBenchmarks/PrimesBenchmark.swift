@@ -3,9 +3,9 @@ import Primes
 
 /// nth prime for n = 10^9, 10^11, 10^12, 10^13 on one thread, side by side with primecount.
 enum PrimesBenchmark {
-  static func run(rounds: Int, maxExponent: Int) -> [(String, Double)] {
+  static func run(rounds: Int, maxExponent: Int) throws -> [(String, Double)] {
     let primecount = which("primecount")
-    let primetime = productsDirectory.appending(path: "primetime").path
+    let primetime = try primetimeExecutable()
     var results: [(String, Double)] = []
     print("nth prime, one thread, median of \(rounds) rounds")
     print("n       primetime s   primecount s   ratio   peak MB (primetime nth-prime)")
@@ -23,7 +23,8 @@ enum PrimesBenchmark {
           }
         }
       }
-      let peak = runProcess(primetime, ["nth-prime", "\(n)", "--threads", "1"])?.peakBytes ?? -1
+      guard let peak = runProcess(primetime, ["nth-prime", "\(n)", "--threads", "1"])?.peakBytes
+      else { throw Unmeasured(description: "could not run \(primetime)") }
       let key = "nthPrime.1e\(exponent)"
       let oursMedian = median(ours)
       let theirsMedian = median(theirs)

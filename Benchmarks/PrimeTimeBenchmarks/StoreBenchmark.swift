@@ -34,7 +34,7 @@ enum StoreBenchmark {
     }
   }
 
-  static func run(rounds: Int, scale: Double) async -> [(String, Double)] {
+  static func run(rounds: Int, scale: Double) async throws -> [(String, Double)] {
     let actions = max(1000, Int(2_000_000 * scale))
     var results: [(String, Double)] = []
     // Memory first, before other measurements leave freed memory behind for it to reuse.
@@ -74,25 +74,32 @@ enum StoreBenchmark {
     let fewPrimes = Array(manyPrimes.prefix(10))
     var incrRatios: [Double] = []
     var favoriteRatios: [Double] = []
+    var historyRatios: [Double] = []
     let favoriteRounds = max(1000, Int(100_000 * scale))
     for _ in 0..<rounds {
       let incrMany = nsPerIncr(
         Store(
-          initialState: AppState(favoritePrimes: manyPrimes), reducer: AppReducer(),
+          initialState: AppState(favoritePrimes: PersistentArray(manyPrimes)),
+          reducer: AppReducer(),
           environment: environment), actions)
       let incrFew = nsPerIncr(
         Store(
-          initialState: AppState(favoritePrimes: fewPrimes), reducer: AppReducer(),
+          initialState: AppState(favoritePrimes: PersistentArray(fewPrimes)),
+          reducer: AppReducer(),
           environment: environment), actions)
       incrRatios.append(incrMany / incrFew)
       // Fewer rounds with many favorites: each may cost a copy of them.
       favoriteRatios.append(
         nsPerSaveAndRemove(favorites: manyPrimes, max(100, favoriteRounds / 50))
           / nsPerSaveAndRemove(favorites: fewPrimes, favoriteRounds))
+      historyRatios.append(
+        nsPerSaveAndRemoveWithHistory(favorites: manyPrimes, max(100, favoriteRounds / 50))
+          / nsPerSaveAndRemoveWithHistory(favorites: fewPrimes, favoriteRounds))
     }
     results += [
       ("scaling.incr.ratio", median(incrRatios)),
       ("scaling.favorite.ratio", median(favoriteRatios)),
+      ("scaling.favoriteWithHistory.ratio", median(historyRatios)),
     ]
 
     // History: undo + redo after 1,000,000 steps and after 100; memory per step.
@@ -117,7 +124,8 @@ enum StoreBenchmark {
 
     // The REPL: piped incr lines through the real binary.
     let lines = max(1000, Int(100_000 * scale))
-    results.append(("repl.commandsPerSecond", replCommandsPerSecond(lines: lines, rounds: rounds)))
+    results.append(
+      ("repl.commandsPerSecond", try replCommandsPerSecond(lines: lines, rounds: rounds)))
 
     printTable(results)
     return results
@@ -137,7 +145,8 @@ enum StoreBenchmark {
   static func nsPerSaveAndRemove(favorites: [Int], _ count: Int) -> Double {
     let prime = 2_147_483_647  // not among the first million primes
     let store = Store(
-      initialState: AppState(count: prime, favoritePrimes: favorites), reducer: AppReducer(),
+      initialState: AppState(count: prime, favoritePrimes: PersistentArray(favorites)),
+      reducer: AppReducer(),
       environment: environment)
     return nanoseconds(count) {
       store.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
@@ -145,9 +154,28 @@ enum StoreBenchmark {
     }
   }
 
+  /// A save and a removal as undoable steps, with the favorites given and a feed that adds each.
+  static func nsPerSaveAndRemoveWithHistory(favorites: [Int], _ count: Int) -> Double {
+    let prime = 2_147_483_647  // not among the first million primes
+    let feed = favorites.map {
+      Activity(kind: .added, prime: $0, timestamp: Date(timeIntervalSince1970: 0))
+    }
+    let store = Store(
+      initialState: History(
+        AppState(
+          count: prime, favoritePrimes: PersistentArray(favorites),
+          activityFeed: PersistentArray(feed))),
+      reducer: AppHistoryReducer(), environment: environment)
+    return nanoseconds(count) {
+      store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+      store.send(.step(.counter(.primeModal(.removeFavoritePrimeTapped))))
+    }
+  }
+
   static func nsPerUndoRedo(steps: Int) -> Double {
     let store = Store(
-      initialState: History(AppState()), reducer: AppHistoryReducer(), environment: environment)
+      initialState: History(AppState(), maximumDepth: steps), reducer: AppHistoryReducer(),
+      environment: environment)
     for _ in 0..<steps { store.send(.step(.counter(.incrTapped))) }
     return nanoseconds(100_000) {
       store.send(.undo)
@@ -157,8 +185,9 @@ enum StoreBenchmark {
 
   static func bytesPerStep(steps: Int, favorites: [Int]) -> Double {
     let store = Store(
-      initialState: History(AppState(favoritePrimes: favorites)), reducer: AppHistoryReducer(),
-      environment: environment)
+      initialState: History(
+        AppState(favoritePrimes: PersistentArray(favorites)), maximumDepth: steps),
+      reducer: AppHistoryReducer(), environment: environment)
     let before = allocatedBytes()
     var peak = before
     for step in 0..<steps {
@@ -170,16 +199,19 @@ enum StoreBenchmark {
     return Double(after - before) / Double(steps)
   }
 
-  static func replCommandsPerSecond(lines: Int, rounds: Int) -> Double {
-    let primetime = productsDirectory.appending(path: "primetime").path
+  static func replCommandsPerSecond(lines: Int, rounds: Int) throws -> Double {
+    let primetime = try primetimeExecutable()
     let home = FileManager.default.temporaryDirectory.appending(
       path: "primetime-benchmark-\(getpid())")
     defer { try? FileManager.default.removeItem(at: home) }
     let input = Data(String(repeating: "incr\n", count: lines).utf8)
     var environment = ProcessInfo.processInfo.environment
     environment["PRIMETIME_HOME"] = home.path
-    let times = (0..<rounds).compactMap { _ in
-      runProcess(primetime, [], input: input, environment: environment)?.seconds
+    let times = try (0..<rounds).map { _ in
+      guard let run = runProcess(primetime, [], input: input, environment: environment),
+        run.status == 0
+      else { throw Unmeasured(description: "\(primetime) failed on piped input") }
+      return run.seconds
     }
     return Double(lines) / median(times)
   }
@@ -217,6 +249,8 @@ enum StoreBenchmark {
       "dispatch.scoped.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "scaling.incr.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "scaling.favorite.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "scaling.favoriteWithHistory.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "subscribers.nsPerNotify": ("≤ 20", { $0 <= 20 }),
       "history.undo.ratio": ("≤ 2", { $0 <= 2 }),
       "history.bytesPerStep": ("< 200", { $0 < 200 }),
       "repl.commandsPerSecond": ("≥ 50000", { $0 >= 50_000 }),

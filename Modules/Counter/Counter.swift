@@ -21,7 +21,7 @@ public struct CounterState: Equatable, Sendable {
   /// ```
   public init(
     count: Int = 0,
-    favoritePrimes: [Int] = [],
+    favoritePrimes: PersistentArray<Int> = [],
     isPrimeModalShown: Bool = false,
     isNthPrimeRequestInFlight: Bool = false,
     alert: PrimeAlert? = nil
@@ -39,7 +39,7 @@ public struct CounterState: Equatable, Sendable {
   }
 
   /// The favorite primes, which the embedded prime modal edits.
-  public var favoritePrimes: [Int] {
+  public var favoritePrimes: PersistentArray<Int> {
     get { primeModal.favoritePrimes }
     set { primeModal.favoritePrimes = newValue }
   }

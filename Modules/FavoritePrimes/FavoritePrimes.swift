@@ -6,7 +6,7 @@ import PrimeAlert
 /// The favorites screen's state.
 public struct FavoritePrimesState: Equatable, Sendable {
   /// The favorite primes, in the order they were saved.
-  public var favoritePrimes: [Int]
+  public var favoritePrimes: PersistentArray<Int>
   /// Whether an nth-prime lookup is running.
   public var isNthPrimeRequestInFlight: Bool
   /// The message to show, if any.
@@ -18,7 +18,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
   /// FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])
   /// ```
   public init(
-    favoritePrimes: [Int] = [],
+    favoritePrimes: PersistentArray<Int> = [],
     isNthPrimeRequestInFlight: Bool = false,
     alert: PrimeAlert? = nil
   ) {
@@ -97,12 +97,14 @@ public struct FavoritePrimesReducer: Reducer {
     environment: FavoritePrimesEnvironment
   ) -> Effect<FavoritePrimesAction> {
     switch action {
-    case .deleteFavoritePrimes(let indexSet):
-      state.favoritePrimes.remove(atRows: indexSet)
+    case .deleteFavoritePrimes(let rows):
+      for row in rows.reversed() where row < state.favoritePrimes.count {
+        state.favoritePrimes.remove(at: row)
+      }
       return .none
 
     case .saveButtonTapped:
-      let primes = state.favoritePrimes
+      let primes = Array(state.favoritePrimes)
       let fileClient = environment.fileClient
       return .run { send in
         await send(
@@ -136,7 +138,7 @@ public struct FavoritePrimesReducer: Reducer {
       }
 
     case .loadResponse(.success(let primes)):
-      state.favoritePrimes = primes
+      state.favoritePrimes = PersistentArray(primes)
       state.alert = .notice(
         "Loaded \(primes.count) favorite \(primes.count == 1 ? "prime" : "primes").")
       return .none
@@ -164,21 +166,5 @@ public struct FavoritePrimesReducer: Reducer {
       state.alert = nil
       return .none
     }
-  }
-}
-
-extension Array {
-  /// Removes the elements at the given rows in one pass; rows past the end are ignored.
-  ///
-  /// Removing rows one by one in ascending order shifts the later ones and removes the wrong
-  /// elements; this removes exactly the rows named.
-  mutating func remove(atRows rows: IndexSet) {
-    guard let first = rows.first, first < count else { return }
-    var write = first
-    for read in first..<count where !rows.contains(read) {
-      self[write] = self[read]
-      write += 1
-    }
-    removeLast(count - write)
   }
 }

@@ -2,57 +2,20 @@ import ComposableArchitecture
 import Primes
 
 /// The state of the prime modal: the count it describes and the favorites it edits.
-///
-/// The favorites keep their order and a set of their members beside it, so that asking whether
-/// the count is a favorite, saving it and removing it just after cost the same for ten
-/// favorites as for a million.
 public struct PrimeModalState: Equatable, Sendable {
   /// The number the modal describes.
   public var count: Int
-  private var ordered: [Int]
-  private var members: Set<Int>
+  /// The favorite primes, in the order they were saved.
+  public var favoritePrimes: PersistentArray<Int>
 
   /// Creates the modal's state.
   ///
   /// ```swift
   /// PrimeModalState(count: 7, favoritePrimes: [2, 3])
   /// ```
-  public init(count: Int = 0, favoritePrimes: [Int] = []) {
+  public init(count: Int = 0, favoritePrimes: PersistentArray<Int> = []) {
     self.count = count
-    self.ordered = favoritePrimes
-    self.members = Set(favoritePrimes)
-  }
-
-  /// The favorite primes, in the order they were saved.
-  public var favoritePrimes: [Int] {
-    get { ordered }
-    set {
-      ordered = newValue
-      members = Set(newValue)
-    }
-  }
-
-  /// Whether `prime` is a favorite, in constant time.
-  public func isFavorite(_ prime: Int) -> Bool { members.contains(prime) }
-
-  mutating func insert(_ prime: Int) {
-    guard members.insert(prime).inserted else { return }
-    ordered.append(prime)
-  }
-
-  mutating func remove(_ prime: Int) {
-    guard members.remove(prime) != nil, let index = ordered.lastIndex(of: prime) else { return }
-    ordered.remove(at: index)
-  }
-
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.count == rhs.count && lhs.ordered == rhs.ordered
-  }
-}
-
-extension PrimeModalState: CustomReflectable {
-  public var customMirror: Mirror {
-    Mirror(self, children: ["count": count, "favoritePrimes": ordered], displayStyle: .struct)
+    self.favoritePrimes = favoritePrimes
   }
 }
 
@@ -81,11 +44,14 @@ public struct PrimeModalReducer: Reducer {
   ) -> Effect<PrimeModalAction> {
     switch action {
     case .saveFavoritePrimeTapped:
-      guard isPrime(state.count) else { return .none }
-      state.insert(state.count)
+      guard isPrime(state.count), !state.favoritePrimes.contains(state.count) else { return .none }
+      state.favoritePrimes.append(state.count)
       return .none
     case .removeFavoritePrimeTapped:
-      state.remove(state.count)
+      guard state.favoritePrimes.contains(state.count),
+        let index = state.favoritePrimes.lastIndex(of: state.count)
+      else { return .none }
+      state.favoritePrimes.remove(at: index)
       return .none
     }
   }
@@ -96,7 +62,7 @@ extension PrimeModalState {
   public var isCountPrime: Bool { isPrime(count) }
 
   /// Whether the count is one of the favorites.
-  public var isFavorite: Bool { isFavorite(count) }
+  public var isFavorite: Bool { favoritePrimes.contains(count) }
 
   /// The modal's headline: "7 is prime 🎉" or "6 is not prime :(".
   ///

@@ -6,8 +6,8 @@ import Primes
 import Testing
 
 /// Random action sequences through the real app reducer: whatever happens, the favorites are
-/// distinct primes and the activity feed, replayed, gives exactly the favorites.
-@MainActor
+/// distinct primes and the activity feed, replayed, gives exactly the favorites. Pure reducer
+/// work, run off the main actor so as not to hold up other tests.
 struct AppPropertyTests {
   @Test func randomActionSequences_keepTheInvariants() {
     let seed = UInt64(ProcessInfo.processInfo.environment["PROPERTY_SEED"] ?? "") ?? 0x5EED_0001

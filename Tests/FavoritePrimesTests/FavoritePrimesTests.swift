@@ -9,7 +9,7 @@ import Testing
 @MainActor
 struct FavoritePrimesTests {
   private func makeStore(
-    _ favorites: [Int] = [],
+    _ favorites: PersistentArray<Int> = [],
     fileClient: FileClient = .failing,
     nthPrime: @escaping @Sendable (Int) async throws -> Int = { _ in
       Issue.record("nthPrime should not be called")

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import PrimeModal
 import Testing
@@ -5,7 +6,7 @@ import Testing
 @MainActor
 struct PrimeModalTests {
   private func makeStore(
-    count: Int, favorites: [Int] = []
+    count: Int, favorites: PersistentArray<Int> = []
   ) -> TestStore<PrimeModalState, PrimeModalAction, Void> {
     TestStore(
       initialState: PrimeModalState(count: count, favoritePrimes: favorites),

@@ -1,0 +1,313 @@
+import Synchronization
+
+/// An array whose earlier versions stay cheap to keep: changing one copy while another is kept
+/// (as ``History`` keeps the state before each step) costs as much as the change itself, not a
+/// copy of every element, and ``contains(_:)`` takes constant time.
+///
+/// Use it for the collections in a state that grow large and that history keeps versions of,
+/// like favorites or an activity feed. It reads like an array:
+///
+/// ```swift
+/// var favorites: PersistentArray = [2, 3]
+/// let before = favorites          // kept, as history keeps a state
+/// favorites.append(7)             // no copy of 2 and 3
+/// favorites.contains(7)           // true, in constant time
+/// before == [2, 3]                // true
+/// ```
+///
+/// Appending, removing the last element and looking up membership cost constant time whatever
+/// the versions kept; inserting or removing in the middle moves the elements after it, as an
+/// array does. Reading a version other than the newest first brings it up to date, at the cost
+/// of the changes between the two.
+public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable {
+  // Every version of one array is a node of one tree of versions, all guarded by one lock. The
+  // newest version read or written holds the elements; every other node holds one change that
+  // turns the node it points to into its own version ("rerooting", after Baker).
+  private var node: Node
+
+  /// Creates an empty array.
+  public init() {
+    node = Node(family: Family(), storage: Storage(elements: []))
+  }
+
+  /// Creates an array of the given elements, in order.
+  ///
+  /// ```swift
+  /// PersistentArray([2, 3, 7])
+  /// ```
+  ///
+  /// - Parameter elements: The elements.
+  public init(_ elements: some Sequence<Element>) {
+    node = Node(family: Family(), storage: Storage(elements: ContiguousArray(elements)))
+  }
+
+  /// Whether `element` is in the array, in constant time.
+  ///
+  /// ```swift
+  /// ([2, 3] as PersistentArray).contains(3)  // true
+  /// ```
+  ///
+  /// - Parameter element: The element to look for.
+  /// - Returns: Whether the array holds it.
+  public func contains(_ element: Element) -> Bool {
+    read { $0.counts[element, default: 0] > 0 }
+  }
+
+  /// Adds an element at the end.
+  ///
+  /// ```swift
+  /// favorites.append(11)
+  /// ```
+  ///
+  /// - Parameter element: The element.
+  public mutating func append(_ element: Element) {
+    change(.insert(element, at: count))
+  }
+
+  /// Adds the elements of a sequence at the end, in order.
+  ///
+  /// ```swift
+  /// feed.append(contentsOf: entries)
+  /// ```
+  ///
+  /// - Parameter elements: The elements.
+  public mutating func append(contentsOf elements: some Sequence<Element>) {
+    for element in elements { append(element) }
+  }
+
+  /// Inserts an element at a position, moving the elements from there on one place up.
+  ///
+  /// ```swift
+  /// favorites.insert(2, at: 0)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - index: A position from 0 to ``count``.
+  public mutating func insert(_ element: Element, at index: Int) {
+    precondition((0...count).contains(index), "index out of range")
+    change(.insert(element, at: index))
+  }
+
+  /// Removes and returns the element at a position.
+  ///
+  /// ```swift
+  /// favorites.remove(at: 0)
+  /// ```
+  ///
+  /// - Parameter index: A valid position.
+  /// - Returns: The element removed.
+  @discardableResult
+  public mutating func remove(at index: Int) -> Element {
+    precondition(indices.contains(index), "index out of range")
+    let element = self[index]
+    change(.remove(at: index))
+    return element
+  }
+
+  /// Removes every element that `shouldBeRemoved` picks, keeping the others in order.
+  ///
+  /// ```swift
+  /// favorites.removeAll { $0 == 7 }
+  /// ```
+  ///
+  /// - Parameter shouldBeRemoved: Whether to remove an element.
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    for index in indices.reversed() where try shouldBeRemoved(self[index]) {
+      change(.remove(at: index))
+    }
+  }
+
+  // MARK: - Versions
+
+  /// Runs `body` on the elements of this version.
+  private func read<Result>(_ body: (borrowing Storage) -> Result) -> Result {
+    var result: Result?
+    node.family.lock.withLock { _ in
+      Node.reroot(node)
+      result = node.withStorage(body)
+    }
+    guard let result else { preconditionFailure("unreachable") }
+    return result
+  }
+
+  /// Applies `change` to this version only.
+  private mutating func change(_ change: Change) {
+    let family = node.family
+    family.lock.withLock { _ in
+      Node.reroot(node)
+      if isKnownUniquelyReferenced(&node) {
+        // No other version refers to this one: change it in place.
+        var storage = node.takeStorage()
+        _ = storage.apply(change)
+        node.count = storage.elements.count
+        node.storage = storage
+      } else {
+        // Other versions refer to this one: the elements move on to a new node, and this node
+        // keeps the change that takes them back.
+        var storage = node.takeStorage()
+        let inverse = storage.apply(change)
+        let newer = Node(family: family, storage: storage)
+        node.point(to: newer, through: inverse)
+        node = newer
+      }
+    }
+  }
+}
+
+extension PersistentArray: RandomAccessCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { node.count }
+  public var count: Int { node.count }
+
+  public subscript(position: Int) -> Element {
+    read { $0.elements[position] }
+  }
+
+  public func makeIterator() -> IndexingIterator<ContiguousArray<Element>> {
+    read { $0.elements }.makeIterator()
+  }
+}
+
+extension PersistentArray: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension PersistentArray: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    if lhs.node === rhs.node { return true }
+    guard lhs.count == rhs.count else { return false }
+    return lhs.read { $0.elements } == rhs.read { $0.elements }
+  }
+}
+
+extension PersistentArray: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(read { $0.elements })
+  }
+}
+
+extension PersistentArray: Codable where Element: Codable {
+  public init(from decoder: any Decoder) throws {
+    self.init(try [Element](from: decoder))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try Array(self).encode(to: encoder)
+  }
+}
+
+extension PersistentArray: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection)
+  }
+}
+
+extension PersistentArray: CustomStringConvertible {
+  public var description: String { Array(self).description }
+}
+
+// MARK: - Internals
+
+extension PersistentArray {
+  /// The lock that every version of one array shares.
+  fileprivate final class Family: Sendable {
+    let lock = Mutex(())
+  }
+
+  /// One change to the elements; applying it returns the change that takes it back.
+  fileprivate enum Change {
+    case insert(Element, at: Int)
+    case remove(at: Int)
+  }
+
+  /// The elements of the current version, and how many times each occurs.
+  fileprivate struct Storage {
+    var elements: ContiguousArray<Element>
+    var counts: [Element: Int] = [:]
+
+    init(elements: ContiguousArray<Element>) {
+      self.elements = elements
+      for element in elements { counts[element, default: 0] += 1 }
+    }
+
+    /// Applies `change` and returns its inverse.
+    mutating func apply(_ change: Change) -> Change {
+      switch change {
+      case .insert(let element, let index):
+        elements.insert(element, at: index)
+        counts[element, default: 0] += 1
+        return .remove(at: index)
+      case .remove(let index):
+        let element = elements.remove(at: index)
+        if let count = counts[element], count > 1 {
+          counts[element] = count - 1
+        } else {
+          counts[element] = nil
+        }
+        return .insert(element, at: index)
+      }
+    }
+  }
+
+  /// A version: either it holds the elements (the root of the tree of versions), or it holds
+  /// the change that turns the version it points to into this one. Guarded by the family's
+  /// lock, except `count`, which changes only while one value alone refers to the node.
+  fileprivate final class Node {
+    let family: Family
+    var count: Int
+    var storage: Storage?
+    var change: Change?
+    var next: Node?
+
+    init(family: Family, storage: Storage) {
+      self.family = family
+      self.count = storage.elements.count
+      self.storage = storage
+    }
+
+    func withStorage<Result>(_ body: (borrowing Storage) -> Result) -> Result {
+      guard let storage else { preconditionFailure("read of a version that is not current") }
+      return body(storage)
+    }
+
+    /// Takes the elements out, so that changing them copies nothing.
+    func takeStorage() -> Storage {
+      var taken: Storage?
+      swap(&taken, &storage)
+      guard let taken else { preconditionFailure("change of a version that is not current") }
+      return taken
+    }
+
+    /// Makes this node a change away from `newer`, which now holds the elements.
+    func point(to newer: Node, through change: Change) {
+      self.storage = nil
+      self.change = change
+      self.next = newer
+    }
+
+    /// Makes `node` the one that holds the elements, reversing the changes on the way.
+    static func reroot(_ node: Node) {
+      guard node.storage == nil else { return }
+      var path: [Node] = []
+      var current = node
+      while let next = current.next, current.storage == nil {
+        path.append(current)
+        current = next
+      }
+      var root = current
+      for version in path.reversed() {
+        guard let change = version.change else { preconditionFailure("broken version chain") }
+        var storage = root.takeStorage()
+        let inverse = storage.apply(change)
+        root.point(to: version, through: inverse)
+        version.storage = storage
+        version.change = nil
+        version.next = nil
+        root = version
+      }
+    }
+  }
+}
