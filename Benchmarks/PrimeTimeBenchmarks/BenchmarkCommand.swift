@@ -159,7 +159,8 @@ func primetimeExecutable() throws -> String {
       swift,
       [
         "build", "-c", configuration, "--product", "primetime", "--package-path", package.path,
-        "--scratch-path", productsDirectory.deletingLastPathComponent()
+        "--scratch-path",
+        productsDirectory.deletingLastPathComponent()
           .deletingLastPathComponent().path,
       ]),
     build.status == 0,
