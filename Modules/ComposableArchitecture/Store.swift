@@ -161,13 +161,28 @@ public final class StoreSubscription {
 }
 
 /// One observer; `isActive` turns off when its subscription ends, also during a notification.
-@MainActor
+///
+/// Only ever used on the main actor, by the store that holds it; its function is stored without
+/// its isolation, so that calling it needs no check of the actor each time.
 private final class Observer<State> {
-  let notify: @MainActor (State) -> Void
+  let notify: (State) -> Void
   var isActive = true
 
   init(_ notify: @escaping @MainActor (State) -> Void) {
-    self.notify = notify
+    // The same function, called only from the main actor.
+    self.notify = unsafeBitCast(notify, to: ((State) -> Void).self)
+  }
+
+  func end() {
+    isActive = false
+  }
+
+  /// Calls the observer, if it is still subscribed, without retaining it or its function: the
+  /// caller keeps both alive. Not isolated, so that the call checks no actor.
+  static func call(_ observer: Unmanaged<Observer>, with state: State) {
+    observer._withUnsafeGuaranteedRef { observer in
+      if observer.isActive { observer.notify(state) }
+    }
   }
 }
 
@@ -203,7 +218,9 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   // Plain flags beside the generic arrays, so that the common path (no buffered actions, no
   // observers) never touches them: in unspecialised generic code each touch looks up metadata.
   private var hasBuffered = false
-  private var observers: ContiguousArray<Observer<State>> = []
+  // Held as `AnyObject`, so that walking the array in this generic class needs no look-up of
+  // the element type: each is an `Observer<State>`.
+  private var observers: ContiguousArray<AnyObject> = []
   private var hasObservers = false
 
   init(
@@ -263,7 +280,7 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     observers.append(entry)
     hasObservers = true
     return StoreSubscription { [weak self] in
-      entry.isActive = false
+      entry.end()
       guard let self else { return }
       self.observers.removeAll { $0 === entry }
       self.hasObservers = !self.observers.isEmpty
@@ -275,8 +292,12 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     // A copy, so that subscribing or cancelling from an observer does not disturb the loop.
     let observers = self.observers
     let state = currentState.pointee
-    for observer in observers where observer.isActive {
-      observer.notify(state)
+    // The local copy keeps every observer alive, and each observer its function: they are
+    // called without a retain of their own.
+    for index in observers.indices {
+      Observer.call(
+        Unmanaged.passUnretained(unsafeDowncast(observers[index], to: Observer<State>.self)),
+        with: state)
     }
   }
 }
