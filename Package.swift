@@ -18,6 +18,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Test failures that reach both Swift Testing and XCTest.
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // SQLite, for the favorites database: transactions, WAL, migrations.
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // MARK: Core
@@ -55,6 +57,12 @@ let package = Package(
 
     .target(name: "FileClient", path: "Modules/FileClient"),
     .target(name: "FileClientLive", dependencies: ["FileClient"], path: "Modules/FileClientLive"),
+    .target(name: "FavoritesDatabase", path: "Modules/FavoritesDatabase"),
+    .target(
+      name: "FavoritesDatabaseLive",
+      dependencies: ["FavoritesDatabase", "Primes", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Modules/FavoritesDatabaseLive"
+    ),
     .target(name: "NthPrimeClient", path: "Modules/NthPrimeClient"),
     .target(
       name: "NthPrimeClientLive",
