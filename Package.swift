@@ -113,7 +113,7 @@ let package = Package(
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing",
-        "FileClient", "NthPrimeClient", "Primes",
+        "FavoritesDatabase", "FileClient", "NthPrimeClient", "Primes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
@@ -121,7 +121,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "primetime",
-      dependencies: ["FileClientLive", "NthPrimeClientLive", "PrimeTimeCLI"],
+      dependencies: [
+        "FavoritesDatabase", "FavoritesDatabaseLive", "FileClient", "FileClientLive",
+        "NthPrimeClient", "NthPrimeClientLive", "PrimeTimeCLI",
+      ],
       path: "App/primetime"
     ),
 

@@ -10,7 +10,7 @@ import NthPrimeClient
 @MainActor
 enum StoreBenchmark {
   static let environment = AppEnvironment(
-    nthPrime: .failing, fileClient: .init(load: { _ in nil }, save: { _, _ in }, moveAside: { $0 }),
+    nthPrime: .failing, fileClient: .noop,
     now: { Date(timeIntervalSince1970: 0) })
 
   /// The same behaviour as the app for counter incr, written as one switch.
