@@ -181,6 +181,11 @@ let package = Package(
       path: "Tests/FileClientLiveTests"
     ),
     .testTarget(
+      name: "FavoritesDatabaseLiveTests",
+      dependencies: ["FavoritesDatabase", "FavoritesDatabaseLive"],
+      path: "Tests/FavoritesDatabaseLiveTests"
+    ),
+    .testTarget(
       name: "AppCoreTests",
       dependencies: ["AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes"],
       path: "Tests/AppCoreTests"
@@ -192,7 +197,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeCLITests",
-      dependencies: ["AppTestSupport", "PrimeTimeCLI", "Primes", "primetime"],
+      dependencies: [
+        "AppCore", "AppTestSupport", "FavoritePrimes", "FavoritesDatabase", "FileClient",
+        "NthPrimeClient", "PrimeTimeCLI", "Primes", "primetime",
+      ],
       path: "Tests/PrimeTimeCLITests"
     ),
     .target(
@@ -207,7 +215,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeEndToEndTests",
-      dependencies: ["AppCore", "FavoritePrimes", "PseudoTerminal", "primetime"],
+      dependencies: [
+        "AppCore", "FavoritePrimes", "FavoritesDatabase", "FavoritesDatabaseLive",
+        "PseudoTerminal", "primetime",
+      ],
       path: "Tests/PrimeTimeEndToEndTests",
       exclude: ["Golden"]
     ),

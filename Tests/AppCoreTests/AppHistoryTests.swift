@@ -1,4 +1,5 @@
 import AppCore
+import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Foundation
@@ -10,12 +11,13 @@ struct AppHistoryTests {
   private func makeStore(
     _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17])
   ) -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment> {
-    TestStore(
+    let ids = IncrementingUUIDs()
+    return TestStore(
       initialState: History(state),
       reducer: AppHistoryReducer(),
       environment: AppEnvironment(
         nthPrime: nthPrime, fileClient: .failing,
-        now: { Date(timeIntervalSince1970: 0) })
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { ids.next() })
     )
   }
 
@@ -24,7 +26,7 @@ struct AppHistoryTests {
     await store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped)))) {
       $0.present.favoritePrimes = [7]
       $0.present.activityFeed = [
-        Activity(kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
+        Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
       ]
       $0.record(before: AppState(count: 7))
     }
