@@ -42,6 +42,13 @@ final class LiveConnection: Sendable {
     var queue: DatabaseQueue?
     var dataVersion: Int = 0
     var ownEntries: Set<UUID> = []
+    var readEntries: Set<UUID> = []
+
+    /// Notes the entries of contents just read.
+    mutating func read(_ contents: FavoritesDatabase.Contents?) {
+      guard let contents else { return }
+      readEntries.formUnion(contents.activityFeed.lazy.map(\.id))
+    }
   }
 
   let directory: URL
@@ -73,6 +80,9 @@ final class LiveConnection: Sendable {
         queue = try DatabaseQueue(path: path, configuration: Self.configuration)
         opened = try queue.writeWithoutTransaction { db in
           try Schema.checkIntegrity(db)
+          try Schema.checkVersion(db, path: path)
+          // Persistent: set once, for this connection and every later one.
+          try db.execute(sql: "PRAGMA journal_mode = WAL")
           var isNew = false
           var contents = FavoritesDatabase.Contents()
           try db.inTransaction(.immediate) {
@@ -108,6 +118,7 @@ final class LiveConnection: Sendable {
       known.withLock {
         $0.queue = queue
         $0.dataVersion = opened.dataVersion
+        $0.read(opened.contents)
       }
       return FavoritesDatabase.Opened(contents: opened.contents, notices: notices)
     }
@@ -116,8 +127,9 @@ final class LiveConnection: Sendable {
 
   func write(_ change: FavoritesDatabase.Change) throws -> FavoritesDatabase.Contents? {
     let queue = try queue()
-    let own = known.withLock { $0.ownEntries }
-    let lastVersion = known.withLock { $0.dataVersion }
+    let (own, others, lastVersion) = known.withLock {
+      ($0.ownEntries, $0.readEntries.subtracting($0.ownEntries), $0.dataVersion)
+    }
     do {
       let (written, contents, version) = try queue.writeWithoutTransaction { db in
         var written: [UUID] = []
@@ -133,7 +145,7 @@ final class LiveConnection: Sendable {
             }
           }
           for entry in change.appended {
-            guard try Schema.append(entry, db) else {
+            guard !others.contains(entry.id), try Schema.append(entry, db) else {
               isExact = false
               continue
             }
@@ -147,6 +159,7 @@ final class LiveConnection: Sendable {
       known.withLock {
         $0.dataVersion = version
         $0.ownEntries.formUnion(written)
+        $0.read(contents)
       }
       return contents
     } catch {
@@ -162,7 +175,10 @@ final class LiveConnection: Sendable {
         let version = try Schema.dataVersion(db)
         return (version, version == lastVersion ? nil : try Schema.contents(db))
       }
-      known.withLock { $0.dataVersion = version }
+      known.withLock {
+        $0.dataVersion = version
+        $0.read(contents)
+      }
       return contents
     } catch {
       throw FavoritesDatabaseError("could not read \(path): \(Self.describe(error))")
@@ -173,7 +189,6 @@ final class LiveConnection: Sendable {
 
   private static var configuration: Configuration {
     var configuration = Configuration()
-    configuration.journalMode = .wal
     // Another session's transaction is waited for; a minute is far beyond any of PrimeTime's.
     configuration.busyMode = .timeout(60)
     return configuration

@@ -46,17 +46,24 @@ enum Schema {
     }
   }
 
-  /// Brings the schema to the current version. Returns whether the database was new.
-  ///
-  /// - Throws: ``Unusable`` for another program's database; ``FavoritesDatabaseError`` for a
-  ///   later schema version, which is left as it is.
-  static func migrate(_ db: Database, path: String) throws -> Bool {
+  /// Throws ``FavoritesDatabaseError`` for a database of a later schema version, before
+  /// anything is written to it.
+  static func checkVersion(_ db: Database, path: String) throws {
     let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     if found > version {
       throw FavoritesDatabaseError(
         "\(path) has schema version \(found); this PrimeTime knows version "
           + "\(version) and earlier, so it leaves the database alone (use a newer PrimeTime)")
     }
+  }
+
+  /// Brings the schema to the current version. Returns whether the database was new.
+  ///
+  /// - Throws: ``Unusable`` for another program's database; ``FavoritesDatabaseError`` for a
+  ///   later schema version, which is left as it is.
+  static func migrate(_ db: Database, path: String) throws -> Bool {
+    try checkVersion(db, path: path)
+    let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     let tables = try String.fetchAll(
       db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
     if found == 0 && !tables.isEmpty {
@@ -65,6 +72,7 @@ enum Schema {
     if found > 0 && !Set(tables).isSuperset(of: ["favorite", "activity"]) {
       throw Unusable(reason: "its tables are missing")
     }
+    guard found < version else { return false }
     for migration in migrations[found...] { try migration(db) }
     try db.execute(sql: "PRAGMA user_version = \(version)")
     return found == 0

@@ -112,10 +112,10 @@ struct FavoritePrimesTests {
     let store = makeStore([7], fileClient: .noop)
     await store.send(.loadButtonTapped(file: nil))
     await store.receive(
-      .loadResponse(.failure(ErrorMessage("there are no saved favorite primes yet")))
+      .loadResponse(.failure(ErrorMessage("there is no file favorite-primes.json")))
     ) {
       $0.alert = .failure(
-        "Could not load the favorite primes: there are no saved favorite primes yet")
+        "Could not load the favorite primes: there is no file favorite-primes.json")
     }
   }
 

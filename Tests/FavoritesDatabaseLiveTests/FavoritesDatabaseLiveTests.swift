@@ -67,6 +67,22 @@ struct FavoritesDatabaseLiveTests {
     #expect(try await mine.write(.init(appended: [my7]))?.activityFeed == [their7])
   }
 
+  @Test func anEntryAnotherSessionTookBack_isNotWrittenAgain() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let mine = FavoritesDatabase.live(directory: directory)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await mine.open()
+    _ = try await theirs.open()
+    let their7 = entry(.added, 7)
+    _ = try await theirs.write(.init(appended: [their7]))
+    #expect(try await mine.refresh()?.activityFeed == [their7])
+    _ = try await theirs.write(.init(takenBack: [their7]))
+    // An old state of mine, brought back by my undo, still holds their entry.
+    let stored = try await mine.write(.init(appended: [their7]))
+    #expect(stored == FavoritesDatabase.Contents())
+  }
+
   @Test func undoOfAnEntryWhosePrimeChangedSince_isLeftOut() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -97,9 +113,12 @@ struct FavoritesDatabaseLiveTests {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     // A valid SQLite database with a table of its own, and user_version 0.
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await theirs.open()
+    do {
+      // Closed at the end of the block: everything is in the database file.
+      _ = try await FavoritesDatabase.live(directory: directory).open()
+    }
     let file = directory.appending(path: FavoritesDatabase.fileName)
+    #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"))
     var bytes = try Data(contentsOf: file)
     bytes.replaceSubrange(60..<64, with: [0, 0, 0, 0])
     try bytes.write(to: file)

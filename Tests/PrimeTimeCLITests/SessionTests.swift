@@ -191,7 +191,7 @@ struct SessionTests {
   @Test func saveAndLoadFavorites_reportWhatTheyDid() async {
     let session = makeSession(AppState(favoritePrimes: [3, 5]))
     _ = await run(session, "save-favorites", "load-favorites")
-    #expect(transcript.text == "Saved 2 favorite primes.\nLoaded 2 favorite primes.")
+    #expect(transcript.text == "Saved 2 favorite primes.\nAdded 0 favorite primes; 2 were already.")
   }
 
   @Test func quit_endsTheSession() async {
