@@ -133,7 +133,8 @@ let package = Package(
     .target(
       name: "PrimeTimeBenchmarks",
       dependencies: [
-        "AppCore", "ComposableArchitecture", "Counter", "FileClient", "NthPrimeClient", "Primes",
+        "AppCore", "ComposableArchitecture", "Counter", "FavoritesDatabase",
+        "FavoritesDatabaseLive", "FileClient", "NthPrimeClient", "PrimeTimeCLI", "Primes",
       ],
       path: "Benchmarks/PrimeTimeBenchmarks"
     ),

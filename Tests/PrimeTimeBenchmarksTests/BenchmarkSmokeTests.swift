@@ -23,6 +23,11 @@ struct BenchmarkSmokeTests {
     #expect(object?.count == results.count)
   }
 
+  @Test func storageSuite_reportsTheRatio() async throws {
+    let results = try await StorageBenchmark.run(rounds: 1, pairs: 2, many: 20)
+    #expect(results.map(\.0).contains("storage.pair.ratio"))
+  }
+
   @Test func primesSuite_answersSmallN() {
     let results = PrimesBenchmark.run(rounds: 1, maxExponent: 9)
     #expect(results.contains { $0.0 == "nthPrime.1e9.seconds" && $0.1 > 0 })
