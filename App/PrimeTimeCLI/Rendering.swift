@@ -69,7 +69,8 @@ public enum Rendering {
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+      try container.encode(
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
     guard let data = try? encoder.encode(snapshot) else { return "{}" }
     return String(decoding: data, as: UTF8.self)

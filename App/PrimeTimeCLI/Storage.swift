@@ -80,7 +80,8 @@ public final class Storage {
       prime: activity.prime, milliseconds: activity.timestamp.milliseconds)
   }
 
-  private nonisolated static func stored(_ contents: FavoritesDatabase.Contents) -> StoredFavorites {
+  private nonisolated static func stored(_ contents: FavoritesDatabase.Contents) -> StoredFavorites
+  {
     StoredFavorites(
       favoritePrimes: contents.favoritePrimes,
       activityFeed: contents.activityFeed.map {

@@ -70,10 +70,12 @@ enum LegacyFiles {
     let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
     let wanted = Set(primes)
     for prime in replayed where present.contains(prime) && !wanted.contains(prime) {
-      entries.append(FavoritesDatabase.Entry(id: UUID(), kind: .removed, prime: prime, milliseconds: now))
+      entries.append(
+        FavoritesDatabase.Entry(id: UUID(), kind: .removed, prime: prime, milliseconds: now))
     }
     for prime in primes where !present.contains(prime) {
-      entries.append(FavoritesDatabase.Entry(id: UUID(), kind: .added, prime: prime, milliseconds: now))
+      entries.append(
+        FavoritesDatabase.Entry(id: UUID(), kind: .added, prime: prime, milliseconds: now))
     }
     for prime in primes {
       try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [prime])

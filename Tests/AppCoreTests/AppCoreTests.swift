@@ -1,4 +1,5 @@
 import AppCore
+import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import FavoritePrimes
@@ -8,7 +9,6 @@ import NthPrimeClient
 import PrimeAlert
 import Synchronization
 import Testing
-import AppTestSupport
 
 /// A clock that returns t = 1000, 1001, 1002, … seconds: every reading is distinct and known.
 private final class TestClock: Sendable {
@@ -122,7 +122,8 @@ struct AppCoreTests {
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [7]
       $0.activityFeed = [
-        Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(milliseconds: 1_700_000_000_123))
+        Activity(
+          id: UUID(1), kind: .added, prime: 7, timestamp: Date(milliseconds: 1_700_000_000_123))
       ]
     }
     #expect(store.state.activityFeed[0].timestamp.milliseconds == 1_700_000_000_123)

@@ -1,7 +1,7 @@
 import AppCore
 import AppTestSupport
-import FavoritePrimes
 import ComposableArchitecture
+import FavoritePrimes
 import Foundation
 import Primes
 import Testing

@@ -87,7 +87,9 @@ struct FavoritePrimesTests {
     let files = InMemoryFiles()
     let store = makeStore([3], fileClient: .inMemory(files))
     await store.send(.saveButtonTapped(file: "backup.json"))
-    await store.receive(.saveResponse(.success(1))) { $0.alert = .notice("Saved 1 favorite prime.") }
+    await store.receive(.saveResponse(.success(1))) {
+      $0.alert = .notice("Saved 1 favorite prime.")
+    }
     #expect(files[FavoritePrimesFile.name] == nil)
     files["other.json"] = Data("[2, 3]".utf8)
     await store.send(.loadButtonTapped(file: "other.json"))
@@ -201,7 +203,8 @@ struct FavoritePrimesFileTests {
   }
 
   @Test func decode_aBareArray_theOriginalAppsFile() throws {
-    #expect(try FavoritePrimesFile.decode(Data("[2, 3, 7]".utf8)) == ImportedPrimes(primes: [2, 3, 7]))
+    #expect(
+      try FavoritePrimesFile.decode(Data("[2, 3, 7]".utf8)) == ImportedPrimes(primes: [2, 3, 7]))
   }
 
   @Test func decode_leavesOutAndReportsNonPrimesAndRepeats() throws {

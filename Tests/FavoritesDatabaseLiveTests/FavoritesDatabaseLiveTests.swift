@@ -95,7 +95,8 @@ struct FavoritesDatabaseLiveTests {
     let their13 = entry(.removed, 13)
     _ = try await theirs.write(.init(appended: [their13]))
     let stored = try await mine.write(.init(takenBack: [my13]))
-    #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [], activityFeed: [my13, their13]))
+    #expect(
+      stored == FavoritesDatabase.Contents(favoritePrimes: [], activityFeed: [my13, their13]))
   }
 
   @Test func aCorruptFile_isMovedAside_andANewDatabaseStarts() async throws {

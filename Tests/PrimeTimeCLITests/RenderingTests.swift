@@ -41,7 +41,9 @@ struct RenderingTests {
   @Test func json_isOneLineWithTheDocumentedKeys() throws {
     let state = AppState(
       count: 7, favoritePrimes: [7],
-      activityFeed: [Activity(id: UUID(3), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))])
+      activityFeed: [
+        Activity(id: UUID(3), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
+      ])
     let json = Rendering.json(state, screen: .counter)
     #expect(!json.contains("\n"))
     let object = try #require(

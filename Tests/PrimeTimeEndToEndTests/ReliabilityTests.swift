@@ -20,7 +20,7 @@ struct ReliabilityTests {
     let primes = [2, 3, 5, 7, 11, 13, 17, 19]
     let importFile = home.appending(path: "import.json")
     try Data("[19, 4, 2, 23, 19]".utf8).write(to: importFile)
-    var previous = SessionState.empty
+    var previous = try SessionState(json: #"{"activityFeed":[],"favoritePrimes":[]}"#)
     for session in 0..<12 {
       var lines = ["state --json"]
       for _ in 0..<Int(random.next() % 12 + 4) {
@@ -35,7 +35,8 @@ struct ReliabilityTests {
       }
       lines.append("state --json")
       // Failing lines (nothing to undo, no such row) are part of the test: they change nothing.
-      let result = try PrimeTime.run([], input: Data(lines.joined(separator: "\n").utf8), home: home)
+      let result = try PrimeTime.run(
+        [], input: Data(lines.joined(separator: "\n").utf8), home: home)
       let states = try result.stdout.split(separator: "\n")
         .filter { $0.hasPrefix("{\"activityFeed\"") }.map { try SessionState(json: String($0)) }
       let first = try #require(states.first)
@@ -186,7 +187,10 @@ struct ReliabilityTests {
     #expect(first.stderr.contains(".migrated"))
     let state = try SessionState(json: first.stdout.trimmingCharacters(in: .newlines))
     #expect(state.favoritePrimes == [11, 7])
-    #expect(state.activityFeed.map(\.timestamp) == ["2026-11-22T07:30:00.000Z", "2026-11-22T07:32:00.000Z"])
+    #expect(
+      state.activityFeed.map(\.timestamp) == [
+        "2026-11-22T07:30:00.000Z", "2026-11-22T07:32:00.000Z",
+      ])
     #expect(state.feedReplaysToFavorites)
     let files = try FileManager.default.contentsOfDirectory(atPath: home.path)
     #expect(files.contains("favorite-primes.json.migrated"))
@@ -233,10 +237,6 @@ struct ReliabilityTests {
       #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(name)")
     }
   }
-}
-
-extension SessionState {
-  static let empty = try! SessionState(json: #"{"activityFeed":[],"favoritePrimes":[]}"#)
 }
 
 /// SplitMix64, so that a failing run can be repeated from its seed.
