@@ -191,6 +191,8 @@ final class LiveConnection: Sendable {
     var configuration = Configuration()
     // Another session's transaction is waited for; a minute is far beyond any of PrimeTime's.
     configuration.busyMode = .timeout(60)
+    // Every commit is on disk before the command returns.
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
     return configuration
   }
 
