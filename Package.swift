@@ -18,6 +18,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Test failures that reach both Swift Testing and XCTest.
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // SQLite, for the favorites database: transactions, WAL, migrations.
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // MARK: Core
@@ -55,6 +57,12 @@ let package = Package(
 
     .target(name: "FileClient", path: "Modules/FileClient"),
     .target(name: "FileClientLive", dependencies: ["FileClient"], path: "Modules/FileClientLive"),
+    .target(name: "FavoritesDatabase", path: "Modules/FavoritesDatabase"),
+    .target(
+      name: "FavoritesDatabaseLive",
+      dependencies: ["FavoritesDatabase", "Primes", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Modules/FavoritesDatabaseLive"
+    ),
     .target(name: "NthPrimeClient", path: "Modules/NthPrimeClient"),
     .target(
       name: "NthPrimeClientLive",
@@ -105,7 +113,7 @@ let package = Package(
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing",
-        "FileClient", "NthPrimeClient", "Primes",
+        "FavoritesDatabase", "FileClient", "NthPrimeClient", "Primes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
@@ -113,7 +121,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "primetime",
-      dependencies: ["FileClientLive", "NthPrimeClientLive", "PrimeTimeCLI"],
+      dependencies: [
+        "FavoritesDatabase", "FavoritesDatabaseLive", "FileClient", "FileClientLive",
+        "NthPrimeClient", "NthPrimeClientLive", "PrimeTimeCLI",
+      ],
       path: "App/primetime"
     ),
 
@@ -122,7 +133,8 @@ let package = Package(
     .target(
       name: "PrimeTimeBenchmarks",
       dependencies: [
-        "AppCore", "ComposableArchitecture", "Counter", "FileClient", "NthPrimeClient", "Primes",
+        "AppCore", "ComposableArchitecture", "Counter", "FavoritesDatabase",
+        "FavoritesDatabaseLive", "FileClient", "NthPrimeClient", "PrimeTimeCLI", "Primes",
       ],
       path: "Benchmarks/PrimeTimeBenchmarks"
     ),
@@ -170,6 +182,11 @@ let package = Package(
       path: "Tests/FileClientLiveTests"
     ),
     .testTarget(
+      name: "FavoritesDatabaseLiveTests",
+      dependencies: ["FavoritesDatabase", "FavoritesDatabaseLive"],
+      path: "Tests/FavoritesDatabaseLiveTests"
+    ),
+    .testTarget(
       name: "AppCoreTests",
       dependencies: ["AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes"],
       path: "Tests/AppCoreTests"
@@ -181,7 +198,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeCLITests",
-      dependencies: ["AppTestSupport", "PrimeTimeCLI", "Primes", "primetime"],
+      dependencies: [
+        "AppCore", "AppTestSupport", "FavoritePrimes", "FavoritesDatabase", "FileClient",
+        "NthPrimeClient", "PrimeTimeCLI", "Primes", "primetime",
+      ],
       path: "Tests/PrimeTimeCLITests"
     ),
     .target(
@@ -196,7 +216,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeEndToEndTests",
-      dependencies: ["AppCore", "FavoritePrimes", "PseudoTerminal", "primetime"],
+      dependencies: [
+        "AppCore", "FavoritePrimes", "FavoritesDatabase", "FavoritesDatabaseLive",
+        "PseudoTerminal", "primetime",
+      ],
       path: "Tests/PrimeTimeEndToEndTests",
       exclude: ["Golden"]
     ),

@@ -1,7 +1,10 @@
 import Foundation
 
 /// One entry of the activity feed: a favorite prime added or removed, and when.
-public struct Activity: Codable, Equatable, Hashable, Sendable {
+///
+/// Every entry has an identity, so that the feed is stored, and taken back by undo, entry by
+/// entry. Timestamps are kept to the millisecond, as they are stored.
+public struct Activity: Codable, Equatable, Hashable, Identifiable, Sendable {
   /// What happened.
   public enum Kind: String, Codable, Sendable {
     /// The prime became a favorite.
@@ -10,27 +13,57 @@ public struct Activity: Codable, Equatable, Hashable, Sendable {
     case removed
   }
 
+  /// The entry's identity, unique across sessions.
+  public var id: UUID
   /// What happened.
   public var kind: Kind
   /// The prime.
   public var prime: Int
-  /// When it happened.
+  /// When it happened, to the millisecond.
   public var timestamp: Date
 
-  /// Creates an entry.
+  /// Creates an entry; the timestamp is rounded to the millisecond.
   ///
   /// ```swift
-  /// Activity(kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
+  /// Activity(id: UUID(0), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
   /// ```
-  public init(kind: Kind, prime: Int, timestamp: Date) {
+  public init(id: UUID, kind: Kind, prime: Int, timestamp: Date) {
+    self.id = id
     self.kind = kind
     self.prime = prime
-    self.timestamp = timestamp
+    self.timestamp = Date(milliseconds: timestamp.milliseconds)
   }
 
   private enum CodingKeys: String, CodingKey {
+    case id
     case kind = "type"
     case prime
     case timestamp
+  }
+}
+
+extension Date {
+  /// Milliseconds since 1970, to the nearest: `Date(milliseconds: m).milliseconds == m`.
+  public var milliseconds: Int64 {
+    Int64((timeIntervalSince1970 * 1000).rounded())
+  }
+
+  /// The moment `milliseconds` after 1970.
+  public init(milliseconds: Int64) {
+    self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+  }
+}
+
+extension UUID {
+  /// A UUID made from a number, for tests and examples: `UUID(1)` is
+  /// `00000000-0000-0000-0000-000000000001`.
+  public init(_ number: UInt64) {
+    var bytes = [UInt8](repeating: 0, count: 16)
+    for index in 0..<8 { bytes[15 - index] = UInt8(truncatingIfNeeded: number >> (8 * index)) }
+    self.init(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
   }
 }

@@ -3,8 +3,9 @@ import Foundation
 
 extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
   /// Records in the activity feed every favorite prime that the actions add or remove: saves and
-  /// removals in the prime modal, deletes and loads on the favorites screen. Each entry is
-  /// stamped with the environment's clock.
+  /// removals in the prime modal, deletes and loads on the favorites screen. Each entry gets an
+  /// identity and a timestamp from the environment. Takes in the favorites and the feed as
+  /// stored, when ``AppAction/storageChanged(_:)`` brings them.
   ///
   /// Only the actions that can change the favorites are looked at, so every other action costs
   /// one `switch`.
@@ -43,7 +44,7 @@ where Base.State == AppState, Base.Action == AppAction, Base.Environment == AppE
     recording pending: PendingActivity
   ) -> Effect<AppAction> {
     let effect = base.reduce(into: &state, action: action, environment: environment)
-    pending.record(into: &state, now: environment.now)
+    pending.record(into: &state, now: environment.now, uuid: environment.uuid)
     return effect
   }
 }
@@ -57,6 +58,8 @@ enum PendingActivity {
   case deleted([Int])
   /// Favorites loaded from disk: the favorites before.
   case loaded(favoritesBefore: PersistentArray<Int>)
+  /// The favorites and feed as stored, which replace the ones in memory.
+  case stored(StoredFavorites)
 
   /// Notes what the action may change, or returns `nil` for an action that cannot change the
   /// favorites.
@@ -69,6 +72,8 @@ enum PendingActivity {
       self = .deleted(Self.primes(at: rows, in: state.favoritePrimes))
     case .favoritePrimes(.loadResponse(.success)):
       self = .loaded(favoritesBefore: state.favoritePrimes)
+    case .storageChanged(let stored):
+      self = .stored(stored)
     default:
       return nil
     }
@@ -81,19 +86,21 @@ enum PendingActivity {
   }
 
   /// Appends to the feed what the action changed.
-  func record(into state: inout AppState, now: () -> Date) {
+  func record(into state: inout AppState, now: () -> Date, uuid: () -> UUID) {
     switch self {
     case .primeModal(let before):
       let after = state.favoritePrimes.count
       guard after != before else { return }
       state.activityFeed.append(
-        Activity(kind: after > before ? .added : .removed, prime: state.count, timestamp: now()))
+        Activity(
+          id: uuid(), kind: after > before ? .added : .removed, prime: state.count,
+          timestamp: now()))
 
     case .deleted(let removed):
       guard !removed.isEmpty else { return }
       let now = now()
       state.activityFeed.append(
-        contentsOf: removed.map { Activity(kind: .removed, prime: $0, timestamp: now) })
+        contentsOf: removed.map { Activity(id: uuid(), kind: .removed, prime: $0, timestamp: now) })
 
     case .loaded(let before):
       let after = state.favoritePrimes
@@ -102,12 +109,16 @@ enum PendingActivity {
       let kept = Set(before).intersection(after)
       state.activityFeed.append(
         contentsOf: before.filter { !kept.contains($0) }.map {
-          Activity(kind: .removed, prime: $0, timestamp: now)
+          Activity(id: uuid(), kind: .removed, prime: $0, timestamp: now)
         })
       state.activityFeed.append(
         contentsOf: after.filter { !kept.contains($0) }.map {
-          Activity(kind: .added, prime: $0, timestamp: now)
+          Activity(id: uuid(), kind: .added, prime: $0, timestamp: now)
         })
+
+    case .stored(let stored):
+      state.favoritePrimes = PersistentArray(stored.favoritePrimes)
+      state.activityFeed = PersistentArray(stored.activityFeed)
     }
   }
 }

@@ -87,6 +87,9 @@ public enum AppAction: Equatable, Sendable {
   case counter(CounterAction)
   /// Something happened on the favorites screen.
   case favoritePrimes(FavoritePrimesAction)
+  /// The stored favorites and feed turned out different from the ones in memory (another
+  /// session changed them): these replace them. Not a step of its own, so undo passes over it.
+  indirect case storageChanged(StoredFavorites)
 
   /// Case paths to each feature's actions.
   public enum Cases {
@@ -124,6 +127,24 @@ public enum AppAction: Equatable, Sendable {
   }
 }
 
+/// The favorites and the activity feed as stored.
+public struct StoredFavorites: Equatable, Sendable {
+  /// The favorite primes, in their order.
+  public var favoritePrimes: [Int]
+  /// The activity feed, oldest first.
+  public var activityFeed: [Activity]
+
+  /// Creates the stored data.
+  ///
+  /// ```swift
+  /// StoredFavorites(favoritePrimes: [7], activityFeed: [added7])
+  /// ```
+  public init(favoritePrimes: [Int], activityFeed: [Activity]) {
+    self.favoritePrimes = favoritePrimes
+    self.activityFeed = activityFeed
+  }
+}
+
 /// The app's dependencies.
 ///
 /// Each feature's environment is made once, here, and kept: ``AppReducer`` lends each feature
@@ -132,6 +153,8 @@ public enum AppAction: Equatable, Sendable {
 public final class AppEnvironment: Sendable {
   /// The current time, for the activity feed.
   public let now: @Sendable () -> Date
+  /// A new identity for each activity entry.
+  public let uuid: @Sendable () -> UUID
   /// The counter's environment.
   public let counter: CounterEnvironment
   /// The favorites screen's environment.
@@ -143,15 +166,18 @@ public final class AppEnvironment: Sendable {
   /// AppEnvironment(
   ///   nthPrime: .answering([7: 17]),
   ///   fileClient: .noop,
-  ///   now: { Date(timeIntervalSince1970: 0) }
+  ///   now: { Date(timeIntervalSince1970: 0) },
+  ///   uuid: { UUID() }
   /// )
   /// ```
   public init(
     nthPrime: NthPrimeClient,
     fileClient: FileClient,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date,
+    uuid: @escaping @Sendable () -> UUID = { UUID() }
   ) {
     self.now = now
+    self.uuid = uuid
     self.counter = CounterEnvironment(nthPrime: nthPrime.nthPrime)
     self.favoritePrimes = FavoritePrimesEnvironment(
       fileClient: fileClient, nthPrime: nthPrime.nthPrime)

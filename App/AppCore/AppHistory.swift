@@ -32,7 +32,8 @@ extension AppState {
 /// action that changes only what is on screen for the moment (an alert, the prime modal, an
 /// nth-prime lookup) is no step, so a refused action leaves undo and redo as they were. Undo and
 /// redo restore the undoable part and dismiss the alert; the modal and a lookup in flight stay
-/// as they are.
+/// as they are. What another session stored (``AppAction/storageChanged(_:)``) is no step of
+/// this one either: it replaces the favorites and the feed and leaves undo and redo alone.
 ///
 /// ```swift
 /// let store = Store(
@@ -41,6 +42,7 @@ extension AppState {
 /// store.send(.undo)
 /// ```
 public struct AppHistoryReducer: Reducer {
+  private let app = AppReducer()
   private let recording = AppReducer().recordingHistory(undoing: \.undoable)
 
   /// Creates the reducer.
@@ -50,6 +52,10 @@ public struct AppHistoryReducer: Reducer {
     into history: inout History<AppState>, action: HistoryAction<AppAction>,
     environment: AppEnvironment
   ) -> Effect<HistoryAction<AppAction>> {
+    if case .step(let change) = action, case .storageChanged = change {
+      _ = app.reduce(into: &history.present, action: change, environment: environment)
+      return .none
+    }
     let effect = recording.reduce(into: &history, action: action, environment: environment)
     switch action {
     case .undo, .redo:

@@ -1,3 +1,4 @@
+import FavoritesDatabase
 import FileClient
 import Foundation
 import NthPrimeClient
@@ -8,12 +9,16 @@ import Synchronization
 public struct CLIEnvironment: Sendable {
   /// Looks up nth primes for the REPL.
   public var nthPrime: NthPrimeClient
-  /// The files of a data directory.
+  /// The files of a data directory: the exported and imported favorites.
   public var fileClient: @Sendable (URL) -> FileClient
+  /// The favorites database of a data directory.
+  public var database: @Sendable (URL) -> FavoritesDatabase
   /// The progress of the running lookup, which `nthPrime` reports into.
   public var progress: LookupProgress
   /// The current time.
   public var now: @Sendable () -> Date
+  /// A new identity for each activity entry.
+  public var uuid: @Sendable () -> UUID
   /// The process's environment variables.
   public var variables: [String: String]
   /// Whether standard input, output and error are terminals.
@@ -22,15 +27,19 @@ public struct CLIEnvironment: Sendable {
   public init(
     nthPrime: NthPrimeClient,
     fileClient: @escaping @Sendable (URL) -> FileClient,
+    database: @escaping @Sendable (URL) -> FavoritesDatabase,
     progress: LookupProgress,
     now: @escaping @Sendable () -> Date,
+    uuid: @escaping @Sendable () -> UUID,
     variables: [String: String],
     terminal: (input: Bool, output: Bool, error: Bool)
   ) {
     self.nthPrime = nthPrime
     self.fileClient = fileClient
+    self.database = database
     self.progress = progress
     self.now = now
+    self.uuid = uuid
     self.variables = variables
     self.terminal = terminal
   }

@@ -12,8 +12,8 @@ public enum Command: Equatable, Sendable {
   case favorites
   case delete(rows: [Int])
   case counter
-  case saveFavorites
-  case loadFavorites
+  case saveFavorites(file: String?)
+  case loadFavorites(file: String?)
   case activity
   case undo
   case redo
@@ -59,11 +59,11 @@ public struct CommandSpec: Sendable {
     CommandSpec(
       name: "counter", aliases: ["back"], usage: "counter", summary: "go back to the counter"),
     CommandSpec(
-      name: "save-favorites", aliases: [], usage: "save-favorites",
-      summary: "write the favorites to the data directory"),
+      name: "save-favorites", aliases: [], usage: "save-favorites [file]",
+      summary: "export the favorites to a JSON file (default: favorite-primes.json)"),
     CommandSpec(
-      name: "load-favorites", aliases: [], usage: "load-favorites",
-      summary: "read the favorites from the data directory"),
+      name: "load-favorites", aliases: [], usage: "load-favorites [file]",
+      summary: "add the primes a JSON file lists (default: favorite-primes.json)"),
     CommandSpec(
       name: "activity", aliases: [], usage: "activity",
       summary: "favorites added and removed, newest first"),
@@ -126,6 +126,12 @@ public enum CommandParser {
       }
       return command
     }
+    func optionalFile() throws(CommandError) -> String? {
+      guard arguments.count <= 1 else {
+        throw CommandError("too many arguments (usage: \(spec.usage))")
+      }
+      return arguments.first
+    }
     func optionalNumber(_ label: String) throws(CommandError) -> Int? {
       switch arguments.count {
       case 0: return nil
@@ -163,8 +169,8 @@ public enum CommandParser {
       }
       return .delete(rows: rows)
     case "counter": return try noArguments(.counter)
-    case "save-favorites": return try noArguments(.saveFavorites)
-    case "load-favorites": return try noArguments(.loadFavorites)
+    case "save-favorites": return .saveFavorites(file: try optionalFile())
+    case "load-favorites": return .loadFavorites(file: try optionalFile())
     case "activity": return try noArguments(.activity)
     case "undo": return try noArguments(.undo)
     case "redo": return try noArguments(.redo)

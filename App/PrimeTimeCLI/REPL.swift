@@ -18,20 +18,34 @@ enum REPL {
       err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
     )
     let files = environment.fileClient(dataDirectory)
-    let persistence = Persistence(files: files)
-    let loaded = await persistence.load()
-    for warning in loaded.warnings { output.err("primetime: \(warning)") }
+    var storage: Storage? = Storage(database: environment.database(dataDirectory))
+    var stored = StoredFavorites(favoritePrimes: [], activityFeed: [])
+    do {
+      if let opened = try await storage?.open() {
+        stored = opened.stored
+        for notice in opened.notices { output.err("primetime: \(notice)") }
+      }
+    } catch {
+      // Without a database, a script's changes would be lost: it stops. A person is warned
+      // once, and keeps working in memory.
+      output.err(
+        "primetime: \(error)"
+          + (isInteractive ? "; favorites and activity are kept in memory only" : ""))
+      guard isInteractive else { return 1 }
+      storage = nil
+    }
 
     let progress = environment.progress
     let drawsProgress = environment.terminal.error
     let session = Session(
       initialState: AppState(
-        favoritePrimes: PersistentArray(loaded.favoritePrimes),
-        activityFeed: PersistentArray(loaded.activityFeed)),
+        favoritePrimes: PersistentArray(stored.favoritePrimes),
+        activityFeed: PersistentArray(stored.activityFeed)),
       environment: AppEnvironment(
-        nthPrime: environment.nthPrime, fileClient: files, now: environment.now),
+        nthPrime: environment.nthPrime, fileClient: files, now: environment.now,
+        uuid: environment.uuid),
       output: output,
-      persistence: persistence,
+      storage: storage,
       interaction: isInteractive
         ? Interaction(
           takeInterrupt: { LineEditor.takeInterrupt() },
@@ -76,6 +90,9 @@ enum REPL {
         fflush(nil)
         output.err("primetime: \(script == nil ? "line" : "command") \(number): \(message)")
       }
+      // Each command's output is out before the next line is read, so that another program
+      // can drive a session line by line.
+      fflush(nil)
       if session.isQuitRequested { break }
     }
     fflush(nil)

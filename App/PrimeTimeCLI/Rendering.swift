@@ -58,14 +58,23 @@ public enum Rendering {
   /// The state as one line of JSON.
   ///
   /// ```json
-  /// {"activityFeed":[{"prime":7,"timestamp":"…","type":"added"}],"count":7,"favoritePrimes":[7],…}
+  /// {"activityFeed":[{"id":"…","prime":7,"timestamp":"…","type":"added"}],"count":7,…}
   /// ```
+  ///
+  /// Timestamps are ISO 8601 in UTC, to the millisecond.
   public static func json(_ state: AppState, screen: Screen) -> String {
     let snapshot = JSONState(
       count: state.count, favoritePrimes: Array(state.favoritePrimes),
       activityFeed: Array(state.activityFeed), isPrimeModalShown: state.isPrimeModalShown,
       isNthPrimeRequestInFlight: state.isNthPrimeRequestInFlight, screen: screen.rawValue)
-    guard let data = try? ActivityFeedFile.encoder.encode(snapshot) else { return "{}" }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+    }
+    guard let data = try? encoder.encode(snapshot) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
   }
 

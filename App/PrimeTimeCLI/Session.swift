@@ -50,7 +50,7 @@ public final class Session {
   public private(set) var isQuitRequested = false
   private let trace: TraceSwitch
   private let output: Output
-  private let persistence: Persistence?
+  private let storage: Storage?
   private let interaction: Interaction?
   private let timeZone: TimeZone
 
@@ -65,7 +65,7 @@ public final class Session {
     initialState: AppState,
     environment: AppEnvironment,
     output: Output,
-    persistence: Persistence? = nil,
+    storage: Storage? = nil,
     interaction: Interaction? = nil,
     timeZone: TimeZone = .current
   ) {
@@ -81,7 +81,7 @@ public final class Session {
       environment: environment
     )
     self.output = output
-    self.persistence = persistence
+    self.storage = storage
     self.interaction = interaction
     self.timeZone = timeZone
   }
@@ -101,8 +101,10 @@ public final class Session {
     return await run(command)
   }
 
-  /// Runs one command, waits for its effects, shows its alert and saves what changed.
+  /// Runs one command: first takes in other sessions' changes, then runs it, waits for its
+  /// effects, shows its alert and stores what changed.
   public func run(_ command: Command) async -> Outcome {
+    let before = await sync()
     var outcome = await perform(command)
     if let alert = state.alert {
       if alert.isFailure {
@@ -112,16 +114,25 @@ public final class Session {
       }
       store.send(.step(.counter(.alertDismissed)))
     }
-    if let persistence {
-      let errors = await persistence.save(state)
-      if let first = errors.first, outcome == .success {
-        outcome = .failure(first)
-        for error in errors.dropFirst() { output.err(error) }
-      } else {
-        for error in errors { output.err(error) }
-      }
+    let after = await sync()
+    for error in [before, after].compactMap({ $0 }) {
+      if outcome == .success { outcome = .failure(error) } else { output.err(error) }
     }
     return outcome
+  }
+
+  /// Writes this session's change, or reads other sessions', and takes in what is stored when
+  /// it differs from memory. Returns why it failed, if it did.
+  private func sync() async -> String? {
+    guard let storage else { return nil }
+    do {
+      if let stored = try await storage.sync(state.activityFeed) {
+        store.send(.step(.storageChanged(stored)))
+      }
+      return nil
+    } catch {
+      return "\(error); the changes are kept in memory"
+    }
   }
 
   // MARK: - Commands
@@ -222,12 +233,12 @@ public final class Session {
       output.out("count: \(state.count)")
       return .success
 
-    case .saveFavorites:
-      await send(.favoritePrimes(.saveButtonTapped))
+    case .saveFavorites(let file):
+      await send(.favoritePrimes(.saveButtonTapped(file: file)))
       return .success
 
-    case .loadFavorites:
-      await send(.favoritePrimes(.loadButtonTapped))
+    case .loadFavorites(let file):
+      await send(.favoritePrimes(.loadButtonTapped(file: file)))
       return .success
 
     case .activity:

@@ -5,6 +5,7 @@ public enum BenchmarkCommand {
   static let usage = """
     usage: primetime-benchmark primes [--rounds N] [--max-exponent K]
            primetime-benchmark store [--rounds N] [--scale F]
+           primetime-benchmark storage [--rounds N] [--pairs N] [--many N]
     """
 
   /// Runs the named suite and prints its table, then one line of JSON.
@@ -35,6 +36,10 @@ public enum BenchmarkCommand {
           rounds: rounds, maxExponent: Int(options["max-exponent"] ?? 13))
       case "store":
         results = try await StoreBenchmark.run(rounds: rounds, scale: options["scale"] ?? 1)
+      case "storage":
+        results = try await StorageBenchmark.run(
+          rounds: rounds, pairs: Int(options["pairs"] ?? 200),
+          many: Int(options["many"] ?? 20_000))
       default:
         FileHandle.standardError.write(Data((usage + "\n").utf8))
         return 64

@@ -10,7 +10,7 @@ import NthPrimeClient
 @MainActor
 enum StoreBenchmark {
   static let environment = AppEnvironment(
-    nthPrime: .failing, fileClient: .init(load: { _ in nil }, save: { _, _ in }, moveAside: { $0 }),
+    nthPrime: .failing, fileClient: .noop,
     now: { Date(timeIntervalSince1970: 0) })
 
   /// The same behaviour as the app for counter incr, written as one switch.
@@ -160,7 +160,7 @@ enum StoreBenchmark {
   static func nsPerSaveAndRemoveWithHistory(favorites: [Int], _ count: Int) -> Double {
     let prime = 2_147_483_647  // not among the first million primes
     let feed = favorites.map {
-      Activity(kind: .added, prime: $0, timestamp: Date(timeIntervalSince1970: 0))
+      Activity(id: UUID(), kind: .added, prime: $0, timestamp: Date(timeIntervalSince1970: 0))
     }
     let store = Store(
       initialState: History(

@@ -35,14 +35,16 @@ public struct FavoritePrimesState: Equatable, Sendable {
 public enum FavoritePrimesAction: Equatable, Sendable {
   /// The rows at these indices were deleted.
   case deleteFavoritePrimes(IndexSet)
-  /// "Save" was tapped: write the favorites to disk.
-  case saveButtonTapped
+  /// "Save" was tapped: export the favorites to a file, by default
+  /// ``FavoritePrimesFile/name`` in the data directory.
+  indirect case saveButtonTapped(file: String?)
   /// Saving ended: how many primes were written, or why not.
   indirect case saveResponse(Result<Int, ErrorMessage>)
-  /// "Load" was tapped: read the favorites from disk.
-  case loadButtonTapped
+  /// "Load" was tapped: import favorites from a file, by default ``FavoritePrimesFile/name``
+  /// in the data directory.
+  indirect case loadButtonTapped(file: String?)
   /// Loading ended: the primes read, or why not.
-  indirect case loadResponse(Result<[Int], ErrorMessage>)
+  indirect case loadResponse(Result<ImportedPrimes, ErrorMessage>)
   /// A favorite prime was tapped: ask for the nth prime with n = that prime.
   case primeTapped(Int)
   /// The running nth-prime lookup was cancelled.
@@ -76,11 +78,12 @@ public struct FavoritePrimesEnvironment: Sendable {
 
 struct FavoritePrimesNthPrimeRequestID: Hashable, Sendable {}
 
-/// The favorites list: delete rows, save and load them, and ask for the nth prime of one.
+/// The favorites list: delete rows, export and import them, and ask for the nth prime of one.
 ///
-/// Deleting removes exactly the rows named, whatever their order. Saving and loading go through
-/// the environment's file client and report failure as an alert; a failed load keeps the
-/// favorites as they were.
+/// Deleting removes exactly the rows named, whatever their order. Saving exports the favorites
+/// to a file; loading imports one, adding the primes it lists that are not favorites yet, at the
+/// end, in its order. Both go through the environment's file client and report failure as an
+/// alert; a failed load keeps the favorites as they were.
 ///
 /// ```swift
 /// var state = FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])
@@ -103,7 +106,7 @@ public struct FavoritePrimesReducer: Reducer {
       }
       return .none
 
-    case .saveButtonTapped:
+    case .saveButtonTapped(let file):
       let primes = Array(state.favoritePrimes)
       let fileClient = environment.fileClient
       return .run { send in
@@ -111,7 +114,7 @@ public struct FavoritePrimesReducer: Reducer {
           .saveResponse(
             await Result {
               try await fileClient.save(
-                FavoritePrimesFile.name, try FavoritePrimesFile.encode(primes))
+                file ?? FavoritePrimesFile.name, try FavoritePrimesFile.encode(primes))
               return primes.count
             }))
       }
@@ -124,23 +127,24 @@ public struct FavoritePrimesReducer: Reducer {
       state.alert = .failure("Could not save the favorite primes: \(error.message)")
       return .none
 
-    case .loadButtonTapped:
+    case .loadButtonTapped(let file):
       let fileClient = environment.fileClient
+      let name = file ?? FavoritePrimesFile.name
       return .run { send in
         await send(
           .loadResponse(
             await Result {
-              guard let data = try await fileClient.load(FavoritePrimesFile.name) else {
-                throw ErrorMessage("there are no saved favorite primes yet")
+              guard let data = try await fileClient.load(name) else {
+                throw ErrorMessage("there is no file \(name)")
               }
               return try FavoritePrimesFile.decode(data)
             }))
       }
 
-    case .loadResponse(.success(let primes)):
-      state.favoritePrimes = PersistentArray(primes)
-      state.alert = .notice(
-        "Loaded \(primes.count) favorite \(primes.count == 1 ? "prime" : "primes").")
+    case .loadResponse(.success(let imported)):
+      let new = imported.primes.filter { !state.favoritePrimes.contains($0) }
+      state.favoritePrimes.append(contentsOf: new)
+      state.alert = .notice(imported.summary(added: new.count))
       return .none
 
     case .loadResponse(.failure(let error)):

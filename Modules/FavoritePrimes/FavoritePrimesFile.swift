@@ -1,16 +1,18 @@
 import Foundation
 import Primes
 
-/// The file that holds the favorite primes: `favorite-primes.json` in the data directory.
+/// The portable favorites file that `save-favorites` writes and `load-favorites` reads.
 ///
 /// ```json
 /// {"version":1,"favoritePrimes":[2,3,5,7]}
 /// ```
 ///
-/// `version` is 1. A file with a later version, values of the wrong type, numbers that are not
-/// prime or a prime listed twice is refused whole: nothing is taken from it.
+/// `version` is 1; a file with a later version, or one that is not JSON of this shape, is
+/// refused whole. A bare JSON array of integers (`[2, 3, 7]`, the original PrimeTime app's
+/// file) is read too. Numbers that are not prime, and primes listed again, are left out and
+/// reported.
 public enum FavoritePrimesFile {
-  /// The file's name in the data directory.
+  /// The default file's name in the data directory.
   public static let name = "favorite-primes.json"
   /// The format version this code writes, and the latest it reads.
   public static let version = 1
@@ -34,38 +36,85 @@ public enum FavoritePrimesFile {
     return try encoder.encode(Document(version: version, favoritePrimes: primes))
   }
 
-  /// Decodes the favorites from the file's contents, refusing anything but a valid list.
+  /// Decodes a file's contents: the primes it lists, in order, and what was left out.
   ///
   /// ```swift
-  /// try FavoritePrimesFile.decode(data)  // [2, 3]
+  /// try FavoritePrimesFile.decode(Data("[2, 3, 4, 3]".utf8))
+  /// // ImportedPrimes(primes: [2, 3], notPrime: [4], repeated: [3])
   /// ```
   ///
   /// - Parameter data: The file's contents.
-  /// - Returns: The favorites.
+  /// - Returns: The primes, and the numbers left out.
   /// - Throws: ``FavoritePrimesFileError`` naming what is wrong.
-  public static func decode(_ data: Data) throws -> [Int] {
-    struct Versioned: Decodable { var version: Int }
-    let fileVersion: Int
-    do {
-      fileVersion = try JSONDecoder().decode(Versioned.self, from: data).version
-    } catch {
-      throw FavoritePrimesFileError.unreadable
+  public static func decode(_ data: Data) throws -> ImportedPrimes {
+    let numbers: [Int]
+    if let bare = try? JSONDecoder().decode([Int].self, from: data) {
+      numbers = bare
+    } else {
+      struct Versioned: Decodable { var version: Int }
+      guard let fileVersion = try? JSONDecoder().decode(Versioned.self, from: data).version else {
+        throw FavoritePrimesFileError.unreadable
+      }
+      guard fileVersion <= version else {
+        throw FavoritePrimesFileError.unsupportedVersion(fileVersion)
+      }
+      guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
+        throw FavoritePrimesFileError.unreadable
+      }
+      numbers = document.favoritePrimes
     }
-    guard fileVersion <= version else {
-      throw FavoritePrimesFileError.unsupportedVersion(fileVersion)
-    }
-    let document: Document
-    do {
-      document = try JSONDecoder().decode(Document.self, from: data)
-    } catch {
-      throw FavoritePrimesFileError.unreadable
-    }
+    var imported = ImportedPrimes()
     var seen = Set<Int>()
-    for prime in document.favoritePrimes {
-      guard isPrime(prime) else { throw FavoritePrimesFileError.notPrime(prime) }
-      guard seen.insert(prime).inserted else { throw FavoritePrimesFileError.duplicate(prime) }
+    for number in numbers {
+      if !isPrime(number) {
+        imported.notPrime.append(number)
+      } else if !seen.insert(number).inserted {
+        imported.repeated.append(number)
+      } else {
+        imported.primes.append(number)
+      }
     }
-    return document.favoritePrimes
+    return imported
+  }
+}
+
+/// What an imported file holds: its primes, and the numbers left out.
+public struct ImportedPrimes: Equatable, Sendable {
+  /// The distinct primes, in the file's order.
+  public var primes: [Int]
+  /// Numbers in the file that are not prime.
+  public var notPrime: [Int]
+  /// Primes listed again after their first time.
+  public var repeated: [Int]
+
+  /// Creates an import.
+  ///
+  /// ```swift
+  /// ImportedPrimes(primes: [2, 3], notPrime: [4])
+  /// ```
+  public init(primes: [Int] = [], notPrime: [Int] = [], repeated: [Int] = []) {
+    self.primes = primes
+    self.notPrime = notPrime
+    self.repeated = repeated
+  }
+
+  /// The sentence that reports the import, given how many primes became favorites.
+  ///
+  /// ```swift
+  /// ImportedPrimes(primes: [2, 3], notPrime: [4]).summary(added: 1)
+  /// // "Added 1 favorite prime; 1 was one already. Skipped 4 (not prime)."
+  /// ```
+  public func summary(added: Int) -> String {
+    let already = primes.count - added
+    var text = "Added \(added) favorite \(added == 1 ? "prime" : "primes")"
+    if already > 0 { text += "; \(already) \(already == 1 ? "was one" : "were") already" }
+    text += "."
+    let list = { (numbers: [Int]) in numbers.map(String.init).joined(separator: ", ") }
+    let skipped =
+      (notPrime.isEmpty ? [] : ["\(list(notPrime)) (not prime)"])
+      + (repeated.isEmpty ? [] : ["\(list(repeated)) (listed twice)"])
+    if !skipped.isEmpty { text += " Skipped \(skipped.joined(separator: "; "))." }
+    return text
   }
 }
 
@@ -75,10 +124,6 @@ public enum FavoritePrimesFileError: Error, Equatable, CustomStringConvertible, 
   case unreadable
   /// The file was written by a later version of PrimeTime.
   case unsupportedVersion(Int)
-  /// The file lists a number that is not prime.
-  case notPrime(Int)
-  /// The file lists a prime twice.
-  case duplicate(Int)
 
   public var description: String {
     switch self {
@@ -88,10 +133,6 @@ public enum FavoritePrimesFileError: Error, Equatable, CustomStringConvertible, 
       return
         "the file has format version \(version); this PrimeTime reads version "
         + "\(FavoritePrimesFile.version) and earlier"
-    case .notPrime(let n):
-      return "the file lists \(n), which is not prime"
-    case .duplicate(let n):
-      return "the file lists \(n) twice"
     }
   }
 }

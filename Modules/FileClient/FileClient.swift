@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Reads and writes named files in the app's data directory.
+/// Reads and writes files: a name is a file in the app's data directory, an absolute path a
+/// file anywhere.
 ///
 /// The interface only: the live value, which writes atomically to disk, lives in
 /// `FileClientLive`, which only the executable links. Tests use ``noop``, ``failing`` or
@@ -16,29 +17,17 @@ public struct FileClient: Sendable {
   public var load: @Sendable (_ name: String) async throws -> Data?
   /// Replaces a file's contents, all at once or not at all.
   public var save: @Sendable (_ name: String, _ data: Data) async throws -> Void
-  /// Moves a file that cannot be used out of the way, under a new name that says when, and
-  /// returns where it went.
-  public var moveAside: @Sendable (_ name: String) async throws -> String
-  /// Runs `body` while holding the data directory's exclusive lock, so that the
-  /// read-merge-write sequences of several processes never interleave.
-  public var withLock: @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void
-
-  /// Creates a client from its operations; without `withLock`, bodies run unlocked.
+  /// Creates a client from its operations.
   ///
   /// ```swift
-  /// FileClient(load: { _ in nil }, save: { _, _ in }, moveAside: { "\($0).old" })
+  /// FileClient(load: { _ in nil }, save: { _, _ in })
   /// ```
   public init(
     load: @escaping @Sendable (_ name: String) async throws -> Data?,
-    save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void,
-    moveAside: @escaping @Sendable (_ name: String) async throws -> String,
-    withLock: @escaping @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void =
-      FileClient.unlocked
+    save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void
   ) {
     self.load = load
     self.save = save
-    self.moveAside = moveAside
-    self.withLock = withLock
   }
 }
 
@@ -54,15 +43,8 @@ public struct FileClientFailure: Error, CustomStringConvertible, Sendable {
 }
 
 extension FileClient {
-  /// Runs `body` without any lock: for clients that only one session uses.
-  @Sendable
-  public static func unlocked(_ body: @Sendable () async throws -> Void) async throws {
-    try await body()
-  }
-
   /// A client with no files that forgets what it saves.
-  public static let noop = FileClient(
-    load: { _ in nil }, save: { _, _ in }, moveAside: { "\($0).unreadable" })
+  public static let noop = FileClient(load: { _ in nil }, save: { _, _ in })
 
   /// A client whose every call fails, for testing error paths.
   ///
@@ -71,8 +53,7 @@ extension FileClient {
   /// ```
   public static let failing = FileClient(
     load: { name in throw FileClientFailure("could not read \(name)") },
-    save: { name, _ in throw FileClientFailure("could not write \(name)") },
-    moveAside: { name in throw FileClientFailure("could not move \(name)") }
+    save: { name, _ in throw FileClientFailure("could not write \(name)") }
   )
 
   /// A client that keeps files in memory, in the given box.
@@ -89,13 +70,7 @@ extension FileClient {
   public static func inMemory(_ files: InMemoryFiles) -> FileClient {
     FileClient(
       load: { name in files[name] },
-      save: { name, data in files[name] = data },
-      moveAside: { name in
-        let aside = "\(name).unreadable"
-        files[aside] = files[name]
-        files[name] = nil
-        return aside
-      }
+      save: { name, data in files[name] = data }
     )
   }
 }

@@ -8,9 +8,11 @@ import Foundation
 extension FileClient {
   /// Files in a directory on disk, written atomically.
   ///
-  /// A save writes a temporary file in the same directory, flushes it to disk, renames it over
-  /// the old file and flushes the directory, so that a crash at any moment leaves either the
-  /// whole old file or the whole new one. The directory is created when missing.
+  /// A name is a file in `directory`, an absolute path a file anywhere. A save writes a
+  /// temporary file (readable by its owner only) in the same directory, flushes it to disk,
+  /// renames it over the old file and flushes the directory, so that a crash at any moment
+  /// leaves either the whole old file or the whole new one. The directory is created when
+  /// missing.
   ///
   /// ```swift
   /// let files = FileClient.live(directory: URL(filePath: "/home/me/.local/share/primetime"))
@@ -19,29 +21,17 @@ extension FileClient {
   /// - Parameter directory: The data directory.
   /// - Returns: The client.
   public static func live(directory: URL) -> FileClient {
-    FileClient(
+    @Sendable func url(_ name: String) -> URL {
+      name.hasPrefix("/") ? URL(filePath: name) : directory.appending(path: name)
+    }
+    return FileClient(
       load: { name in
-        let url = directory.appending(path: name)
+        let url = url(name)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try Data(contentsOf: url)
       },
       save: { name, data in
-        try AtomicFile.write(data, to: directory.appending(path: name))
-      },
-      moveAside: { name in
-        let url = directory.appending(path: name)
-        let stamp = Date().formatted(
-          .iso8601.year().month().day().time(includingFractionalSeconds: false).timeSeparator(
-            .omitted
-          ).dateSeparator(.omitted))
-        let aside = directory.appending(path: "\(name).unreadable-\(stamp)-\(getpid())")
-        guard rename(url.path, aside.path) == 0 else {
-          throw AtomicFileError(step: "move aside", path: url.path)
-        }
-        return aside.path
-      },
-      withLock: { body in
-        try await AtomicFile.withLock(in: directory, body)
+        try AtomicFile.write(data, to: url(name))
       }
     )
   }
@@ -50,7 +40,7 @@ extension FileClient {
 /// Atomic replacement of a file's contents.
 public enum AtomicFile {
   /// Writes `data` to `url` all at once or not at all: temporary file, fsync, rename, fsync of
-  /// the directory.
+  /// the directory. When `url` is a symbolic link, the file it points to is written.
   ///
   /// ```swift
   /// try AtomicFile.write(Data("hello".utf8), to: url)
@@ -58,14 +48,16 @@ public enum AtomicFile {
   ///
   /// - Parameters:
   ///   - data: The new contents.
-  ///   - url: The file to replace.
+  ///   - link: The file to replace.
   /// - Throws: ``AtomicFileError`` saying which step failed and why.
-  public static func write(_ data: Data, to url: URL) throws {
+  public static func write(_ data: Data, to link: URL) throws {
+    // A symbolic link is written through: the file it points to is replaced, the link stays.
+    let url = link.resolvingSymlinksInPath()
     let directory = url.deletingLastPathComponent()
     try createDirectory(directory)
     let temporary = directory.appending(
       path: ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw AtomicFileError(step: "create", path: temporary.path) }
     var removeTemporary = true
     defer {
@@ -96,22 +88,6 @@ public enum AtomicFile {
       fsync(directoryFD)
       close(directoryFD)
     }
-  }
-
-  /// Runs `body` holding an exclusive advisory lock (flock) on `.lock` in `directory`; other
-  /// processes that ask for it wait.
-  public static func withLock(
-    in directory: URL, _ body: @Sendable () async throws -> Void
-  ) async throws {
-    try createDirectory(directory)
-    let path = directory.appending(path: ".lock").path
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw AtomicFileError(step: "open the lock", path: path) }
-    defer { close(fd) }  // closing the file releases the lock
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw AtomicFileError(step: "lock", path: path) }
-    }
-    try await body()
   }
 
   private static func createDirectory(_ directory: URL) throws {

@@ -1,4 +1,5 @@
 import AppCore
+import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import FavoritePrimes
@@ -31,11 +32,12 @@ struct AppCoreTests {
     fileClient: FileClient = .failing
   ) -> TestStore<AppState, AppAction, AppEnvironment> {
     let clock = TestClock()
+    let ids = IncrementingUUIDs()
     return TestStore(
       initialState: state,
       reducer: AppReducer(),
       environment: AppEnvironment(
-        nthPrime: nthPrime, fileClient: fileClient, now: { clock.now() })
+        nthPrime: nthPrime, fileClient: fileClient, now: { clock.now() }, uuid: { ids.next() })
     )
   }
 
@@ -68,11 +70,11 @@ struct AppCoreTests {
     let store = makeStore(AppState(count: 7, isPrimeModalShown: true))
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [7]
-      $0.activityFeed = [Activity(kind: .added, prime: 7, timestamp: at(1000))]
+      $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 7, timestamp: at(1000))]
     }
     await store.send(.counter(.primeModal(.removeFavoritePrimeTapped))) {
       $0.favoritePrimes = []
-      $0.activityFeed.append(Activity(kind: .removed, prime: 7, timestamp: at(1001)))
+      $0.activityFeed.append(Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1001)))
     }
   }
 
@@ -89,8 +91,8 @@ struct AppCoreTests {
     await store.send(.favoritePrimes(.deleteFavoritePrimes([3, 1, 9]))) {
       $0.favoritePrimes = [2, 5]
       $0.activityFeed = [
-        Activity(kind: .removed, prime: 3, timestamp: at(1000)),
-        Activity(kind: .removed, prime: 7, timestamp: at(1000)),
+        Activity(id: UUID(1), kind: .removed, prime: 3, timestamp: at(1000)),
+        Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1000)),
       ]
     }
   }
@@ -100,19 +102,48 @@ struct AppCoreTests {
     await store.send(.favoritePrimes(.deleteFavoritePrimes([2, 5])))
   }
 
-  @Test func loadingFavorites_recordsTheDifference() async throws {
-    let files = InMemoryFiles([FavoritePrimesFile.name: try FavoritePrimesFile.encode([3, 5, 7])])
+  @Test func loadingFavorites_addsThePrimesNotYetFavorites_andRecordsThem() async throws {
+    let files = InMemoryFiles([FavoritePrimesFile.name: Data("[3, 5, 4, 7, 5]".utf8)])
     let store = makeStore(AppState(favoritePrimes: [2, 3]), fileClient: .inMemory(files))
-    await store.send(.favoritePrimes(.loadButtonTapped))
-    await store.receive(.favoritePrimes(.loadResponse(.success([3, 5, 7])))) {
-      $0.favoritePrimes = [3, 5, 7]
-      $0.alert = .notice("Loaded 3 favorite primes.")
+    await store.send(.favoritePrimes(.loadButtonTapped(file: nil)))
+    await store.receive(
+      .favoritePrimes(
+        .loadResponse(.success(ImportedPrimes(primes: [3, 5, 7], notPrime: [4], repeated: [5]))))
+    ) {
+      $0.favoritePrimes = [2, 3, 5, 7]
+      $0.alert = .notice(
+        "Added 2 favorite primes; 1 was one already. Skipped 4 (not prime); 5 (listed twice).")
       $0.activityFeed = [
-        Activity(kind: .removed, prime: 2, timestamp: at(1000)),
-        Activity(kind: .added, prime: 5, timestamp: at(1000)),
-        Activity(kind: .added, prime: 7, timestamp: at(1000)),
+        Activity(id: UUID(1), kind: .added, prime: 5, timestamp: at(1000)),
+        Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1000)),
       ]
     }
+  }
+
+  @Test func storageChanged_replacesTheFavoritesAndTheFeed() async {
+    let store = makeStore(AppState(count: 3, favoritePrimes: [2]))
+    let feed = [Activity(id: UUID(9), kind: .added, prime: 5, timestamp: at(1))]
+    await store.send(.storageChanged(StoredFavorites(favoritePrimes: [5], activityFeed: feed))) {
+      $0.favoritePrimes = [5]
+      $0.activityFeed = PersistentArray(feed)
+    }
+  }
+
+  @Test func feedTimestamps_areKeptToTheMillisecond() async {
+    let store = TestStore(
+      initialState: AppState(count: 7),
+      reducer: AppReducer(),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .failing,
+        now: { Date(timeIntervalSince1970: 1_700_000_000.123_456) }, uuid: { UUID(1) }))
+    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+      $0.favoritePrimes = [7]
+      $0.activityFeed = [
+        Activity(
+          id: UUID(1), kind: .added, prime: 7, timestamp: Date(milliseconds: 1_700_000_000_123))
+      ]
+    }
+    #expect(store.state.activityFeed[0].timestamp.milliseconds == 1_700_000_000_123)
   }
 
   @Test func nthPrime_fromTheCounter_showsTheAlertInAppState() async {
@@ -142,13 +173,13 @@ struct AppCoreTests {
     await store.send(.counter(.isPrimeTapped)) { $0.isPrimeModalShown = true }
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [7]
-      $0.activityFeed = [Activity(kind: .added, prime: 7, timestamp: at(1000))]
+      $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 7, timestamp: at(1000))]
     }
     await store.send(.counter(.primeModalDismissed)) { $0.isPrimeModalShown = false }
     #expect(store.state.favoritePrimesState.favoritePrimes == [7])
     await store.send(.favoritePrimes(.deleteFavoritePrimes([0]))) {
       $0.favoritePrimes = []
-      $0.activityFeed.append(Activity(kind: .removed, prime: 7, timestamp: at(1001)))
+      $0.activityFeed.append(Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1001)))
     }
   }
 
@@ -158,7 +189,7 @@ struct AppCoreTests {
     await store.send(.counter(.countEntered(2))) { $0.count = 2 }
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [2]
-      $0.activityFeed = [Activity(kind: .added, prime: 2, timestamp: at(1000))]
+      $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 2, timestamp: at(1000))]
     }
     await store.send(.counter(.nthPrimeTapped)) { $0.isNthPrimeRequestInFlight = true }
     await store.receive(.counter(.nthPrimeResponse(n: 2, .success(3)))) {
@@ -169,14 +200,14 @@ struct AppCoreTests {
     await store.send(.counter(.countEntered(7))) { $0.count = 7 }
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [2, 7]
-      $0.activityFeed.append(Activity(kind: .added, prime: 7, timestamp: at(1001)))
+      $0.activityFeed.append(Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1001)))
     }
-    await store.send(.favoritePrimes(.saveButtonTapped))
+    await store.send(.favoritePrimes(.saveButtonTapped(file: nil)))
     await store.receive(.favoritePrimes(.saveResponse(.success(2)))) {
       $0.alert = .notice("Saved 2 favorite primes.")
     }
     let saved = try #require(files[FavoritePrimesFile.name])
-    #expect(try FavoritePrimesFile.decode(saved) == [2, 7])
+    #expect(try FavoritePrimesFile.decode(saved) == ImportedPrimes(primes: [2, 7]))
   }
 
   @Test func featureViews_readAndWriteTheAppState() {

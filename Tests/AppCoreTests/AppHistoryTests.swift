@@ -1,4 +1,5 @@
 import AppCore
+import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Foundation
@@ -10,12 +11,13 @@ struct AppHistoryTests {
   private func makeStore(
     _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17])
   ) -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment> {
-    TestStore(
+    let ids = IncrementingUUIDs()
+    return TestStore(
       initialState: History(state),
       reducer: AppHistoryReducer(),
       environment: AppEnvironment(
         nthPrime: nthPrime, fileClient: .failing,
-        now: { Date(timeIntervalSince1970: 0) })
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { ids.next() })
     )
   }
 
@@ -24,7 +26,7 @@ struct AppHistoryTests {
     await store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped)))) {
       $0.present.favoritePrimes = [7]
       $0.present.activityFeed = [
-        Activity(kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
+        Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
       ]
       $0.record(before: AppState(count: 7))
     }
@@ -111,7 +113,7 @@ struct AppHistoryTests {
       $0.record(before: AppState())
     }
     await store.send(.undo) { $0.undo() }
-    await store.send(.step(.favoritePrimes(.loadButtonTapped)))
+    await store.send(.step(.favoritePrimes(.loadButtonTapped(file: nil))))
     await store.receive(
       .feedback(
         .favoritePrimes(
@@ -161,7 +163,7 @@ struct AppHistoryTests {
 
   @Test func exportAndItsAlert_areNoStep() async {
     let store = makeStore(AppState(count: 7, favoritePrimes: [7]))
-    await store.send(.step(.favoritePrimes(.saveButtonTapped)))
+    await store.send(.step(.favoritePrimes(.saveButtonTapped(file: nil))))
     await store.receive(
       .feedback(
         .favoritePrimes(
@@ -172,5 +174,23 @@ struct AppHistoryTests {
         "Could not save the favorite primes: could not write favorite-primes.json")
     }
     #expect(!store.state.canUndo)
+  }
+
+  @Test func whatAnotherSessionStored_isNoStep_andKeepsTheRedoStack() async {
+    let store = makeStore()
+    await store.send(.step(.counter(.countEntered(5)))) {
+      $0.present.count = 5
+      $0.record(before: AppState())
+    }
+    await store.send(.undo) { $0.undo() }
+    let feed = [Activity(id: UUID(9), kind: .added, prime: 11, timestamp: .init(milliseconds: 1))]
+    await store.send(
+      .step(.storageChanged(StoredFavorites(favoritePrimes: [11], activityFeed: feed)))
+    ) {
+      $0.present.favoritePrimes = [11]
+      $0.present.activityFeed = PersistentArray(feed)
+    }
+    #expect(!store.state.canUndo)
+    #expect(store.state.canRedo)
   }
 }

@@ -1,6 +1,7 @@
 import AppCore
 import AppTestSupport
 import ComposableArchitecture
+import FavoritePrimes
 import Foundation
 import Primes
 import Testing
@@ -48,7 +49,7 @@ struct AppPropertyTests {
       .counter(.primeModal(.removeFavoritePrimeTapped)),
       .counter(.nthPrimeResponse(n: count, .success(17))),
       .favoritePrimes(.deleteFavoritePrimes(rows)),
-      .favoritePrimes(.loadResponse(.success(unique))),
+      .favoritePrimes(.loadResponse(.success(ImportedPrimes(primes: unique)))),
       .favoritePrimes(.loadResponse(.failure(ErrorMessage("no")))),
       .favoritePrimes(.saveResponse(.success(1))),
       .favoritePrimes(.primeTapped(count)), .favoritePrimes(.alertDismissed),
@@ -63,7 +64,9 @@ struct AppPropertyTests {
 
 struct InvariantTests {
   @Test func violation_findsEachKindOfBrokenState() {
-    let added = { Activity(kind: .added, prime: $0, timestamp: Date(timeIntervalSince1970: 0)) }
+    let added = {
+      Activity(id: UUID(1), kind: .added, prime: $0, timestamp: Date(timeIntervalSince1970: 0))
+    }
     #expect(violation(AppState(favoritePrimes: [7], activityFeed: [added(7)])) == nil)
     #expect(violation(AppState(favoritePrimes: [8])) != nil)
     #expect(violation(AppState(favoritePrimes: [7, 7], activityFeed: [added(7)])) != nil)

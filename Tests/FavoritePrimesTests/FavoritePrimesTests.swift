@@ -54,17 +54,17 @@ struct FavoritePrimesTests {
   @Test func save_success_writesTheFileAndSaysSo() async throws {
     let files = InMemoryFiles()
     let store = makeStore([2, 3, 7], fileClient: .inMemory(files))
-    await store.send(.saveButtonTapped)
+    await store.send(.saveButtonTapped(file: nil))
     await store.receive(.saveResponse(.success(3))) {
       $0.alert = .notice("Saved 3 favorite primes.")
     }
     let data = try #require(files[FavoritePrimesFile.name])
-    #expect(try FavoritePrimesFile.decode(data) == [2, 3, 7])
+    #expect(try FavoritePrimesFile.decode(data) == ImportedPrimes(primes: [2, 3, 7]))
   }
 
   @Test func save_failure_isReportedAsAnAlert() async {
     let store = makeStore([2], fileClient: .failing)
-    await store.send(.saveButtonTapped)
+    await store.send(.saveButtonTapped(file: nil))
     await store.receive(
       .saveResponse(.failure(ErrorMessage("could not write favorite-primes.json")))
     ) {
@@ -73,19 +73,35 @@ struct FavoritePrimesTests {
     }
   }
 
-  @Test func load_success_replacesTheFavorites() async throws {
-    let files = InMemoryFiles([FavoritePrimesFile.name: try FavoritePrimesFile.encode([5, 2])])
+  @Test func load_success_addsThePrimesNotYetFavorites_inTheFilesOrder() async throws {
+    let files = InMemoryFiles([FavoritePrimesFile.name: try FavoritePrimesFile.encode([5, 7, 2])])
     let store = makeStore([7], fileClient: .inMemory(files))
-    await store.send(.loadButtonTapped)
-    await store.receive(.loadResponse(.success([5, 2]))) {
-      $0.favoritePrimes = [5, 2]
-      $0.alert = .notice("Loaded 2 favorite primes.")
+    await store.send(.loadButtonTapped(file: nil))
+    await store.receive(.loadResponse(.success(ImportedPrimes(primes: [5, 7, 2])))) {
+      $0.favoritePrimes = [7, 5, 2]
+      $0.alert = .notice("Added 2 favorite primes; 1 was one already.")
+    }
+  }
+
+  @Test func saveAndLoad_aNamedFile_useThatFile() async throws {
+    let files = InMemoryFiles()
+    let store = makeStore([3], fileClient: .inMemory(files))
+    await store.send(.saveButtonTapped(file: "backup.json"))
+    await store.receive(.saveResponse(.success(1))) {
+      $0.alert = .notice("Saved 1 favorite prime.")
+    }
+    #expect(files[FavoritePrimesFile.name] == nil)
+    files["other.json"] = Data("[2, 3]".utf8)
+    await store.send(.loadButtonTapped(file: "other.json"))
+    await store.receive(.loadResponse(.success(ImportedPrimes(primes: [2, 3])))) {
+      $0.favoritePrimes = [3, 2]
+      $0.alert = .notice("Added 1 favorite prime; 1 was one already.")
     }
   }
 
   @Test func load_failure_keepsTheFavorites() async {
     let store = makeStore([7], fileClient: .failing)
-    await store.send(.loadButtonTapped)
+    await store.send(.loadButtonTapped(file: nil))
     await store.receive(
       .loadResponse(.failure(ErrorMessage("could not read favorite-primes.json")))
     ) {
@@ -96,26 +112,30 @@ struct FavoritePrimesTests {
 
   @Test func load_withNoSavedFile_keepsTheFavorites() async {
     let store = makeStore([7], fileClient: .noop)
-    await store.send(.loadButtonTapped)
+    await store.send(.loadButtonTapped(file: nil))
     await store.receive(
-      .loadResponse(.failure(ErrorMessage("there are no saved favorite primes yet")))
+      .loadResponse(.failure(ErrorMessage("there is no file favorite-primes.json")))
     ) {
       $0.alert = .failure(
-        "Could not load the favorite primes: there are no saved favorite primes yet")
+        "Could not load the favorite primes: there is no file favorite-primes.json")
     }
   }
 
   @Test func load_invalidFile_keepsTheFavorites() async {
     let files = InMemoryFiles([
-      FavoritePrimesFile.name: Data(#"{"version":1,"favoritePrimes":[4]}"#.utf8)
+      FavoritePrimesFile.name: Data(#"{"version":2,"favoritePrimes":[7]}"#.utf8)
     ])
     let store = makeStore([7], fileClient: .inMemory(files))
-    await store.send(.loadButtonTapped)
+    await store.send(.loadButtonTapped(file: nil))
     await store.receive(
-      .loadResponse(.failure(ErrorMessage("the file lists 4, which is not prime")))
+      .loadResponse(
+        .failure(
+          ErrorMessage(
+            "the file has format version 2; this PrimeTime reads version 1 and earlier")))
     ) {
       $0.alert = .failure(
-        "Could not load the favorite primes: the file lists 4, which is not prime")
+        "Could not load the favorite primes: the file has format version 2; this PrimeTime "
+          + "reads version 1 and earlier")
     }
   }
 
@@ -171,8 +191,10 @@ struct FavoritePrimesTests {
 
 struct FavoritePrimesFileTests {
   @Test func roundTrip() throws {
-    #expect(try FavoritePrimesFile.decode(FavoritePrimesFile.encode([2, 3, 5])) == [2, 3, 5])
-    #expect(try FavoritePrimesFile.decode(FavoritePrimesFile.encode([])) == [])
+    #expect(
+      try FavoritePrimesFile.decode(FavoritePrimesFile.encode([2, 3, 5]))
+        == ImportedPrimes(primes: [2, 3, 5]))
+    #expect(try FavoritePrimesFile.decode(FavoritePrimesFile.encode([])) == ImportedPrimes())
   }
 
   @Test func encode_writesTheVersion() throws {
@@ -180,15 +202,27 @@ struct FavoritePrimesFileTests {
     #expect(text == #"{"favoritePrimes":[7],"version":1}"#)
   }
 
+  @Test func decode_aBareArray_theOriginalAppsFile() throws {
+    #expect(
+      try FavoritePrimesFile.decode(Data("[2, 3, 7]".utf8)) == ImportedPrimes(primes: [2, 3, 7]))
+  }
+
+  @Test func decode_leavesOutAndReportsNonPrimesAndRepeats() throws {
+    let imported = try FavoritePrimesFile.decode(
+      Data(#"{"version":1,"favoritePrimes":[2,9,-3,3,2]}"#.utf8))
+    #expect(imported == ImportedPrimes(primes: [2, 3], notPrime: [9, -3], repeated: [2]))
+    #expect(
+      imported.summary(added: 2)
+        == "Added 2 favorite primes. Skipped 9, -3 (not prime); 2 (listed twice).")
+  }
+
   @Test(
     arguments: [
       ("not json", FavoritePrimesFileError.unreadable),
       (#"{"version":1,"favoritePrimes":"2,3"}"#, .unreadable),
       (#"{"favoritePrimes":[2]}"#, .unreadable),
+      ("[2, \"3\"]", .unreadable),
       (#"{"version":2,"favoritePrimes":[2]}"#, .unsupportedVersion(2)),
-      (#"{"version":1,"favoritePrimes":[2,9]}"#, .notPrime(9)),
-      (#"{"version":1,"favoritePrimes":[-3]}"#, .notPrime(-3)),
-      (#"{"version":1,"favoritePrimes":[3,3]}"#, .duplicate(3)),
     ])
   func decode_refusesInvalidFiles(text: String, error: FavoritePrimesFileError) {
     #expect(throws: error) { try FavoritePrimesFile.decode(Data(text.utf8)) }

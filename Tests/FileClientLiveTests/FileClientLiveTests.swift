@@ -47,15 +47,40 @@ struct FileClientLiveTests {
     #expect(error?.description.hasPrefix("could not create the directory") == true)
   }
 
-  @Test func moveAside_keepsTheContentsUnderANewName() async throws {
+  @Test func save_createsTheFileForItsOwnerOnly() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
+    try await FileClient.live(directory: directory).save("x.json", Data([1]))
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: directory.appending(path: "x.json").path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  @Test func save_anAbsolutePath_writesThereNotInTheDirectory() async throws {
+    let directory = try temporaryDirectory()
+    let elsewhere = try temporaryDirectory()
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: elsewhere)
+    }
     let client = FileClient.live(directory: directory)
-    try await client.save("bad.json", Data("garbage".utf8))
-    let aside = try await client.moveAside("bad.json")
-    #expect(aside.contains("bad.json.unreadable-"))
-    #expect(try Data(contentsOf: URL(filePath: aside)) == Data("garbage".utf8))
-    #expect(try await client.load("bad.json") == nil)
-    await #expect(throws: AtomicFileError.self) { try await client.moveAside("bad.json") }
+    let path = elsewhere.appending(path: "export.json").path
+    try await client.save(path, Data([7]))
+    #expect(try Data(contentsOf: URL(filePath: path)) == Data([7]))
+    #expect(try await client.load(path) == Data([7]))
+  }
+
+  @Test func save_throughASymlink_writesTheFileItPointsTo() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = directory.appending(path: "target.json")
+    try Data([1]).write(to: target)
+    try FileManager.default.createSymbolicLink(
+      at: directory.appending(path: "link.json"), withDestinationURL: target)
+    try await FileClient.live(directory: directory).save("link.json", Data([2]))
+    #expect(try Data(contentsOf: target) == Data([2]))
+    let link = try FileManager.default.destinationOfSymbolicLink(
+      atPath: directory.appending(path: "link.json").path)
+    #expect(link == target.path)
   }
 }

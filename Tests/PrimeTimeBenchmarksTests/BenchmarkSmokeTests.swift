@@ -25,6 +25,12 @@ struct BenchmarkSmokeTests {
     #expect(object?.count == results.count)
   }
 
+  @MainActor
+  @Test func storageSuite_reportsTheRatio() async throws {
+    let results = try await StorageBenchmark.run(rounds: 1, pairs: 2, many: 20)
+    #expect(results.map(\.0).contains("storage.pair.ratio"))
+  }
+
   @Test func primesSuite_answersSmallN() throws {
     let results = try PrimesBenchmark.run(rounds: 1, maxExponent: 9)
     #expect(results.contains { $0.0 == "nthPrime.1e9.seconds" && $0.1 > 0 })

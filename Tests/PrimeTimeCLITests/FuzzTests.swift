@@ -71,7 +71,7 @@ struct FuzzTests {
         nthPrime: NthPrimeClient { try Primes.nthPrime($0, threads: 1) },
         fileClient: .inMemory(files), now: { Date(timeIntervalSince1970: 0) }),
       output: transcript.output,
-      persistence: Persistence(files: .inMemory(files)))
+      storage: Storage(database: .noop))
     var failures = 0
     var lastFavorites: PersistentArray<Int> = []
     var lastFeedCount = 0

@@ -28,8 +28,8 @@ struct RenderingTests {
 
   @Test func activity_isNewestFirst_inTheGivenTimeZone() throws {
     let feed = [
-      Activity(kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0)),
-      Activity(kind: .removed, prime: 7, timestamp: Date(timeIntervalSince1970: 90)),
+      Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0)),
+      Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: Date(timeIntervalSince1970: 90)),
     ]
     let zone = try #require(TimeZone(secondsFromGMT: 3600))
     #expect(
@@ -41,7 +41,9 @@ struct RenderingTests {
   @Test func json_isOneLineWithTheDocumentedKeys() throws {
     let state = AppState(
       count: 7, favoritePrimes: [7],
-      activityFeed: [Activity(kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))])
+      activityFeed: [
+        Activity(id: UUID(3), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
+      ])
     let json = Rendering.json(state, screen: .counter)
     #expect(!json.contains("\n"))
     let object = try #require(
@@ -51,7 +53,8 @@ struct RenderingTests {
     let feed = try #require(object["activityFeed"] as? [[String: Any]])
     #expect(feed.first?["type"] as? String == "added")
     #expect(feed.first?["prime"] as? Int == 7)
-    #expect(feed.first?["timestamp"] as? String == "1970-01-01T00:00:00Z")
+    #expect(feed.first?["timestamp"] as? String == "1970-01-01T00:00:00.000Z")
+    #expect(feed.first?["id"] as? String == UUID(3).uuidString)
   }
 
   @Test func dump_isReadable() {

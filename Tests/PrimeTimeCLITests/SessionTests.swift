@@ -1,5 +1,7 @@
 import AppCore
+import AppTestSupport
 import FavoritePrimes
+import FavoritesDatabase
 import FileClient
 import Foundation
 import NthPrimeClient
@@ -23,20 +25,37 @@ final class Transcript: Sendable {
   func clear() { lines.withLock { $0.removeAll() } }
 }
 
+/// The changes a session wrote.
+final class ChangeLog: Sendable {
+  private let changes = Mutex<[FavoritesDatabase.Change]>([])
+  func append(_ change: FavoritesDatabase.Change) { changes.withLock { $0.append(change) } }
+  var all: [FavoritesDatabase.Change] { changes.withLock { $0 } }
+}
+
 @MainActor
 struct SessionTests {
   let transcript = Transcript()
   let files = InMemoryFiles()
+  let changes = ChangeLog()
 
   private func makeSession(_ state: AppState = AppState()) -> Session {
-    Session(
+    let changes = self.changes
+    let ids = IncrementingUUIDs()
+    return Session(
       initialState: state,
       environment: AppEnvironment(
         nthPrime: .answering([1: 2, 6: 13, 7: 17, 13: 41]),
         fileClient: .inMemory(files),
-        now: { Date(timeIntervalSince1970: 0) }),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { ids.next() }),
       output: transcript.output,
-      persistence: Persistence(files: .inMemory(files)),
+      storage: Storage(
+        database: FavoritesDatabase(
+          open: { FavoritesDatabase.Opened() },
+          write: { change in
+            changes.append(change)
+            return nil
+          },
+          refresh: { nil })),
       timeZone: TimeZone(secondsFromGMT: 0) ?? .current
     )
   }
@@ -63,13 +82,17 @@ struct SessionTests {
     #expect(session.state.alert == nil)
   }
 
-  @Test func commandsThatChangeFavorites_saveThemToDisk() async throws {
+  @Test func eachCommandThatChangesFavorites_writesItsChangeAlone() async throws {
     let session = makeSession(AppState(count: 13))
-    _ = await run(session, "save")
-    let saved = try #require(files[FavoritePrimesFile.name])
-    #expect(try FavoritePrimesFile.decode(saved) == [13])
-    let feed = try #require(files[ActivityFeedFile.name])
-    #expect(try ActivityFeedFile.decode(feed).map(\.prime) == [13])
+    _ = await run(session, "save", "incr", "undo", "undo", "redo")
+    let added = FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 13, milliseconds: 0)
+    #expect(
+      changes.all == [
+        FavoritesDatabase.Change(appended: [added]),
+        FavoritesDatabase.Change(takenBack: [added]),
+        FavoritesDatabase.Change(appended: [added]),
+      ])
+    #expect(files[FavoritePrimesFile.name] == nil)
   }
 
   @Test(
@@ -168,7 +191,7 @@ struct SessionTests {
   @Test func saveAndLoadFavorites_reportWhatTheyDid() async {
     let session = makeSession(AppState(favoritePrimes: [3, 5]))
     _ = await run(session, "save-favorites", "load-favorites")
-    #expect(transcript.text == "Saved 2 favorite primes.\nLoaded 2 favorite primes.")
+    #expect(transcript.text == "Saved 2 favorite primes.\nAdded 0 favorite primes; 2 were already.")
   }
 
   @Test func quit_endsTheSession() async {

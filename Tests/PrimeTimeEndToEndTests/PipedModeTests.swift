@@ -43,8 +43,7 @@ struct PipedModeTests {
     #expect(lines.count == 4)
     #expect(lines[2].hasSuffix("added   11"))
     #expect(lines[3].hasSuffix("added   7"))
-    let saved = try Data(contentsOf: home.appending(path: FavoritePrimesFile.name))
-    #expect(try FavoritePrimesFile.decode(saved) == [7, 11])
+    #expect(FileManager.default.fileExists(atPath: home.appending(path: "primetime.sqlite").path))
   }
 
   @Test func dataDirOption_winsOverTheEnvironment() throws {
@@ -56,10 +55,8 @@ struct PipedModeTests {
     }
     _ = try PrimeTime.run(
       ["--data-dir", other.path], input: Data("set 3\nsave\n".utf8), home: home)
-    #expect(
-      FileManager.default.fileExists(atPath: other.appending(path: FavoritePrimesFile.name).path))
-    #expect(
-      !FileManager.default.fileExists(atPath: home.appending(path: FavoritePrimesFile.name).path))
+    #expect(FileManager.default.fileExists(atPath: other.appending(path: "primetime.sqlite").path))
+    #expect(!FileManager.default.fileExists(atPath: home.appending(path: "primetime.sqlite").path))
   }
 
   @Test func corruptFavoritesFile_isMovedAside_andTheAppStartsEmpty() throws {

@@ -1,22 +1,104 @@
-import AppCore
-import FavoritePrimes
+import FavoritesDatabase
+import FavoritesDatabaseLive
 import Foundation
 import Testing
 
-/// What happens to the user's data when processes die mid-save or run side by side.
+/// What happens to the user's data across restarts, when processes die mid-write or run side by
+/// side, and when what is on disk cannot be used.
 struct ReliabilityTests {
-  /// Saves and removes favorites in a loop until the test kills the process.
-  private static let churn: Data = {
+  private static func state(_ home: URL, _ commands: String) throws -> SessionState {
+    let result = try PrimeTime.run(["-c", commands + "; state --json"], home: home)
+    let line = try #require(result.stdout.split(separator: "\n").last)
+    return try SessionState(json: String(line))
+  }
+
+  @Test func randomSessionsAcrossRestarts_endInMemoryAsTheNextStarts() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let seed = UInt64(ProcessInfo.processInfo.environment["STORAGE_SEED"] ?? "") ?? 20_261_123
+    var random = SeededRandom(seed: seed)
+    let primes = [2, 3, 5, 7, 11, 13, 17, 19]
+    let importFile = home.appending(path: "import.json")
+    try Data("[19, 4, 2, 23, 19]".utf8).write(to: importFile)
+    var previous = try SessionState(json: #"{"activityFeed":[],"favoritePrimes":[]}"#)
+    for session in 0..<12 {
+      var lines = ["state --json"]
+      for _ in 0..<Int(random.next() % 12 + 4) {
+        switch random.next() % 8 {
+        case 0, 1: lines += ["counter", "set \(primes[Int(random.next() % 8)])", "save"]
+        case 2: lines += ["counter", "set \(primes[Int(random.next() % 8)])", "remove"]
+        case 3: lines += ["favorites", "delete \(random.next() % 3 + 1)"]
+        case 4, 5: lines.append("undo")
+        case 6: lines.append("redo")
+        default: lines.append("load-favorites \(importFile.path)")
+        }
+      }
+      lines.append("state --json")
+      // Failing lines (nothing to undo, no such row) are part of the test: they change nothing.
+      let result = try PrimeTime.run(
+        [], input: Data(lines.joined(separator: "\n").utf8), home: home)
+      let states = try result.stdout.split(separator: "\n")
+        .filter { $0.hasPrefix("{\"activityFeed\"") }.map { try SessionState(json: String($0)) }
+      let first = try #require(states.first)
+      let last = try #require(states.last)
+      #expect(first == previous, "seed \(seed), session \(session) started with \(first)")
+      #expect(last.feedReplaysToFavorites, "seed \(seed), session \(session): \(last)")
+      let disk = try await FavoritesDatabase.live(directory: home).open().contents
+      #expect(disk.favoritePrimes == last.favoritePrimes, "seed \(seed), session \(session)")
+      #expect(disk.activityFeed.map(\.id.uuidString) == last.activityFeed.map(\.id))
+      previous = last
+    }
+  }
+
+  @Test func twoSessionsLineByLine_loseNothing_resurrectNothing_andSeeEachOther() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let a = try LiveSession(home: home)
+    let b = try LiveSession(home: home)
+    try a.run("set 7")
+    try a.run("save")
+    try b.run("set 11")
+    #expect(try b.run("save").favoritePrimes == [7, 11])
+    #expect(try a.run("favorites").favoritePrimes == [7, 11])
+    try a.run("save-favorites")
+    let exported = try Data(contentsOf: home.appending(path: "favorite-primes.json"))
+    #expect(String(decoding: exported, as: UTF8.self) == #"{"favoritePrimes":[7,11],"version":1}"#)
+    // A's undo takes back A's save only; B's stays.
+    #expect(try a.run("undo").favoritePrimes == [11])
+    #expect(try b.run("undo").favoritePrimes == [])
+    #expect(try a.run("redo").favoritePrimes == [7])
+    #expect(try b.run("redo").favoritePrimes == [7, 11])
+    // B removes 13 after A saved it: A's undo must not bring it back, nor remove it twice.
+    try a.run("counter")
+    try a.run("set 13")
+    #expect(try a.run("save").favoritePrimes == [7, 11, 13])
+    try b.run("set 13")
+    #expect(try b.run("remove").favoritePrimes == [7, 11])
+    let afterUndo = try a.run("undo")
+    #expect(afterUndo.favoritePrimes == [7, 11])
+    #expect(afterUndo.feedReplaysToFavorites, "\(afterUndo)")
+    // A saves 13 again, B adds 17: both are kept, in the order they were saved.
+    try a.run("save")
+    try b.run("set 17")
+    try b.run("save")
+    let seenByA = try a.run("state")
+    let seenByB = try b.run("state")
+    #expect(seenByA == seenByB)
+    #expect(seenByA.favoritePrimes == [7, 11, 13, 17])
+    #expect(seenByA.feedReplaysToFavorites, "\(seenByA)")
+    try a.quit()
+    try b.quit()
+    #expect(try Self.state(home, "favorites") == seenByA)
+  }
+
+  @Test func killedWhileWriting_leavesFavoritesAndFeedConsistent() throws {
+    signal(SIGPIPE, SIG_IGN)
     var script = ""
     for round in 0..<2000 {
       let prime = [2, 3, 5, 7, 11, 13][round % 6]
-      script += "set \(prime)\nsave\nsave-favorites\nremove\n"
+      script += "set \(prime)\nsave\nsave-favorites\nremove\nundo\n"
     }
-    return Data(script.utf8)
-  }()
-
-  @Test func killedWhileSaving_leavesEachFileWholeOldOrWholeNew() throws {
-    signal(SIGPIPE, SIG_IGN)
+    let churn = Data(script.utf8)
     var random = SystemRandomNumberGenerator()
     for attempt in 0..<30 {
       let home = try PrimeTime.temporaryDirectory()
@@ -31,7 +113,7 @@ struct ReliabilityTests {
       process.standardError = FileHandle.nullDevice
       try process.run()
       DispatchQueue.global().async {
-        try? stdin.fileHandleForWriting.write(contentsOf: Self.churn)
+        try? stdin.fileHandleForWriting.write(contentsOf: churn)
         try? stdin.fileHandleForWriting.close()
       }
       // Let it run a random number of output lines, then kill it without warning.
@@ -45,81 +127,127 @@ struct ReliabilityTests {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
 
-      let favorites = home.appending(path: FavoritePrimesFile.name)
-      if let data = try? Data(contentsOf: favorites) {
-        let primes = try FavoritePrimesFile.decode(data)
-        #expect(primes.count <= 1, "attempt \(attempt): \(primes)")
+      let state = try Self.state(home, "favorites")
+      #expect(state.feedReplaysToFavorites, "attempt \(attempt): \(state)")
+      let exported = home.appending(path: "favorite-primes.json")
+      if let data = try? Data(contentsOf: exported) {
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"favoritePrimes":["#), "attempt \(attempt): \(text)")
       }
-      let feed = home.appending(path: ActivityFeedFile.name)
-      if let data = try? Data(contentsOf: feed) {
-        #expect(throws: Never.self, "attempt \(attempt)") { try ActivityFeedFile.decode(data) }
-      }
-      let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path)
-        .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-      #expect(Set(leftovers).isSubset(of: [FavoritePrimesFile.name, ActivityFeedFile.name]))
     }
   }
 
-  @Test func twoSessionsAddingAtOnce_bothKeepTheirFavorites() throws {
-    let first = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
-    let second = [31, 37, 41, 43, 47, 53, 59, 61, 67, 71]
-    let scripts = [first, second].map { primes in
-      Data(primes.map { "set \($0)\nsave\n" }.joined().utf8)
-    }
-    for round in 0..<10 {
-      let home = try PrimeTime.temporaryDirectory()
-      defer { try? FileManager.default.removeItem(at: home) }
-      let group = DispatchGroup()
-      let statuses = StatusBox()
-      for script in scripts {
-        DispatchQueue.global().async(group: group) {
-          let result = try? PrimeTime.run([], input: script, home: home)
-          statuses.append(result?.status ?? -1)
-        }
-      }
-      group.wait()
-      #expect(statuses.values == [0, 0], "round \(round)")
-      let saved = try FavoritePrimesFile.decode(
-        Data(contentsOf: home.appending(path: FavoritePrimesFile.name)))
-      #expect(Set(saved) == Set(first + second), "round \(round): \(saved)")
-      #expect(saved.count == first.count + second.count)
-      let feed = try ActivityFeedFile.decode(
-        Data(contentsOf: home.appending(path: ActivityFeedFile.name)))
-      #expect(Set(feed.map(\.prime)) == Set(first + second), "round \(round)")
-    }
-  }
-
-  @Test func unreadableFavoritesFile_aDirectory_isMovedAside() throws {
+  @Test func corruptDatabase_isMovedAside_andANewOneStarts() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    try FileManager.default.createDirectory(
-      at: home.appending(path: FavoritePrimesFile.name), withIntermediateDirectories: true)
-    let result = try PrimeTime.run([], input: Data("set 7\nsave\n".utf8), home: home)
+    let garbage = Data(repeating: 0x5A, count: 8192)
+    try garbage.write(to: home.appending(path: "primetime.sqlite"))
+    let result = try PrimeTime.run(["-c", "set 7; save"], home: home)
     #expect(result.status == 0)
-    #expect(result.stderr.contains("favorite-primes.json could not be read"))
-    let saved = try FavoritePrimesFile.decode(
-      Data(contentsOf: home.appending(path: FavoritePrimesFile.name)))
-    #expect(saved == [7])
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("moved it to") == true)
+    let aside = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: home.path)
+        .first { $0.hasPrefix("primetime.sqlite.unreadable-") })
+    #expect(lines.first?.contains(aside) == true)
+    #expect(try Data(contentsOf: home.appending(path: aside)) == garbage)
+    #expect(try Self.state(home, "favorites").favoritePrimes == [7])
   }
 
-  @Test func dataDirectoryThatCannotBeCreated_saysSo_andKeepsTheStateInMemory() throws {
+  @Test func databaseFromALaterVersion_isRefused_andLeftAsItIs() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    _ = try PrimeTime.run(["-c", "set 7; save"], home: home)
+    let file = home.appending(path: "primetime.sqlite")
+    var bytes = try Data(contentsOf: file)
+    bytes.replaceSubrange(60..<64, with: [0, 0, 0, 99])  // PRAGMA user_version = 99
+    try bytes.write(to: file)
+    let result = try PrimeTime.run(["-c", "favorites"], home: home)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("has schema version 99"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(try Data(contentsOf: file) == bytes)
+  }
+
+  @Test func versionOneFiles_areImportedOnce_andRenamed() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Data(#"{"version":1,"favoritePrimes":[11,7]}"#.utf8)
+      .write(to: home.appending(path: "favorite-primes.json"))
+    try Data(
+      #"""
+      {"version":1,"activityFeed":[{"type":"added","prime":7,"timestamp":"2026-11-22T07:30:00Z"},
+      {"type":"added","prime":7,"timestamp":"2026-11-22T07:31:00Z"},
+      {"type":"added","prime":11,"timestamp":"2026-11-22T07:32:00Z"}]}
+      """#.utf8
+    ).write(to: home.appending(path: "activity-feed.json"))
+    let first = try PrimeTime.run(["-c", "state --json"], home: home)
+    #expect(first.status == 0)
+    #expect(first.stderr.contains(".migrated"))
+    let state = try SessionState(json: first.stdout.trimmingCharacters(in: .newlines))
+    #expect(state.favoritePrimes == [11, 7])
+    #expect(
+      state.activityFeed.map(\.timestamp) == [
+        "2026-11-22T07:30:00.000Z", "2026-11-22T07:32:00.000Z",
+      ])
+    #expect(state.feedReplaysToFavorites)
+    let files = try FileManager.default.contentsOfDirectory(atPath: home.path)
+    #expect(files.contains("favorite-primes.json.migrated"))
+    #expect(files.contains("activity-feed.json.migrated"))
+    let second = try PrimeTime.run(["-c", "state --json"], home: home)
+    #expect(second.stderr.isEmpty)
+    #expect(try SessionState(json: second.stdout.trimmingCharacters(in: .newlines)) == state)
+  }
+
+  @Test func importOfABareArray_addsItsNewPrimes_andReportsTheRest() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appending(path: "original.json")
+    try Data("[2, 3, 4, 7, 3]".utf8).write(to: file)
+    let result = try PrimeTime.run(
+      ["-c", "set 3; save; load-favorites \(file.path); favorites"], home: home)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.contains(
+        "Added 2 favorite primes; 1 was one already. Skipped 4 (not prime); 3 (listed twice)."))
+    #expect(try Self.state(home, "favorites").favoritePrimes == [3, 2, 7])
+  }
+
+  @Test func unwritableDataDirectory_inCommandMode_exitsOneWithTheReason() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let blocker = home.appending(path: "not-a-directory")
     try Data().write(to: blocker)
     let result = try PrimeTime.run(
-      ["--data-dir", blocker.appending(path: "data").path],
-      input: Data("set 7\nsave\nfavorites\n".utf8), home: home)
+      ["--data-dir", blocker.appending(path: "data").path, "-c", "set 7; save"], home: home)
     #expect(result.status == 1)
-    #expect(result.stderr.contains("could not save"))
-    #expect(result.stderr.contains("the changes are kept in memory"))
-    #expect(result.stdout.contains("1  7"))
+    #expect(result.stderr.hasPrefix("primetime: could not create the data directory"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func databaseAndExport_areReadableByTheirOwnerOnly() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    _ = try PrimeTime.run(["-c", "set 7; save; save-favorites"], home: home)
+    for name in ["primetime.sqlite", "favorite-primes.json"] {
+      let attributes = try FileManager.default.attributesOfItem(
+        atPath: home.appending(path: name).path)
+      #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(name)")
+    }
   }
 }
 
-final class StatusBox: @unchecked Sendable {
-  private var statuses: [Int32] = []
-  private let lock = NSLock()
-  func append(_ status: Int32) { lock.withLock { statuses.append(status) } }
-  var values: [Int32] { lock.withLock { statuses } }
+/// SplitMix64, so that a failing run can be repeated from its seed.
+struct SeededRandom {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
 }

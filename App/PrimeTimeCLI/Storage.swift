@@ -1,0 +1,94 @@
+import AppCore
+import ComposableArchitecture
+import FavoritesDatabase
+import Foundation
+
+/// Keeps the app's favorites and activity feed in the favorites database: reads them at start,
+/// picks up other sessions' changes before each command, and writes this session's change
+/// after it.
+///
+/// A change is a delta of the feed since the last write: the entries appended, and those taken
+/// back by undo; the database applies each to the favorites. Its cost does not depend on how
+/// many favorites there are. A failed write keeps the change in memory, and the next write
+/// includes it.
+///
+/// ```swift
+/// let storage = Storage(database: .live(directory: directory))
+/// let opened = try await storage.open()
+/// ```
+@MainActor
+public final class Storage {
+  private let database: FavoritesDatabase
+  /// The feed as the database holds it, as far as this session knows.
+  private var synced: PersistentArray<Activity> = []
+
+  /// Creates the storage over a database.
+  public init(database: FavoritesDatabase) {
+    self.database = database
+  }
+
+  /// Opens the database: what it holds, and one line for each thing the user should know.
+  ///
+  /// - Throws: ``FavoritesDatabaseError`` when the data directory or database cannot be used.
+  public func open() async throws -> (stored: StoredFavorites, notices: [String]) {
+    let opened = try await database.open()
+    let stored = Self.stored(opened.contents)
+    synced = PersistentArray(stored.activityFeed)
+    return (stored, opened.notices)
+  }
+
+  /// Writes what changed in `feed` since the last write, or, with nothing to write, reads other
+  /// sessions' changes. Returns the stored favorites and feed when they differ from `feed` and
+  /// the favorites it gives: they should replace the ones in memory.
+  public func sync(_ feed: PersistentArray<Activity>) async throws -> StoredFavorites? {
+    let change = Self.change(from: synced, to: feed)
+    let contents =
+      change.isEmpty ? try await database.refresh() : try await database.write(change)
+    guard let contents else {
+      synced = feed
+      return nil
+    }
+    let stored = Self.stored(contents)
+    synced = PersistentArray(stored.activityFeed)
+    return stored
+  }
+
+  /// The change from one feed to another: entries taken back (newest first) and appended
+  /// (oldest first).
+  ///
+  /// The feeds share a prefix and differ in their last entries, so only those are compared.
+  ///
+  /// ```swift
+  /// Storage.change(from: [a, b], to: [a, c])  // appended [c], takenBack [b]
+  /// ```
+  nonisolated static func change(
+    from old: PersistentArray<Activity>, to new: PersistentArray<Activity>
+  ) -> FavoritesDatabase.Change {
+    var shared = min(old.count, new.count)
+    while shared > 0 && old[shared - 1].id != new[shared - 1].id { shared -= 1 }
+    let oldTail = old[shared...]
+    let newTail = new[shared...]
+    let oldIDs = Set(oldTail.map(\.id))
+    let newIDs = Set(newTail.map(\.id))
+    return FavoritesDatabase.Change(
+      appended: newTail.filter { !oldIDs.contains($0.id) }.map(entry),
+      takenBack: oldTail.reversed().filter { !newIDs.contains($0.id) }.map(entry))
+  }
+
+  private nonisolated static func entry(_ activity: Activity) -> FavoritesDatabase.Entry {
+    FavoritesDatabase.Entry(
+      id: activity.id, kind: activity.kind == .added ? .added : .removed,
+      prime: activity.prime, milliseconds: activity.timestamp.milliseconds)
+  }
+
+  private nonisolated static func stored(_ contents: FavoritesDatabase.Contents) -> StoredFavorites
+  {
+    StoredFavorites(
+      favoritePrimes: contents.favoritePrimes,
+      activityFeed: contents.activityFeed.map {
+        Activity(
+          id: $0.id, kind: $0.kind == .added ? .added : .removed, prime: $0.prime,
+          timestamp: Date(milliseconds: $0.milliseconds))
+      })
+  }
+}

@@ -1,0 +1,75 @@
+import AppCore
+import ComposableArchitecture
+import FavoritesDatabase
+import FavoritesDatabaseLive
+import Foundation
+import NthPrimeClient
+import PrimeTimeCLI
+import Primes
+
+/// The cost of storing a change: a save and a removal, each a command of its own, through a
+/// session and the live SQLite database in a temporary directory, with few favorites and with
+/// many. Each command writes one transaction.
+@MainActor
+enum StorageBenchmark {
+  static func run(rounds: Int, pairs: Int, many: Int) async throws -> [(String, Double)] {
+    var few: [Double] = []
+    var lots: [Double] = []
+    for _ in 0..<max(rounds, 1) {
+      few.append(try await secondsPerPair(favorites: 10, pairs: pairs))
+      lots.append(try await secondsPerPair(favorites: many, pairs: pairs))
+    }
+    let fewSeconds = median(few)
+    let manySeconds = median(lots)
+    print(
+      String(
+        format: "save + remove, 10 favorites: %.0f µs; %d favorites: %.0f µs; ratio %.2f",
+        fewSeconds * 1e6, many, manySeconds * 1e6, manySeconds / fewSeconds))
+    return [
+      ("storage.pair.few.microseconds", fewSeconds * 1e6),
+      ("storage.pair.many.microseconds", manySeconds * 1e6),
+      ("storage.pair.ratio", manySeconds / fewSeconds),
+    ]
+  }
+
+  /// Seconds per save/remove pair with `favorites` favorites stored.
+  static func secondsPerPair(favorites count: Int, pairs: Int) async throws -> Double {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "primetime-storage-benchmark-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var primes: [Int] = []
+    var candidate = 2
+    while primes.count < count + 1 {
+      if isPrime(candidate) { primes.append(candidate) }
+      candidate += 1
+    }
+    let filling = FavoritesDatabase.live(directory: directory)
+    _ = try await filling.open()
+    _ = try await filling.write(
+      FavoritesDatabase.Change(
+        appended: primes.dropLast().map {
+          FavoritesDatabase.Entry(id: UUID(), kind: .added, prime: $0, milliseconds: 0)
+        }))
+    let storage = Storage(database: .live(directory: directory))
+    let stored = try await storage.open().stored
+    let session = Session(
+      initialState: AppState(
+        count: primes[count], favoritePrimes: PersistentArray(stored.favoritePrimes),
+        activityFeed: PersistentArray(stored.activityFeed)),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop, now: { Date() }, uuid: { UUID() }),
+      output: Output(out: { _ in }, err: { _ in }),
+      storage: storage)
+    let start = ContinuousClock.now
+    for _ in 0..<pairs {
+      guard await session.run(line: "save") == .success,
+        await session.run(line: "remove") == .success
+      else { throw StorageBenchmarkFailure() }
+    }
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      / Double(pairs)
+  }
+
+  struct StorageBenchmarkFailure: Error {}
+}

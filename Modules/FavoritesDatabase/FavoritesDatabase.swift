@@ -1,0 +1,153 @@
+import Foundation
+
+/// Where the favorite primes and the activity feed are kept between sessions.
+///
+/// The interface only: the live value, one SQLite database in the data directory, lives in
+/// `FavoritesDatabaseLive`, which only the executable links. Tests use ``noop`` or ``failing``.
+/// The app speaks to it in changes, never in SQL: after each command it writes the feed entries
+/// appended since the last write and those taken back by undo, and the favorites follow from
+/// them.
+///
+/// ```swift
+/// let opened = try await database.open()
+/// let contents = try await database.write(Change(appended: [entry], takenBack: []))
+/// ```
+public struct FavoritesDatabase: Sendable {
+  /// Opens the database, creating or migrating it as needed, and returns what it holds.
+  public var open: @Sendable () async throws -> Opened
+  /// Writes one change in one transaction. Returns the database's contents when they differ
+  /// from what the writer holds (another session changed them, or part of the change no longer
+  /// applied), else `nil`.
+  public var write: @Sendable (_ change: Change) async throws -> Contents?
+  /// Returns the database's contents if another session changed them since this one last read
+  /// or wrote, else `nil`.
+  public var refresh: @Sendable () async throws -> Contents?
+
+  /// Creates a client from its operations.
+  ///
+  /// ```swift
+  /// FavoritesDatabase(open: { Opened() }, write: { _ in nil }, refresh: { nil })
+  /// ```
+  public init(
+    open: @escaping @Sendable () async throws -> Opened,
+    write: @escaping @Sendable (_ change: Change) async throws -> Contents?,
+    refresh: @escaping @Sendable () async throws -> Contents?
+  ) {
+    self.open = open
+    self.write = write
+    self.refresh = refresh
+  }
+}
+
+extension FavoritesDatabase {
+  /// One entry of the stored activity feed.
+  public struct Entry: Equatable, Sendable {
+    /// Whether the prime was added or removed.
+    public enum Kind: String, Codable, Sendable {
+      /// The prime became a favorite.
+      case added
+      /// The prime stopped being a favorite.
+      case removed
+    }
+
+    /// The entry's identity, unique across sessions.
+    public var id: UUID
+    /// What happened.
+    public var kind: Kind
+    /// The prime.
+    public var prime: Int
+    /// When it happened, in milliseconds since 1970.
+    public var milliseconds: Int64
+
+    /// Creates an entry.
+    ///
+    /// ```swift
+    /// Entry(id: UUID(), kind: .added, prime: 7, milliseconds: 1_700_000_000_000)
+    /// ```
+    public init(id: UUID, kind: Kind, prime: Int, milliseconds: Int64) {
+      self.id = id
+      self.kind = kind
+      self.prime = prime
+      self.milliseconds = milliseconds
+    }
+  }
+
+  /// Everything the database holds.
+  public struct Contents: Equatable, Sendable {
+    /// The favorite primes, in their order.
+    public var favoritePrimes: [Int]
+    /// The activity feed, oldest first.
+    public var activityFeed: [Entry]
+
+    /// Creates contents.
+    public init(favoritePrimes: [Int] = [], activityFeed: [Entry] = []) {
+      self.favoritePrimes = favoritePrimes
+      self.activityFeed = activityFeed
+    }
+  }
+
+  /// A change since the last write: feed entries appended, and feed entries taken back by undo.
+  ///
+  /// Each appended `added` entry makes its prime a favorite, at the end; each `removed` entry
+  /// removes it. Taking an entry back reverses it, and puts a removed favorite back where it
+  /// was. An entry that no longer applies (another session changed that prime since) is left
+  /// out, and so is taking back an entry another session wrote.
+  public struct Change: Equatable, Sendable {
+    /// Entries added to the feed, oldest first.
+    public var appended: [Entry]
+    /// Entries taken back from the feed, newest first.
+    public var takenBack: [Entry]
+
+    /// Creates a change.
+    public init(appended: [Entry] = [], takenBack: [Entry] = []) {
+      self.appended = appended
+      self.takenBack = takenBack
+    }
+
+    /// Whether there is nothing to write.
+    public var isEmpty: Bool { appended.isEmpty && takenBack.isEmpty }
+  }
+
+  /// What opening found.
+  public struct Opened: Equatable, Sendable {
+    /// The database's contents.
+    public var contents: Contents
+    /// One line for each thing the user should know: a database or file moved aside, files
+    /// migrated.
+    public var notices: [String]
+
+    /// Creates the result of opening.
+    public init(contents: Contents = Contents(), notices: [String] = []) {
+      self.contents = contents
+      self.notices = notices
+    }
+  }
+}
+
+/// The error of ``FavoritesDatabase/failing``, and of a live database that cannot be used.
+public struct FavoritesDatabaseError: Error, CustomStringConvertible, Sendable {
+  /// What went wrong, as one line for the user.
+  public var description: String
+
+  /// Creates the error.
+  public init(_ description: String) {
+    self.description = description
+  }
+}
+
+extension FavoritesDatabase {
+  /// An empty database that accepts every change and keeps nothing.
+  public static let noop = FavoritesDatabase(
+    open: { Opened() }, write: { _ in nil }, refresh: { nil })
+
+  /// A database whose every call fails, for testing error paths.
+  ///
+  /// ```swift
+  /// Storage(database: .failing)
+  /// ```
+  public static let failing = FavoritesDatabase(
+    open: { throw FavoritesDatabaseError("could not open the database") },
+    write: { _ in throw FavoritesDatabaseError("could not write the database") },
+    refresh: { throw FavoritesDatabaseError("could not read the database") }
+  )
+}

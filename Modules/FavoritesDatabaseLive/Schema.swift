@@ -1,0 +1,154 @@
+import FavoritesDatabase
+import Foundation
+import GRDB
+
+/// The database's tables, their versioned migrations, and the statements on them.
+///
+/// ```sql
+/// favorite(position INTEGER PRIMARY KEY AUTOINCREMENT, prime INTEGER NOT NULL UNIQUE)
+/// activity(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+///          kind TEXT NOT NULL, prime INTEGER NOT NULL, timestamp INTEGER NOT NULL,
+///          position INTEGER)
+/// ```
+///
+/// Favorites are ordered by `position`, the feed by `seq`; neither is ever reused, so a
+/// favorite put back by undo takes its old place. A `removed` entry keeps the position the
+/// favorite had (`position`), for that. `timestamp` is in milliseconds since 1970. The schema
+/// version is `PRAGMA user_version`.
+enum Schema {
+  /// The migrations, in order: the schema version is the number applied.
+  static let migrations: [@Sendable (Database) throws -> Void] = [
+    { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE favorite (
+            position INTEGER PRIMARY KEY AUTOINCREMENT,
+            prime INTEGER NOT NULL UNIQUE);
+          CREATE TABLE activity (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL CHECK (kind IN ('added', 'removed')),
+            prime INTEGER NOT NULL,
+            timestamp INTEGER NOT NULL,
+            position INTEGER);
+          CREATE INDEX activity_by_prime ON activity(prime, seq);
+          """)
+    }
+  ]
+
+  static var version: Int { migrations.count }
+
+  /// Throws ``Unusable`` unless SQLite finds the file sound.
+  static func checkIntegrity(_ db: Database) throws {
+    let result = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+    guard result == ["ok"] else {
+      throw Unusable(reason: "it is damaged: \(result.prefix(1).joined())")
+    }
+  }
+
+  /// Throws ``FavoritesDatabaseError`` for a database of a later schema version, before
+  /// anything is written to it.
+  static func checkVersion(_ db: Database, path: String) throws {
+    let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+    if found > version {
+      throw FavoritesDatabaseError(
+        "\(path) has schema version \(found); this PrimeTime knows version "
+          + "\(version) and earlier, so it leaves the database alone (use a newer PrimeTime)")
+    }
+  }
+
+  /// Brings the schema to the current version. Returns whether the database was new.
+  ///
+  /// - Throws: ``Unusable`` for another program's database; ``FavoritesDatabaseError`` for a
+  ///   later schema version, which is left as it is.
+  static func migrate(_ db: Database, path: String) throws -> Bool {
+    try checkVersion(db, path: path)
+    let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+    let tables = try String.fetchAll(
+      db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+    if found == 0 && !tables.isEmpty {
+      throw Unusable(reason: "it is another program's database")
+    }
+    if found > 0 && !Set(tables).isSuperset(of: ["favorite", "activity"]) {
+      throw Unusable(reason: "its tables are missing")
+    }
+    guard found < version else { return false }
+    for migration in migrations[found...] { try migration(db) }
+    try db.execute(sql: "PRAGMA user_version = \(version)")
+    return found == 0
+  }
+
+  /// SQLite's count of commits by other connections, as this one sees it.
+  static func dataVersion(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+  }
+
+  /// Everything in the database.
+  static func contents(_ db: Database) throws -> FavoritesDatabase.Contents {
+    let favorites = try Int.fetchAll(db, sql: "SELECT prime FROM favorite ORDER BY position")
+    let feed = try Row.fetchAll(
+      db, sql: "SELECT id, kind, prime, timestamp FROM activity ORDER BY seq"
+    ).compactMap { row -> FavoritesDatabase.Entry? in
+      guard let id = UUID(uuidString: row["id"]),
+        let kind = FavoritesDatabase.Entry.Kind(rawValue: row["kind"])
+      else { return nil }
+      return FavoritesDatabase.Entry(
+        id: id, kind: kind, prime: row["prime"], milliseconds: row["timestamp"])
+    }
+    return FavoritesDatabase.Contents(favoritePrimes: favorites, activityFeed: feed)
+  }
+
+  /// Appends an entry and applies it to the favorites. Returns `false`, changing nothing, when
+  /// the entry is already there or no longer applies.
+  static func append(_ entry: FavoritesDatabase.Entry, _ db: Database) throws -> Bool {
+    let exists = try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM activity WHERE id = ?)",
+      arguments: [entry.id.uuidString])
+    guard exists == false else { return false }
+    let position = try Int.fetchOne(
+      db, sql: "SELECT position FROM favorite WHERE prime = ?", arguments: [entry.prime])
+    switch entry.kind {
+    case .added:
+      guard position == nil else { return false }
+      try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [entry.prime])
+    case .removed:
+      guard let position else { return false }
+      try db.execute(sql: "DELETE FROM favorite WHERE position = ?", arguments: [position])
+    }
+    try insert(entry, position: entry.kind == .removed ? position : nil, db)
+    return true
+  }
+
+  /// Inserts a feed entry as it is.
+  static func insert(_ entry: FavoritesDatabase.Entry, position: Int?, _ db: Database) throws {
+    try db.execute(
+      sql: "INSERT INTO activity (id, kind, prime, timestamp, position) VALUES (?, ?, ?, ?, ?)",
+      arguments: [
+        entry.id.uuidString, entry.kind.rawValue, entry.prime, entry.milliseconds, position,
+      ])
+  }
+
+  /// Takes an entry back and reverses it. Returns `false`, changing nothing, when the entry is
+  /// not there or a later entry changed its prime since.
+  static func takeBack(_ id: UUID, _ db: Database) throws -> Bool {
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT seq, kind, prime, position FROM activity WHERE id = ?",
+        arguments: [id.uuidString])
+    else { return false }
+    let seq: Int = row["seq"]
+    let prime: Int = row["prime"]
+    let latest = try Int.fetchOne(
+      db, sql: "SELECT max(seq) FROM activity WHERE prime = ?", arguments: [prime])
+    guard latest == seq else { return false }
+    try db.execute(sql: "DELETE FROM activity WHERE seq = ?", arguments: [seq])
+    if row["kind"] == FavoritesDatabase.Entry.Kind.added.rawValue {
+      try db.execute(sql: "DELETE FROM favorite WHERE prime = ?", arguments: [prime])
+    } else {
+      let position: Int? = row["position"]
+      try db.execute(
+        sql: "INSERT INTO favorite (position, prime) VALUES (?, ?)", arguments: [position, prime])
+    }
+    return true
+  }
+}

@@ -1,0 +1,144 @@
+import FavoritesDatabase
+import FavoritesDatabaseLive
+import Foundation
+import Testing
+
+/// The live database, on a real SQLite file in a temporary directory.
+struct FavoritesDatabaseLiveTests {
+  private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appending(path: "favorites-database-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  private func entry(
+    _ kind: FavoritesDatabase.Entry.Kind, _ prime: Int, at milliseconds: Int64 = 1_700_000_000_123
+  ) -> FavoritesDatabase.Entry {
+    FavoritesDatabase.Entry(id: UUID(), kind: kind, prime: prime, milliseconds: milliseconds)
+  }
+
+  @Test func writes_areWhatTheNextOpenFinds_inOrder_toTheMillisecond() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = FavoritesDatabase.live(directory: directory)
+    #expect(try await database.open().contents == FavoritesDatabase.Contents())
+    let added = [entry(.added, 11), entry(.added, 2), entry(.added, 7)]
+    let removed = entry(.removed, 2, at: 1_700_000_000_999)
+    #expect(try await database.write(.init(appended: added)) == nil)
+    #expect(try await database.write(.init(appended: [removed])) == nil)
+    let reopened = try await FavoritesDatabase.live(directory: directory).open().contents
+    #expect(reopened.favoritePrimes == [11, 7])
+    #expect(reopened.activityFeed == added + [removed])
+  }
+
+  @Test func takingBack_reversesEntries_andPutsARemovedFavoriteBackInItsPlace() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = FavoritesDatabase.live(directory: directory)
+    _ = try await database.open()
+    let added = [entry(.added, 2), entry(.added, 3), entry(.added, 5)]
+    _ = try await database.write(.init(appended: added))
+    let removed = entry(.removed, 3)
+    _ = try await database.write(.init(appended: [removed]))
+    #expect(try await database.write(.init(takenBack: [removed])) == nil)
+    let contents = try await FavoritesDatabase.live(directory: directory).open().contents
+    #expect(contents.favoritePrimes == [2, 3, 5])
+    #expect(contents.activityFeed == added)
+  }
+
+  @Test func anotherSessionsChanges_areSeenByRefresh_andItsEntriesAreNotTakenBack() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let mine = FavoritesDatabase.live(directory: directory)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await mine.open()
+    _ = try await theirs.open()
+    #expect(try await mine.refresh() == nil)
+    let their7 = entry(.added, 7)
+    _ = try await theirs.write(.init(appended: [their7]))
+    #expect(try await mine.refresh()?.favoritePrimes == [7])
+    #expect(try await mine.refresh() == nil)
+    // Taking back their entry changes nothing, and says what is stored.
+    let stored = try await mine.write(.init(takenBack: [their7]))
+    #expect(stored?.favoritePrimes == [7])
+    // Adding a prime they added already is left out.
+    let my7 = entry(.added, 7)
+    #expect(try await mine.write(.init(appended: [my7]))?.activityFeed == [their7])
+  }
+
+  @Test func anEntryAnotherSessionTookBack_isNotWrittenAgain() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let mine = FavoritesDatabase.live(directory: directory)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await mine.open()
+    _ = try await theirs.open()
+    let their7 = entry(.added, 7)
+    _ = try await theirs.write(.init(appended: [their7]))
+    #expect(try await mine.refresh()?.activityFeed == [their7])
+    _ = try await theirs.write(.init(takenBack: [their7]))
+    // An old state of mine, brought back by my undo, still holds their entry.
+    let stored = try await mine.write(.init(appended: [their7]))
+    #expect(stored == FavoritesDatabase.Contents())
+  }
+
+  @Test func undoOfAnEntryWhosePrimeChangedSince_isLeftOut() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let mine = FavoritesDatabase.live(directory: directory)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await mine.open()
+    _ = try await theirs.open()
+    let my13 = entry(.added, 13)
+    _ = try await mine.write(.init(appended: [my13]))
+    let their13 = entry(.removed, 13)
+    _ = try await theirs.write(.init(appended: [their13]))
+    let stored = try await mine.write(.init(takenBack: [my13]))
+    #expect(
+      stored == FavoritesDatabase.Contents(favoritePrimes: [], activityFeed: [my13, their13]))
+  }
+
+  @Test func aCorruptFile_isMovedAside_andANewDatabaseStarts() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appending(path: FavoritesDatabase.fileName)
+    try Data(repeating: 1, count: 4096).write(to: file)
+    let opened = try await FavoritesDatabase.live(directory: directory).open()
+    #expect(opened.contents == FavoritesDatabase.Contents())
+    #expect(opened.notices.count == 1)
+    #expect(opened.notices.first?.contains("moved it to") == true)
+  }
+
+  @Test func anotherProgramsDatabase_isMovedAside() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A valid SQLite database with a table of its own, and user_version 0.
+    do {
+      // Closed at the end of the block: everything is in the database file.
+      _ = try await FavoritesDatabase.live(directory: directory).open()
+    }
+    let file = directory.appending(path: FavoritesDatabase.fileName)
+    #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"))
+    var bytes = try Data(contentsOf: file)
+    bytes.replaceSubrange(60..<64, with: [0, 0, 0, 0])
+    try bytes.write(to: file)
+    let opened = try await FavoritesDatabase.live(directory: directory).open()
+    #expect(opened.notices.first?.contains("another program's database") == true)
+  }
+
+  @Test func aLaterSchemaVersion_isRefused_andNotChanged() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try await FavoritesDatabase.live(directory: directory).open()
+    let file = directory.appending(path: FavoritesDatabase.fileName)
+    var bytes = try Data(contentsOf: file)
+    bytes.replaceSubrange(60..<64, with: [0, 0, 0, 2])
+    try bytes.write(to: file)
+    let error = await #expect(throws: FavoritesDatabaseError.self) {
+      try await FavoritesDatabase.live(directory: directory).open()
+    }
+    #expect(error?.description.contains("schema version 2") == true)
+    #expect(try Data(contentsOf: file) == bytes)
+  }
+}

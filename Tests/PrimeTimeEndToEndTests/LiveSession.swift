@@ -1,0 +1,84 @@
+import Foundation
+
+/// A `primetime` process driven line by line: each command is followed by `state --json`, whose
+/// one line marks the end of the command's output, and gives the state it left.
+final class LiveSession {
+  let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private var buffer = Data()
+
+  init(home: URL) throws {
+    signal(SIGPIPE, SIG_IGN)
+    process.executableURL = PrimeTime.binary
+    process.environment = ["PRIMETIME_HOME": home.path, "HOME": home.path, "TZ": "UTC"]
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
+  /// Runs one command and returns the state after it.
+  @discardableResult
+  func run(_ command: String) throws -> SessionState {
+    try input.fileHandleForWriting.write(contentsOf: Data("\(command)\nstate --json\n".utf8))
+    while true {
+      if let line = nextLine() {
+        if line.hasPrefix("{\"activityFeed\"") { return try SessionState(json: line) }
+        continue
+      }
+      let data = output.fileHandleForReading.availableData
+      guard !data.isEmpty else { throw SessionEnded() }
+      buffer.append(data)
+    }
+  }
+
+  private func nextLine() -> String? {
+    guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+    buffer.removeSubrange(buffer.startIndex...newline)
+    return line
+  }
+
+  /// Ends the session, and waits for it.
+  func quit() throws {
+    try input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+    try input.fileHandleForWriting.close()
+    _ = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+  }
+
+  struct SessionEnded: Error {}
+}
+
+/// The part of `state --json` that is stored.
+struct SessionState: Equatable, Decodable, CustomStringConvertible {
+  struct Entry: Equatable, Decodable {
+    var id: String
+    var type: String
+    var prime: Int
+    var timestamp: String
+  }
+  var favoritePrimes: [Int]
+  var activityFeed: [Entry]
+
+  init(json: String) throws {
+    self = try JSONDecoder().decode(SessionState.self, from: Data(json.utf8))
+  }
+
+  /// Whether the feed, replayed from nothing, gives exactly the favorites.
+  var feedReplaysToFavorites: Bool {
+    var replayed = Set<Int>()
+    for entry in activityFeed {
+      let follows =
+        entry.type == "added"
+        ? replayed.insert(entry.prime).inserted : replayed.remove(entry.prime) != nil
+      if !follows { return false }
+    }
+    return replayed == Set(favoritePrimes) && favoritePrimes.count == replayed.count
+  }
+
+  var description: String {
+    "favorites \(favoritePrimes), feed \(activityFeed.map { "\($0.type) \($0.prime)" })"
+  }
+}
