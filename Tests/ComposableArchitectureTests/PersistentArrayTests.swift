@@ -1,0 +1,151 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+
+struct PersistentArrayTests {
+  @Test func changes_readLikeAnArray() {
+    var array: PersistentArray = [2, 3]
+    array.append(7)
+    array.insert(1, at: 0)
+    #expect(array == [1, 2, 3, 7])
+    #expect(array.remove(at: 1) == 2)
+    array.append(contentsOf: [11, 13])
+    array.removeAll { $0 > 10 }
+    #expect(Array(array) == [1, 3, 7])
+    #expect(array.count == 3)
+    #expect(array[2] == 7)
+    #expect(array.description == "[1, 3, 7]")
+  }
+
+  @Test func keptVersion_isUntouchedByLaterChanges() {
+    var array: PersistentArray = [2, 3, 5]
+    let kept = array
+    array.append(7)
+    array.remove(at: 0)
+    #expect(kept == [2, 3, 5])
+    #expect(array == [3, 5, 7])
+    #expect(kept.contains(2))
+    #expect(!array.contains(2))
+    #expect(!kept.contains(7))
+  }
+
+  @Test func changingAnOlderVersion_branchesAndLeavesTheNewerOneAlone() {
+    var older: PersistentArray = [2, 3]
+    var newer = older
+    newer.append(5)
+    older.append(7)
+    newer.remove(at: 0)
+    #expect(older == [2, 3, 7])
+    #expect(newer == [3, 5])
+    #expect(older.contains(7) && !newer.contains(7))
+    #expect(newer.contains(5) && !older.contains(5))
+  }
+
+  @Test func contains_countsEveryOccurrence() {
+    var array: PersistentArray = [7, 7]
+    array.remove(at: 0)
+    #expect(array.contains(7))
+    array.remove(at: 0)
+    #expect(!array.contains(7))
+  }
+
+  @Test func equality_isByElements_acrossVersionsAndArrays() {
+    var array: PersistentArray = [2, 3]
+    let before = array
+    array.append(5)
+    array.removeAll { $0 == 5 }
+    #expect(array == before)
+    #expect(array == PersistentArray([2, 3]))
+    #expect(array != [3, 2])
+    #expect(array.hashValue == PersistentArray([2, 3]).hashValue)
+  }
+
+  @Test func codable_isAPlainArray() throws {
+    let array: PersistentArray = [2, 3, 7]
+    let data = try JSONEncoder().encode(array)
+    #expect(String(decoding: data, as: UTF8.self) == "[2,3,7]")
+    #expect(try JSONDecoder().decode(PersistentArray<Int>.self, from: data) == array)
+  }
+
+  @Test func randomChanges_keepEveryVersionAsAnArrayWould() {
+    var random = Seeded(seed: 20_261_123)
+    var array: PersistentArray<Int> = []
+    var model: [Int] = []
+    var versions: [(PersistentArray<Int>, [Int])] = []
+    for step in 0..<2000 {
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0..<4:
+        let value = Int.random(in: 0..<50, using: &random)
+        array.append(value)
+        model.append(value)
+      case 4..<6 where !model.isEmpty:
+        let index = Int.random(in: 0..<model.count, using: &random)
+        #expect(array.remove(at: index) == model.remove(at: index))
+      case 6 where !model.isEmpty:
+        let value = Int.random(in: 0..<50, using: &random)
+        let index = Int.random(in: 0...model.count, using: &random)
+        array.insert(value, at: index)
+        model.insert(value, at: index)
+      case 7 where !versions.isEmpty:
+        // Go back to an older version and go on from there.
+        (array, model) = versions[Int.random(in: 0..<versions.count, using: &random)]
+      default:
+        break
+      }
+      if step.isMultiple(of: 7) { versions.append((array, model)) }
+      let probe = Int.random(in: 0..<50, using: &random)
+      #expect(array.contains(probe) == model.contains(probe))
+    }
+    for (version, expected) in versions.shuffled(using: &random) {
+      #expect(Array(version) == expected)
+    }
+  }
+
+  @Test func versionsReadFromManyThreadsAtOnce_eachKeepsItsElements() async {
+    var array: PersistentArray<Int> = []
+    var versions: [PersistentArray<Int>] = []
+    for value in 0..<200 {
+      array.append(value)
+      versions.append(array)
+    }
+    let snapshot = versions
+    let allRight = await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          (0..<200).shuffled().allSatisfy { index in
+            let version = snapshot[index]
+            return version.count == index + 1 && version.last == index
+              && version.contains(index) && !version.contains(index + 1)
+          }
+        }
+      }
+      return await group.allSatisfy { $0 }
+    }
+    #expect(allRight)
+  }
+}
+
+/// A seeded generator (SplitMix64), so that the random test is the same every run.
+private struct Seeded: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension TaskGroup<Bool> {
+  fileprivate mutating func allSatisfy(_ predicate: (Bool) -> Bool) async -> Bool {
+    var result = true
+    while let value = await next() { result = result && predicate(value) }
+    return result
+  }
+}
