@@ -67,8 +67,9 @@ enum StorageBenchmark {
       else { throw StorageBenchmarkFailure() }
     }
     let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      / Double(pairs)
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return seconds / Double(pairs)
   }
 
   struct StorageBenchmarkFailure: Error {}

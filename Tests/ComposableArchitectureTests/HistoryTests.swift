@@ -149,6 +149,24 @@ struct HistoryTests {
     #expect(store.state.present.count == 0)
   }
 
+  @Test func undoingLateFeedback_doesNotUndoItsStep_whoseLaterFeedbackStillCounts() async {
+    let first = Gate()
+    let second = Gate()
+    let store = makeNoteStore(gate: first, secondGate: second)
+    let task = store.send(.step(.setTwiceLater(5, 9)))
+    store.send(.step(.incr))
+    first.open()
+    for _ in 0..<10_000 where store.state.present.count != 5 { await Task.yield() }
+    #expect(store.state.present.count == 5)
+    store.send(.undo)
+    #expect(store.state.present.count == 2)
+    second.open()
+    await task.finish()
+    #expect(store.state.present.count == 9)
+    store.send(.undo)
+    #expect(store.state.present.count == 2)
+  }
+
   @Test func depth_isBounded_theOldestStepsAreForgotten() {
     let store = Store(
       initialState: History(ChildState(), maximumDepth: 3),
@@ -180,12 +198,12 @@ struct HistoryTests {
   }
 
   private func makeNoteStore(
-    gate: Gate = Gate()
+    gate: Gate = Gate(), secondGate: Gate = Gate()
   ) -> Store<History<Note>, HistoryAction<NoteAction>> {
     Store(
       initialState: History(Note()),
       reducer: noteReducer.recordingHistory(undoing: \.count),
-      environment: gate
+      environment: [gate, secondGate]
     )
   }
 }
@@ -200,11 +218,13 @@ private enum NoteAction: Equatable, Sendable {
   case incr
   case refuse
   case setLater(Int)
+  case setTwiceLater(Int, Int)
   case set(Int)
 }
 
-/// `setLater` counts one at once and, once the gate opens, sets the count.
-@MainActor private let noteReducer = Reduce<Note, NoteAction, Gate> { state, action, gate in
+/// `setLater` counts one at once and, once the first gate opens, sets the count;
+/// `setTwiceLater` sets it again once the second gate opens.
+@MainActor private let noteReducer = Reduce<Note, NoteAction, [Gate]> { state, action, gates in
   switch action {
   case .incr:
     state.count += 1
@@ -215,8 +235,16 @@ private enum NoteAction: Equatable, Sendable {
   case .setLater(let value):
     state.count += 1
     return .run { send in
-      await gate.wait()
+      await gates[0].wait()
       await send(.set(value))
+    }
+  case .setTwiceLater(let first, let second):
+    state.count += 1
+    return .run { send in
+      await gates[0].wait()
+      await send(.set(first))
+      await gates[1].wait()
+      await send(.set(second))
     }
   case .set(let value):
     state.count = value
