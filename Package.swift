@@ -113,7 +113,8 @@ let package = Package(
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing",
-        "FavoritesDatabase", "FileClient", "NthPrimeClient", "Primes",
+        "Counter", "FavoritePrimes", "FavoritesDatabase", "FileClient", "NthPrimeClient",
+        "PrimeAlert", "PrimeModal", "Primes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
@@ -163,22 +164,27 @@ let package = Package(
       path: "Tests/PrimeAlertTests"),
     .testTarget(
       name: "PrimeModalTests",
-      dependencies: ["ComposableArchitectureTestSupport", "PrimeModal"],
+      dependencies: ["ComposableArchitectureTestSupport", "PrimeModal", "ComposableArchitecture"],
       path: "Tests/PrimeModalTests"
     ),
     .testTarget(
       name: "CounterTests",
-      dependencies: ["ComposableArchitectureTestSupport", "Counter"],
+      dependencies: [
+        "ComposableArchitectureTestSupport", "Counter", "ComposableArchitecture", "PrimeAlert",
+      ],
       path: "Tests/CounterTests"
     ),
     .testTarget(
       name: "FavoritePrimesTests",
-      dependencies: ["ComposableArchitectureTestSupport", "FavoritePrimes"],
+      dependencies: [
+        "ComposableArchitectureTestSupport", "FavoritePrimes", "ComposableArchitecture",
+        "FileClient", "PrimeAlert",
+      ],
       path: "Tests/FavoritePrimesTests"
     ),
     .testTarget(
       name: "FileClientLiveTests",
-      dependencies: ["FileClientLive"],
+      dependencies: ["FileClientLive", "FileClient"],
       path: "Tests/FileClientLiveTests"
     ),
     .testTarget(
@@ -188,7 +194,10 @@ let package = Package(
     ),
     .testTarget(
       name: "AppCoreTests",
-      dependencies: ["AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes"],
+      dependencies: [
+        "AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes",
+        "ComposableArchitecture", "FavoritePrimes", "FileClient", "NthPrimeClient", "PrimeAlert",
+      ],
       path: "Tests/AppCoreTests"
     ),
     .testTarget(
@@ -200,7 +209,7 @@ let package = Package(
       name: "PrimeTimeCLITests",
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimes", "FavoritesDatabase", "FileClient",
-        "NthPrimeClient", "PrimeTimeCLI", "Primes", "primetime",
+        "NthPrimeClient", "PrimeTimeCLI", "Primes", "primetime", "ComposableArchitecture",
       ],
       path: "Tests/PrimeTimeCLITests"
     ),

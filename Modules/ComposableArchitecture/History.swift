@@ -6,7 +6,8 @@
 /// shares every buffer that later steps do not change. Undo and redo move one state between two
 /// stacks: constant time, whatever the length of the history, and they never run an effect.
 ///
-/// At most ``maximumDepth`` steps are kept; recording one more forgets the oldest.
+/// At most ``maximumDepth`` steps are kept; recording one more forgets the oldest (forgotten
+/// states are let go in batches, so memory holds at most one and a half times as many).
 ///
 /// ```swift
 /// var history = History(0)
@@ -144,6 +145,10 @@ public struct History<State> {
     past.push(Entry(state: state, step: step))
     lastRecordedStep = step
     future.removeAll()
+    if undoneSteps.count > 2 * maximumDepth {
+      // Keep memory bounded: only recent steps can still have effects running.
+      undoneSteps = Set(undoneSteps.sorted().suffix(maximumDepth))
+    }
   }
 
   /// Undoes the last step, restoring only the part of the state at `undoable`.

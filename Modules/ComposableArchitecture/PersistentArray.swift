@@ -16,8 +16,9 @@ import Synchronization
 /// ```
 ///
 /// Appending, removing the last element and looking up membership cost constant time whatever
-/// the versions kept; inserting or removing in the middle moves the elements after it, as an
-/// array does. Reading a version other than the newest first brings it up to date, at the cost
+/// the versions kept (the first ``contains(_:)`` makes the index it uses, in linear time);
+/// inserting or removing in the middle moves the elements after it, as an array does. Comparing
+/// two versions of one array that differ but have the same length copies one of them. Reading a version other than the newest first brings it up to date, at the cost
 /// of the changes between the two.
 public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable {
   // Every version of one array is a node of one tree of versions, all guarded by one lock. The
@@ -50,7 +51,12 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// - Parameter element: The element to look for.
   /// - Returns: Whether the array holds it.
   public func contains(_ element: Element) -> Bool {
-    read { $0.counts[element, default: 0] > 0 }
+    var found = false
+    node.family.lock.withLock { _ in
+      Node.reroot(node)
+      found = node.withIndexedStorage { $0.counts?[element, default: 0] ?? 0 > 0 }
+    }
+    return found
   }
 
   /// Adds an element at the end.
@@ -223,14 +229,21 @@ extension PersistentArray {
     case remove(at: Int)
   }
 
-  /// The elements of the current version, and how many times each occurs.
+  /// The elements of the current version, and how many times each occurs: an index made the
+  /// first time ``contains(_:)`` asks, and kept up to date from then on.
   fileprivate struct Storage {
     var elements: ContiguousArray<Element>
-    var counts: [Element: Int] = [:]
+    var counts: [Element: Int]?
 
     init(elements: ContiguousArray<Element>) {
       self.elements = elements
+    }
+
+    mutating func makeIndex() {
+      guard counts == nil else { return }
+      var counts: [Element: Int] = [:]
       for element in elements { counts[element, default: 0] += 1 }
+      self.counts = counts
     }
 
     /// Applies `change` and returns its inverse.
@@ -238,14 +251,14 @@ extension PersistentArray {
       switch change {
       case .insert(let element, let index):
         elements.insert(element, at: index)
-        counts[element, default: 0] += 1
+        counts?[element, default: 0] += 1
         return .remove(at: index)
       case .remove(let index):
         let element = elements.remove(at: index)
-        if let count = counts[element], count > 1 {
-          counts[element] = count - 1
+        if let count = counts?[element], count > 1 {
+          counts?[element] = count - 1
         } else {
-          counts[element] = nil
+          counts?[element] = nil
         }
         return .insert(element, at: index)
       }
@@ -271,6 +284,14 @@ extension PersistentArray {
     func withStorage<Result>(_ body: (borrowing Storage) -> Result) -> Result {
       guard let storage else { preconditionFailure("read of a version that is not current") }
       return body(storage)
+    }
+
+    /// Like `withStorage`, with the membership index made first if there is none yet.
+    func withIndexedStorage<Result>(_ body: (borrowing Storage) -> Result) -> Result {
+      var storage = takeStorage()
+      storage.makeIndex()
+      self.storage = storage
+      return withStorage(body)
     }
 
     /// Takes the elements out, so that changing them copies nothing.

@@ -68,8 +68,10 @@ public final class Store<State, Action: Sendable> {
 
   /// Sends an action: runs the reducer, starts the effects it returns and notifies observers.
   ///
-  /// The state has changed when this returns. The returned task follows the effects the
-  /// action started, and those of the actions they feed back.
+  /// The state has changed when this returns, except when an observer sends from its
+  /// notification: then the action runs once every observer has seen the current state, right
+  /// after, before the outer `send` returns. The returned task follows the effects the action
+  /// started, and those of the actions they feed back.
   ///
   /// ```swift
   /// await store.send(.favoritePrimes(.loadButtonTapped)).finish()

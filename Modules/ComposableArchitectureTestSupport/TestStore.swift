@@ -14,7 +14,10 @@ import IssueReporting
 ///   or the store's release).
 ///
 /// Actions that effects send back queue up until the test receives them, so nothing happens
-/// behind the test's back. Waiting depends on no clock: `receive` waits for as long as an
+/// behind the test's back. A store released on the main actor runs its end-of-test checks at
+/// once; released elsewhere, it runs them on the main actor just after, where a failure may no
+/// longer be attributed to the test: end such a test with ``finish(timeout:fileID:filePath:line:column:)``.
+/// Waiting depends on no clock: `receive` waits for as long as an
 /// effect is running and fails at once when none is; the ``timeout`` is only a safety limit
 /// for an effect that hangs. Fire-and-forget effects (logging, analytics) are never waited for and
 /// never fail a test. Failures reach Swift Testing and XCTest alike.
@@ -167,7 +170,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       if await !effects.wait(until: deadline) {
         reportIssue(
           """
-          Expected to receive an action, but effects.received none after \(timeout ?? self.timeout).
+          Expected to receive an action, but received none after \(timeout ?? self.timeout).
 
           Expected:
           \(dumpActions([expectedAction]))

@@ -152,11 +152,12 @@ struct HistoryTests {
   @Test func undoingLateFeedback_doesNotUndoItsStep_whoseLaterFeedbackStillCounts() async {
     let first = Gate()
     let second = Gate()
-    let store = makeNoteStore(gate: first, secondGate: second)
+    let sentFirst = Gate()
+    let store = makeNoteStore(gate: first, secondGate: second, sentFirst: sentFirst)
     let task = store.send(.step(.setTwiceLater(5, 9)))
     store.send(.step(.incr))
     first.open()
-    for _ in 0..<10_000 where store.state.present.count != 5 { await Task.yield() }
+    await sentFirst.wait()
     #expect(store.state.present.count == 5)
     store.send(.undo)
     #expect(store.state.present.count == 2)
@@ -198,12 +199,12 @@ struct HistoryTests {
   }
 
   private func makeNoteStore(
-    gate: Gate = Gate(), secondGate: Gate = Gate()
+    gate: Gate = Gate(), secondGate: Gate = Gate(), sentFirst: Gate = Gate()
   ) -> Store<History<Note>, HistoryAction<NoteAction>> {
     Store(
       initialState: History(Note()),
       reducer: noteReducer.recordingHistory(undoing: \.count),
-      environment: [gate, secondGate]
+      environment: [gate, secondGate, sentFirst]
     )
   }
 }
@@ -223,7 +224,8 @@ private enum NoteAction: Equatable, Sendable {
 }
 
 /// `setLater` counts one at once and, once the first gate opens, sets the count;
-/// `setTwiceLater` sets it again once the second gate opens.
+/// `setTwiceLater` then opens the third gate (its first value is in the state by then) and sets
+/// the count again once the second gate opens.
 @MainActor private let noteReducer = Reduce<Note, NoteAction, [Gate]> { state, action, gates in
   switch action {
   case .incr:
@@ -243,6 +245,7 @@ private enum NoteAction: Equatable, Sendable {
     return .run { send in
       await gates[0].wait()
       await send(.set(first))
+      gates[2].open()
       await gates[1].wait()
       await send(.set(second))
     }
