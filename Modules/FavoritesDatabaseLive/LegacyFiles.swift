@@ -3,7 +3,8 @@ import Foundation
 import GRDB
 import Primes
 
-/// The version-1 storage, two JSON files, imported once into a new database.
+/// The version-1 storage, two JSON files, imported once into a new database; the favorites file
+/// may also be the original app's bare array, `[2, 3, 7]`.
 ///
 /// ```json
 /// {"version":1,"favoritePrimes":[2,3,7]}
@@ -36,11 +37,20 @@ enum LegacyFiles {
   /// Imports the files found in `directory` into the new database `db`.
   static func importFiles(in directory: URL, into db: Database, notices: inout [String]) throws {
     let favorites = read(favoritesName, in: directory, notices: &notices) { data in
-      let file = try JSONDecoder().decode(Favorites.self, from: data)
-      guard file.version == 1, file.favoritePrimes.allSatisfy(isPrime),
-        Set(file.favoritePrimes).count == file.favoritePrimes.count
-      else { throw Unusable(reason: "it is not a version-1 favorite-primes file") }
-      return file.favoritePrimes
+      let primes: [Int]
+      if let bare = try? JSONDecoder().decode([Int].self, from: data) {
+        primes = bare
+      } else {
+        let file = try JSONDecoder().decode(Favorites.self, from: data)
+        guard file.version == 1 else {
+          throw Unusable(reason: "it is not a version-1 favorite-primes file")
+        }
+        primes = file.favoritePrimes
+      }
+      guard primes.allSatisfy(isPrime), Set(primes).count == primes.count else {
+        throw Unusable(reason: "it lists numbers that are not prime, or a prime twice")
+      }
+      return primes
     }
     let feed = read(feedName, in: directory, notices: &notices) { data in
       let decoder = JSONDecoder()

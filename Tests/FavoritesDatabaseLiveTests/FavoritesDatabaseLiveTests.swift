@@ -141,4 +141,15 @@ struct FavoritesDatabaseLiveTests {
     #expect(error?.description.contains("schema version 2") == true)
     #expect(try Data(contentsOf: file) == bytes)
   }
+
+  @Test func theOriginalAppsBareArray_isImportedAtFirstStart() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appending(path: "favorite-primes.json")
+    try Data("[2, 3, 7]".utf8).write(to: file)
+    let opened = try await FavoritesDatabase.live(directory: directory).open()
+    #expect(opened.contents.favoritePrimes == [2, 3, 7])
+    #expect(opened.contents.activityFeed.map(\.prime) == [2, 3, 7])
+    #expect(FileManager.default.fileExists(atPath: file.path + ".migrated"))
+  }
 }

@@ -15,7 +15,8 @@ struct BenchmarkSmokeTests {
       "dispatch.composed.nsPerAction", "dispatch.fused.nsPerAction", "dispatch.ratio",
       "dispatch.scoped.ratio", "scaling.incr.ratio", "scaling.favorite.ratio",
       "scaling.favoriteWithHistory.ratio",
-      "history.undo.ratio", "history.bytesPerStep", "subscribers.nsPerNotify",
+      "history.undo.ratio", "history.bytesPerStep", "history.favoriteBytesPerStep",
+      "subscribers.nsPerNotify",
       "repl.commandsPerSecond",
     ] {
       #expect(keys.contains(key), "missing \(key)")
