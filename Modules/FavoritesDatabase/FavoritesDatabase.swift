@@ -91,21 +91,26 @@ extension FavoritesDatabase {
   /// Each appended `added` entry makes its prime a favorite, at the end; each `removed` entry
   /// removes it. Taking an entry back reverses it, and puts a removed favorite back where it
   /// was. An entry that no longer applies (another session changed that prime since) is left
-  /// out, and so is taking back an entry another session wrote.
+  /// out, and so is taking back an entry another session wrote, and writing again (redo) an
+  /// entry taken back when its prime's feed changed since.
   public struct Change: Equatable, Sendable {
     /// Entries added to the feed, oldest first.
     public var appended: [Entry]
     /// Entries taken back from the feed, newest first.
     public var takenBack: [Entry]
+    /// Whether the writer's feed holds entries in another order than the database, so that
+    /// the write returns the contents even when every part of it applies.
+    public var returnsContents: Bool
 
     /// Creates a change.
-    public init(appended: [Entry] = [], takenBack: [Entry] = []) {
+    public init(appended: [Entry] = [], takenBack: [Entry] = [], returnsContents: Bool = false) {
       self.appended = appended
       self.takenBack = takenBack
+      self.returnsContents = returnsContents
     }
 
     /// Whether there is nothing to write.
-    public var isEmpty: Bool { appended.isEmpty && takenBack.isEmpty }
+    public var isEmpty: Bool { appended.isEmpty && takenBack.isEmpty && !returnsContents }
   }
 
   /// What opening found.

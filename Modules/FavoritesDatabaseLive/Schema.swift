@@ -80,7 +80,14 @@ enum Schema {
 
   /// SQLite's count of commits by other connections, as this one sees it.
   static func dataVersion(_ db: Database) throws -> Int {
-    try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+  }
+
+  /// Whether the feed holds an entry for `prime` written after `seq`.
+  static func hasActivity(for prime: Int, after seq: Int, _ db: Database) throws -> Bool {
+    try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM activity WHERE prime = ? AND seq > ?)",
+      arguments: [prime, seq]) ?? false
   }
 
   /// Everything in the database.
@@ -128,19 +135,19 @@ enum Schema {
       ])
   }
 
-  /// Takes an entry back and reverses it. Returns `false`, changing nothing, when the entry is
-  /// not there or a later entry changed its prime since.
-  static func takeBack(_ id: UUID, _ db: Database) throws -> Bool {
+  /// Takes an entry back and reverses it. Returns the `seq` it had, or `nil`, changing nothing,
+  /// when the entry is not there or a later entry changed its prime since.
+  static func takeBack(_ id: UUID, _ db: Database) throws -> Int? {
     guard
       let row = try Row.fetchOne(
         db, sql: "SELECT seq, kind, prime, position FROM activity WHERE id = ?",
         arguments: [id.uuidString])
-    else { return false }
+    else { return nil }
     let seq: Int = row["seq"]
     let prime: Int = row["prime"]
     let latest = try Int.fetchOne(
       db, sql: "SELECT max(seq) FROM activity WHERE prime = ?", arguments: [prime])
-    guard latest == seq else { return false }
+    guard latest == seq else { return nil }
     try db.execute(sql: "DELETE FROM activity WHERE seq = ?", arguments: [seq])
     if row["kind"] == FavoritesDatabase.Entry.Kind.added.rawValue {
       try db.execute(sql: "DELETE FROM favorite WHERE prime = ?", arguments: [prime])
@@ -149,6 +156,6 @@ enum Schema {
       try db.execute(
         sql: "INSERT INTO favorite (position, prime) VALUES (?, ?)", arguments: [position, prime])
     }
-    return true
+    return seq
   }
 }

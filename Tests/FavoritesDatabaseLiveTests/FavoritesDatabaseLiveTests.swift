@@ -99,6 +99,58 @@ struct FavoritesDatabaseLiveTests {
       stored == FavoritesDatabase.Contents(favoritePrimes: [], activityFeed: [my13, their13]))
   }
 
+  @Test func redoOfAnEntryWhosePrimeChangedSinceItWasTakenBack_isLeftOut() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let mine = FavoritesDatabase.live(directory: directory)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await mine.open()
+    _ = try await theirs.open()
+    let my7 = entry(.added, 7)
+    _ = try await mine.write(.init(appended: [my7]))
+    #expect(try await mine.write(.init(takenBack: [my7])) == nil)
+    let their7 = [entry(.added, 7), entry(.removed, 7)]
+    _ = try await theirs.write(.init(appended: their7))
+    // Redo: my entry again. They saved and removed 7 since; it stays removed.
+    let stored = try await mine.write(.init(appended: [my7]))
+    #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [], activityFeed: their7))
+  }
+
+  @Test func redoOfARemovalAfterAnotherSessionSavedThatPrime_leavesTheirsAlone() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let mine = FavoritesDatabase.live(directory: directory)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await mine.open()
+    _ = try await theirs.open()
+    let my7 = entry(.added, 7)
+    let myRemoval = entry(.removed, 7)
+    _ = try await mine.write(.init(appended: [my7, myRemoval]))
+    #expect(try await mine.write(.init(takenBack: [myRemoval])) == nil)
+    let their7 = [entry(.removed, 7), entry(.added, 7)]
+    _ = try await theirs.write(.init(appended: their7))
+    let stored = try await mine.write(.init(appended: [myRemoval]))
+    #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [7], activityFeed: [my7] + their7))
+  }
+
+  @Test func redoPastAnotherSessionsEntry_returnsWhatIsStored() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let mine = FavoritesDatabase.live(directory: directory)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await mine.open()
+    _ = try await theirs.open()
+    let my7 = entry(.added, 7)
+    _ = try await mine.write(.init(appended: [my7]))
+    let their11 = entry(.added, 11)
+    _ = try await theirs.write(.init(appended: [their11]))
+    _ = try await mine.write(.init(takenBack: [my7]))
+    // The entry goes back in, after theirs: the writer learns where.
+    let stored = try await mine.write(.init(appended: [my7]))
+    #expect(
+      stored == FavoritesDatabase.Contents(favoritePrimes: [11, 7], activityFeed: [their11, my7]))
+  }
+
   @Test func aCorruptFile_isMovedAside_andANewDatabaseStarts() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -91,6 +91,85 @@ struct ReliabilityTests {
     #expect(try Self.state(home, "favorites") == seenByA)
   }
 
+  @Test func redoAfterAnotherSessionSavedAndRemovedThatPrime_doesNotBringItBack() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let a = try LiveSession(home: home)
+    let b = try LiveSession(home: home)
+    try a.run("set 7")
+    try a.run("save")
+    #expect(try a.run("undo").favoritePrimes == [])
+    try b.run("set 7")
+    try b.run("save")
+    #expect(try b.run("remove").favoritePrimes == [])
+    let redone = try a.run("redo")
+    #expect(redone.favoritePrimes == [])
+    #expect(redone.feedReplaysToFavorites, "\(redone)")
+    try a.quit()
+    try b.quit()
+    #expect(try Self.state(home, "favorites") == redone)
+  }
+
+  @Test func redoAfterAnotherSessionRemovedAndSavedThatPrime_doesNotRemoveTheirs() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let a = try LiveSession(home: home)
+    let b = try LiveSession(home: home)
+    try a.run("set 7")
+    try a.run("save")
+    try a.run("remove")
+    #expect(try a.run("undo").favoritePrimes == [7])
+    try b.run("set 7")
+    try b.run("remove")
+    #expect(try b.run("save").favoritePrimes == [7])
+    let redone = try a.run("redo")
+    #expect(redone.favoritePrimes == [7])
+    #expect(redone.feedReplaysToFavorites, "\(redone)")
+    try a.quit()
+    try b.quit()
+    #expect(try Self.state(home, "favorites") == redone)
+  }
+
+  @Test func redoPastAnotherSessionsEntry_leavesMemoryAsTheNextSessionStarts() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let a = try LiveSession(home: home)
+    let b = try LiveSession(home: home)
+    try a.run("set 7")
+    try a.run("save")
+    try b.run("set 11")
+    try b.run("save")
+    try a.run("favorites")
+    #expect(try a.run("undo").favoritePrimes == [11])
+    let redone = try a.run("redo")
+    #expect(Set(redone.favoritePrimes) == [7, 11])
+    #expect(redone.feedReplaysToFavorites, "\(redone)")
+    try a.quit()
+    try b.quit()
+    #expect(try Self.state(home, "favorites") == redone)
+  }
+
+  @Test func undoAndRedo_sayWhatTheyLeft_afterTakingInAnotherSessionsChanges() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let a = try LiveSession(home: home)
+    let b = try LiveSession(home: home)
+    try a.run("set 7")
+    try a.run("save")
+    try b.run("set 11")
+    try b.run("save")
+    #expect(try a.run("undo").favoritePrimes == [11])
+    #expect(a.lastOutput == ["Undone. count: 7; favorites: 11"])
+    try b.run("set 13")
+    try b.run("save")
+    #expect(Set(try a.run("redo").favoritePrimes) == [7, 11, 13])
+    #expect(a.lastOutput.count == 1)
+    #expect(a.lastOutput.first?.hasPrefix("Redone. count: 7; favorites: ") == true)
+    #expect(a.lastOutput.first?.contains("13") == true)
+    try a.quit()
+    try b.quit()
+  }
+
   @Test func killedWhileWriting_leavesFavoritesAndFeedConsistent() throws {
     signal(SIGPIPE, SIG_IGN)
     var script = ""
