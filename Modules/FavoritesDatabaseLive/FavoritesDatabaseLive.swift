@@ -26,15 +26,12 @@ extension FavoritesDatabase {
   /// - Parameter directory: The data directory; created (0700) when missing.
   /// - Returns: The client.
   public static func live(directory: URL) -> FavoritesDatabase {
-    live(directory: directory, beforeMovingAside: {})
+    live(directory: directory, hooks: LiveConnection.Hooks())
   }
 
-  /// The live database, with a hook that runs between finding the file unusable and moving it
-  /// aside, where tests stand in for another session.
-  static func live(
-    directory: URL, beforeMovingAside: @escaping @Sendable () -> Void
-  ) -> FavoritesDatabase {
-    let connection = LiveConnection(directory: directory, beforeMovingAside: beforeMovingAside)
+  /// The live database, with hooks where tests stand in for another session.
+  static func live(directory: URL, hooks: LiveConnection.Hooks) -> FavoritesDatabase {
+    let connection = LiveConnection(directory: directory, hooks: hooks)
     return FavoritesDatabase(
       open: { try await connection.open() },
       write: { change in try await connection.write(change) },
@@ -67,15 +64,21 @@ final class LiveConnection: Sendable {
     }
   }
 
+  /// Moments where tests stand in for another session; nothing, in the app.
+  struct Hooks: Sendable {
+    /// Runs between finding a file unusable and moving it aside.
+    var beforeMovingAside: @Sendable () -> Void = {}
+    /// Runs on the connection's thread just before a write begins its transaction.
+    var beforeWriting: @Sendable () -> Void = {}
+  }
+
   let directory: URL
   private let known = Mutex(Known())
-  /// Runs between the integrity check of a file and moving it aside; tests use it to stand
-  /// for another session that moves the file first.
-  let beforeMovingAside: @Sendable () -> Void
+  private let hooks: Hooks
 
-  init(directory: URL, beforeMovingAside: @escaping @Sendable () -> Void) {
+  init(directory: URL, hooks: Hooks) {
     self.directory = directory
-    self.beforeMovingAside = beforeMovingAside
+    self.hooks = hooks
   }
 
   var path: String { directory.appending(path: FavoritesDatabase.fileName).path }
@@ -172,8 +175,10 @@ final class LiveConnection: Sendable {
     let queue = try queue()
     let known = known.withLock { $0 }
     do {
+      let beforeWriting = hooks.beforeWriting
       let result = try await queue.writeWithoutTransaction { db in
         var result = Written()
+        beforeWriting()
         try db.inTransaction(.immediate) {
           result.version = try Schema.dataVersion(db)
           var isExact = result.version == known.dataVersion && !change.returnsContents
@@ -286,7 +291,7 @@ final class LiveConnection: Sendable {
   /// if it is still the file that was checked: another session may have moved that one aside
   /// first and started a new database in its place, which is then left alone (`.gone`).
   private func moveAside(reason: String, checked: FileIdentity?) -> MoveAside {
-    beforeMovingAside()
+    hooks.beforeMovingAside()
     guard let checked, FileIdentity(path: path) == checked else { return .gone }
     let stamp = Date().formatted(
       .iso8601.year().month().day().time(includingFractionalSeconds: false)

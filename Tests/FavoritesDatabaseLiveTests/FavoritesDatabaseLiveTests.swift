@@ -1,7 +1,10 @@
 import FavoritesDatabase
-import FavoritesDatabaseLive
 import Foundation
+import GRDB
+import Synchronization
 import Testing
+
+@testable import FavoritesDatabaseLive
 
 /// The live database, on a real SQLite file in a temporary directory.
 struct FavoritesDatabaseLiveTests {
@@ -151,6 +154,37 @@ struct FavoritesDatabaseLiveTests {
       stored == FavoritesDatabase.Contents(favoritePrimes: [11, 7], activityFeed: [their11, my7]))
   }
 
+  @Test func aWriteWhileAnotherConnectionHoldsTheLock_waitsForIt_andThenApplies() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try await FavoritesDatabase.live(directory: directory).open()
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let holder = try DatabaseQueue(
+      path: directory.appending(path: FavoritesDatabase.fileName).path,
+      configuration: configuration)
+    // Another program's write transaction, open until the write below is under way.
+    try holder.inDatabase { db in
+      try db.execute(sql: "BEGIN IMMEDIATE; INSERT INTO favorite (prime) VALUES (11)")
+    }
+    let released = Mutex(false)
+    let hooks = LiveConnection.Hooks(beforeWriting: {
+      guard !released.withLock({ $0 }) else { return }
+      released.withLock { $0 = true }
+      // Committed from another thread once this write has started: the write's
+      // `BEGIN IMMEDIATE` finds the database locked, and waits instead of failing.
+      DispatchQueue.global().async {
+        try? holder.inDatabase { db in try db.execute(sql: "COMMIT") }
+      }
+    })
+    let mine = FavoritesDatabase.live(directory: directory, hooks: hooks)
+    _ = try await mine.open()
+    let my7 = entry(.added, 7)
+    let stored = try await mine.write(.init(appended: [my7]))
+    #expect(released.withLock { $0 })
+    #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [11, 7], activityFeed: [my7]))
+  }
+
   @Test func aCorruptFile_isMovedAside_andANewDatabaseStarts() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -160,6 +194,43 @@ struct FavoritesDatabaseLiveTests {
     #expect(opened.contents == FavoritesDatabase.Contents())
     #expect(opened.notices.count == 1)
     #expect(opened.notices.first?.contains("moved it to") == true)
+  }
+
+  @Test func aCorruptFileAnotherSessionReplacedFirst_isLeftAlone_andTheirsIsOpened() async throws {
+    let directory = try temporaryDirectory()
+    let elsewhere = try temporaryDirectory()
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: elsewhere)
+    }
+    // The other session's new database, with 7 saved; closed at the end of the block, so
+    // that everything is in its file.
+    let their7 = entry(.added, 7)
+    do {
+      let theirs = FavoritesDatabase.live(directory: elsewhere)
+      _ = try await theirs.open()
+      _ = try await theirs.write(.init(appended: [their7]))
+    }
+    let file = directory.appending(path: FavoritesDatabase.fileName).path
+    try Data(repeating: 1, count: 4096).write(to: URL(filePath: file))
+    let replaced = Mutex(false)
+    let hooks = LiveConnection.Hooks(beforeMovingAside: {
+      // Between this session's check and its move, the other moves the corrupt file aside and
+      // starts its database in its place.
+      guard !replaced.withLock({ $0 }) else { return }
+      replaced.withLock { $0 = true }
+      rename(file, file + ".moved-by-theirs")
+      try? FileManager.default.copyItem(
+        atPath: elsewhere.appending(path: FavoritesDatabase.fileName).path, toPath: file)
+    })
+    let mine = FavoritesDatabase.live(directory: directory, hooks: hooks)
+    let opened = try await mine.open()
+    #expect(replaced.withLock { $0 })
+    #expect(opened.contents.favoritePrimes == [7])
+    #expect(opened.contents.activityFeed == [their7])
+    #expect(opened.notices == [])
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!names.contains { $0.contains("unreadable") })
   }
 
   @Test func anotherProgramsDatabase_isMovedAside() async throws {

@@ -210,8 +210,13 @@ struct ReliabilityTests {
       #expect(state.feedReplaysToFavorites, "attempt \(attempt): \(state)")
       let exported = home.appending(path: "favorite-primes.json")
       if let data = try? Data(contentsOf: exported) {
+        // Written atomically: whole, or not there at all.
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"favoritePrimes":["#), "attempt \(attempt): \(text)")
+        let export = try? JSONDecoder().decode(Export.self, from: data)
+        #expect(export?.version == 1, "attempt \(attempt): \(text)")
+        let primes = export?.favoritePrimes ?? []
+        #expect(Set(primes).count == primes.count, "attempt \(attempt): \(text)")
+        #expect(Set(primes).isSubset(of: [2, 3, 5, 7, 11, 13]), "attempt \(attempt): \(text)")
       }
     }
   }
@@ -316,6 +321,12 @@ struct ReliabilityTests {
       #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(name)")
     }
   }
+}
+
+/// The export file, `{"favoritePrimes":[…],"version":1}`.
+private struct Export: Decodable {
+  var version: Int
+  var favoritePrimes: [Int]
 }
 
 /// SplitMix64, so that a failing run can be repeated from its seed.
