@@ -48,7 +48,7 @@ public final class Storage {
     _ feed: PersistentArray<Activity>, readingOthers: Bool = true
   ) async throws -> StoredFavorites? {
     let change = feed == synced ? FavoritesDatabase.Change() : Self.change(from: synced, to: feed)
-    if change.isEmpty && !readingOthers {
+    if change.isEmpty, try !readingOthers || !database.mayHaveChanged() {
       synced = feed
       return nil
     }

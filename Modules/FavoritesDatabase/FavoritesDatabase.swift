@@ -22,20 +22,29 @@ public struct FavoritesDatabase: Sendable {
   /// Returns the database's contents if another session changed them since this one last read
   /// or wrote, else `nil`.
   public var refresh: @Sendable () async throws -> Contents?
+  /// Whether another session may have changed the database since this one last read or wrote:
+  /// one cheap statement that waits for no lock, asked before every command, so not `async`
+  /// (a hop to another thread would cost more than the question). `false` means ``refresh``
+  /// would return `nil`.
+  public var mayHaveChanged: @Sendable () throws -> Bool
 
   /// Creates a client from its operations.
   ///
   /// ```swift
   /// FavoritesDatabase(open: { Opened() }, write: { _ in nil }, refresh: { nil })
   /// ```
+  ///
+  /// - Parameter mayHaveChanged: By default, always `true`: every command asks ``refresh``.
   public init(
     open: @escaping @Sendable () async throws -> Opened,
     write: @escaping @Sendable (_ change: Change) async throws -> Contents?,
-    refresh: @escaping @Sendable () async throws -> Contents?
+    refresh: @escaping @Sendable () async throws -> Contents?,
+    mayHaveChanged: @escaping @Sendable () throws -> Bool = { true }
   ) {
     self.open = open
     self.write = write
     self.refresh = refresh
+    self.mayHaveChanged = mayHaveChanged
   }
 }
 
@@ -143,7 +152,7 @@ public struct FavoritesDatabaseError: Error, CustomStringConvertible, Sendable {
 extension FavoritesDatabase {
   /// An empty database that accepts every change and keeps nothing.
   public static let noop = FavoritesDatabase(
-    open: { Opened() }, write: { _ in nil }, refresh: { nil })
+    open: { Opened() }, write: { _ in nil }, refresh: { nil }, mayHaveChanged: { false })
 
   /// A database whose every call fails, for testing error paths.
   ///
@@ -153,6 +162,7 @@ extension FavoritesDatabase {
   public static let failing = FavoritesDatabase(
     open: { throw FavoritesDatabaseError("could not open the database") },
     write: { _ in throw FavoritesDatabaseError("could not write the database") },
-    refresh: { throw FavoritesDatabaseError("could not read the database") }
+    refresh: { throw FavoritesDatabaseError("could not read the database") },
+    mayHaveChanged: { throw FavoritesDatabaseError("could not read the database") }
   )
 }

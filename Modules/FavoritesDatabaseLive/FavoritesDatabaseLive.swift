@@ -35,7 +35,8 @@ extension FavoritesDatabase {
     return FavoritesDatabase(
       open: { try await connection.open() },
       write: { change in try await connection.write(change) },
-      refresh: { try await connection.refresh() }
+      refresh: { try await connection.refresh() },
+      mayHaveChanged: { try connection.mayHaveChanged() }
     )
   }
 }
@@ -221,6 +222,23 @@ final class LiveConnection: Sendable {
       return result.contents
     } catch {
       throw FavoritesDatabaseError("could not write \(path): \(Self.describe(error))")
+    }
+  }
+
+  /// Whether `data_version` moved since this connection last read or wrote: one cached
+  /// statement, on the caller's thread, outside any transaction. A reader in WAL mode waits for
+  /// no writer, so this does not park the thread.
+  func mayHaveChanged() throws -> Bool {
+    let (queue, lastVersion) = try known.withLock { known in
+      guard let queue = known.queue else {
+        throw FavoritesDatabaseError("the database is not open")
+      }
+      return (queue, known.dataVersion)
+    }
+    do {
+      return try queue.inDatabase { db in try Schema.dataVersion(db) != lastVersion }
+    } catch {
+      throw FavoritesDatabaseError("could not read \(path): \(Self.describe(error))")
     }
   }
 
