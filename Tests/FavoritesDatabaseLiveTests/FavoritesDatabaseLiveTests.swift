@@ -157,7 +157,18 @@ struct FavoritesDatabaseLiveTests {
   @Test func aWriteWhileAnotherConnectionHoldsTheLock_waitsForIt_andThenApplies() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    _ = try await FavoritesDatabase.live(directory: directory).open()
+    let released = Mutex(false)
+    let holderCommit = Mutex<(@Sendable () -> Void)?>(nil)
+    let hooks = LiveConnection.Hooks(beforeWriting: {
+      guard !released.withLock({ $0 }) else { return }
+      released.withLock { $0 = true }
+      // Committed from another thread once this write has started: the write's
+      // `BEGIN IMMEDIATE` finds the database locked, and waits instead of failing.
+      let commit = holderCommit.withLock { $0 }
+      DispatchQueue.global().async { commit?() }
+    })
+    let mine = FavoritesDatabase.live(directory: directory, hooks: hooks)
+    _ = try await mine.open()
     var configuration = Configuration()
     configuration.allowsUnsafeTransactions = true
     let holder = try DatabaseQueue(
@@ -167,18 +178,9 @@ struct FavoritesDatabaseLiveTests {
     try holder.inDatabase { db in
       try db.execute(sql: "BEGIN IMMEDIATE; INSERT INTO favorite (prime) VALUES (11)")
     }
-    let released = Mutex(false)
-    let hooks = LiveConnection.Hooks(beforeWriting: {
-      guard !released.withLock({ $0 }) else { return }
-      released.withLock { $0 = true }
-      // Committed from another thread once this write has started: the write's
-      // `BEGIN IMMEDIATE` finds the database locked, and waits instead of failing.
-      DispatchQueue.global().async {
-        try? holder.inDatabase { db in try db.execute(sql: "COMMIT") }
-      }
-    })
-    let mine = FavoritesDatabase.live(directory: directory, hooks: hooks)
-    _ = try await mine.open()
+    holderCommit.withLock {
+      $0 = { try? holder.inDatabase { db in try db.execute(sql: "COMMIT") } }
+    }
     let my7 = entry(.added, 7)
     let stored = try await mine.write(.init(appended: [my7]))
     #expect(released.withLock { $0 })
