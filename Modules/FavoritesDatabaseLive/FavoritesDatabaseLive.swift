@@ -43,15 +43,15 @@ extension FavoritesDatabase {
 
 /// A session's connection, and what it knows: the database's `data_version` when it last read
 /// or wrote, the feed entries it wrote itself (the only ones its undo may take back), and for
-/// each entry its undo took back, the `seq` it had (redo may write it again only if nothing
-/// happened to its prime since).
+/// each entry its undo took back, where it was (redo may write it again, in that place, only if
+/// nothing happened to its prime since).
 final class LiveConnection: Sendable {
   private struct Known {
     var queue: DatabaseQueue?
     var dataVersion: Int = 0
     var ownEntries: Set<UUID> = []
     var readEntries: Set<UUID> = []
-    var takenBack: [UUID: Int] = [:]
+    var takenBack: [UUID: Schema.Place] = [:]
 
     /// Notes the entries of contents just read.
     mutating func read(_ contents: FavoritesDatabase.Contents?) {
@@ -167,7 +167,7 @@ final class LiveConnection: Sendable {
 
   private struct Written: Sendable {
     var written: [UUID] = []
-    var takenBack: [UUID: Int] = [:]
+    var takenBack: [UUID: Schema.Place] = [:]
     var contents: FavoritesDatabase.Contents?
     var version = 0
   }
@@ -184,12 +184,13 @@ final class LiveConnection: Sendable {
           result.version = try Schema.dataVersion(db)
           var isExact = result.version == known.dataVersion && !change.returnsContents
           for entry in change.takenBack {
-            guard known.ownEntries.contains(entry.id), let seq = try Schema.takeBack(entry.id, db)
+            guard known.ownEntries.contains(entry.id),
+              let place = try Schema.takeBack(entry.id, db)
             else {
               isExact = false
               continue
             }
-            result.takenBack[entry.id] = seq
+            result.takenBack[entry.id] = place
           }
           for entry in change.appended {
             guard !known.isOthers(entry.id) else {
@@ -197,12 +198,13 @@ final class LiveConnection: Sendable {
               continue
             }
             // Redo writes an entry its undo took back: only if nothing happened to its prime
-            // since, and at the end of the feed, which memory learns from the contents.
-            if let seq = result.takenBack[entry.id] ?? known.takenBack[entry.id] {
+            // since, and back in its place.
+            let place = result.takenBack[entry.id] ?? known.takenBack[entry.id]
+            if let place, try Schema.hasActivity(for: entry.prime, after: place.seq, db) {
               isExact = false
-              guard try !Schema.hasActivity(for: entry.prime, after: seq, db) else { continue }
+              continue
             }
-            guard try Schema.append(entry, db) else {
+            guard try Schema.append(entry, at: place, db) else {
               isExact = false
               continue
             }

@@ -15,6 +15,17 @@ struct FavoritesDatabaseLiveTests {
     return url
   }
 
+  /// Two sessions' clients on one database in `directory`, both open.
+  private func twoSessions(
+    in directory: URL
+  ) async throws -> (mine: FavoritesDatabase, theirs: FavoritesDatabase) {
+    let mine = FavoritesDatabase.live(directory: directory)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await mine.open()
+    _ = try await theirs.open()
+    return (mine, theirs)
+  }
+
   private func entry(
     _ kind: FavoritesDatabase.Entry.Kind, _ prime: Int, at milliseconds: Int64 = 1_700_000_000_123
   ) -> FavoritesDatabase.Entry {
@@ -53,10 +64,7 @@ struct FavoritesDatabaseLiveTests {
   @Test func anotherSessionsChanges_areSeenByRefresh_andItsEntriesAreNotTakenBack() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = FavoritesDatabase.live(directory: directory)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await mine.open()
-    _ = try await theirs.open()
+    let (mine, theirs) = try await twoSessions(in: directory)
     #expect(try await mine.refresh() == nil)
     let their7 = entry(.added, 7)
     _ = try await theirs.write(.init(appended: [their7]))
@@ -73,10 +81,7 @@ struct FavoritesDatabaseLiveTests {
   @Test func anEntryAnotherSessionTookBack_isNotWrittenAgain() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = FavoritesDatabase.live(directory: directory)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await mine.open()
-    _ = try await theirs.open()
+    let (mine, theirs) = try await twoSessions(in: directory)
     let their7 = entry(.added, 7)
     _ = try await theirs.write(.init(appended: [their7]))
     #expect(try await mine.refresh()?.activityFeed == [their7])
@@ -89,10 +94,7 @@ struct FavoritesDatabaseLiveTests {
   @Test func undoOfAnEntryWhosePrimeChangedSince_isLeftOut() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = FavoritesDatabase.live(directory: directory)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await mine.open()
-    _ = try await theirs.open()
+    let (mine, theirs) = try await twoSessions(in: directory)
     let my13 = entry(.added, 13)
     _ = try await mine.write(.init(appended: [my13]))
     let their13 = entry(.removed, 13)
@@ -105,10 +107,7 @@ struct FavoritesDatabaseLiveTests {
   @Test func redoOfAnEntryWhosePrimeChangedSinceItWasTakenBack_isLeftOut() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = FavoritesDatabase.live(directory: directory)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await mine.open()
-    _ = try await theirs.open()
+    let (mine, theirs) = try await twoSessions(in: directory)
     let my7 = entry(.added, 7)
     _ = try await mine.write(.init(appended: [my7]))
     #expect(try await mine.write(.init(takenBack: [my7])) == nil)
@@ -122,10 +121,7 @@ struct FavoritesDatabaseLiveTests {
   @Test func redoOfARemovalAfterAnotherSessionSavedThatPrime_leavesTheirsAlone() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = FavoritesDatabase.live(directory: directory)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await mine.open()
-    _ = try await theirs.open()
+    let (mine, theirs) = try await twoSessions(in: directory)
     let my7 = entry(.added, 7)
     let myRemoval = entry(.removed, 7)
     _ = try await mine.write(.init(appended: [my7, myRemoval]))
@@ -136,22 +132,39 @@ struct FavoritesDatabaseLiveTests {
     #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [7], activityFeed: [my7] + their7))
   }
 
-  @Test func redoPastAnotherSessionsEntry_returnsWhatIsStored() async throws {
+  @Test func redoPastAnotherSessionsEntry_putsItBackInItsPlace() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = FavoritesDatabase.live(directory: directory)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await mine.open()
-    _ = try await theirs.open()
+    let (mine, theirs) = try await twoSessions(in: directory)
     let my7 = entry(.added, 7)
     _ = try await mine.write(.init(appended: [my7]))
     let their11 = entry(.added, 11)
     _ = try await theirs.write(.init(appended: [their11]))
-    _ = try await mine.write(.init(takenBack: [my7]))
-    // The entry goes back in, after theirs: the writer learns where.
-    let stored = try await mine.write(.init(appended: [my7]))
+    #expect(try await mine.write(.init(takenBack: [my7]))?.favoritePrimes == [11])
+    // Redo: the entry and its favorite go back before theirs, where memory has them.
+    #expect(try await mine.write(.init(appended: [my7])) == nil)
+    let contents = try await FavoritesDatabase.live(directory: directory).open().contents
     #expect(
-      stored == FavoritesDatabase.Contents(favoritePrimes: [11, 7], activityFeed: [their11, my7]))
+      contents
+        == FavoritesDatabase.Contents(favoritePrimes: [7, 11], activityFeed: [my7, their11]))
+  }
+
+  @Test func undoingTwoStepsOnOnePrime_andRedoingThem_writesBoth() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = FavoritesDatabase.live(directory: directory)
+    _ = try await database.open()
+    let added = [entry(.added, 2), entry(.added, 3)]
+    let removed = entry(.removed, 2)
+    _ = try await database.write(.init(appended: added))
+    _ = try await database.write(.init(appended: [removed]))
+    #expect(try await database.write(.init(takenBack: [removed])) == nil)
+    #expect(try await database.write(.init(takenBack: added.reversed())) == nil)
+    #expect(try await database.write(.init(appended: added)) == nil)
+    #expect(try await database.write(.init(appended: [removed])) == nil)
+    let contents = try await FavoritesDatabase.live(directory: directory).open().contents
+    #expect(
+      contents == FavoritesDatabase.Contents(favoritePrimes: [3], activityFeed: added + [removed]))
   }
 
   @Test func aWriteWhileAnotherConnectionHoldsTheLock_waitsForIt_andThenApplies() async throws {

@@ -91,62 +91,53 @@ struct ReliabilityTests {
     #expect(try Self.state(home, "favorites") == seenByA)
   }
 
-  @Test func redoAfterAnotherSessionSavedAndRemovedThatPrime_doesNotBringItBack() throws {
+  /// Runs each line in session `a` or `b`, two sessions on one data directory, and quits
+  /// both. Returns the state the last line left, and what the next session starts with.
+  private static func twoSessions(
+    _ lines: [(session: Character, line: String)]
+  ) throws -> (last: SessionState, next: SessionState) {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let a = try LiveSession(home: home)
     let b = try LiveSession(home: home)
-    try a.run("set 7")
-    try a.run("save")
-    #expect(try a.run("undo").favoritePrimes == [])
-    try b.run("set 7")
-    try b.run("save")
-    #expect(try b.run("remove").favoritePrimes == [])
-    let redone = try a.run("redo")
-    #expect(redone.favoritePrimes == [])
-    #expect(redone.feedReplaysToFavorites, "\(redone)")
+    var last: SessionState?
+    for (session, line) in lines { last = try (session == "a" ? a : b).run(line) }
     try a.quit()
     try b.quit()
-    #expect(try Self.state(home, "favorites") == redone)
+    return (try #require(last), try state(home, "favorites"))
+  }
+
+  @Test func redoAfterAnotherSessionSavedAndRemovedThatPrime_doesNotBringItBack() throws {
+    let (redone, next) = try Self.twoSessions([
+      ("a", "set 7"), ("a", "save"), ("a", "undo"),
+      ("b", "set 7"), ("b", "save"), ("b", "remove"),
+      ("a", "redo"),
+    ])
+    #expect(redone.favoritePrimes == [])
+    #expect(redone.feedReplaysToFavorites, "\(redone)")
+    #expect(next == redone)
   }
 
   @Test func redoAfterAnotherSessionRemovedAndSavedThatPrime_doesNotRemoveTheirs() throws {
-    let home = try PrimeTime.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: home) }
-    let a = try LiveSession(home: home)
-    let b = try LiveSession(home: home)
-    try a.run("set 7")
-    try a.run("save")
-    try a.run("remove")
-    #expect(try a.run("undo").favoritePrimes == [7])
-    try b.run("set 7")
-    try b.run("remove")
-    #expect(try b.run("save").favoritePrimes == [7])
-    let redone = try a.run("redo")
+    let (redone, next) = try Self.twoSessions([
+      ("a", "set 7"), ("a", "save"), ("a", "remove"), ("a", "undo"),
+      ("b", "set 7"), ("b", "remove"), ("b", "save"),
+      ("a", "redo"),
+    ])
     #expect(redone.favoritePrimes == [7])
     #expect(redone.feedReplaysToFavorites, "\(redone)")
-    try a.quit()
-    try b.quit()
-    #expect(try Self.state(home, "favorites") == redone)
+    #expect(next == redone)
   }
 
   @Test func redoPastAnotherSessionsEntry_leavesMemoryAsTheNextSessionStarts() throws {
-    let home = try PrimeTime.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: home) }
-    let a = try LiveSession(home: home)
-    let b = try LiveSession(home: home)
-    try a.run("set 7")
-    try a.run("save")
-    try b.run("set 11")
-    try b.run("save")
-    try a.run("favorites")
-    #expect(try a.run("undo").favoritePrimes == [11])
-    let redone = try a.run("redo")
+    let (redone, next) = try Self.twoSessions([
+      ("a", "set 7"), ("a", "save"),
+      ("b", "set 11"), ("b", "save"),
+      ("a", "favorites"), ("a", "undo"), ("a", "redo"),
+    ])
     #expect(Set(redone.favoritePrimes) == [7, 11])
     #expect(redone.feedReplaysToFavorites, "\(redone)")
-    try a.quit()
-    try b.quit()
-    #expect(try Self.state(home, "favorites") == redone)
+    #expect(next == redone)
   }
 
   @Test func undoAndRedo_sayWhatTheyLeft_afterTakingInAnotherSessionsChanges() throws {
