@@ -189,7 +189,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FavoritesDatabaseLiveTests",
-      dependencies: ["FavoritesDatabase", "FavoritesDatabaseLive"],
+      dependencies: [
+        "FavoritesDatabase", "FavoritesDatabaseLive",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       path: "Tests/FavoritesDatabaseLiveTests"
     ),
     .testTarget(

@@ -81,8 +81,9 @@ enum REPL {
 
     var failed = false
     var number = 0
+    let input = StandardInputLines()
     let lines: AnySequence<String> =
-      script.map { AnySequence(CommandParser.split($0)) } ?? AnySequence(StandardInputLines())
+      script.map { AnySequence(CommandParser.split($0)) } ?? AnySequence(input)
     for line in lines {
       number += 1
       if case .failure(let message) = await session.run(line: line) {
@@ -90,9 +91,10 @@ enum REPL {
         fflush(nil)
         output.err("primetime: \(script == nil ? "line" : "command") \(number): \(message)")
       }
-      // Each command's output is out before the next line is read, so that another program
-      // can drive a session line by line.
-      fflush(nil)
+      // Each command's output is out before the session waits for the next line, so that
+      // another program can drive it line by line. Lines already read wait for nobody: their
+      // output goes out with the last of them, in one write.
+      if !input.hasBufferedLine { fflush(nil) }
       if session.isQuitRequested { break }
     }
     fflush(nil)
@@ -101,8 +103,50 @@ enum REPL {
 }
 
 /// The lines of standard input, read as bytes so that invalid UTF-8 is repaired, not fatal.
-struct StandardInputLines: Sequence, IteratorProtocol {
-  mutating func next() -> String? {
-    Swift.readLine(strippingNewline: true)
+/// The lines of standard input, read in large chunks; knows whether the next line is here
+/// already, so that the session flushes its output only before it would wait for input.
+final class StandardInputLines: Sequence, IteratorProtocol {
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var isAtEnd = false
+
+  /// The next line, without its newline (`\n` or `\r\n`); invalid UTF-8 is repaired.
+  func next() -> String? {
+    while true {
+      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        var end = newline
+        if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let line = String(decoding: buffer[start..<end], as: UTF8.self)
+        start = newline + 1
+        return line
+      }
+      guard !isAtEnd else {
+        guard start < buffer.count else { return nil }
+        let line = String(decoding: buffer[start...], as: UTF8.self)
+        start = buffer.count
+        return line
+      }
+      fill()
+    }
+  }
+
+  /// Whether a whole line is in the buffer, so that reading it waits for nothing.
+  var hasBufferedLine: Bool {
+    buffer[start...].contains(UInt8(ascii: "\n"))
+  }
+
+  private func fill() {
+    buffer.removeSubrange(0..<start)
+    start = 0
+    let count = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: 65_536))
+    var got: Int
+    repeat {
+      got = buffer.withUnsafeMutableBytes { bytes in
+        read(STDIN_FILENO, bytes.baseAddress.map { $0 + count }, 65_536)
+      }
+    } while got < 0 && errno == EINTR
+    buffer.removeSubrange((count + Swift.max(got, 0))...)
+    if got <= 0 { isAtEnd = true }
   }
 }

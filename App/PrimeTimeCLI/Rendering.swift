@@ -71,11 +71,25 @@ public enum Rendering {
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+      try container.encode(timestamp(date))
     }
     guard let data = try? encoder.encode(snapshot) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// An ISO 8601 timestamp in UTC, to the millisecond: the whole seconds formatted, then the
+  /// milliseconds counted from the integer milliseconds (formatting the fraction of a `Double`
+  /// truncates, and is 1 ms short about half the time).
+  ///
+  /// ```swift
+  /// Rendering.timestamp(Date(milliseconds: 1_700_000_000_001))  // "2023-11-14T22:13:20.001Z"
+  /// ```
+  static func timestamp(_ date: Date) -> String {
+    let milliseconds = date.milliseconds
+    let (seconds, fraction) = (milliseconds.floorDiv(1000), milliseconds.floorMod(1000))
+    let whole = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
+    let digits = String(fraction)
+    return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
   }
 
   /// The state as a readable dump.
@@ -153,5 +167,18 @@ enum ProgressLine {
   /// What to write to the terminal to replace the current line with `text`, or to clear it.
   static func terminalBytes(_ text: String?) -> Data {
     Data(("\r\u{1B}[K" + (text ?? "")).utf8)
+  }
+}
+
+extension Int64 {
+  /// The quotient rounded toward negative infinity.
+  fileprivate func floorDiv(_ divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+
+  /// The remainder of ``floorDiv(_:)``, from 0 up to `divisor`.
+  fileprivate func floorMod(_ divisor: Int64) -> Int64 {
+    self - floorDiv(divisor) * divisor
   }
 }

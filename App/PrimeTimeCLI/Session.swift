@@ -53,6 +53,9 @@ public final class Session {
   private let storage: Storage?
   private let interaction: Interaction?
   private let timeZone: TimeZone
+  /// Set by a command that stored its change itself, before saying what it left: why that
+  /// failed, if it did.
+  private var syncedByCommand: String??
 
   /// The outcome of one command.
   public enum Outcome: Equatable, Sendable {
@@ -105,6 +108,7 @@ public final class Session {
   /// effects, shows its alert and stores what changed.
   public func run(_ command: Command) async -> Outcome {
     let before = await sync()
+    syncedByCommand = nil
     var outcome = await perform(command)
     if let alert = state.alert {
       if alert.isFailure {
@@ -114,19 +118,25 @@ public final class Session {
       }
       store.send(.step(.counter(.alertDismissed)))
     }
-    let after = await sync()
+    let after: String?
+    if let synced = syncedByCommand {
+      after = synced
+    } else {
+      after = await sync(readingOthers: false)
+    }
     for error in [before, after].compactMap({ $0 }) {
       if outcome == .success { outcome = .failure(error) } else { output.err(error) }
     }
     return outcome
   }
 
-  /// Writes this session's change, or reads other sessions', and takes in what is stored when
-  /// it differs from memory. Returns why it failed, if it did.
-  private func sync() async -> String? {
+  /// Writes this session's change, or reads other sessions' (unless `readingOthers` is
+  /// `false`), and takes in what is stored when it differs from memory. Returns why it failed,
+  /// if it did.
+  private func sync(readingOthers: Bool = true) async -> String? {
     guard let storage else { return nil }
     do {
-      if let stored = try await storage.sync(state.activityFeed) {
+      if let stored = try await storage.sync(state.activityFeed, readingOthers: readingOthers) {
         store.send(.step(.storageChanged(stored)))
       }
       return nil
@@ -248,12 +258,16 @@ public final class Session {
     case .undo:
       guard store.state.canUndo else { return .failure("nothing to undo") }
       store.send(.undo)
+      // What is stored decides what the undo leaves (another session's changes stay): say it
+      // once that is taken in.
+      syncedByCommand = await sync()
       output.out("Undone. \(summary)")
       return .success
 
     case .redo:
       guard store.state.canRedo else { return .failure("nothing to redo") }
       store.send(.redo)
+      syncedByCommand = await sync()
       output.out("Redone. \(summary)")
       return .success
 

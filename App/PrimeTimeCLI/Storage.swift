@@ -38,10 +38,20 @@ public final class Storage {
   }
 
   /// Writes what changed in `feed` since the last write, or, with nothing to write, reads other
-  /// sessions' changes. Returns the stored favorites and feed when they differ from `feed` and
-  /// the favorites it gives: they should replace the ones in memory.
-  public func sync(_ feed: PersistentArray<Activity>) async throws -> StoredFavorites? {
-    let change = Self.change(from: synced, to: feed)
+  /// sessions' changes (unless `readingOthers` is `false`). Returns the stored favorites and
+  /// feed when they differ from `feed` and the favorites it gives: they should replace the ones
+  /// in memory.
+  ///
+  /// A feed that is the one last synced costs next to nothing: one comparison, and at most one
+  /// cheap statement to learn whether another session wrote.
+  public func sync(
+    _ feed: PersistentArray<Activity>, readingOthers: Bool = true
+  ) async throws -> StoredFavorites? {
+    let change = feed == synced ? FavoritesDatabase.Change() : Self.change(from: synced, to: feed)
+    if change.isEmpty, try !readingOthers || !database.mayHaveChanged() {
+      synced = feed
+      return nil
+    }
     let contents =
       change.isEmpty ? try await database.refresh() : try await database.write(change)
     guard let contents else {
@@ -57,6 +67,10 @@ public final class Storage {
   /// (oldest first).
   ///
   /// The feeds share a prefix and differ in their last entries, so only those are compared.
+  /// When the new feed holds entries of the old in another order, or appended entries before
+  /// kept ones, the database will not hold them in the new feed's order: the change asks for
+  /// the contents back (``FavoritesDatabase/Change/returnsContents``), so that memory takes
+  /// the stored order.
   ///
   /// ```swift
   /// Storage.change(from: [a, b], to: [a, c])  // appended [c], takenBack [b]
@@ -66,13 +80,16 @@ public final class Storage {
   ) -> FavoritesDatabase.Change {
     var shared = min(old.count, new.count)
     while shared > 0 && old[shared - 1].id != new[shared - 1].id { shared -= 1 }
-    let oldTail = old[shared...]
-    let newTail = new[shared...]
+    let oldTail = Array(old[shared...])
+    let newTail = Array(new[shared...])
     let oldIDs = Set(oldTail.map(\.id))
     let newIDs = Set(newTail.map(\.id))
+    let appended = newTail.filter { !oldIDs.contains($0.id) }
+    let kept = oldTail.filter { newIDs.contains($0.id) }
     return FavoritesDatabase.Change(
-      appended: newTail.filter { !oldIDs.contains($0.id) }.map(entry),
-      takenBack: oldTail.reversed().filter { !newIDs.contains($0.id) }.map(entry))
+      appended: appended.map(entry),
+      takenBack: oldTail.reversed().filter { !newIDs.contains($0.id) }.map(entry),
+      returnsContents: !newTail.map(\.id).elementsEqual((kept + appended).map(\.id)))
   }
 
   private nonisolated static func entry(_ activity: Activity) -> FavoritesDatabase.Entry {

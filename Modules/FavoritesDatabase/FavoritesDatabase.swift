@@ -22,20 +22,29 @@ public struct FavoritesDatabase: Sendable {
   /// Returns the database's contents if another session changed them since this one last read
   /// or wrote, else `nil`.
   public var refresh: @Sendable () async throws -> Contents?
+  /// Whether another session may have changed the database since this one last read or wrote:
+  /// one cheap statement that waits for no lock, asked before every command, so not `async`
+  /// (a hop to another thread would cost more than the question). `false` means ``refresh``
+  /// would return `nil`.
+  public var mayHaveChanged: @Sendable () throws -> Bool
 
   /// Creates a client from its operations.
   ///
   /// ```swift
   /// FavoritesDatabase(open: { Opened() }, write: { _ in nil }, refresh: { nil })
   /// ```
+  ///
+  /// - Parameter mayHaveChanged: By default, always `true`: every command asks ``refresh``.
   public init(
     open: @escaping @Sendable () async throws -> Opened,
     write: @escaping @Sendable (_ change: Change) async throws -> Contents?,
-    refresh: @escaping @Sendable () async throws -> Contents?
+    refresh: @escaping @Sendable () async throws -> Contents?,
+    mayHaveChanged: @escaping @Sendable () throws -> Bool = { true }
   ) {
     self.open = open
     self.write = write
     self.refresh = refresh
+    self.mayHaveChanged = mayHaveChanged
   }
 }
 
@@ -89,23 +98,29 @@ extension FavoritesDatabase {
   /// A change since the last write: feed entries appended, and feed entries taken back by undo.
   ///
   /// Each appended `added` entry makes its prime a favorite, at the end; each `removed` entry
-  /// removes it. Taking an entry back reverses it, and puts a removed favorite back where it
+  /// removes it. An entry this writer took back earlier (redo) goes back to its place in the
+  /// feed, and its favorite to its place among the favorites. Taking an entry back reverses it, and puts a removed favorite back where it
   /// was. An entry that no longer applies (another session changed that prime since) is left
-  /// out, and so is taking back an entry another session wrote.
+  /// out, and so is taking back an entry another session wrote, and writing again (redo) an
+  /// entry taken back when its prime's feed changed since.
   public struct Change: Equatable, Sendable {
     /// Entries added to the feed, oldest first.
     public var appended: [Entry]
     /// Entries taken back from the feed, newest first.
     public var takenBack: [Entry]
+    /// Whether the writer's feed holds entries in another order than the database, so that
+    /// the write returns the contents even when every part of it applies.
+    public var returnsContents: Bool
 
     /// Creates a change.
-    public init(appended: [Entry] = [], takenBack: [Entry] = []) {
+    public init(appended: [Entry] = [], takenBack: [Entry] = [], returnsContents: Bool = false) {
       self.appended = appended
       self.takenBack = takenBack
+      self.returnsContents = returnsContents
     }
 
     /// Whether there is nothing to write.
-    public var isEmpty: Bool { appended.isEmpty && takenBack.isEmpty }
+    public var isEmpty: Bool { appended.isEmpty && takenBack.isEmpty && !returnsContents }
   }
 
   /// What opening found.
@@ -138,7 +153,7 @@ public struct FavoritesDatabaseError: Error, CustomStringConvertible, Sendable {
 extension FavoritesDatabase {
   /// An empty database that accepts every change and keeps nothing.
   public static let noop = FavoritesDatabase(
-    open: { Opened() }, write: { _ in nil }, refresh: { nil })
+    open: { Opened() }, write: { _ in nil }, refresh: { nil }, mayHaveChanged: { false })
 
   /// A database whose every call fails, for testing error paths.
   ///
@@ -148,6 +163,7 @@ extension FavoritesDatabase {
   public static let failing = FavoritesDatabase(
     open: { throw FavoritesDatabaseError("could not open the database") },
     write: { _ in throw FavoritesDatabaseError("could not write the database") },
-    refresh: { throw FavoritesDatabaseError("could not read the database") }
+    refresh: { throw FavoritesDatabaseError("could not read the database") },
+    mayHaveChanged: { throw FavoritesDatabaseError("could not read the database") }
   )
 }

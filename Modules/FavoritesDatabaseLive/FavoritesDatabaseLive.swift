@@ -26,36 +26,60 @@ extension FavoritesDatabase {
   /// - Parameter directory: The data directory; created (0700) when missing.
   /// - Returns: The client.
   public static func live(directory: URL) -> FavoritesDatabase {
-    let connection = LiveConnection(directory: directory)
+    live(directory: directory, hooks: LiveConnection.Hooks())
+  }
+
+  /// The live database, with hooks where tests stand in for another session.
+  static func live(directory: URL, hooks: LiveConnection.Hooks) -> FavoritesDatabase {
+    let connection = LiveConnection(directory: directory, hooks: hooks)
     return FavoritesDatabase(
-      open: { try connection.open() },
-      write: { change in try connection.write(change) },
-      refresh: { try connection.refresh() }
+      open: { try await connection.open() },
+      write: { change in try await connection.write(change) },
+      refresh: { try await connection.refresh() },
+      mayHaveChanged: { try connection.mayHaveChanged() }
     )
   }
 }
 
 /// A session's connection, and what it knows: the database's `data_version` when it last read
-/// or wrote, and the feed entries it wrote itself (the only ones its undo may take back).
+/// or wrote, the feed entries it wrote itself (the only ones its undo may take back), and for
+/// each entry its undo took back, where it was (redo may write it again, in that place, only if
+/// nothing happened to its prime since).
 final class LiveConnection: Sendable {
   private struct Known {
     var queue: DatabaseQueue?
     var dataVersion: Int = 0
     var ownEntries: Set<UUID> = []
     var readEntries: Set<UUID> = []
+    var takenBack: [UUID: Schema.Place] = [:]
 
     /// Notes the entries of contents just read.
     mutating func read(_ contents: FavoritesDatabase.Contents?) {
       guard let contents else { return }
       readEntries.formUnion(contents.activityFeed.lazy.map(\.id))
     }
+
+    /// Whether the entry is another session's: read here, and not written by this one.
+    func isOthers(_ id: UUID) -> Bool {
+      readEntries.contains(id) && !ownEntries.contains(id)
+    }
+  }
+
+  /// Moments where tests stand in for another session; nothing, in the app.
+  struct Hooks: Sendable {
+    /// Runs between finding a file unusable and moving it aside.
+    var beforeMovingAside: @Sendable () -> Void = {}
+    /// Runs on the connection's thread just before a write begins its transaction.
+    var beforeWriting: @Sendable () -> Void = {}
   }
 
   let directory: URL
   private let known = Mutex(Known())
+  private let hooks: Hooks
 
-  init(directory: URL) {
+  init(directory: URL, hooks: Hooks) {
     self.directory = directory
+    self.hooks = hooks
   }
 
   var path: String { directory.appending(path: FavoritesDatabase.fileName).path }
@@ -67,23 +91,36 @@ final class LiveConnection: Sendable {
     return queue
   }
 
-  func open() throws -> FavoritesDatabase.Opened {
+  private struct Found: Sendable {
+    var isNew: Bool
+    var contents: FavoritesDatabase.Contents
+    var dataVersion: Int
+    var notices: [String]
+  }
+
+  func open() async throws -> FavoritesDatabase.Opened {
     var notices: [String] = []
     try createDirectory()
     // A corrupt file that another session moves aside first is gone when this one tries to:
     // open again, and find the other's new database.
     for _ in 0..<3 {
       let queue: DatabaseQueue
-      let opened: (isNew: Bool, contents: FavoritesDatabase.Contents, dataVersion: Int)
+      let opened: Found
+      // The file this attempt opens and checks: only that one may be moved aside.
+      var checked: FileIdentity?
       do {
         try createFile()
+        checked = FileIdentity(path: path)
         queue = try DatabaseQueue(path: path, configuration: Self.configuration)
-        opened = try queue.writeWithoutTransaction { db in
+        let path = path
+        let directory = directory
+        opened = try await queue.writeWithoutTransaction { db in
           try Schema.checkIntegrity(db)
           try Schema.checkVersion(db, path: path)
           // Persistent: set once, for this connection and every later one.
           try db.execute(sql: "PRAGMA journal_mode = WAL")
           var isNew = false
+          var notices: [String] = []
           var contents = FavoritesDatabase.Contents()
           try db.inTransaction(.immediate) {
             isNew = try Schema.migrate(db, path: path)
@@ -91,10 +128,12 @@ final class LiveConnection: Sendable {
             contents = try Schema.contents(db)
             return .commit
           }
-          return (isNew, contents, try Schema.dataVersion(db))
+          return Found(
+            isNew: isNew, contents: contents, dataVersion: try Schema.dataVersion(db),
+            notices: notices)
         }
       } catch let error as Unusable {
-        switch moveAside(reason: error.reason) {
+        switch moveAside(reason: error.reason, checked: checked) {
         case .moved(let notice): notices.append(notice)
         case .gone: break
         case .failed(let reason): throw FavoritesDatabaseError(reason)
@@ -103,7 +142,7 @@ final class LiveConnection: Sendable {
       } catch let error as DatabaseError
         where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
       {
-        switch moveAside(reason: "it is not a database (\(error.resultCode))") {
+        switch moveAside(reason: "it is not a database (\(error.resultCode))", checked: checked) {
         case .moved(let notice): notices.append(notice)
         case .gone: break
         case .failed(let reason): throw FavoritesDatabaseError(reason)
@@ -114,6 +153,7 @@ final class LiveConnection: Sendable {
       } catch {
         throw FavoritesDatabaseError("could not open \(path): \(Self.describe(error))")
       }
+      notices += opened.notices
       if opened.isNew { LegacyFiles.markMigrated(in: directory, notices: &notices) }
       known.withLock {
         $0.queue = queue
@@ -125,55 +165,99 @@ final class LiveConnection: Sendable {
     throw FavoritesDatabaseError("could not open \(path): it keeps turning out unusable")
   }
 
-  func write(_ change: FavoritesDatabase.Change) throws -> FavoritesDatabase.Contents? {
+  private struct Written: Sendable {
+    var written: [UUID] = []
+    var takenBack: [UUID: Schema.Place] = [:]
+    var contents: FavoritesDatabase.Contents?
+    var version = 0
+  }
+
+  func write(_ change: FavoritesDatabase.Change) async throws -> FavoritesDatabase.Contents? {
     let queue = try queue()
-    let (own, others, lastVersion) = known.withLock {
-      ($0.ownEntries, $0.readEntries.subtracting($0.ownEntries), $0.dataVersion)
-    }
+    let known = known.withLock { $0 }
     do {
-      let (written, contents, version) = try queue.writeWithoutTransaction { db in
-        var written: [UUID] = []
-        var contents: FavoritesDatabase.Contents?
-        var version = 0
+      let beforeWriting = hooks.beforeWriting
+      let result = try await queue.writeWithoutTransaction { db in
+        var result = Written()
+        beforeWriting()
         try db.inTransaction(.immediate) {
-          version = try Schema.dataVersion(db)
-          var isExact = version == lastVersion
+          result.version = try Schema.dataVersion(db)
+          var isExact = result.version == known.dataVersion && !change.returnsContents
           for entry in change.takenBack {
-            guard own.contains(entry.id), try Schema.takeBack(entry.id, db) else {
+            guard known.ownEntries.contains(entry.id),
+              let place = try Schema.takeBack(entry.id, db)
+            else {
               isExact = false
               continue
             }
+            result.takenBack[entry.id] = place
           }
           for entry in change.appended {
-            guard !others.contains(entry.id), try Schema.append(entry, db) else {
+            guard !known.isOthers(entry.id) else {
               isExact = false
               continue
             }
-            written.append(entry.id)
+            // Redo writes an entry its undo took back: only if nothing happened to its prime
+            // since, and back in its place.
+            let place = result.takenBack[entry.id] ?? known.takenBack[entry.id]
+            if let place, try Schema.hasActivity(for: entry.prime, after: place.seq, db) {
+              isExact = false
+              continue
+            }
+            guard try Schema.append(entry, at: place, db) else {
+              isExact = false
+              continue
+            }
+            result.written.append(entry.id)
           }
-          contents = isExact ? nil : try Schema.contents(db)
+          result.contents = isExact ? nil : try Schema.contents(db)
           return .commit
         }
-        return (written, contents, version)
+        return result
       }
-      known.withLock {
-        $0.dataVersion = version
-        $0.ownEntries.formUnion(written)
-        $0.read(contents)
+      self.known.withLock {
+        $0.dataVersion = result.version
+        $0.ownEntries.formUnion(result.written)
+        $0.takenBack.merge(result.takenBack) { $1 }
+        $0.read(result.contents)
       }
-      return contents
+      return result.contents
     } catch {
       throw FavoritesDatabaseError("could not write \(path): \(Self.describe(error))")
     }
   }
 
-  func refresh() throws -> FavoritesDatabase.Contents? {
+  /// Whether `data_version` moved since this connection last read or wrote: one cached
+  /// statement, on the caller's thread, outside any transaction. A reader in WAL mode waits for
+  /// no writer, so this does not park the thread.
+  func mayHaveChanged() throws -> Bool {
+    let (queue, lastVersion) = try known.withLock { known in
+      guard let queue = known.queue else {
+        throw FavoritesDatabaseError("the database is not open")
+      }
+      return (queue, known.dataVersion)
+    }
+    do {
+      return try queue.inDatabase { db in try Schema.dataVersion(db) != lastVersion }
+    } catch {
+      throw FavoritesDatabaseError("could not read \(path): \(Self.describe(error))")
+    }
+  }
+
+  func refresh() async throws -> FavoritesDatabase.Contents? {
     let queue = try queue()
     let lastVersion = known.withLock { $0.dataVersion }
     do {
-      let (version, contents) = try queue.read { db in
-        let version = try Schema.dataVersion(db)
-        return (version, version == lastVersion ? nil : try Schema.contents(db))
+      let (version, contents) = try await queue.writeWithoutTransaction {
+        db -> (Int, FavoritesDatabase.Contents?) in
+        // Outside a transaction, one cached statement: what nearly every command costs.
+        guard try Schema.dataVersion(db) != lastVersion else { return (lastVersion, nil) }
+        var read: (Int, FavoritesDatabase.Contents?) = (lastVersion, nil)
+        try db.inTransaction(.deferred) {
+          read = (try Schema.dataVersion(db), try Schema.contents(db))
+          return .commit
+        }
+        return read
       }
       known.withLock {
         $0.dataVersion = version
@@ -223,8 +307,12 @@ final class LiveConnection: Sendable {
     case failed(String)
   }
 
-  /// Moves the database (and its WAL and shared-memory files) to a name no other file has.
-  private func moveAside(reason: String) -> MoveAside {
+  /// Moves the database (and its WAL and shared-memory files) to a name no other file has,
+  /// if it is still the file that was checked: another session may have moved that one aside
+  /// first and started a new database in its place, which is then left alone (`.gone`).
+  private func moveAside(reason: String, checked: FileIdentity?) -> MoveAside {
+    hooks.beforeMovingAside()
+    guard let checked, FileIdentity(path: path) == checked else { return .gone }
     let stamp = Date().formatted(
       .iso8601.year().month().day().time(includingFractionalSeconds: false)
         .timeSeparator(.omitted).dateSeparator(.omitted))
@@ -248,6 +336,20 @@ final class LiveConnection: Sendable {
     if let error = error as? FavoritesDatabaseError { return error.description }
     if let error = error as? Unusable { return error.reason }
     return (error as NSError).localizedDescription
+  }
+}
+
+/// Which file a path names: its device and inode.
+struct FileIdentity: Equatable {
+  var device: UInt64
+  var inode: UInt64
+
+  /// The identity of the file at `path`, or `nil` when there is none.
+  init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
   }
 }
 

@@ -80,7 +80,14 @@ enum Schema {
 
   /// SQLite's count of commits by other connections, as this one sees it.
   static func dataVersion(_ db: Database) throws -> Int {
-    try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+  }
+
+  /// Whether the feed holds an entry for `prime` written after `seq`.
+  static func hasActivity(for prime: Int, after seq: Int, _ db: Database) throws -> Bool {
+    try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM activity WHERE prime = ? AND seq > ?)",
+      arguments: [prime, seq]) ?? false
   }
 
   /// Everything in the database.
@@ -100,7 +107,13 @@ enum Schema {
 
   /// Appends an entry and applies it to the favorites. Returns `false`, changing nothing, when
   /// the entry is already there or no longer applies.
-  static func append(_ entry: FavoritesDatabase.Entry, _ db: Database) throws -> Bool {
+  ///
+  /// An entry taken back earlier (`place`, for redo) goes back to its place: its `seq`, and for
+  /// an `added` entry the favorite's position, so that the feed and the favorites are in the
+  /// order the writer holds them.
+  static func append(
+    _ entry: FavoritesDatabase.Entry, at place: Place? = nil, _ db: Database
+  ) throws -> Bool {
     let exists = try Bool.fetchOne(
       db, sql: "SELECT EXISTS (SELECT 1 FROM activity WHERE id = ?)",
       arguments: [entry.id.uuidString])
@@ -110,45 +123,62 @@ enum Schema {
     switch entry.kind {
     case .added:
       guard position == nil else { return false }
-      try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [entry.prime])
+      try db.execute(
+        sql: "INSERT INTO favorite (position, prime) VALUES (?, ?)",
+        arguments: [place?.position, entry.prime])
     case .removed:
       guard let position else { return false }
       try db.execute(sql: "DELETE FROM favorite WHERE position = ?", arguments: [position])
     }
-    try insert(entry, position: entry.kind == .removed ? position : nil, db)
+    try insert(entry, position: entry.kind == .removed ? position : nil, seq: place?.seq, db)
     return true
   }
 
-  /// Inserts a feed entry as it is.
-  static func insert(_ entry: FavoritesDatabase.Entry, position: Int?, _ db: Database) throws {
+  /// Inserts a feed entry as it is: at the end of the feed, or at `seq`.
+  static func insert(
+    _ entry: FavoritesDatabase.Entry, position: Int?, seq: Int? = nil, _ db: Database
+  ) throws {
     try db.execute(
-      sql: "INSERT INTO activity (id, kind, prime, timestamp, position) VALUES (?, ?, ?, ?, ?)",
+      sql: """
+        INSERT INTO activity (seq, id, kind, prime, timestamp, position)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """,
       arguments: [
-        entry.id.uuidString, entry.kind.rawValue, entry.prime, entry.milliseconds, position,
+        seq, entry.id.uuidString, entry.kind.rawValue, entry.prime, entry.milliseconds, position,
       ])
   }
 
-  /// Takes an entry back and reverses it. Returns `false`, changing nothing, when the entry is
-  /// not there or a later entry changed its prime since.
-  static func takeBack(_ id: UUID, _ db: Database) throws -> Bool {
+  /// Where an entry taken back was: its `seq` in the feed, and for an `added` entry the
+  /// position its favorite had.
+  struct Place: Sendable {
+    var seq: Int
+    var position: Int?
+  }
+
+  /// Takes an entry back and reverses it. Returns where it was, or `nil`, changing nothing,
+  /// when the entry is not there or a later entry changed its prime since.
+  static func takeBack(_ id: UUID, _ db: Database) throws -> Place? {
     guard
       let row = try Row.fetchOne(
         db, sql: "SELECT seq, kind, prime, position FROM activity WHERE id = ?",
         arguments: [id.uuidString])
-    else { return false }
+    else { return nil }
     let seq: Int = row["seq"]
     let prime: Int = row["prime"]
     let latest = try Int.fetchOne(
       db, sql: "SELECT max(seq) FROM activity WHERE prime = ?", arguments: [prime])
-    guard latest == seq else { return false }
+    guard latest == seq else { return nil }
     try db.execute(sql: "DELETE FROM activity WHERE seq = ?", arguments: [seq])
     if row["kind"] == FavoritesDatabase.Entry.Kind.added.rawValue {
+      let position = try Int.fetchOne(
+        db, sql: "SELECT position FROM favorite WHERE prime = ?", arguments: [prime])
       try db.execute(sql: "DELETE FROM favorite WHERE prime = ?", arguments: [prime])
+      return Place(seq: seq, position: position)
     } else {
       let position: Int? = row["position"]
       try db.execute(
         sql: "INSERT INTO favorite (position, prime) VALUES (?, ?)", arguments: [position, prime])
     }
-    return true
+    return Place(seq: seq, position: nil)
   }
 }

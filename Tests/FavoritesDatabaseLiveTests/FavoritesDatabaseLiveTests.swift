@@ -1,7 +1,10 @@
 import FavoritesDatabase
-import FavoritesDatabaseLive
 import Foundation
+import GRDB
+import Synchronization
 import Testing
+
+@testable import FavoritesDatabaseLive
 
 /// The live database, on a real SQLite file in a temporary directory.
 struct FavoritesDatabaseLiveTests {
@@ -10,6 +13,17 @@ struct FavoritesDatabaseLiveTests {
       .appending(path: "favorites-database-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+  }
+
+  /// Two sessions' clients on one database in `directory`, both open.
+  private func twoSessions(
+    in directory: URL
+  ) async throws -> (mine: FavoritesDatabase, theirs: FavoritesDatabase) {
+    let mine = FavoritesDatabase.live(directory: directory)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await mine.open()
+    _ = try await theirs.open()
+    return (mine, theirs)
   }
 
   private func entry(
@@ -50,10 +64,7 @@ struct FavoritesDatabaseLiveTests {
   @Test func anotherSessionsChanges_areSeenByRefresh_andItsEntriesAreNotTakenBack() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = FavoritesDatabase.live(directory: directory)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await mine.open()
-    _ = try await theirs.open()
+    let (mine, theirs) = try await twoSessions(in: directory)
     #expect(try await mine.refresh() == nil)
     let their7 = entry(.added, 7)
     _ = try await theirs.write(.init(appended: [their7]))
@@ -70,10 +81,7 @@ struct FavoritesDatabaseLiveTests {
   @Test func anEntryAnotherSessionTookBack_isNotWrittenAgain() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = FavoritesDatabase.live(directory: directory)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await mine.open()
-    _ = try await theirs.open()
+    let (mine, theirs) = try await twoSessions(in: directory)
     let their7 = entry(.added, 7)
     _ = try await theirs.write(.init(appended: [their7]))
     #expect(try await mine.refresh()?.activityFeed == [their7])
@@ -86,10 +94,7 @@ struct FavoritesDatabaseLiveTests {
   @Test func undoOfAnEntryWhosePrimeChangedSince_isLeftOut() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = FavoritesDatabase.live(directory: directory)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await mine.open()
-    _ = try await theirs.open()
+    let (mine, theirs) = try await twoSessions(in: directory)
     let my13 = entry(.added, 13)
     _ = try await mine.write(.init(appended: [my13]))
     let their13 = entry(.removed, 13)
@@ -97,6 +102,102 @@ struct FavoritesDatabaseLiveTests {
     let stored = try await mine.write(.init(takenBack: [my13]))
     #expect(
       stored == FavoritesDatabase.Contents(favoritePrimes: [], activityFeed: [my13, their13]))
+  }
+
+  @Test func redoOfAnEntryWhosePrimeChangedSinceItWasTakenBack_isLeftOut() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (mine, theirs) = try await twoSessions(in: directory)
+    let my7 = entry(.added, 7)
+    _ = try await mine.write(.init(appended: [my7]))
+    #expect(try await mine.write(.init(takenBack: [my7])) == nil)
+    let their7 = [entry(.added, 7), entry(.removed, 7)]
+    _ = try await theirs.write(.init(appended: their7))
+    // Redo: my entry again. They saved and removed 7 since; it stays removed.
+    let stored = try await mine.write(.init(appended: [my7]))
+    #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [], activityFeed: their7))
+  }
+
+  @Test func redoOfARemovalAfterAnotherSessionSavedThatPrime_leavesTheirsAlone() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (mine, theirs) = try await twoSessions(in: directory)
+    let my7 = entry(.added, 7)
+    let myRemoval = entry(.removed, 7)
+    _ = try await mine.write(.init(appended: [my7, myRemoval]))
+    #expect(try await mine.write(.init(takenBack: [myRemoval])) == nil)
+    let their7 = [entry(.removed, 7), entry(.added, 7)]
+    _ = try await theirs.write(.init(appended: their7))
+    let stored = try await mine.write(.init(appended: [myRemoval]))
+    #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [7], activityFeed: [my7] + their7))
+  }
+
+  @Test func redoPastAnotherSessionsEntry_putsItBackInItsPlace() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (mine, theirs) = try await twoSessions(in: directory)
+    let my7 = entry(.added, 7)
+    _ = try await mine.write(.init(appended: [my7]))
+    let their11 = entry(.added, 11)
+    _ = try await theirs.write(.init(appended: [their11]))
+    #expect(try await mine.write(.init(takenBack: [my7]))?.favoritePrimes == [11])
+    // Redo: the entry and its favorite go back before theirs, where memory has them.
+    #expect(try await mine.write(.init(appended: [my7])) == nil)
+    let contents = try await FavoritesDatabase.live(directory: directory).open().contents
+    #expect(
+      contents
+        == FavoritesDatabase.Contents(favoritePrimes: [7, 11], activityFeed: [my7, their11]))
+  }
+
+  @Test func undoingTwoStepsOnOnePrime_andRedoingThem_writesBoth() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = FavoritesDatabase.live(directory: directory)
+    _ = try await database.open()
+    let added = [entry(.added, 2), entry(.added, 3)]
+    let removed = entry(.removed, 2)
+    _ = try await database.write(.init(appended: added))
+    _ = try await database.write(.init(appended: [removed]))
+    #expect(try await database.write(.init(takenBack: [removed])) == nil)
+    #expect(try await database.write(.init(takenBack: added.reversed())) == nil)
+    #expect(try await database.write(.init(appended: added)) == nil)
+    #expect(try await database.write(.init(appended: [removed])) == nil)
+    let contents = try await FavoritesDatabase.live(directory: directory).open().contents
+    #expect(
+      contents == FavoritesDatabase.Contents(favoritePrimes: [3], activityFeed: added + [removed]))
+  }
+
+  @Test func aWriteWhileAnotherConnectionHoldsTheLock_waitsForIt_andThenApplies() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let released = Mutex(false)
+    let holderCommit = Mutex<(@Sendable () -> Void)?>(nil)
+    let hooks = LiveConnection.Hooks(beforeWriting: {
+      guard !released.withLock({ $0 }) else { return }
+      released.withLock { $0 = true }
+      // Committed from another thread once this write has started: the write's
+      // `BEGIN IMMEDIATE` finds the database locked, and waits instead of failing.
+      let commit = holderCommit.withLock { $0 }
+      DispatchQueue.global().async { commit?() }
+    })
+    let mine = FavoritesDatabase.live(directory: directory, hooks: hooks)
+    _ = try await mine.open()
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let holder = try DatabaseQueue(
+      path: directory.appending(path: FavoritesDatabase.fileName).path,
+      configuration: configuration)
+    // Another program's write transaction, open until the write below is under way.
+    try holder.inDatabase { db in
+      try db.execute(sql: "BEGIN IMMEDIATE; INSERT INTO favorite (prime) VALUES (11)")
+    }
+    holderCommit.withLock {
+      $0 = { try? holder.inDatabase { db in try db.execute(sql: "COMMIT") } }
+    }
+    let my7 = entry(.added, 7)
+    let stored = try await mine.write(.init(appended: [my7]))
+    #expect(released.withLock { $0 })
+    #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [11, 7], activityFeed: [my7]))
   }
 
   @Test func aCorruptFile_isMovedAside_andANewDatabaseStarts() async throws {
@@ -108,6 +209,43 @@ struct FavoritesDatabaseLiveTests {
     #expect(opened.contents == FavoritesDatabase.Contents())
     #expect(opened.notices.count == 1)
     #expect(opened.notices.first?.contains("moved it to") == true)
+  }
+
+  @Test func aCorruptFileAnotherSessionReplacedFirst_isLeftAlone_andTheirsIsOpened() async throws {
+    let directory = try temporaryDirectory()
+    let elsewhere = try temporaryDirectory()
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: elsewhere)
+    }
+    // The other session's new database, with 7 saved; closed at the end of the block, so
+    // that everything is in its file.
+    let their7 = entry(.added, 7)
+    do {
+      let theirs = FavoritesDatabase.live(directory: elsewhere)
+      _ = try await theirs.open()
+      _ = try await theirs.write(.init(appended: [their7]))
+    }
+    let file = directory.appending(path: FavoritesDatabase.fileName).path
+    try Data(repeating: 1, count: 4096).write(to: URL(filePath: file))
+    let replaced = Mutex(false)
+    let hooks = LiveConnection.Hooks(beforeMovingAside: {
+      // Between this session's check and its move, the other moves the corrupt file aside and
+      // starts its database in its place.
+      guard !replaced.withLock({ $0 }) else { return }
+      replaced.withLock { $0 = true }
+      rename(file, file + ".moved-by-theirs")
+      try? FileManager.default.copyItem(
+        atPath: elsewhere.appending(path: FavoritesDatabase.fileName).path, toPath: file)
+    })
+    let mine = FavoritesDatabase.live(directory: directory, hooks: hooks)
+    let opened = try await mine.open()
+    #expect(replaced.withLock { $0 })
+    #expect(opened.contents.favoritePrimes == [7])
+    #expect(opened.contents.activityFeed == [their7])
+    #expect(opened.notices == [])
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!names.contains { $0.contains("unreadable") })
   }
 
   @Test func anotherProgramsDatabase_isMovedAside() async throws {

@@ -1,4 +1,5 @@
 import AppCore
+import ComposableArchitecture
 import Foundation
 import Testing
 
@@ -55,6 +56,26 @@ struct RenderingTests {
     #expect(feed.first?["prime"] as? Int == 7)
     #expect(feed.first?["timestamp"] as? String == "1970-01-01T00:00:00.000Z")
     #expect(feed.first?["id"] as? String == UUID(3).uuidString)
+  }
+
+  @Test func json_timestamps_areExactToTheMillisecond() throws {
+    let milliseconds: [Int64] = [1_700_000_000_001, 1_700_000_000_999, 1_700_000_000_123, -1]
+    let state = AppState(
+      activityFeed: PersistentArray(
+        milliseconds.enumerated().map { index, milliseconds in
+          Activity(
+            id: UUID(UInt64(index)), kind: .added, prime: 7,
+            timestamp: Date(milliseconds: milliseconds))
+        }))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(Rendering.json(state, screen: .counter).utf8))
+        as? [String: Any])
+    let feed = try #require(object["activityFeed"] as? [[String: Any]])
+    #expect(
+      feed.map { $0["timestamp"] as? String } == [
+        "2023-11-14T22:13:20.001Z", "2023-11-14T22:13:20.999Z", "2023-11-14T22:13:20.123Z",
+        "1969-12-31T23:59:59.999Z",
+      ])
   }
 
   @Test func dump_isReadable() {

@@ -194,6 +194,39 @@ struct SessionTests {
     #expect(transcript.text == "Saved 2 favorite primes.\nAdded 0 favorite primes; 2 were already.")
   }
 
+  @Test func aWriteThatFails_keepsTheChangeInMemory_andTheNextWriteIncludesIt() async {
+    let attempts = ChangeLog()
+    let failures = Mutex(1)
+    let session = Session(
+      initialState: AppState(count: 13),
+      environment: AppEnvironment(
+        nthPrime: .answering([:]), fileClient: .inMemory(files),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { UUID(1) }),
+      output: transcript.output,
+      storage: Storage(
+        database: FavoritesDatabase(
+          open: { FavoritesDatabase.Opened() },
+          write: { change in
+            attempts.append(change)
+            let fails = failures.withLock { remaining in
+              defer { remaining = max(0, remaining - 1) }
+              return remaining > 0
+            }
+            if fails { throw FavoritesDatabaseError("could not write the database: disk full") }
+            return nil
+          },
+          refresh: { nil })))
+    let saved = await session.run(line: "save")
+    #expect(
+      saved == .failure("could not write the database: disk full; the changes are kept in memory"))
+    #expect(session.state.favoritePrimes == [13])
+    #expect(await session.run(line: "incr") == .success)
+    let added = FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 13, milliseconds: 0)
+    #expect(attempts.all == [.init(appended: [added]), .init(appended: [added])])
+    #expect(await session.run(line: "incr") == .success)
+    #expect(attempts.all.count == 2)
+  }
+
   @Test func quit_endsTheSession() async {
     let session = makeSession()
     #expect(!session.isQuitRequested)

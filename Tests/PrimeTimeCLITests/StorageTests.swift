@@ -40,11 +40,19 @@ struct StorageTests {
         == .init(appended: [stored(c)], takenBack: [stored(b)]))
   }
 
-  @Test func change_entriesThatOnlyMoved_areNeitherTakenBackNorAppended() {
+  @Test func change_entriesThatOnlyMoved_askForTheStoredOrder() {
     let a = entry(1, 2)
     let b = entry(2, 3)
     let c = entry(3, 5)
-    #expect(Storage.change(from: [a, b, c], to: [a, c, b]) == .init())
+    #expect(Storage.change(from: [a, b, c], to: [a, c, b]) == .init(returnsContents: true))
+  }
+
+  @Test func change_anEntryBackBeforeOneKept_isAppended_andAsksForTheStoredOrder() {
+    let mine = entry(1, 7)
+    let theirs = entry(2, 11)
+    #expect(
+      Storage.change(from: [theirs], to: [mine, theirs])
+        == .init(appended: [stored(mine)], returnsContents: true))
   }
 
   @Test func change_sameFeed_isEmpty() {

@@ -7,6 +7,8 @@ final class LiveSession {
   private let input = Pipe()
   private let output = Pipe()
   private var buffer = Data()
+  /// The lines the last command printed before its state.
+  private(set) var lastOutput: [String] = []
 
   init(home: URL) throws {
     signal(SIGPIPE, SIG_IGN)
@@ -22,9 +24,11 @@ final class LiveSession {
   @discardableResult
   func run(_ command: String) throws -> SessionState {
     try input.fileHandleForWriting.write(contentsOf: Data("\(command)\nstate --json\n".utf8))
+    lastOutput = []
     while true {
       if let line = nextLine() {
         if line.hasPrefix("{\"activityFeed\"") { return try SessionState(json: line) }
+        lastOutput.append(line)
         continue
       }
       let data = output.fileHandleForReading.availableData

@@ -91,6 +91,74 @@ struct ReliabilityTests {
     #expect(try Self.state(home, "favorites") == seenByA)
   }
 
+  /// Runs each line in session `a` or `b`, two sessions on one data directory, and quits
+  /// both. Returns the state the last line left, what the next session starts with, and what
+  /// the last line printed.
+  private static func twoSessions(
+    _ lines: [(session: Character, line: String)]
+  ) throws -> (last: SessionState, next: SessionState, output: [String]) {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let a = try LiveSession(home: home)
+    let b = try LiveSession(home: home)
+    var last: SessionState?
+    var output: [String] = []
+    for (session, line) in lines {
+      let live = session == "a" ? a : b
+      last = try live.run(line)
+      output = live.lastOutput
+    }
+    try a.quit()
+    try b.quit()
+    return (try #require(last), try state(home, "favorites"), output)
+  }
+
+  @Test func redoAfterAnotherSessionSavedAndRemovedThatPrime_doesNotBringItBack() throws {
+    let (redone, next, _) = try Self.twoSessions([
+      ("a", "set 7"), ("a", "save"), ("a", "undo"),
+      ("b", "set 7"), ("b", "save"), ("b", "remove"),
+      ("a", "redo"),
+    ])
+    #expect(redone.favoritePrimes == [])
+    #expect(redone.feedReplaysToFavorites, "\(redone)")
+    #expect(next == redone)
+  }
+
+  @Test func redoAfterAnotherSessionRemovedAndSavedThatPrime_doesNotRemoveTheirs() throws {
+    let (redone, next, _) = try Self.twoSessions([
+      ("a", "set 7"), ("a", "save"), ("a", "remove"), ("a", "undo"),
+      ("b", "set 7"), ("b", "remove"), ("b", "save"),
+      ("a", "redo"),
+    ])
+    #expect(redone.favoritePrimes == [7])
+    #expect(redone.feedReplaysToFavorites, "\(redone)")
+    #expect(next == redone)
+  }
+
+  @Test func redoPastAnotherSessionsEntry_leavesMemoryAsTheNextSessionStarts() throws {
+    let (redone, next, _) = try Self.twoSessions([
+      ("a", "set 7"), ("a", "save"),
+      ("b", "set 11"), ("b", "save"),
+      ("a", "favorites"), ("a", "undo"), ("a", "redo"),
+    ])
+    #expect(Set(redone.favoritePrimes) == [7, 11])
+    #expect(redone.feedReplaysToFavorites, "\(redone)")
+    #expect(next == redone)
+  }
+
+  @Test func undoAndRedo_sayWhatTheyLeft_afterTakingInAnotherSessionsChanges() throws {
+    let saves: [(session: Character, line: String)] = [
+      ("a", "set 7"), ("a", "save"), ("b", "set 11"), ("b", "save"),
+    ]
+    let (undone, _, undoOutput) = try Self.twoSessions(saves + [("a", "undo")])
+    #expect(undone.favoritePrimes == [11])
+    #expect(undoOutput == ["Undone. count: 7; favorites: 11"])
+    let (redone, _, redoOutput) = try Self.twoSessions(
+      saves + [("a", "undo"), ("b", "set 13"), ("b", "save"), ("a", "redo")])
+    #expect(redone.favoritePrimes == [7, 11, 13])
+    #expect(redoOutput == ["Redone. count: 7; favorites: 7, 11, 13"])
+  }
+
   @Test func killedWhileWriting_leavesFavoritesAndFeedConsistent() throws {
     signal(SIGPIPE, SIG_IGN)
     var script = ""
@@ -131,8 +199,13 @@ struct ReliabilityTests {
       #expect(state.feedReplaysToFavorites, "attempt \(attempt): \(state)")
       let exported = home.appending(path: "favorite-primes.json")
       if let data = try? Data(contentsOf: exported) {
+        // Written atomically: whole, or not there at all.
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"favoritePrimes":["#), "attempt \(attempt): \(text)")
+        let export = try? JSONDecoder().decode(Export.self, from: data)
+        #expect(export?.version == 1, "attempt \(attempt): \(text)")
+        let primes = export?.favoritePrimes ?? []
+        #expect(Set(primes).count == primes.count, "attempt \(attempt): \(text)")
+        #expect(Set(primes).isSubset(of: [2, 3, 5, 7, 11, 13]), "attempt \(attempt): \(text)")
       }
     }
   }
@@ -237,6 +310,12 @@ struct ReliabilityTests {
       #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(name)")
     }
   }
+}
+
+/// The export file, `{"favoritePrimes":[…],"version":1}`.
+private struct Export: Decodable {
+  var version: Int
+  var favoritePrimes: [Int]
 }
 
 /// SplitMix64, so that a failing run can be repeated from its seed.

@@ -61,6 +61,30 @@ struct TerminalTests {
     again.type("\r")
     #expect(try again.waitForExit() == 0)
   }
+
+  @Test func unusableDataDirectory_saysSoOnce_andKeepsTheFavoritesInMemory() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let blocker = home.appending(path: "not-a-directory")
+    try Data().write(to: blocker)
+
+    let terminal = try PseudoTerminal(
+      running: PrimeTime.binary, home: blocker.appending(path: "data"))
+    try terminal.expect("could not create the data directory")
+    try terminal.expect("favorites and activity are kept in memory only")
+    try terminal.expect("counter 0> ")
+    terminal.type("set 7\r")
+    try terminal.expect("counter 7> ")
+    terminal.type("save\r")
+    try terminal.expect("Saved 7 to your favorite primes.")
+    try terminal.expect("counter 7> ")
+    terminal.type("state --json\r")
+    try terminal.expect(#""favoritePrimes":[7]"#)
+    try terminal.expect("counter 7> ")
+    terminal.type("quit\r")
+    #expect(try terminal.waitForExit() == 0)
+    #expect(terminal.transcript.components(separatedBy: "primetime: ").count == 2)
+  }
 }
 
 /// A child process whose standard input, output and error are a new pseudo-terminal.
@@ -109,6 +133,9 @@ final class PseudoTerminal {
   func type(_ text: String) {
     _ = text.withCString { write(master, $0, strlen($0)) }
   }
+
+  /// Everything the child wrote that ``expect(_:timeout:)`` has read.
+  var transcript: String { buffer }
 
   /// Reads until `text` appears after what earlier calls matched. The time limit is a safety
   /// net that only a hung child reaches, not a measure of speed: a busy machine never hits it.
