@@ -104,6 +104,10 @@ final class LiveConnection: Sendable {
     // A corrupt file that another session moves aside first is gone when this one tries to:
     // open again, and find the other's new database.
     for _ in 0..<3 {
+      // Sessions open one at a time: one that finds the file corrupt moves it (and its WAL and
+      // shared-memory files) aside before another can start a new database in its place.
+      let lock = lockDirectory()
+      defer { unlockDirectory(lock) }
       let queue: DatabaseQueue
       let opened: Found
       // The file this attempt opens and checks: only that one may be moved aside.
@@ -298,6 +302,20 @@ final class LiveConnection: Sendable {
     guard fd >= 0 else {
       throw FavoritesDatabaseError("could not open \(path): \(String(cString: strerror(errno)))")
     }
+    close(fd)
+  }
+
+  /// Takes an exclusive lock on the data directory (no file of its own is needed), waiting for
+  /// another session's open to end. Returns the descriptor that holds it, or -1.
+  private func lockDirectory() -> Int32 {
+    let fd = Glibc.open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if fd >= 0 { _ = flock(fd, LOCK_EX) }
+    return fd
+  }
+
+  private func unlockDirectory(_ fd: Int32) {
+    guard fd >= 0 else { return }
+    _ = flock(fd, LOCK_UN)
     close(fd)
   }
 

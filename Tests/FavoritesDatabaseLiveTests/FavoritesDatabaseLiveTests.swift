@@ -290,4 +290,23 @@ struct FavoritesDatabaseLiveTests {
     #expect(opened.contents.activityFeed.map(\.prime) == [2, 3, 7])
     #expect(FileManager.default.fileExists(atPath: file.path + ".migrated"))
   }
+
+  @Test func movingACorruptFileAside_happensWhileNoOtherSessionCanOpen() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appending(path: FavoritesDatabase.fileName)
+    try Data(repeating: 1, count: 4096).write(to: file)
+    let othersLockedOut = Mutex<Bool?>(nil)
+    let hooks = LiveConnection.Hooks(beforeMovingAside: {
+      // Another session's open takes the same lock: try it without waiting.
+      let fd = open(directory.path, O_RDONLY | O_DIRECTORY)
+      defer { close(fd) }
+      let lockedOut = flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+      if !lockedOut { flock(fd, LOCK_UN) }
+      othersLockedOut.withLock { $0 = lockedOut }
+    })
+    let opened = try await FavoritesDatabase.live(directory: directory, hooks: hooks).open()
+    #expect(opened.notices.first?.contains("moved it to") == true)
+    #expect(othersLockedOut.withLock { $0 } == true)
+  }
 }
