@@ -229,8 +229,8 @@ let package = Package(
     .testTarget(
       name: "PrimeTimeEndToEndTests",
       dependencies: [
-        "AppCore", "FavoritePrimes", "FavoritesDatabase", "FavoritesDatabaseLive",
-        "PseudoTerminal", "primetime",
+        "AppCore", "AppTestSupport", "FavoritePrimes", "FavoritesDatabase",
+        "FavoritesDatabaseLive", "PseudoTerminal", "primetime",
       ],
       path: "Tests/PrimeTimeEndToEndTests",
       exclude: ["Golden"]

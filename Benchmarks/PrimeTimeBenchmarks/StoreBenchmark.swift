@@ -163,8 +163,12 @@ enum StoreBenchmark {
     }
   }
 
-  /// A save and a removal as undoable steps, with the favorites given and a feed that adds each.
-  static func nsPerSaveAndRemoveWithHistory(favorites: [Int], _ count: Int) -> Double {
+  /// A store with history whose count is a prime no favorite is, with the favorites given and
+  /// a feed that adds each, after one save and removal: the first membership test makes the
+  /// favorites' index, once, as after a load.
+  static func historyStore(
+    favorites: [Int], maximumDepth: Int = 10_000
+  ) -> Store<History<AppState>, HistoryAction<AppAction>> {
     let prime = 2_147_483_647  // not among the first million primes
     let feed = favorites.map {
       Activity(id: UUID(), kind: .added, prime: $0, timestamp: Date(timeIntervalSince1970: 0))
@@ -173,11 +177,17 @@ enum StoreBenchmark {
       initialState: History(
         AppState(
           count: prime, favoritePrimes: PersistentArray(favorites),
-          activityFeed: PersistentArray(feed))),
+          activityFeed: PersistentArray(feed)),
+        maximumDepth: maximumDepth),
       reducer: AppHistoryReducer(), environment: environment)
-    // Once before timing: the first membership test makes the favorites' index.
     store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
     store.send(.step(.counter(.primeModal(.removeFavoritePrimeTapped))))
+    return store
+  }
+
+  /// A save and a removal as undoable steps, with the favorites given and a feed that adds each.
+  static func nsPerSaveAndRemoveWithHistory(favorites: [Int], _ count: Int) -> Double {
+    let store = historyStore(favorites: favorites)
     return nanoseconds(count) {
       store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
       store.send(.step(.counter(.primeModal(.removeFavoritePrimeTapped))))
@@ -214,20 +224,7 @@ enum StoreBenchmark {
   /// Resident memory per undoable save or removal, with the favorites given and a feed that adds
   /// each: what history keeps of a step that changes them.
   static func bytesPerFavoriteStep(steps: Int, favorites: [Int]) -> Double {
-    let prime = 2_147_483_647  // not among the first million primes
-    let feed = favorites.map {
-      Activity(id: UUID(), kind: .added, prime: $0, timestamp: Date(timeIntervalSince1970: 0))
-    }
-    let store = Store(
-      initialState: History(
-        AppState(
-          count: prime, favoritePrimes: PersistentArray(favorites),
-          activityFeed: PersistentArray(feed)),
-        maximumDepth: steps + 2),
-      reducer: AppHistoryReducer(), environment: environment)
-    // Once before measuring: the first membership test makes the favorites' index.
-    store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
-    store.send(.step(.counter(.primeModal(.removeFavoritePrimeTapped))))
+    let store = historyStore(favorites: favorites, maximumDepth: steps + 2)
     let before = allocatedBytes()
     var peak = before
     for step in 0..<steps {

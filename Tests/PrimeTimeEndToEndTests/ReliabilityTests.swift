@@ -1,3 +1,4 @@
+import AppTestSupport
 import FavoritesDatabase
 import FavoritesDatabaseLive
 import Foundation
@@ -16,7 +17,7 @@ struct ReliabilityTests {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let seed = UInt64(ProcessInfo.processInfo.environment["STORAGE_SEED"] ?? "") ?? 20_261_123
-    var random = SeededRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     let primes = [2, 3, 5, 7, 11, 13, 17, 19]
     let importFile = home.appending(path: "import.json")
     try Data("[19, 4, 2, 23, 19]".utf8).write(to: importFile)
@@ -316,17 +317,4 @@ struct ReliabilityTests {
 private struct Export: Decodable {
   var version: Int
   var favoritePrimes: [Int]
-}
-
-/// SplitMix64, so that a failing run can be repeated from its seed.
-struct SeededRandom {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
