@@ -48,7 +48,9 @@ struct PipedModeTests {
 
   @Test func dataDirOption_winsOverTheEnvironment() throws {
     let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
     let other = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: other) }
     defer {
       try? FileManager.default.removeItem(at: home)
       try? FileManager.default.removeItem(at: other)
@@ -88,6 +90,7 @@ struct PipedModeTests {
 struct PrimeCommandTests {
   @Test func nthPrime_printsTheAnswerAlone() throws {
     let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
     let result = try PrimeTime.run(["nth-prime", "1000"], home: home)
     #expect(result.stdout == "7919\n")
     #expect(result.stderr == "")
@@ -96,6 +99,7 @@ struct PrimeCommandTests {
 
   @Test func primeCountAndIsPrime_printTheirAnswers() throws {
     let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
     #expect(try PrimeTime.run(["prime-count", "100"], home: home).stdout == "25\n")
     #expect(try PrimeTime.run(["is-prime", "2147483647"], home: home).stdout == "true\n")
     #expect(try PrimeTime.run(["is-prime", "561"], home: home).stdout == "false\n")
@@ -109,6 +113,7 @@ struct PrimeCommandTests {
     ])
   func badArguments_exit64_withOneLine(arguments: [String]) throws {
     let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
     let result = try PrimeTime.run(arguments, home: home)
     #expect(result.status == 64)
     #expect(result.stdout == "")
@@ -118,6 +123,7 @@ struct PrimeCommandTests {
 
   @Test func helpAndVersion_behaveAsAnyCLIs() throws {
     let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
     let help = try PrimeTime.run(["--help"], home: home)
     #expect(help.status == 0)
     #expect(help.stdout.contains("USAGE: primetime <subcommand>"))
