@@ -42,11 +42,14 @@ extension AppState {
 /// store.send(.undo)
 /// ```
 public struct AppHistoryReducer: Reducer {
-  private let app = AppReducer()
-  private let recording = AppReducer().recordingHistory(undoing: \.undoable)
+  private let app: AppReducer
+  private let recording: RecordingHistory<AppReducer, AppState.Undoable>
 
   /// Creates the reducer.
-  public init() {}
+  public init() {
+    app = AppReducer()
+    recording = app.recordingHistory(undoing: \.undoable)
+  }
 
   public func reduce(
     into history: inout History<AppState>, action: HistoryAction<AppAction>,

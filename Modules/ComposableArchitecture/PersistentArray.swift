@@ -59,6 +59,20 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
     return found
   }
 
+  /// The position of the last element equal to `element`, or `nil`: constant time when the
+  /// element is not there or is near the end.
+  ///
+  /// ```swift
+  /// ([2, 3, 2] as PersistentArray).lastIndex(of: 2)  // 2
+  /// ```
+  ///
+  /// - Parameter element: The element to look for.
+  /// - Returns: Its last position, if the array holds it.
+  public func lastIndex(of element: Element) -> Int? {
+    guard contains(element) else { return nil }
+    return read { $0.elements.lastIndex(of: element) }
+  }
+
   /// Adds an element at the end.
   ///
   /// ```swift

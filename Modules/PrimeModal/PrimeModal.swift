@@ -48,9 +48,7 @@ public struct PrimeModalReducer: Reducer {
       state.favoritePrimes.append(state.count)
       return .none
     case .removeFavoritePrimeTapped:
-      guard state.favoritePrimes.contains(state.count),
-        let index = state.favoritePrimes.lastIndex(of: state.count)
-      else { return .none }
+      guard let index = state.favoritePrimes.lastIndex(of: state.count) else { return .none }
       state.favoritePrimes.remove(at: index)
       return .none
     }

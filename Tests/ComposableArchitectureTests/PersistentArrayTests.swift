@@ -41,6 +41,15 @@ struct PersistentArrayTests {
     #expect(newer.contains(5) && !older.contains(5))
   }
 
+  @Test func lastIndex_findsTheLastOccurrence_orNothing() {
+    var array: PersistentArray = [2, 3, 2]
+    #expect(array.lastIndex(of: 2) == 2)
+    #expect(array.lastIndex(of: 3) == 1)
+    #expect(array.lastIndex(of: 5) == nil)
+    array.remove(at: 2)
+    #expect(array.lastIndex(of: 2) == 0)
+  }
+
   @Test func contains_countsEveryOccurrence() {
     var array: PersistentArray = [7, 7]
     array.remove(at: 0)
