@@ -7,9 +7,6 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
   /// identity and a timestamp from the environment. Takes in the favorites and the feed as
   /// stored, when ``AppAction/storageChanged(_:)`` brings them.
   ///
-  /// Only the actions that can change the favorites are looked at, so every other action costs
-  /// one `switch`.
-  ///
   /// ```swift
   /// let app = combine(counter, favorites).recordingActivity()
   /// ```
@@ -29,22 +26,9 @@ where Base.State == AppState, Base.Action == AppAction, Base.Environment == AppE
   public func reduce(
     into state: inout AppState, action: AppAction, environment: AppEnvironment
   ) -> Effect<AppAction> {
-    // Every other action goes straight to the base: kept apart from the recording below, this
-    // path stays small enough for the compiler to keep it in registers.
-    guard let pending = PendingActivity(before: state, action: action) else {
-      return base.reduce(into: &state, action: action, environment: environment)
-    }
-    return reduce(into: &state, action: action, environment: environment, recording: pending)
-  }
-
-  /// Runs an action that may change the favorites, and records what it changed.
-  @inline(never)
-  func reduce(
-    into state: inout AppState, action: AppAction, environment: AppEnvironment,
-    recording pending: PendingActivity
-  ) -> Effect<AppAction> {
+    let pending = PendingActivity(before: state, action: action)
     let effect = base.reduce(into: &state, action: action, environment: environment)
-    pending.record(into: &state, now: environment.now, uuid: environment.uuid)
+    pending?.record(into: &state, now: environment.now, uuid: environment.uuid)
     return effect
   }
 }
@@ -63,7 +47,6 @@ enum PendingActivity {
 
   /// Notes what the action may change, or returns `nil` for an action that cannot change the
   /// favorites.
-  @inline(__always)
   init?(before state: AppState, action: AppAction) {
     switch action {
     case .counter(.primeModal):
@@ -80,7 +63,6 @@ enum PendingActivity {
   }
 
   /// The favorites at the given rows, leaving out rows past the end.
-  @inline(never)
   static func primes(at rows: IndexSet, in favorites: PersistentArray<Int>) -> [Int] {
     rows.filter { $0 < favorites.count }.map { favorites[$0] }
   }

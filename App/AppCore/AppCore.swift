@@ -68,19 +68,6 @@ public struct AppState: Equatable, Sendable {
   }
 }
 
-extension AppState: CustomReflectable {
-  public var customMirror: Mirror {
-    Mirror(
-      self,
-      children: [
-        "count": count, "favoritePrimes": favoritePrimes, "isPrimeModalShown": isPrimeModalShown,
-        "isNthPrimeRequestInFlight": isNthPrimeRequestInFlight, "alert": alert as Any,
-        "activityFeed": activityFeed,
-      ],
-      displayStyle: .struct)
-  }
-}
-
 /// Everything that happens in the app: each feature's actions, nested.
 public enum AppAction: Equatable, Sendable {
   /// Something happened on the counter screen (or in its prime modal).
@@ -91,39 +78,19 @@ public enum AppAction: Equatable, Sendable {
   /// session changed them): these replace them. Not a step of its own, so undo passes over it.
   indirect case storageChanged(StoredFavorites)
 
-  /// Case paths to each feature's actions.
-  public enum Cases {
-    /// The case path to ``AppAction/counter(_:)``: the counter's actions.
-    public struct Counter: CasePathProtocol {
-      /// Creates the case path.
-      public init() {}
+}
 
-      @inlinable
-      public func embed(_ action: CounterAction) -> AppAction { .counter(action) }
-      @inlinable
-      public func extract<Result>(
-        _ action: AppAction, then body: (CounterAction) -> Result
-      ) -> Result? {
-        guard case .counter(let action) = action else { return nil }
-        return body(action)
-      }
-    }
+extension CasePath<AppAction, CounterAction> {
+  /// The counter's actions within the app's.
+  public static var counter: Self {
+    Self(AppAction.counter) { if case .counter(let action) = $0 { action } else { nil } }
+  }
+}
 
-    /// The case path to ``AppAction/favoritePrimes(_:)``: the favorites screen's actions.
-    public struct FavoritePrimes: CasePathProtocol {
-      /// Creates the case path.
-      public init() {}
-
-      @inlinable
-      public func embed(_ action: FavoritePrimesAction) -> AppAction { .favoritePrimes(action) }
-      @inlinable
-      public func extract<Result>(
-        _ action: AppAction, then body: (FavoritePrimesAction) -> Result
-      ) -> Result? {
-        guard case .favoritePrimes(let action) = action else { return nil }
-        return body(action)
-      }
-    }
+extension CasePath<AppAction, FavoritePrimesAction> {
+  /// The favorites screen's actions within the app's.
+  public static var favoritePrimes: Self {
+    Self(AppAction.favoritePrimes) { if case .favoritePrimes(let action) = $0 { action } else { nil } }
   }
 }
 
@@ -145,12 +112,9 @@ public struct StoredFavorites: Equatable, Sendable {
   }
 }
 
-/// The app's dependencies.
-///
-/// Each feature's environment is made once, here, and kept: ``AppReducer`` lends each feature
-/// its own through ``Paths``, so no action builds, copies or retains one. A class, so that the
-/// store hands the whole environment to the reducer as one reference.
-public final class AppEnvironment: Sendable {
+/// The app's dependencies: the clock and the identities the activity feed needs, and each
+/// feature's environment.
+public struct AppEnvironment: Sendable {
   /// The current time, for the activity feed.
   public let now: @Sendable () -> Date
   /// A new identity for each activity entry.
@@ -182,25 +146,6 @@ public final class AppEnvironment: Sendable {
     self.favoritePrimes = FavoritePrimesEnvironment(
       fileClient: fileClient, nthPrime: nthPrime.nthPrime)
   }
-
-  /// Environment paths to each feature's environment.
-  public enum Paths {
-    /// The counter's environment.
-    public struct Counter: EnvironmentPathProtocol {
-      @inlinable
-      public func callAsFunction(_ environment: AppEnvironment) -> CounterEnvironment {
-        environment.counter
-      }
-    }
-
-    /// The favorites screen's environment.
-    public struct FavoritePrimes: EnvironmentPathProtocol {
-      @inlinable
-      public func callAsFunction(_ environment: AppEnvironment) -> FavoritePrimesEnvironment {
-        environment.favoritePrimes
-      }
-    }
-  }
 }
 
 extension AppState {
@@ -227,30 +172,18 @@ extension AppState {
 /// store.send(.counter(.incrTapped))
 /// ```
 public struct AppReducer: Reducer {
-  // Built once and stored: the favorites screen's state path is computed, and a key path built
-  // inside `reduce` would be made on every action. Stored, it costs nothing: the case paths and
-  // environment paths are types, so the composition holds no closures, and the counter's state
-  // path is resolved to an offset when the composition is built.
-  private let composed = combine(
-    CounterReducer().pullback(
-      state: \AppState.counter,
-      action: AppAction.Cases.Counter(),
-      environment: AppEnvironment.Paths.Counter()
-    ),
-    FavoritePrimesReducer().pullback(
-      state: \AppState.favoritePrimesState,
-      action: AppAction.Cases.FavoritePrimes(),
-      environment: AppEnvironment.Paths.FavoritePrimes()
-    )
-  )
-  .recordingActivity()
-
   /// Creates the reducer.
   public init() {}
 
   public func reduce(
     into state: inout AppState, action: AppAction, environment: AppEnvironment
   ) -> Effect<AppAction> {
-    composed.reduce(into: &state, action: action, environment: environment)
+    combine(
+      CounterReducer().pullback(state: \.counter, action: .counter, environment: \.counter),
+      FavoritePrimesReducer().pullback(
+        state: \.favoritePrimesState, action: .favoritePrimes, environment: \.favoritePrimes)
+    )
+    .recordingActivity()
+    .reduce(into: &state, action: action, environment: environment)
   }
 }

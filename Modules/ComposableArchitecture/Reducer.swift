@@ -6,53 +6,20 @@
 /// `Effect`, whose results come back as actions.
 ///
 /// A feature is a type that conforms. A feature made of others composes them with
-/// ``combine(_:_:)`` and ``Reducer/pullback(state:action:environment:)``, which return concrete
-/// types the compiler specialises, and runs the composition:
+/// ``combine(_:_:)`` and ``Reducer/pullback(state:action:environment:)``:
 ///
 /// ```swift
-/// struct AppReducer: Reducer {
-///   private let composed = combine(
-///     CounterReducer().pullback(
-///       state: \AppState.counter, action: AppAction.Cases.Counter(),
-///       environment: AppEnvironment.Paths.Counter()),
+/// public func reduce(
+///   into state: inout AppState, action: AppAction, environment: AppEnvironment
+/// ) -> Effect<AppAction> {
+///   combine(
+///     CounterReducer().pullback(state: \.counter, action: .counter, environment: \.counter),
 ///     FavoritePrimesReducer().pullback(
-///       state: \AppState.favoritePrimesState, action: AppAction.Cases.FavoritePrimes(),
-///       environment: AppEnvironment.Paths.FavoritePrimes())
+///       state: \.favoritePrimesState, action: .favoritePrimes, environment: \.favoritePrimes)
 ///   )
-///
-///   func reduce(
-///     into state: inout AppState, action: AppAction, environment: AppEnvironment
-///   ) -> Effect<AppAction> {
-///     composed.reduce(into: &state, action: action, environment: environment)
-///   }
+///   .reduce(into: &state, action: action, environment: environment)
 /// }
 /// ```
-///
-/// A feature with logic of its own and a child whose actions it does not handle hands the
-/// child's case to the child's pullback from its own `switch`, as the counter does with its
-/// prime modal:
-///
-/// ```swift
-/// case .primeModal:
-///   return PrimeModalReducer()
-///     .pullback(state: \CounterState.primeModal, action: CounterAction.Cases.PrimeModal())
-///     .reduce(into: &state, action: action, environment: environment)
-/// ```
-///
-/// What makes a composition cost what the same logic written as one `switch` would:
-/// - Case paths and environment paths written as types (``CasePathProtocol``,
-///   ``EnvironmentPathProtocol``): the composition holds no closures, so the compiler calls them
-///   directly and inlines them, wherever the composition is built. An environment path that
-///   returns a stored property lends the feature its environment without copying it.
-/// - State paths made of stored properties: ``Pullback`` resolves them to offsets once, so no key
-///   path is applied per action. A computed path (the favorites screen's view of the app) is
-///   applied through its key path, only for the actions it carries; build such a composition
-///   once and store it, as `AppReducer` does, so the key path is made once.
-/// - `combine` calls each of its reducers through its conformance to `Reducer`, which the
-///   optimizer inlines only when the reducer is small. Pullbacks are; a feature's own `switch`
-///   is not, so combined with its child it would be one more call on every action. Handing the
-///   child's case to the child's pullback keeps the feature one function.
-/// - Each module's reducer is one direct call for the modules that use it.
 ///
 /// ``Reduce`` is the closure-based reducer, for one-off reducers and for hiding a composed type.
 public protocol Reducer<State, Action, Environment> {

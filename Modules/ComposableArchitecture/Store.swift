@@ -106,8 +106,8 @@ public final class Store<State, Action: Sendable> {
 
   /// Returns a store for one part of this store's domain.
   ///
-  /// The child reads its state from this store and sends its actions through it, so the two
-  /// never disagree and the child holds no copy of the state.
+  /// The local store reads its state from this store and sends its actions through it, so the two
+  /// never disagree and the local store holds no copy of the state.
   ///
   /// ```swift
   /// let counterStore = appStore.scope(state: \.counter, action: AppAction.counter)
@@ -116,18 +116,18 @@ public final class Store<State, Action: Sendable> {
   /// ```
   ///
   /// - Parameters:
-  ///   - toChildState: Derives the child's state from this store's.
-  ///   - fromChildAction: Wraps a child action in one of this store's.
-  /// - Returns: The child store.
+  ///   - toLocalState: Derives the local state from this store's.
+  ///   - fromLocalAction: Wraps a local action in one of this store's.
+  /// - Returns: The local store.
   @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
-    state toChildState: @escaping (State) -> ChildState,
-    action fromChildAction: @escaping (ChildAction) -> Action
-  ) -> Store<ChildState, ChildAction> {
-    let sendToParent = sendAction
-    return Store<ChildState, ChildAction>(
-      core: ScopedCore(parent: core, toChildState: toChildState),
-      send: { action, group in sendToParent(fromChildAction(action), group) }
+  public func scope<LocalState, LocalAction: Sendable>(
+    state toLocalState: @escaping (State) -> LocalState,
+    action fromLocalAction: @escaping (LocalAction) -> Action
+  ) -> Store<LocalState, LocalAction> {
+    let sendToGlobal = sendAction
+    return Store<LocalState, LocalAction>(
+      core: ScopedCore(global: core, toLocalState: toLocalState),
+      send: { action, group in sendToGlobal(fromLocalAction(action), group) }
     )
   }
 }
@@ -190,8 +190,8 @@ private final class Observer<State> {
 
 // MARK: - Cores
 
-/// Where a store's state is read and observed: the root holds it, a scope derives it from its
-/// parent's. Actions take the store's `sendAction` instead.
+/// Where a store's state is read and observed: the root holds it, a scoped store derives it
+/// from the global store's. Actions take the store's `sendAction` instead.
 @MainActor
 @usableFromInline
 class StoreCore<State, Action: Sendable> {
@@ -306,24 +306,24 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
 
 @MainActor
 @usableFromInline
-final class ScopedCore<ParentState, ParentAction: Sendable, State, Action: Sendable>:
+final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Sendable>:
   StoreCore<State, Action>
 {
-  private let parent: StoreCore<ParentState, ParentAction>
-  private let toChildState: (ParentState) -> State
+  private let global: StoreCore<GlobalState, GlobalAction>
+  private let toLocalState: (GlobalState) -> State
 
   @usableFromInline
-  init(parent: StoreCore<ParentState, ParentAction>, toChildState: @escaping (ParentState) -> State)
+  init(global: StoreCore<GlobalState, GlobalAction>, toLocalState: @escaping (GlobalState) -> State)
   {
-    self.parent = parent
-    self.toChildState = toChildState
+    self.global = global
+    self.toLocalState = toLocalState
   }
 
-  override var state: State { toChildState(parent.state) }
-  override var observerCount: Int { parent.observerCount }
+  override var state: State { toLocalState(global.state) }
+  override var observerCount: Int { global.observerCount }
 
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
-    let toChildState = self.toChildState
-    return parent.subscribe { observer(toChildState($0)) }
+    let toLocalState = self.toLocalState
+    return global.subscribe { observer(toLocalState($0)) }
   }
 }

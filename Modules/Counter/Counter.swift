@@ -45,23 +45,7 @@ public struct CounterState: Equatable, Sendable {
   }
 }
 
-extension CounterState: CustomReflectable {
-  public var customMirror: Mirror {
-    Mirror(
-      self,
-      children: [
-        "count": count, "favoritePrimes": favoritePrimes, "isPrimeModalShown": isPrimeModalShown,
-        "isNthPrimeRequestInFlight": isNthPrimeRequestInFlight, "alert": alert as Any,
-      ],
-      displayStyle: .struct)
-  }
-}
-
 /// What happens on the counter screen.
-///
-/// The lookup's response, the one case with a large payload, is `indirect`: boxed, it keeps
-/// every counter action to one word and a tag (9 bytes, against 25), which each layer of the
-/// app's composition passes in two registers. Responses are rare; each costs one allocation.
 public enum CounterAction: Equatable, Sendable {
   /// "+" was tapped.
   case incrTapped
@@ -84,23 +68,12 @@ public enum CounterAction: Equatable, Sendable {
   /// Something happened in the prime modal.
   case primeModal(PrimeModalAction)
 
-  /// Case paths to the cases that carry another feature's actions.
-  public enum Cases {
-    /// The case path to ``CounterAction/primeModal(_:)``: the prime modal's actions.
-    public struct PrimeModal: CasePathProtocol {
-      /// Creates the case path.
-      public init() {}
+}
 
-      @inlinable
-      public func embed(_ action: PrimeModalAction) -> CounterAction { .primeModal(action) }
-      @inlinable
-      public func extract<Result>(
-        _ action: CounterAction, then body: (PrimeModalAction) -> Result
-      ) -> Result? {
-        guard case .primeModal(let action) = action else { return nil }
-        return body(action)
-      }
-    }
+extension CasePath<CounterAction, PrimeModalAction> {
+  /// The prime modal's actions within the counter's.
+  public static var primeModal: Self {
+    Self(CounterAction.primeModal) { if case .primeModal(let action) = $0 { action } else { nil } }
   }
 }
 
@@ -122,11 +95,7 @@ public struct CounterEnvironment: Sendable {
 /// Identifies the counter's nth-prime lookup, so that it can be cancelled.
 struct NthPrimeRequestID: Hashable, Sendable {}
 
-/// The counter screen: counting, the embedded prime modal and nth-prime lookups.
-///
-/// While a lookup runs, incr, decr, entered counts and further lookups change nothing, as the
-/// original app disabled those buttons. A lookup for n < 1 fails at once with a message; the
-/// count never overflows.
+/// The counter screen: its own rules, combined with the prime modal it embeds.
 ///
 /// ```swift
 /// let store = Store(
@@ -140,6 +109,23 @@ public struct CounterReducer: Reducer {
   public init() {}
 
   public func reduce(
+    into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
+  ) -> Effect<CounterAction> {
+    combine(
+      CountingReducer(),
+      PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal)
+    )
+    .reduce(into: &state, action: action, environment: environment)
+  }
+}
+
+/// The counter's own rules: counting, showing the prime modal, and nth-prime lookups.
+///
+/// While a lookup runs, incr, decr, entered counts and further lookups change nothing, as the
+/// original app disabled those buttons. A lookup for n < 1 fails at once with a message; the
+/// count never overflows.
+struct CountingReducer: Reducer {
+  func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
     switch action {
@@ -197,11 +183,7 @@ public struct CounterReducer: Reducer {
       return .none
 
     case .primeModal:
-      // The modal's actions go to the modal, pulled back onto the counter's state: handed over
-      // from here rather than combined, so that the counter stays one function (see `Reducer`).
-      return PrimeModalReducer()
-        .pullback(state: \CounterState.primeModal, action: CounterAction.Cases.PrimeModal())
-        .reduce(into: &state, action: action, environment: environment)
+      return .none
     }
   }
 }

@@ -9,25 +9,6 @@ struct StepEnvironment {
 /// The parent's environment, which keeps the child's.
 struct ParentEnvironment {
   var child: StepEnvironment
-
-  enum Paths {
-    struct Child: EnvironmentPathProtocol {
-      func callAsFunction(_ environment: ParentEnvironment) -> StepEnvironment {
-        environment.child
-      }
-    }
-  }
-}
-
-extension ParentAction {
-  /// The case path to `child`, written as a type.
-  struct ChildCase: CasePathProtocol {
-    func embed(_ action: ChildAction) -> ParentAction { .child(action) }
-    func extract<Result>(_ action: ParentAction, then body: (ChildAction) -> Result) -> Result? {
-      guard case .child(let action) = action else { return nil }
-      return body(action)
-    }
-  }
 }
 
 /// Counts by the environment's step; echoes as `childReducer` does.
@@ -47,30 +28,11 @@ extension ParentAction {
 
 @MainActor
 struct PullbackTests {
-  @Test func typedCasePath_embedsAndExtracts() {
-    let path = ParentAction.ChildCase()
-    #expect(path.embed(.incr) == .child(.incr))
-    #expect(path.extract(.child(.decr)) == .decr)
-    #expect(path.extract(.other("x")) == nil)
-    var seen: [ChildAction] = []
-    #expect(path.extract(.child(.incr)) { seen.append($0) } != nil)
-    #expect(path.extract(.other("y")) { seen.append($0) } == nil)
-    #expect(seen == [.incr])
-  }
-
-  @Test func environmentPath_fromAClosure_derivesTheEnvironment() {
-    let path = EnvironmentPath { (parent: ParentEnvironment) in
-      StepEnvironment(step: parent.child.step * 2)
-    }
-    #expect(path(ParentEnvironment(child: StepEnvironment(step: 3))).step == 6)
-  }
-
-  @Test func pullback_withTypedPaths_givesTheChildItsEnvironment_andWrapsItsEffects() async {
+  @Test func pullback_withAKeyPathToTheEnvironment_givesTheChildItsEnvironment_andWrapsItsEffects() async {
     let store = Store(
       initialState: ParentState(log: ["kept"]),
       reducer: steppingReducer.pullback(
-        state: \ParentState.child, action: ParentAction.ChildCase(),
-        environment: ParentEnvironment.Paths.Child()),
+        state: \.child, action: .child, environment: \ParentEnvironment.child),
       environment: ParentEnvironment(child: StepEnvironment(step: 5))
     )
     store.send(.child(.incr))
@@ -85,7 +47,7 @@ struct PullbackTests {
   @Test func pullback_withAnEnvironmentFunction_callsItOnlyForTheChildsActions() {
     nonisolated(unsafe) var calls = 0
     let parent = steppingReducer.pullback(
-      state: \ParentState.child, action: ParentAction.ChildCase(),
+      state: \ParentState.child, action: .child,
       environment: { (parent: ParentEnvironment) in
         calls += 1
         return parent.child
@@ -101,7 +63,7 @@ struct PullbackTests {
 
   @Test func pullback_ofAReducerWithoutEnvironment_runsInAnyEnvironment() {
     let parent: some Reducer<ParentState, ParentAction, ParentEnvironment> =
-      childReducer.pullback(state: \ParentState.child, action: ParentAction.ChildCase())
+      childReducer.pullback(state: \ParentState.child, action: .child)
     var state = ParentState()
     let environment = ParentEnvironment(child: StepEnvironment(step: 7))
     _ = parent.reduce(into: &state, action: .child(.incr), environment: environment)

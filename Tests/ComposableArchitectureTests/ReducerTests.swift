@@ -49,7 +49,7 @@ struct ReducerTests {
   @Test func reduce_wrappingAReducer_behavesLikeIt() {
     let composed = combine(
       childReducer.pullback(
-        state: \ParentState.child, action: ParentAction.Cases.child,
+        state: \ParentState.child, action: .child,
         environment: { (_: Void) in () }),
       Reduce<ParentState, ParentAction, Void> { state, action, _ in
         if case .other(let text) = action { state.log.append(text) }
@@ -70,7 +70,7 @@ struct ReducerTests {
   @Test func pullback_alongAComputedPath_writesBackThroughItsSetter() {
     // `shiftedChild` is computed: the pullback cannot use an offset and applies the key path.
     let parent = childReducer.pullback(
-      state: \ParentState.shiftedChild, action: ParentAction.Cases.child,
+      state: \ParentState.shiftedChild, action: .child,
       environment: { (_: Void) in () })
     var state = ParentState(child: ChildState(count: 2), log: ["kept"])
     _ = parent.reduce(into: &state, action: .child(.incr), environment: ())
@@ -91,7 +91,7 @@ struct ReducerTests {
 
   @Test func pullback_runsLocalReducerOnLocalState() {
     let parent = childReducer.pullback(
-      state: \ParentState.child, action: ParentAction.Cases.child, environment: { (_: Void) in () })
+      state: \ParentState.child, action: .child, environment: { (_: Void) in () })
     var state = ParentState()
     _ = parent.reduce(into: &state, action: .child(.incr), environment: ())
     _ = parent.reduce(into: &state, action: .child(.incr), environment: ())
@@ -105,7 +105,7 @@ struct ReducerTests {
       return .none
     }
     let parent = spy.pullback(
-      state: \ParentState.child, action: ParentAction.Cases.child, environment: { (_: Void) in () })
+      state: \ParentState.child, action: .child, environment: { (_: Void) in () })
     var state = ParentState(child: ChildState(count: 5), log: ["kept"])
     let effect = parent.reduce(into: &state, action: .other("not mine"), environment: ())
     #expect(calls == 0)
@@ -114,9 +114,9 @@ struct ReducerTests {
   }
 
   @Test func casePath_embedsAndExtracts() {
-    #expect(ParentAction.Cases.child.embed(.incr) == .child(.incr))
-    #expect(ParentAction.Cases.child.extract(.child(.decr)) == .decr)
-    #expect(ParentAction.Cases.child.extract(.other("x")) == nil)
+    #expect(CasePath<ParentAction, ChildAction>.child.embed(.incr) == .child(.incr))
+    #expect(CasePath<ParentAction, ChildAction>.child.extract(.child(.decr)) == .decr)
+    #expect(CasePath<ParentAction, ChildAction>.child.extract(.other("x")) == nil)
     #expect(CasePath<Int, Int>.identity.extract(3) == 3)
   }
 

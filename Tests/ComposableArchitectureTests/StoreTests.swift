@@ -7,7 +7,7 @@ struct StoreTests {
     Store(
       initialState: ParentState(),
       reducer: childReducer.pullback(
-        state: \ParentState.child, action: ParentAction.Cases.child,
+        state: \ParentState.child, action: .child,
         environment: { (_: Void) in () }),
       environment: ()
     )

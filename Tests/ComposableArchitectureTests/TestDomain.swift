@@ -29,12 +29,11 @@ enum ChildAction: Equatable, Sendable {
 enum ParentAction: Equatable, Sendable {
   case child(ChildAction)
   case other(String)
+}
 
-  enum Cases {
-    static let child = CasePath(ParentAction.child) {
-      guard case .child(let action) = $0 else { return nil }
-      return action
-    }
+extension CasePath<ParentAction, ChildAction> {
+  static var child: Self {
+    Self(ParentAction.child) { if case .child(let action) = $0 { action } else { nil } }
   }
 }
 
