@@ -39,7 +39,7 @@ let package = Package(
     .target(
       name: "ComposableArchitectureTestSupport",
       dependencies: [
-        "ComposableArchitecture",
+        "ComposableArchitecture", "ComposableArchitectureDebug",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

@@ -23,10 +23,11 @@ public struct RecordingActivity<Base: Reducer>: Reducer
 where Base.State == AppState, Base.Action == AppAction, Base.Environment == AppEnvironment {
   let base: Base
 
+  @inline(__always)
   public func reduce(
     into state: inout AppState, action: AppAction, environment: AppEnvironment
   ) -> Effect<AppAction> {
-    let pending = PendingActivity(before: state, action: action)
+    let pending = PendingActivity(action: action, before: state)
     let effect = base.reduce(into: &state, action: action, environment: environment)
     pending?.record(into: &state, now: environment.now, uuid: environment.uuid)
     return effect
@@ -47,7 +48,7 @@ enum PendingActivity {
 
   /// Notes what the action may change, or returns `nil` for an action that cannot change the
   /// favorites.
-  init?(before state: AppState, action: AppAction) {
+  init?(action: AppAction, before state: borrowing AppState) {
     switch action {
     case .counter(.primeModal):
       self = .primeModal(favoritesBefore: state.favoritePrimes.count)

@@ -76,21 +76,21 @@ public enum AppAction: Equatable, Sendable {
   case favoritePrimes(FavoritePrimesAction)
   /// The stored favorites and feed turned out different from the ones in memory (another
   /// session changed them): these replace them. Not a step of its own, so undo passes over it.
-  indirect case storageChanged(StoredFavorites)
+  case storageChanged(StoredFavorites)
 
 }
 
 extension CasePath<AppAction, CounterAction> {
   /// The counter's actions within the app's.
   public static var counter: Self {
-    Self(AppAction.counter) { if case .counter(let action) = $0 { action } else { nil } }
+    Self(AppAction.counter) { if case .counter(let a) = $0 { a } else { nil } }
   }
 }
 
 extension CasePath<AppAction, FavoritePrimesAction> {
   /// The favorites screen's actions within the app's.
   public static var favoritePrimes: Self {
-    Self(AppAction.favoritePrimes) { if case .favoritePrimes(let action) = $0 { action } else { nil } }
+    Self(AppAction.favoritePrimes) { if case .favoritePrimes(let a) = $0 { a } else { nil } }
   }
 }
 
@@ -178,12 +178,15 @@ public struct AppReducer: Reducer {
   public func reduce(
     into state: inout AppState, action: AppAction, environment: AppEnvironment
   ) -> Effect<AppAction> {
-    combine(
-      CounterReducer().pullback(state: \.counter, action: .counter, environment: \.counter),
+    let activity = PendingActivity(action: action, before: state)
+    let effect = combine(
+      CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter }),
       FavoritePrimesReducer().pullback(
-        state: \.favoritePrimesState, action: .favoritePrimes, environment: \.favoritePrimes)
+        state: \.favoritePrimesState, action: .favoritePrimes,
+        environment: { $0.favoritePrimes })
     )
-    .recordingActivity()
     .reduce(into: &state, action: action, environment: environment)
+    activity?.record(into: &state, now: environment.now, uuid: environment.uuid)
+    return effect
   }
 }

@@ -120,13 +120,6 @@ public enum Rendering {
   }
 }
 
-extension String {
-  init(customDumping value: some Any) {
-    self.init()
-    customDump(value, to: &self)
-  }
-}
-
 /// Colour and emphasis for a terminal, or none at all.
 public struct Style: Sendable {
   /// Whether to emit escape codes.
@@ -144,7 +137,6 @@ public struct Style: Sendable {
   func bold(_ text: String) -> String { wrap(text, "1") }
   func promptLabel(_ text: String) -> String { wrap(text, "36") }
   func error(_ text: String) -> String { wrap(text, "31") }
-  func success(_ text: String) -> String { wrap(text, "32") }
 
   private func wrap(_ text: String, _ code: String) -> String {
     guard isColored else { return text }

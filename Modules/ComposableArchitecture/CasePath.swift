@@ -26,7 +26,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// - Parameters:
   ///   - embed: The case's constructor, for example `AppAction.counter`.
   ///   - extract: Returns the associated value when the root is this case, `nil` otherwise.
-  @inlinable
+  @inlinable @inline(__always)
   public init(
     _ embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?

@@ -12,7 +12,7 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
   @usableFromInline
   let toLocalEnvironment: (GlobalEnvironment) -> Local.Environment
 
-  @inlinable
+  @inlinable @inline(__always)
   init(
     local: Local,
     toLocalState: WritableKeyPath<GlobalState, Local.State>,
@@ -25,7 +25,7 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
     self.toLocalEnvironment = toLocalEnvironment
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(
     into state: inout GlobalState, action: GlobalAction, environment: GlobalEnvironment
   ) -> Effect<GlobalAction> {
@@ -56,7 +56,7 @@ extension Reducer {
   ///   - environment: Derives the local environment from the global one: a key path or a
   ///     function.
   /// - Returns: A reducer on the global domain.
-  @inlinable
+  @inlinable @inline(__always)
   public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(
     state: WritableKeyPath<GlobalState, State>,
     action: CasePath<GlobalAction, Action>,
@@ -79,7 +79,7 @@ extension Reducer where Environment == Void {
   ///   - state: Where the local state lives in the global state.
   ///   - action: Which global actions carry local actions.
   /// - Returns: A reducer on the global domain.
-  @inlinable
+  @inlinable @inline(__always)
   public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(
     state: WritableKeyPath<GlobalState, State>,
     action: CasePath<GlobalAction, Action>

@@ -73,12 +73,15 @@ extension Reducer {
 public func debugReport<Action, State>(action: Action, before: State, after: State) -> String {
   var actionDump = ""
   customDump(action, to: &actionDump, indent: 2)
-  let change = diff(before, after).map { indent($0) } ?? "  (no state change)"
+  let change = diff(before, after)?.indented ?? "  (no state change)"
   return "received action:\n\(actionDump)\n\(change)"
 }
 
-private func indent(_ text: String) -> String {
-  text.split(separator: "\n", omittingEmptySubsequences: false)
-    .map { "  " + $0 }
-    .joined(separator: "\n")
+extension String {
+  /// The text with every line indented by two spaces, as dumps and diffs are nested in reports.
+  package var indented: String {
+    split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "  " + $0 }
+      .joined(separator: "\n")
+  }
 }

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableArchitectureDebug
 import CustomDump
 import Dispatch
 import IssueReporting
@@ -364,17 +365,4 @@ public struct TestStoreTask: Sendable {
 
   /// Whether any of the effects is still running.
   public var isInFlight: Bool { !group.isEmpty }
-}
-
-extension String {
-  fileprivate init(customDumping value: some Any) {
-    self.init()
-    customDump(value, to: &self)
-  }
-
-  fileprivate var indented: String {
-    split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  " + $0 }
-      .joined(separator: "\n")
-  }
 }

@@ -62,7 +62,7 @@ public enum CounterAction: Equatable, Sendable {
   /// The running nth-prime lookup was cancelled.
   case nthPrimeCancelTapped
   /// The lookup for the `n`th prime ended.
-  indirect case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+  case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
   /// The alert was dismissed.
   case alertDismissed
   /// Something happened in the prime modal.
@@ -73,7 +73,7 @@ public enum CounterAction: Equatable, Sendable {
 extension CasePath<CounterAction, PrimeModalAction> {
   /// The prime modal's actions within the counter's.
   public static var primeModal: Self {
-    Self(CounterAction.primeModal) { if case .primeModal(let action) = $0 { action } else { nil } }
+    Self(CounterAction.primeModal) { if case .primeModal(let a) = $0 { a } else { nil } }
   }
 }
 

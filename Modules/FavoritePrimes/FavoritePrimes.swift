@@ -29,28 +29,25 @@ public struct FavoritePrimesState: Equatable, Sendable {
 }
 
 /// What happens on the favorites screen.
-///
-/// The responses, the cases with large payloads, are `indirect`: boxed, they keep every action
-/// to one word and a tag, which each layer of the app's composition passes in two registers.
 public enum FavoritePrimesAction: Equatable, Sendable {
   /// The rows at these indices were deleted.
   case deleteFavoritePrimes(IndexSet)
   /// "Save" was tapped: export the favorites to a file, by default
   /// ``FavoritePrimesFile/name`` in the data directory.
-  indirect case saveButtonTapped(file: String?)
+  case saveButtonTapped(file: String?)
   /// Saving ended: how many primes were written, or why not.
-  indirect case saveResponse(Result<Int, ErrorMessage>)
+  case saveResponse(Result<Int, ErrorMessage>)
   /// "Load" was tapped: import favorites from a file, by default ``FavoritePrimesFile/name``
   /// in the data directory.
-  indirect case loadButtonTapped(file: String?)
+  case loadButtonTapped(file: String?)
   /// Loading ended: the primes read, or why not.
-  indirect case loadResponse(Result<ImportedPrimes, ErrorMessage>)
+  case loadResponse(Result<ImportedPrimes, ErrorMessage>)
   /// A favorite prime was tapped: ask for the nth prime with n = that prime.
   case primeTapped(Int)
   /// The running nth-prime lookup was cancelled.
   case nthPrimeCancelTapped
   /// The lookup for the `n`th prime ended.
-  indirect case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+  case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
   /// The alert was dismissed.
   case alertDismissed
 }

@@ -28,7 +28,9 @@ struct ParentEnvironment {
 
 @MainActor
 struct PullbackTests {
-  @Test func pullback_withAKeyPathToTheEnvironment_givesTheChildItsEnvironment_andWrapsItsEffects() async {
+  @Test func pullback_withAKeyPathToTheEnvironment_givesTheChildItsEnvironment_andWrapsItsEffects()
+    async
+  {
     let store = Store(
       initialState: ParentState(log: ["kept"]),
       reducer: steppingReducer.pullback(

@@ -33,7 +33,7 @@ enum ParentAction: Equatable, Sendable {
 
 extension CasePath<ParentAction, ChildAction> {
   static var child: Self {
-    Self(ParentAction.child) { if case .child(let action) = $0 { action } else { nil } }
+    Self(ParentAction.child) { if case .child(let a) = $0 { a } else { nil } }
   }
 }
 
