@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // SQLite, for the favorites database: transactions, WAL, migrations.
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // `swift package generate-documentation`: the core's DocC catalog, built in CI.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: Core
