@@ -112,7 +112,7 @@ public struct Effect<Action: Sendable>: Sendable {
     merge(effects)
   }
 
-  /// An effect that runs an array of effects at once; see ``merge(_:)-(Effect...)``.
+  /// An effect that runs an array of effects at once; see ``merge(_:)-(Effect<Action>...)``.
   ///
   /// ```swift
   /// return .merge(primes.map { prime in .fireAndForget { await log(prime) } })

@@ -276,6 +276,13 @@ public struct RecordingHistory<Base: Reducer, Undoable: Equatable>: Reducer {
     self.undoable = undoable
   }
 
+  /// Runs a step through the base reducer and records it, or undoes or redoes one.
+  ///
+  /// - Parameters:
+  ///   - history: The history to change in place.
+  ///   - action: A step, feedback from a step's effects, undo or redo.
+  ///   - environment: The base reducer's dependencies.
+  /// - Returns: The step's effects, their actions marked as feedback of the step.
   @inlinable
   public func reduce(
     into history: inout History<Base.State>, action: HistoryAction<Base.Action>,
