@@ -1,39 +1,6 @@
 import ComposableArchitecture
 import Foundation
 
-extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
-  /// Records in the activity feed every favorite prime that the actions add or remove: saves and
-  /// removals in the prime modal, deletes and loads on the favorites screen. Each entry gets an
-  /// identity and a timestamp from the environment. Takes in the favorites and the feed as
-  /// stored, when ``AppAction/storageChanged(_:)`` brings them.
-  ///
-  /// ```swift
-  /// let app = combine(counter, favorites).recordingActivity()
-  /// ```
-  ///
-  /// - Returns: The reducer, with the feed kept up to date.
-  public func recordingActivity() -> RecordingActivity<Self> {
-    RecordingActivity(base: self)
-  }
-}
-
-/// A reducer on the app's domain that keeps the activity feed up to date; see
-/// ``ComposableArchitecture/Reducer/recordingActivity()``.
-public struct RecordingActivity<Base: Reducer>: Reducer
-where Base.State == AppState, Base.Action == AppAction, Base.Environment == AppEnvironment {
-  let base: Base
-
-  @inline(__always)
-  public func reduce(
-    into state: inout AppState, action: AppAction, environment: AppEnvironment
-  ) -> Effect<AppAction> {
-    let pending = PendingActivity(action: action, before: state)
-    let effect = base.reduce(into: &state, action: action, environment: environment)
-    pending?.record(into: &state, now: environment.now, uuid: environment.uuid)
-    return effect
-  }
-}
-
 /// What an action may change in the favorites, noted before the action runs so that the
 /// entries can be written once it has.
 enum PendingActivity {
@@ -48,7 +15,7 @@ enum PendingActivity {
 
   /// Notes what the action may change, or returns `nil` for an action that cannot change the
   /// favorites.
-  init?(action: AppAction, before state: borrowing AppState) {
+  init?(action: AppAction, before state: AppState) {
     switch action {
     case .counter(.primeModal):
       self = .primeModal(favoritesBefore: state.favoritePrimes.count)

@@ -164,8 +164,12 @@ extension AppState {
   }
 }
 
-/// The app: each feature pulled back onto the app's state and combined, with the activity feed
-/// recording every favorite added or removed.
+/// The app: each feature pulled back onto the app's state and combined, and the activity feed.
+///
+/// The feed records every favorite prime that an action adds or removes (saves and removals in
+/// the prime modal, deletes and loads on the favorites screen), each entry with an identity and
+/// a timestamp from the environment. What another session stored
+/// (``AppAction/storageChanged(_:)``) replaces the favorites and the feed.
 ///
 /// ```swift
 /// let store = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)

@@ -53,8 +53,8 @@ extension Reducer {
   /// - Parameters:
   ///   - state: Where the local state lives in the global state.
   ///   - action: Which global actions carry local actions.
-  ///   - environment: Derives the local environment from the global one: a key path or a
-  ///     function.
+  ///   - environment: Derives the local environment from the global one: a function, or a key
+  ///     path literal such as `\.counter`.
   /// - Returns: A reducer on the global domain.
   @inlinable @inline(__always)
   public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(

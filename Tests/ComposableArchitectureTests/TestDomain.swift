@@ -12,7 +12,8 @@ struct ChildState: Equatable {
 }
 
 extension ParentState {
-  /// The child with its count shifted by 10: a computed path, for pullback's key-path fallback.
+  /// The child with its count shifted by 10: a computed path, for pullbacks through computed
+  /// properties.
   var shiftedChild: ChildState {
     get { ChildState(count: child.count + 10) }
     set { child.count = newValue.count - 10 }
