@@ -14,15 +14,15 @@ enum PendingActivity {
   case stored(StoredFavorites)
 
   /// Notes what the action may change, or returns `nil` for an action that cannot change the
-  /// favorites.
-  init?(action: AppAction, before state: AppState) {
+  /// favorites. The state is read only for actions that can.
+  init?(action: AppAction, before state: @autoclosure () -> AppState) {
     switch action {
     case .counter(.primeModal):
-      self = .primeModal(favoritesBefore: state.favoritePrimes.count)
+      self = .primeModal(favoritesBefore: state().favoritePrimes.count)
     case .favoritePrimes(.deleteFavoritePrimes(let rows)):
-      self = .deleted(Self.primes(at: rows, in: state.favoritePrimes))
+      self = .deleted(Self.primes(at: rows, in: state().favoritePrimes))
     case .favoritePrimes(.loadResponse(.success)):
-      self = .loaded(favoritesBefore: state.favoritePrimes)
+      self = .loaded(favoritesBefore: state().favoritePrimes)
     case .storageChanged(let stored):
       self = .stored(stored)
     default:
