@@ -12,7 +12,7 @@ import PrimeModal
 /// The counter's state, which holds the count and the favorites, is stored as it is, so the
 /// counter and its prime modal change it in place through stored key paths. The favorites
 /// screen sees its part through ``favoritePrimesState``.
-public struct AppState: Equatable, Sendable {
+public struct AppState: Codable, Equatable, Sendable {
   /// The counter screen's state, with the count and the favorite primes.
   public var counter: CounterState
   /// Every favorite added or removed, oldest first.
@@ -69,7 +69,7 @@ public struct AppState: Equatable, Sendable {
 }
 
 /// Everything that happens in the app: each feature's actions, nested.
-public enum AppAction: Equatable, Sendable {
+public enum AppAction: Codable, Equatable, Sendable {
   /// Something happened on the counter screen (or in its prime modal).
   case counter(CounterAction)
   /// Something happened on the favorites screen.
@@ -95,7 +95,7 @@ extension CasePath<AppAction, FavoritePrimesAction> {
 }
 
 /// The favorites and the activity feed as stored.
-public struct StoredFavorites: Equatable, Sendable {
+public struct StoredFavorites: Codable, Equatable, Sendable {
   /// The favorite primes, in their order.
   public var favoritePrimes: [Int]
   /// The activity feed, oldest first.

@@ -9,7 +9,7 @@
 ///
 /// await send(.nthPrimeResponse(n: n, Result { try await nthPrime(n) }))
 /// ```
-public struct ErrorMessage: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ErrorMessage: Error, Codable, Hashable, Sendable, CustomStringConvertible {
   /// The text a person reads.
   public var message: String
 
@@ -50,6 +50,32 @@ extension Result where Failure == ErrorMessage {
       self = .success(try await body())
     } catch {
       self = .failure(ErrorMessage(describing: error))
+    }
+  }
+}
+
+/// A result is encoded as the one case it holds: `{"success": value}` or `{"failure": error}`, so
+/// that actions carrying an effect's outcome can be recorded and replayed.
+extension Result: @retroactive Codable where Success: Codable, Failure: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case success
+    case failure
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if let value = try container.decodeIfPresent(Success.self, forKey: .success) {
+      self = .success(value)
+    } else {
+      self = .failure(try container.decode(Failure.self, forKey: .failure))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .success(let value): try container.encode(value, forKey: .success)
+    case .failure(let error): try container.encode(error, forKey: .failure)
     }
   }
 }

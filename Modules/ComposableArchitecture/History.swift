@@ -202,6 +202,7 @@ public enum HistoryAction<Action> {
   case redo
 }
 
+extension HistoryAction: Codable where Action: Codable {}
 extension HistoryAction: Equatable where Action: Equatable {}
 extension HistoryAction: Sendable where Action: Sendable {}
 

@@ -3,7 +3,7 @@ import PrimeAlert
 import PrimeModal
 
 /// The counter screen's state.
-public struct CounterState: Equatable, Sendable {
+public struct CounterState: Codable, Equatable, Sendable {
   /// The embedded prime modal's state: the count and the favorites. Stored here, not derived,
   /// so that the modal edits the favorites in place.
   public var primeModal: PrimeModalState
@@ -46,7 +46,7 @@ public struct CounterState: Equatable, Sendable {
 }
 
 /// What happens on the counter screen.
-public enum CounterAction: Equatable, Sendable {
+public enum CounterAction: Codable, Equatable, Sendable {
   /// "+" was tapped.
   case incrTapped
   /// "−" was tapped.

@@ -29,7 +29,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
 }
 
 /// What happens on the favorites screen.
-public enum FavoritePrimesAction: Equatable, Sendable {
+public enum FavoritePrimesAction: Codable, Equatable, Sendable {
   /// The rows at these indices were deleted.
   case deleteFavoritePrimes(IndexSet)
   /// "Save" was tapped: export the favorites to a file, by default

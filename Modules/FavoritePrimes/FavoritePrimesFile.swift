@@ -79,7 +79,7 @@ public enum FavoritePrimesFile {
 }
 
 /// What an imported file holds: its primes, and the numbers left out.
-public struct ImportedPrimes: Equatable, Sendable {
+public struct ImportedPrimes: Codable, Equatable, Sendable {
   /// The distinct primes, in the file's order.
   public var primes: [Int]
   /// Numbers in the file that are not prime.

@@ -9,7 +9,7 @@ import ComposableArchitecture
 /// PrimeAlert.nthPrime(n: 7, prime: 17).message  // "The 7th prime is 17"
 /// PrimeAlert.failure("The count must be at least 1").message
 /// ```
-public enum PrimeAlert: Equatable, Hashable, Sendable {
+public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
   /// The `n`th prime is `prime`.
   case nthPrime(n: Int, prime: Int)
   /// Something was done; the text says what.

@@ -2,7 +2,7 @@ import ComposableArchitecture
 import Primes
 
 /// The state of the prime modal: the count it describes and the favorites it edits.
-public struct PrimeModalState: Equatable, Sendable {
+public struct PrimeModalState: Codable, Equatable, Sendable {
   /// The number the modal describes.
   public var count: Int
   /// The favorite primes, in the order they were saved.
@@ -20,7 +20,7 @@ public struct PrimeModalState: Equatable, Sendable {
 }
 
 /// What a person can do in the prime modal.
-public enum PrimeModalAction: Equatable, Sendable {
+public enum PrimeModalAction: Codable, Equatable, Sendable {
   /// "Save to favorite primes" was tapped.
   case saveFavoritePrimeTapped
   /// "Remove from favorite primes" was tapped.
