@@ -8,7 +8,10 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
   /// stored, when ``AppAction/storageChanged(_:)`` brings them.
   ///
   /// ```swift
-  /// let app = combine(counter, favorites).recordingActivity()
+  /// let favorites = FavoritePrimesReducer().pullback(
+  ///   state: \AppState.favoritePrimesState, action: .favoritePrimes,
+  ///   environment: \AppEnvironment.favoritePrimes)
+  /// let app = favorites.recordingActivity()
   /// ```
   ///
   /// - Returns: The reducer, with the feed kept up to date.
