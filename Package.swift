@@ -228,6 +228,8 @@ let package = Package(
       path: "Tests/Support/PseudoTerminal",
       linkerSettings: [.linkedLibrary("util")]
     ),
+    // Every Swift example in the documentation is an excerpt of compiled code.
+    .testTarget(name: "DocumentationTests", path: "Tests/DocumentationTests"),
     .testTarget(
       name: "PrimeTimeEndToEndTests",
       dependencies: [

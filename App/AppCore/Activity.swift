@@ -25,7 +25,7 @@ public struct Activity: Codable, Equatable, Hashable, Identifiable, Sendable {
   /// Creates an entry; the timestamp is rounded to the millisecond.
   ///
   /// ```swift
-  /// Activity(id: UUID(0), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
+  /// Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
   /// ```
   public init(id: UUID, kind: Kind, prime: Int, timestamp: Date) {
     self.id = id

@@ -104,7 +104,7 @@ public struct StoredFavorites: Codable, Equatable, Sendable {
   /// Creates the stored data.
   ///
   /// ```swift
-  /// StoredFavorites(favoritePrimes: [7], activityFeed: [added7])
+  /// StoredFavorites(favoritePrimes: [5], activityFeed: feed)
   /// ```
   public init(favoritePrimes: [Int], activityFeed: [Activity]) {
     self.favoritePrimes = favoritePrimes
@@ -128,11 +128,7 @@ public struct AppEnvironment: Sendable {
   ///
   /// ```swift
   /// AppEnvironment(
-  ///   nthPrime: .answering([7: 17]),
-  ///   fileClient: .noop,
-  ///   now: { Date(timeIntervalSince1970: 0) },
-  ///   uuid: { UUID() }
-  /// )
+  ///   nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
   /// ```
   public init(
     nthPrime: NthPrimeClient,

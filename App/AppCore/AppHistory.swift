@@ -39,7 +39,7 @@ extension AppState {
 /// let store = Store(
 ///   initialState: History(AppState()), reducer: AppHistoryReducer(), environment: environment)
 /// store.send(.step(.counter(.incrTapped)))
-/// store.send(.undo)
+/// store.send(.undo)  // store.state.present.count == 0
 /// ```
 public struct AppHistoryReducer: Reducer {
   private let app: AppReducer

@@ -205,7 +205,7 @@ public enum CommandParser {
   /// Splits a command string on `;` and newlines, as `primetime -c` reads it.
   ///
   /// ```swift
-  /// CommandParser.split("incr; incr; nth")  // ["incr", " incr", " nth"]
+  /// CommandParser.split("incr; incr;nth\nstate")  // ["incr", " incr", "nth", "state"]
   /// ```
   public static func split(_ script: String) -> [String] {
     script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ";" || $0 == "\n" })

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// ```swift
 /// let storage = Storage(database: .live(directory: directory))
-/// let opened = try await storage.open()
+/// let stored = try await storage.open().stored
 /// ```
 @MainActor
 public final class Storage {

@@ -5,15 +5,20 @@
 /// pick a feature's actions out of the app's actions, and to wrap the actions that the feature's
 /// effects send back.
 ///
-/// A feature declares each case path it needs once, as a static member, so that a composition
-/// can name it with a leading dot:
+/// A feature declares each case path it needs once, as a static member:
 ///
 /// ```swift
 /// extension CasePath<AppAction, CounterAction> {
-///   static var counter: Self { Self(AppAction.counter) { if case .counter(let a) = $0 { a } else { nil } } }
+///   public static var counter: Self {
+///     Self(AppAction.counter) { if case .counter(let a) = $0 { a } else { nil } }
+///   }
 /// }
+/// ```
 ///
-/// CounterReducer().pullback(state: \.counter, action: .counter, environment: \.counter)
+/// so that a composition can name it with a leading dot:
+///
+/// ```swift
+/// CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter })
 /// ```
 public struct CasePath<Root, Value>: Sendable {
   /// Wraps a value in the case.

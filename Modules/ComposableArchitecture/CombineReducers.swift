@@ -31,9 +31,12 @@ where
 /// Each reducer sees the state as the ones before it left it.
 ///
 /// ```swift
-/// var body: some Reducer<AppState, AppAction, AppEnvironment> {
-///   combine(counterFeature, favoritesFeature)
-/// }
+/// combine(
+///   CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter }),
+///   FavoritePrimesReducer().pullback(
+///     state: \.favoritePrimesState, action: .favoritePrimes,
+///     environment: { $0.favoritePrimes })
+/// )
 /// ```
 ///
 /// - Parameters:
@@ -50,7 +53,16 @@ public func combine<First: Reducer, Second: Reducer>(
 /// Combines three reducers on the same state, run in order; see ``combine(_:_:)``.
 ///
 /// ```swift
-/// combine(counter, favorites, activityFeed)
+/// func appending(_ value: Int) -> Reduce<[Int], Void, Void> {
+///   Reduce { state, _, _ in
+///     state.append(value)
+///     return .none
+///   }
+/// }
+/// var state: [Int] = []
+/// _ = combine(appending(1), appending(2), appending(3))
+///   .reduce(into: &state, action: (), environment: ())
+/// #expect(state == [1, 2, 3])
 /// ```
 ///
 /// - Parameters:
@@ -69,7 +81,15 @@ public func combine<First: Reducer, Second: Reducer, Third: Reducer>(
 /// ``combine(_:_:)``.
 ///
 /// ```swift
-/// combine(plugins.map { Reduce($0) })
+/// let appenders = (0..<4).map { index in
+///   Reduce<[Int], Void, Void> { state, _, _ in
+///     state.append(index)
+///     return .none
+///   }
+/// }
+/// var state: [Int] = []
+/// _ = combine(appenders).reduce(into: &state, action: (), environment: ())
+/// #expect(state == [0, 1, 2, 3])
 /// ```
 ///
 /// - Parameter reducers: The reducers, in the order they run.

@@ -3,15 +3,20 @@
 ///
 /// Effects run on Swift concurrency. An effect's actions come back to the store one at a time,
 /// in the order the effect sends them, and each goes through the reducer like any other action.
+/// The nth-prime lookup starts nothing when it refuses, and otherwise an effect that sends the
+/// answer back and that a later lookup cancels:
 ///
 /// ```swift
-/// case .nthPrimeTapped:
-///   state.isNthPrimeRequestInFlight = true
-///   let n = state.count
-///   return .run { send in
-///     await send(.nthPrimeResponse(n: n, await Result { try await environment.nthPrime(n) }))
-///   }
-///   .cancellable(id: NthPrimeRequestID())
+/// guard !isInFlight else { return .none }
+/// if let invalid = PrimeAlert(invalidN: n) {
+///   alert = invalid
+///   return .none
+/// }
+/// isInFlight = true
+/// return .run { send in
+///   await send(response(n, await Result { try await nthPrime(n) }))
+/// }
+/// .cancellable(id: id, cancelInFlight: true)
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
@@ -35,7 +40,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An effect that does nothing.
   ///
   /// ```swift
-  /// case .incrTapped:
+  /// case .incr:
   ///   state.count += 1
   ///   return .none
   /// ```
@@ -47,7 +52,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Whether this effect does nothing at all.
   ///
   /// ```swift
-  /// Effect<Int>.none.isNone  // true
+  /// Effect<Int>.merge(.none, .none).isNone  // true
   /// ```
   @inlinable
   public var isNone: Bool {
@@ -62,9 +67,10 @@ public struct Effect<Action: Sendable>: Sendable {
   /// it still tries to send are dropped.
   ///
   /// ```swift
-  /// return .run { send in
-  ///   await send(.loaded(await Result { try await environment.load() }))
-  /// }
+  /// case .startEcho(let values):
+  ///   return .run { send in
+  ///     for value in values { await send(.echoed(value)) }
+  ///   }
   /// ```
   ///
   /// - Parameters:
@@ -85,7 +91,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// not require tests to wait for it.
   ///
   /// ```swift
-  /// return .fireAndForget { await environment.log("saved \(prime)") }
+  /// return .fireAndForget { await log(message) }
   /// ```
   ///
   /// - Parameters:
@@ -103,7 +109,11 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An effect that runs several effects at once.
   ///
   /// ```swift
-  /// return .merge(.cancel(id: SearchID()), .run { send in await send(.reset) })
+  /// return .merge(
+  ///   .run { send in await send(.response(1)) },
+  ///   .none,
+  ///   .run { send in await send(.response(2)) }
+  /// )
   /// ```
   ///
   /// - Parameter effects: The effects to run.
@@ -115,7 +125,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An effect that runs an array of effects at once; see ``merge(_:)-(Effect<Action>...)``.
   ///
   /// ```swift
-  /// return .merge(primes.map { prime in .fireAndForget { await log(prime) } })
+  /// return .merge(values.map { value in .run { send in await send(.response(value)) } })
   /// ```
   ///
   /// - Parameter effects: The effects to run.
@@ -130,7 +140,8 @@ public struct Effect<Action: Sendable>: Sendable {
   /// nothing allocates nothing.
   ///
   /// ```swift
-  /// let both = first.merge(with: second)
+  /// effect = effect.merge(
+  ///   with: reducer.reduce(into: &state, action: action, environment: environment))
   /// ```
   ///
   /// - Parameter other: Another effect.
@@ -161,7 +172,8 @@ public struct Effect<Action: Sendable>: Sendable {
   /// `pullback` uses this to wrap a feature's actions in the app's.
   ///
   /// ```swift
-  /// let appEffect = counterEffect.map(AppAction.counter)
+  /// let effect = Effect<ChildAction>.run { send in await send(.echoed(3)) }
+  ///   .map(ParentAction.child)
   /// ```
   ///
   /// - Parameter transform: Turns each action into another.
@@ -204,8 +216,10 @@ public struct Effect<Action: Sendable>: Sendable {
   /// effect already running under the identifier.
   ///
   /// ```swift
-  /// struct NthPrimeRequestID: Hashable, Sendable {}
-  /// return .run { send in ... }.cancellable(id: NthPrimeRequestID(), cancelInFlight: true)
+  /// return .run { send in
+  ///   await send(response(n, await Result { try await nthPrime(n) }))
+  /// }
+  /// .cancellable(id: id, cancelInFlight: true)
   /// ```
   ///
   /// - Parameters:
@@ -224,8 +238,8 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An effect that cancels the running effects marked with an identifier.
   ///
   /// ```swift
-  /// case .cancelButtonTapped:
-  ///   return .cancel(id: NthPrimeRequestID())
+  /// case .cancel:
+  ///   return .cancel(id: RequestID())
   /// ```
   ///
   /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.

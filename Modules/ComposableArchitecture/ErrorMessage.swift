@@ -6,8 +6,12 @@
 ///
 /// ```swift
 /// case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+/// ```
 ///
-/// await send(.nthPrimeResponse(n: n, Result { try await nthPrime(n) }))
+/// The effect that can fail captures its outcome as such a result:
+///
+/// ```swift
+/// await send(response(n, await Result { try await nthPrime(n) }))
 /// ```
 public struct ErrorMessage: Error, Codable, Hashable, Sendable, CustomStringConvertible {
   /// The text a person reads.
@@ -41,7 +45,7 @@ extension Result where Failure == ErrorMessage {
   /// Runs an async throwing operation and captures its value or its error as a message.
   ///
   /// ```swift
-  /// let result = await Result { try await environment.load() }
+  /// await Result { try await nthPrime(n) }
   /// ```
   ///
   /// - Parameter body: The operation to run.

@@ -14,7 +14,6 @@
 /// history.record(before: history.present)
 /// history.present = 1
 /// history.undo()  // history.present == 0
-/// history.redo()  // history.present == 1
 /// ```
 public struct History<State> {
   /// The current state.
@@ -51,10 +50,6 @@ public struct History<State> {
 
   /// Creates a history with no steps.
   ///
-  /// ```swift
-  /// History(AppState(), maximumDepth: 100)
-  /// ```
-  ///
   /// - Parameters:
   ///   - present: The current state.
   ///   - maximumDepth: How many steps to keep for undo; at least one.
@@ -76,9 +71,8 @@ public struct History<State> {
   /// Records the state as it was before a new step, and forgets the steps that were undone.
   ///
   /// ```swift
-  /// let before = history.present
-  /// history.present.count += 1
-  /// history.record(before: before)
+  /// history.record(before: history.present)
+  /// history.present = 1
   /// ```
   ///
   /// - Parameter state: The state before the step.
@@ -89,10 +83,6 @@ public struct History<State> {
 
   /// Goes back to the state before the last step.
   ///
-  /// ```swift
-  /// if history.undo() { print("undone") }
-  /// ```
-  ///
   /// - Returns: Whether there was a step to undo.
   @discardableResult
   public mutating func undo() -> Bool {
@@ -100,10 +90,6 @@ public struct History<State> {
   }
 
   /// Goes forward again to the state after the last undone step.
-  ///
-  /// ```swift
-  /// if history.redo() { print("redone") }
-  /// ```
   ///
   /// - Returns: Whether there was a step to redo.
   @discardableResult
@@ -229,13 +215,7 @@ extension Reducer {
   /// no effect starts.
   ///
   /// ```swift
-  /// let store = Store(
-  ///   initialState: History(AppState()),
-  ///   reducer: AppReducer().recordingHistory(undoing: \.undoable),
-  ///   environment: environment
-  /// )
-  /// store.send(.step(.counter(.incrTapped)))
-  /// store.send(.undo)
+  /// let reducer = AppReducer().recordingHistory(undoing: \.undoable)
   /// ```
   ///
   /// - Parameter undoable: The part of the state that undo and redo restore.
@@ -253,7 +233,7 @@ extension Reducer where State: Equatable {
   /// ``Reducer/recordingHistory(undoing:)``.
   ///
   /// ```swift
-  /// let reducer = counterReducer.recordingHistory()
+  /// childReducer.recordingHistory()
   /// ```
   ///
   /// - Returns: A reducer on the history of this reducer's state.

@@ -5,21 +5,24 @@ import Synchronization
 /// copy of every element, and ``contains(_:)`` takes constant time.
 ///
 /// Use it for the collections in a state that grow large and that history keeps versions of,
-/// like favorites or an activity feed. It reads like an array:
+/// like favorites or an activity feed. It reads like an array, and a version kept aside stays as
+/// it was:
 ///
 /// ```swift
-/// var favorites: PersistentArray = [2, 3]
-/// let before = favorites          // kept, as history keeps a state
-/// favorites.append(7)             // no copy of 2 and 3
-/// favorites.contains(7)           // true, in constant time
-/// before == [2, 3]                // true
+/// var array: PersistentArray = [2, 3, 5]
+/// let kept = array
+/// array.append(7)
+/// array.remove(at: 0)
+/// #expect(kept == [2, 3, 5])
+/// #expect(array == [3, 5, 7])
 /// ```
 ///
 /// Appending, removing the last element and looking up membership cost constant time whatever
 /// the versions kept (the first ``contains(_:)`` makes the index it uses, in linear time);
 /// inserting or removing in the middle moves the elements after it, as an array does. Comparing
-/// two versions of one array that differ but have the same length copies one of them. Reading a version other than the newest first brings it up to date, at the cost
-/// of the changes between the two.
+/// two versions of one array that differ but have the same length copies one of them. Reading a
+/// version other than the newest first brings it up to date, at the cost of the changes between
+/// the two.
 public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable {
   // Every version of one array is a node of one tree of versions, all guarded by one lock. The
   // newest version read or written holds the elements; every other node holds one change that
@@ -33,10 +36,6 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
 
   /// Creates an array of the given elements, in order.
   ///
-  /// ```swift
-  /// PersistentArray([2, 3, 7])
-  /// ```
-  ///
   /// - Parameter elements: The elements.
   public init(_ elements: some Sequence<Element>) {
     node = Node(family: Family(), storage: Storage(elements: ContiguousArray(elements)))
@@ -45,7 +44,11 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// Whether `element` is in the array, in constant time.
   ///
   /// ```swift
-  /// ([2, 3] as PersistentArray).contains(3)  // true
+  /// var array: PersistentArray = [7, 7]
+  /// array.remove(at: 0)
+  /// #expect(array.contains(7))
+  /// array.remove(at: 0)
+  /// #expect(!array.contains(7))
   /// ```
   ///
   /// - Parameter element: The element to look for.
@@ -63,7 +66,8 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// element is not there or is near the end.
   ///
   /// ```swift
-  /// ([2, 3, 2] as PersistentArray).lastIndex(of: 2)  // 2
+  /// var array: PersistentArray = [2, 3, 2]
+  /// #expect(array.lastIndex(of: 2) == 2)
   /// ```
   ///
   /// - Parameter element: The element to look for.
@@ -76,7 +80,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// Adds an element at the end.
   ///
   /// ```swift
-  /// favorites.append(11)
+  /// array.append(7)
   /// ```
   ///
   /// - Parameter element: The element.
@@ -87,7 +91,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// Adds the elements of a sequence at the end, in order.
   ///
   /// ```swift
-  /// feed.append(contentsOf: entries)
+  /// array.append(contentsOf: [11, 13])
   /// ```
   ///
   /// - Parameter elements: The elements.
@@ -98,7 +102,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// Inserts an element at a position, moving the elements from there on one place up.
   ///
   /// ```swift
-  /// favorites.insert(2, at: 0)
+  /// array.insert(1, at: 0)
   /// ```
   ///
   /// - Parameters:
@@ -112,7 +116,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// Removes and returns the element at a position.
   ///
   /// ```swift
-  /// favorites.remove(at: 0)
+  /// array.remove(at: 1)
   /// ```
   ///
   /// - Parameter index: A valid position.
@@ -128,7 +132,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// Removes every element that `shouldBeRemoved` picks, keeping the others in order.
   ///
   /// ```swift
-  /// favorites.removeAll { $0 == 7 }
+  /// array.removeAll { $0 > 10 }
   /// ```
   ///
   /// - Parameter shouldBeRemoved: Whether to remove an element.

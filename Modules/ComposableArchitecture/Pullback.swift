@@ -47,7 +47,7 @@ extension Reducer {
   /// `action.embed`.
   ///
   /// ```swift
-  /// CounterReducer().pullback(state: \.counter, action: .counter, environment: \.counter)
+  /// CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter })
   /// ```
   ///
   /// - Parameters:

@@ -10,12 +10,11 @@
 ///
 /// ```swift
 /// public func reduce(
-///   into state: inout AppState, action: AppAction, environment: AppEnvironment
-/// ) -> Effect<AppAction> {
+///   into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
+/// ) -> Effect<CounterAction> {
 ///   combine(
-///     CounterReducer().pullback(state: \.counter, action: .counter, environment: \.counter),
-///     FavoritePrimesReducer().pullback(
-///       state: \.favoritePrimesState, action: .favoritePrimes, environment: \.favoritePrimes)
+///     CountingReducer(),
+///     PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal)
 ///   )
 ///   .reduce(into: &state, action: action, environment: environment)
 /// }
@@ -33,9 +32,9 @@ public protocol Reducer<State, Action, Environment> {
   /// Mutates the state for the action and returns the action's effects.
   ///
   /// ```swift
-  /// var count = 0
-  /// let effect = CounterReducer().reduce(into: &count, action: .incrTapped, environment: ())
-  /// // count == 1, effect.isNone
+  /// var state = PrimeModalState(count: 7)
+  /// _ = PrimeModalReducer().reduce(into: &state, action: .saveFavoritePrimeTapped, environment: ())
+  /// #expect(state.favoritePrimes == [7])
   /// ```
   ///
   /// - Parameters:
@@ -49,10 +48,20 @@ public protocol Reducer<State, Action, Environment> {
 /// A reducer made of a closure: for one-off reducers, and to hide a composed reducer's type.
 ///
 /// ```swift
-/// let counter = Reduce<Int, CounterAction, Void> { count, action, _ in
+/// let childReducer = Reduce<ChildState, ChildAction, Void> { state, action, _ in
 ///   switch action {
-///   case .incrTapped:
-///     count += 1
+///   case .incr:
+///     state.count += 1
+///     return .none
+///   case .decr:
+///     state.count -= 1
+///     return .none
+///   case .startEcho(let values):
+///     return .run { send in
+///       for value in values { await send(.echoed(value)) }
+///     }
+///   case .echoed(let value):
+///     state.count = value
 ///     return .none
 ///   }
 /// }
@@ -71,10 +80,6 @@ public struct Reduce<State, Action: Sendable, Environment>: Reducer {
 
   /// Wraps any reducer with the same domain, hiding its type.
   ///
-  /// ```swift
-  /// let reducers: [Reduce<AppState, AppAction, AppEnvironment>] = [Reduce(AppReducer()), .empty]
-  /// ```
-  ///
   /// - Parameter reducer: The reducer to wrap.
   @inlinable
   public init<R: Reducer>(_ reducer: R)
@@ -83,10 +88,6 @@ public struct Reduce<State, Action: Sendable, Environment>: Reducer {
   }
 
   /// A reducer that changes nothing and starts nothing.
-  ///
-  /// ```swift
-  /// let inert = Reduce<Int, CounterAction, Void>.empty
-  /// ```
   @inlinable
   public static var empty: Reduce {
     Reduce { _, _, _ in .none }

@@ -6,9 +6,7 @@
 ///
 /// ```swift
 /// return .run { send in
-///   for await tick in ticks {
-///     await send(.tick(tick))
-///   }
+///   await send(response(n, await Result { try await nthPrime(n) }))
 /// }
 /// ```
 @MainActor
@@ -19,20 +17,12 @@ public struct Send<Action: Sendable>: Sendable {
   ///
   /// Stores and test stores create these; a feature only calls them.
   ///
-  /// ```swift
-  /// let send = Send<Int> { print("received", $0) }
-  /// ```
-  ///
   /// - Parameter send: Delivers an action.
   public nonisolated init(_ send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.send = send
   }
 
   /// Sends an action back into the store, unless the effect has been cancelled.
-  ///
-  /// ```swift
-  /// await send(.timerTicked)
-  /// ```
   ///
   /// - Parameter action: The action.
   public func callAsFunction(_ action: Action) {

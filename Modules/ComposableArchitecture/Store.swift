@@ -6,13 +6,8 @@
 /// every change through ``subscribe(_:)``.
 ///
 /// ```swift
-/// let store = Store(
-///   initialState: AppState(),
-///   reducer: AppReducer(),
-///   environment: .live
-/// )
-/// store.send(.counter(.incrTapped))
-/// store.state.count  // 1
+/// let store = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
+/// store.send(.counter(.incrTapped))  // store.state.count == 1
 /// ```
 @MainActor
 public final class Store<State, Action: Sendable> {
@@ -74,7 +69,7 @@ public final class Store<State, Action: Sendable> {
   /// started, and those of the actions they feed back.
   ///
   /// ```swift
-  /// await store.send(.favoritePrimes(.loadButtonTapped)).finish()
+  /// await store.send(.child(.startEcho([8, 9]))).finish()
   /// ```
   ///
   /// - Parameter action: The action.
@@ -93,7 +88,7 @@ public final class Store<State, Action: Sendable> {
   /// notification: that action runs once every observer has seen the state before it.
   ///
   /// ```swift
-  /// let token = store.subscribe { state in render(state) }
+  /// let token = store.subscribe { counts.append($0.child.count) }
   /// ```
   ///
   /// - Parameter observer: Called on the main actor with the state after each action.
@@ -110,9 +105,9 @@ public final class Store<State, Action: Sendable> {
   /// never disagree and the local store holds no copy of the state.
   ///
   /// ```swift
-  /// let counterStore = appStore.scope(state: \.counter, action: AppAction.counter)
-  /// counterStore.send(.incrTapped)
-  /// appStore.state.count  // 1
+  /// let child = store.scope(state: \.child, action: ParentAction.child)
+  /// child.send(.incr)
+  /// #expect(store.state.child.count == 1)
   /// ```
   ///
   /// - Parameters:
@@ -135,8 +130,12 @@ public final class Store<State, Action: Sendable> {
 /// Keeps a store subscription alive; releasing it ends the subscription.
 ///
 /// ```swift
-/// var token: StoreSubscription? = store.subscribe { print($0.count) }
-/// token = nil  // no more calls
+/// var token: StoreSubscription? = store.subscribe { _ in calls += 1 }
+/// store.send(.child(.incr))
+/// #expect(calls == 1)
+/// token = nil
+/// store.send(.child(.incr))
+/// #expect(calls == 1)
 /// ```
 @MainActor
 public final class StoreSubscription {
@@ -151,10 +150,6 @@ public final class StoreSubscription {
   }
 
   /// Ends the subscription now: the store lets go of the observer.
-  ///
-  /// ```swift
-  /// token.cancel()
-  /// ```
   public func cancel() {
     guard let onCancel else { return }
     self.onCancel = nil

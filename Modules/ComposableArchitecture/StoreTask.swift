@@ -3,9 +3,10 @@
 /// Await ``finish()`` to wait until they have all ended, or ``cancel()`` them.
 ///
 /// ```swift
-/// let task = store.send(.nthPrimeTapped)
+/// let task = store.send(.startEcho([1]))
+/// #expect(task.isInFlight)
 /// await task.finish()
-/// print(store.state.alert)  // The 7th prime is 17
+/// #expect(!task.isInFlight)
 /// ```
 @MainActor
 public struct StoreTask: Sendable {
@@ -20,7 +21,8 @@ public struct StoreTask: Sendable {
   /// Whether any of the effects is still running.
   ///
   /// ```swift
-  /// if store.send(.saveButtonTapped).isInFlight { showSpinner() }
+  /// let task = store.send(.step(action))
+  /// guard task.isInFlight else { return }
   /// ```
   public var isInFlight: Bool {
     guard let group else { return false }
@@ -30,7 +32,7 @@ public struct StoreTask: Sendable {
   /// Returns when every effect has ended. Cancelling the awaiting task cancels the effects.
   ///
   /// ```swift
-  /// await store.send(.loadButtonTapped).finish()
+  /// await store.send(.child(.startEcho([8, 9]))).finish()
   /// ```
   public func finish() async {
     await group?.finish()
@@ -39,8 +41,8 @@ public struct StoreTask: Sendable {
   /// Cancels the effects. Actions they still try to send are dropped.
   ///
   /// ```swift
-  /// let lookup = store.send(.nthPrimeTapped)
-  /// lookup.cancel()
+  /// let request = store.send(.start(0))
+  /// request.cancel()
   /// ```
   public func cancel() {
     group?.cancel()

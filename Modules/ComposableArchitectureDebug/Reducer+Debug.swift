@@ -9,13 +9,12 @@ extension Reducer {
   /// `false` the reducer runs as if undecorated, and no state is copied.
   ///
   /// ```swift
-  /// let traced = AppReducer().debug { print($0) }
+  /// let reducer = childReducer.debug { reports.append($0) }
+  /// // After `.incr`, the report is:
   /// // received action:
-  /// //   AppAction.counter(.incrTapped)
-  /// //   AppState(
-  /// // -   count: 0,
-  /// // +   count: 1,
-  /// //     …
+  /// //   ChildAction.incr
+  /// //   - ChildState(count: 0)
+  /// //   + ChildState(count: 1)
   /// ```
   ///
   /// - Parameters:
@@ -32,7 +31,11 @@ extension Reducer {
   /// Reports every action and the change it made to one part of the state, as a diff.
   ///
   /// ```swift
-  /// let traced = AppHistoryReducer().debug(state: \.present) { print($0) }
+  /// AppHistoryReducer().debug(
+  ///   isEnabled: { trace.isOn },
+  ///   state: \.present,
+  ///   report: { output.out($0) }
+  /// )
   /// ```
   ///
   /// - Parameters:
@@ -63,6 +66,10 @@ extension Reducer {
 ///
 /// ```swift
 /// debugReport(action: "incr", before: 0, after: 1)
+/// // received action:
+/// //   "incr"
+/// //   - 0
+/// //   + 1
 /// ```
 ///
 /// - Parameters:

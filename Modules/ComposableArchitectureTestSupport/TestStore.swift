@@ -24,7 +24,7 @@ import IssueReporting
 /// never fail a test. Failures reach Swift Testing and XCTest alike.
 ///
 /// ```swift
-/// @Test func nthPrime() async {
+/// @Test func nthPrimeTapped_looksUpTheNthPrime_andShowsIt() async {
 ///   let store = TestStore(
 ///     initialState: CounterState(count: 7),
 ///     reducer: CounterReducer(),
@@ -143,6 +143,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   ///
   /// ```swift
   /// await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+  ///   $0.isNthPrimeRequestInFlight = false
   ///   $0.alert = .nthPrime(n: 7, prime: 17)
   /// }
   /// ```
@@ -203,8 +204,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// same checks without waiting, also after `finish`, for whatever the test did since.
   ///
   /// ```swift
-  /// await store.send(.saveButtonTapped)
-  /// await store.receive(.saveResponse(.success(true)))
+  /// await store.send(.request)
+  /// await store.receive(.response(42)) { $0.response = 42 }
   /// await store.finish()
   /// ```
   ///
@@ -345,8 +346,10 @@ private func dumpActions<Action>(_ actions: [Action]) -> String {
 /// The effects started by one `TestStore.send`.
 ///
 /// ```swift
-/// let task = await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
+/// let task = await store.send(.waitForever)
+/// #expect(task.isInFlight)
 /// await task.cancel()
+/// #expect(!task.isInFlight)
 /// ```
 @MainActor
 public struct TestStoreTask: Sendable {

@@ -83,10 +83,6 @@ public struct CounterEnvironment: Sendable {
   public var nthPrime: @Sendable (Int) async throws -> Int
 
   /// Creates the counter's environment.
-  ///
-  /// ```swift
-  /// CounterEnvironment(nthPrime: { _ in 17 })
-  /// ```
   public init(nthPrime: @escaping @Sendable (Int) async throws -> Int) {
     self.nthPrime = nthPrime
   }
@@ -98,11 +94,12 @@ struct NthPrimeRequestID: Hashable, Sendable {}
 /// The counter screen: its own rules, combined with the prime modal it embeds.
 ///
 /// ```swift
-/// let store = Store(
-///   initialState: CounterState(),
+/// let store = TestStore(
+///   initialState: CounterState(count: 7),
 ///   reducer: CounterReducer(),
-///   environment: CounterEnvironment(nthPrime: { try await nthPrime($0) })
+///   environment: CounterEnvironment(nthPrime: { _ in 17 })
 /// )
+/// await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
 /// ```
 public struct CounterReducer: Reducer {
   /// Creates the reducer.

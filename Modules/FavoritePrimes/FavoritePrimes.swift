@@ -15,7 +15,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
   /// Creates the favorites screen's state.
   ///
   /// ```swift
-  /// FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])
+  /// FavoritePrimesState(favoritePrimes: [7, 11])
   /// ```
   public init(
     favoritePrimes: PersistentArray<Int> = [],
@@ -60,10 +60,6 @@ public struct FavoritePrimesEnvironment: Sendable {
   public var nthPrime: @Sendable (Int) async throws -> Int
 
   /// Creates the environment.
-  ///
-  /// ```swift
-  /// FavoritePrimesEnvironment(fileClient: .noop, nthPrime: { _ in 2 })
-  /// ```
   public init(
     fileClient: FileClient,
     nthPrime: @escaping @Sendable (Int) async throws -> Int
@@ -86,7 +82,7 @@ struct FavoritePrimesNthPrimeRequestID: Hashable, Sendable {}
 /// var state = FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])
 /// _ = FavoritePrimesReducer().reduce(
 ///   into: &state, action: .deleteFavoritePrimes([1, 3]), environment: environment)
-/// state.favoritePrimes  // [2, 5]
+/// #expect(state.favoritePrimes == [2, 5])
 /// ```
 public struct FavoritePrimesReducer: Reducer {
   /// Creates the reducer.

@@ -25,7 +25,8 @@ public enum FavoritePrimesFile {
   /// Encodes the favorites as the file's contents.
   ///
   /// ```swift
-  /// let data = try FavoritePrimesFile.encode([2, 3])
+  /// let text = String(decoding: try FavoritePrimesFile.encode([7]), as: UTF8.self)
+  /// #expect(text == #"{"favoritePrimes":[7],"version":1}"#)
   /// ```
   ///
   /// - Parameter primes: The favorites.
@@ -90,7 +91,7 @@ public struct ImportedPrimes: Codable, Equatable, Sendable {
   /// Creates an import.
   ///
   /// ```swift
-  /// ImportedPrimes(primes: [2, 3], notPrime: [4])
+  /// ImportedPrimes(primes: [2, 3], notPrime: [9, -3], repeated: [2])
   /// ```
   public init(primes: [Int] = [], notPrime: [Int] = [], repeated: [Int] = []) {
     self.primes = primes

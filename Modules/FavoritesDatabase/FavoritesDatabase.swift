@@ -9,8 +9,15 @@ import Foundation
 /// them.
 ///
 /// ```swift
-/// let opened = try await database.open()
-/// let contents = try await database.write(Change(appended: [entry], takenBack: []))
+/// let database = FavoritesDatabase.live(directory: directory)
+/// _ = try await database.open()
+/// let added = [entry(.added, 2), entry(.added, 3), entry(.added, 5)]
+/// _ = try await database.write(.init(appended: added))
+/// let removed = entry(.removed, 3)
+/// _ = try await database.write(.init(appended: [removed]))
+/// #expect(try await database.write(.init(takenBack: [removed])) == nil)
+/// let contents = try await FavoritesDatabase.live(directory: directory).open().contents
+/// #expect(contents.favoritePrimes == [2, 3, 5])
 /// ```
 public struct FavoritesDatabase: Sendable {
   /// Opens the database, creating or migrating it as needed, and returns what it holds.
@@ -31,7 +38,8 @@ public struct FavoritesDatabase: Sendable {
   /// Creates a client from its operations.
   ///
   /// ```swift
-  /// FavoritesDatabase(open: { Opened() }, write: { _ in nil }, refresh: { nil })
+  /// FavoritesDatabase(
+  ///   open: { Opened() }, write: { _ in nil }, refresh: { nil }, mayHaveChanged: { false })
   /// ```
   ///
   /// - Parameter mayHaveChanged: By default, always `true`: every command asks ``refresh``.
@@ -71,7 +79,7 @@ extension FavoritesDatabase {
     /// Creates an entry.
     ///
     /// ```swift
-    /// Entry(id: UUID(), kind: .added, prime: 7, milliseconds: 1_700_000_000_000)
+    /// FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 13, milliseconds: 0)
     /// ```
     public init(id: UUID, kind: Kind, prime: Int, milliseconds: Int64) {
       self.id = id
@@ -156,10 +164,6 @@ extension FavoritesDatabase {
     open: { Opened() }, write: { _ in nil }, refresh: { nil }, mayHaveChanged: { false })
 
   /// A database whose every call fails, for testing error paths.
-  ///
-  /// ```swift
-  /// Storage(database: .failing)
-  /// ```
   public static let failing = FavoritesDatabase(
     open: { throw FavoritesDatabaseError("could not open the database") },
     write: { _ in throw FavoritesDatabaseError("could not write the database") },

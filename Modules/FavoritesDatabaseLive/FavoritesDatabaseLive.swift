@@ -20,7 +20,7 @@ extension FavoritesDatabase {
   /// renamed `.migrated`.
   ///
   /// ```swift
-  /// let database = FavoritesDatabase.live(directory: URL(filePath: "/home/me/.local/share/primetime"))
+  /// let database = FavoritesDatabase.live(directory: directory)
   /// ```
   ///
   /// - Parameter directory: The data directory; created (0700) when missing.

@@ -9,8 +9,8 @@ import Synchronization
 /// ``inMemory(_:)``.
 ///
 /// ```swift
-/// let data = try await fileClient.load("favorite-primes.json")
-/// try await fileClient.save("favorite-primes.json", encoded)
+/// try await client.save("a", Data([1]))
+/// let data = try await client.load("a")  // Data([1])
 /// ```
 public struct FileClient: Sendable {
   /// Returns a file's contents, or `nil` when there is no such file.
@@ -61,8 +61,7 @@ extension FileClient {
   /// ```swift
   /// let files = InMemoryFiles()
   /// let client = FileClient.inMemory(files)
-  /// try await client.save("a", Data([1]))
-  /// files["a"]  // Data([1])
+  /// try await client.save("a", Data([1]))  // files["a"] == Data([1])
   /// ```
   ///
   /// - Parameter files: Holds the files; a test inspects or prepares it.

@@ -15,7 +15,7 @@ extension FileClient {
   /// missing.
   ///
   /// ```swift
-  /// let files = FileClient.live(directory: URL(filePath: "/home/me/.local/share/primetime"))
+  /// let client = FileClient.live(directory: directory)
   /// ```
   ///
   /// - Parameter directory: The data directory.
@@ -43,7 +43,7 @@ public enum AtomicFile {
   /// the directory. When `url` is a symbolic link, the file it points to is written.
   ///
   /// ```swift
-  /// try AtomicFile.write(Data("hello".utf8), to: url)
+  /// try AtomicFile.write(data, to: url(name))
   /// ```
   ///
   /// - Parameters:

@@ -4,17 +4,14 @@
 /// which only the executable links.
 ///
 /// ```swift
-/// let prime = try await client.nthPrime(7)  // 17
+/// let client = NthPrimeClient.answering([3: 5])
+/// #expect(try await client.nthPrime(3) == 5)
 /// ```
 public struct NthPrimeClient: Sendable {
   /// Returns the `n`th prime, 1-based: `nthPrime(1) == 2`.
   public var nthPrime: @Sendable (Int) async throws -> Int
 
   /// Creates a client.
-  ///
-  /// ```swift
-  /// NthPrimeClient(nthPrime: { _ in 17 })
-  /// ```
   public init(nthPrime: @escaping @Sendable (Int) async throws -> Int) {
     self.nthPrime = nthPrime
   }
@@ -35,7 +32,7 @@ extension NthPrimeClient {
   /// A client that answers from a table and fails for anything else.
   ///
   /// ```swift
-  /// NthPrimeClient.answering([7: 17])
+  /// NthPrimeClient.answering([3: 5])
   /// ```
   ///
   /// - Parameter answers: The nth prime for each n the client knows.

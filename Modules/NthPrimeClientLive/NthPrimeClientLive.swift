@@ -7,7 +7,7 @@ extension NthPrimeClient {
   /// Cancelling the calling task stops the computation.
   ///
   /// ```swift
-  /// let client = NthPrimeClient.live(progress: { fraction in draw(fraction) })
+  /// .live(progress: { progress.report($0) })
   /// ```
   ///
   /// - Parameter progress: Receives the fraction of each lookup's work done.

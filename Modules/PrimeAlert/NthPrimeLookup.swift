@@ -48,7 +48,8 @@ public enum NthPrimeLookup {
   ///
   /// ```swift
   /// case .nthPrimeCancelTapped:
-  ///   return NthPrimeLookup.cancel(isInFlight: &state.isNthPrimeRequestInFlight, id: ID())
+  ///   return NthPrimeLookup.cancel(
+  ///     isInFlight: &state.isNthPrimeRequestInFlight, id: NthPrimeRequestID())
   /// ```
   public static func cancel<Action: Sendable>(
     isInFlight: inout Bool, id: some Hashable & Sendable

@@ -7,7 +7,6 @@ import ComposableArchitecture
 ///
 /// ```swift
 /// PrimeAlert.nthPrime(n: 7, prime: 17).message  // "The 7th prime is 17"
-/// PrimeAlert.failure("The count must be at least 1").message
 /// ```
 public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
   /// The `n`th prime is `prime`.
@@ -72,8 +71,8 @@ public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
 /// 13th, 21st, 101st, 111th, 112th.
 ///
 /// ```swift
-/// ordinal(22)  // "22nd"
-/// ordinal(113) // "113th"
+/// #expect(ordinal(22) == "22nd")
+/// #expect(ordinal(113) == "113th")
 /// ```
 ///
 /// - Parameter n: Any integer; negative numbers keep their sign.

@@ -11,7 +11,7 @@ public struct PrimeModalState: Codable, Equatable, Sendable {
   /// Creates the modal's state.
   ///
   /// ```swift
-  /// PrimeModalState(count: 7, favoritePrimes: [2, 3])
+  /// PrimeModalState(count: 2, favoritePrimes: [2, 3])
   /// ```
   public init(count: Int = 0, favoritePrimes: PersistentArray<Int> = []) {
     self.count = count
@@ -33,7 +33,7 @@ public enum PrimeModalAction: Codable, Equatable, Sendable {
 /// ```swift
 /// var state = PrimeModalState(count: 7)
 /// _ = PrimeModalReducer().reduce(into: &state, action: .saveFavoritePrimeTapped, environment: ())
-/// state.favoritePrimes  // [7]
+/// #expect(state.favoritePrimes == [7])
 /// ```
 public struct PrimeModalReducer: Reducer {
   /// Creates the reducer.

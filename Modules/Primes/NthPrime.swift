@@ -37,8 +37,8 @@ let sieveLimit = 10_000_000
 /// progress.
 ///
 /// ```swift
-/// try primeCount(100)             // 25
-/// try primeCount(1_000_000_000)   // 50847534
+/// #expect(try primeCount(100) == 25)
+/// #expect(try primeCount(1_000_000_000) == 50_847_534)
 /// ```
 ///
 /// - Parameters:
@@ -69,8 +69,8 @@ public func primeCount(
 /// estimate and p(n). Checks for task cancellation as it goes and reports its progress.
 ///
 /// ```swift
-/// try nthPrime(7)              // 17
-/// try nthPrime(1_000_000_000)  // 22801763489
+/// #expect(try nthPrime(7) == 17)
+/// #expect(try nthPrime(1_000_000_000) == 22_801_763_489)
 /// ```
 ///
 /// - Parameters:

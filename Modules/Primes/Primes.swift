@@ -5,9 +5,9 @@
 /// every 64-bit integer. Products are taken modulo `n` in 128 bits, so nothing overflows.
 ///
 /// ```swift
-/// isPrime(7)          // true
-/// isPrime(561)        // false: a Carmichael number
-/// isPrime(Int.max)    // false
+/// #expect(isPrime(7))
+/// #expect(!isPrime(561))  // a Carmichael number
+/// #expect(!isPrime(Int.max))
 /// ```
 ///
 /// - Parameter n: Any integer.

@@ -210,6 +210,30 @@ struct AppCoreTests {
     #expect(try FavoritePrimesFile.decode(saved) == ImportedPrimes(primes: [2, 7]))
   }
 
+  @Test func store_runsTheAppReducer() {
+    let environment = AppEnvironment(
+      nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
+    let store = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
+    store.send(.counter(.incrTapped))
+    #expect(store.state.count == 1)
+  }
+
+  @Test func recordingActivity_recordsTheFavoritesThatAnAppReducerRemoves() async {
+    let favorites = FavoritePrimesReducer().pullback(
+      state: \AppState.favoritePrimesState, action: .favoritePrimes,
+      environment: \AppEnvironment.favoritePrimes)
+    let app = favorites.recordingActivity()
+    let store = TestStore(
+      initialState: AppState(favoritePrimes: [2, 7]),
+      reducer: app,
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .failing, now: { at(1000) }, uuid: { UUID(1) }))
+    await store.send(.favoritePrimes(.deleteFavoritePrimes([1]))) {
+      $0.favoritePrimes = [2]
+      $0.activityFeed = [Activity(id: UUID(1), kind: .removed, prime: 7, timestamp: at(1000))]
+    }
+  }
+
   @Test func featureViews_readAndWriteTheAppState() {
     var state = AppState(count: 7, favoritePrimes: [2], alert: .notice("hi"))
     #expect(state.counter.count == 7)
@@ -218,6 +242,17 @@ struct AppCoreTests {
     state.favoritePrimesState.alert = nil
     #expect(state.favoritePrimes == [2, 7])
     #expect(state.alert == nil)
+  }
+}
+
+struct FileClientTests {
+  @Test func inMemory_keepsWhatItSaves_inTheGivenBox() async throws {
+    let files = InMemoryFiles()
+    let client = FileClient.inMemory(files)
+    try await client.save("a", Data([1]))
+    let data = try await client.load("a")
+    #expect(data == Data([1]))
+    #expect(files["a"] == Data([1]))
   }
 }
 

@@ -21,6 +21,17 @@ struct AppHistoryTests {
     )
   }
 
+  @Test func store_undoesAStep() {
+    let environment = AppEnvironment(
+      nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
+    let store = Store(
+      initialState: History(AppState()), reducer: AppHistoryReducer(), environment: environment)
+    store.send(.step(.counter(.incrTapped)))
+    store.send(.undo)
+    #expect(store.state.present.count == 0)
+    #expect(store.state.canRedo)
+  }
+
   @Test func undoOfASave_removesTheFavoriteAndItsFeedEntry_redoBringsThemBack() async {
     let store = makeStore(AppState(count: 7))
     await store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped)))) {

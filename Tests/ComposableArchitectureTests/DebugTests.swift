@@ -14,6 +14,24 @@ struct DebugTests {
     #expect(reports[0].contains("ChildAction.incr"))
     #expect(reports[0].contains("- ChildState(count: 0)"))
     #expect(reports[0].contains("+ ChildState(count: 1)"))
+    #expect(
+      reports[0] == """
+        received action:
+          ChildAction.incr
+          - ChildState(count: 0)
+          + ChildState(count: 1)
+        """)
+  }
+
+  @Test func debugReport_dumpsTheAction_andDiffsTheState() {
+    let report = debugReport(action: "incr", before: 0, after: 1)
+    #expect(
+      report == """
+        received action:
+          "incr"
+          - 0
+          + 1
+        """)
   }
 
   @Test func debug_reportsNoChange() {

@@ -109,6 +109,44 @@ struct EffectTests {
     #expect(store.state.sorted() == [1, 2])
   }
 
+  @Test func merge_ofAnArray_runsEveryEffect() async {
+    let values = [1, 2, 3]
+    let store = Store(
+      initialState: [Int](),
+      reducer: Reduce<[Int], Action, Void> { state, action, _ in
+        switch action {
+        case .start:
+          return .merge(values.map { value in .run { send in await send(.response(value)) } })
+        case .response(let n):
+          state.append(n)
+          return .none
+        default:
+          return .none
+        }
+      },
+      environment: ()
+    )
+    await store.send(.start(0)).finish()
+    #expect(store.state.sorted() == values)
+  }
+
+  @Test func fireAndForget_runsItsWork() async {
+    let (logged, continuation) = AsyncStream<String>.makeStream()
+    let store = Store(
+      initialState: [Int](),
+      reducer: Reduce<[Int], Action, @Sendable (String) async -> Void> { _, action, log in
+        guard case .log(let message) = action else { return .none }
+        return .fireAndForget { await log(message) }
+      },
+      environment: { continuation.yield($0) }
+    )
+    store.send(.log("saved 7"))
+    for await message in logged {
+      #expect(message == "saved 7")
+      break
+    }
+  }
+
   @Test func fireAndForget_runsAndSendsNothing() async {
     let ran = Gate()
     let store = Store(

@@ -181,6 +181,16 @@ struct HistoryTests {
     #expect(store.state.redoCount == 3)
   }
 
+  @Test func undoAndRedo_moveBetweenTheRecordedStates() {
+    var history = History(0)
+    history.record(before: history.present)
+    history.present = 1
+    history.undo()
+    #expect(history.present == 0)
+    history.redo()
+    #expect(history.present == 1)
+  }
+
   @Test func manyUndos_walkBackEveryStep() {
     var history = History(0)
     for value in 1...1000 {

@@ -117,6 +117,19 @@ struct CounterTests {
     await store.send(.alertDismissed) { $0.alert = nil }
   }
 
+  @Test func nthPrimeTapped_looksUpTheNthPrime_andShowsIt() async {
+    let store = TestStore(
+      initialState: CounterState(count: 7),
+      reducer: CounterReducer(),
+      environment: CounterEnvironment(nthPrime: { _ in 17 })
+    )
+    await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
+    await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+      $0.isNthPrimeRequestInFlight = false
+      $0.alert = .nthPrime(n: 7, prime: 17)
+    }
+  }
+
   @Test func nthPrimeTapped_failedLookup_endsTheRequestWithAMessage() async {
     let store = makeStore(CounterState(count: 7)) { _ in throw LookupFailed() }
     await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }

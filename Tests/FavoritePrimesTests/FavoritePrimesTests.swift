@@ -33,6 +33,14 @@ struct FavoritePrimesTests {
     await store.send(.deleteFavoritePrimes([1, 3])) { $0.favoritePrimes = [2, 5] }
   }
 
+  @Test func reduce_deletesTheRowsInPlace() {
+    let environment = FavoritePrimesEnvironment(fileClient: .failing, nthPrime: { _ in 2 })
+    var state = FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])
+    _ = FavoritePrimesReducer().reduce(
+      into: &state, action: .deleteFavoritePrimes([1, 3]), environment: environment)
+    #expect(state.favoritePrimes == [2, 5])
+  }
+
   @Test func delete_unorderedIndices_removesExactlyThoseRows() async {
     let store = makeStore([2, 3, 5, 7, 11, 13])
     await store.send(.deleteFavoritePrimes(IndexSet([5, 0, 2]))) {
@@ -214,6 +222,18 @@ struct FavoritePrimesFileTests {
     #expect(
       imported.summary(added: 2)
         == "Added 2 favorite primes. Skipped 9, -3 (not prime); 2 (listed twice).")
+  }
+
+  @Test func decode_aBareArray_withANonPrimeAndARepeat() throws {
+    #expect(
+      try FavoritePrimesFile.decode(Data("[2, 3, 4, 3]".utf8))
+        == ImportedPrimes(primes: [2, 3], notPrime: [4], repeated: [3]))
+  }
+
+  @Test func summary_countsThePrimesAlreadyFavorites() {
+    #expect(
+      ImportedPrimes(primes: [2, 3], notPrime: [4]).summary(added: 1)
+        == "Added 1 favorite prime; 1 was one already. Skipped 4 (not prime).")
   }
 
   @Test(

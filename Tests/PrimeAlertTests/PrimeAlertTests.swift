@@ -17,6 +17,11 @@ struct PrimeAlertTests {
     #expect(ordinal(n) == expected)
   }
 
+  @Test func ordinal_ofTwentyTwoAndOfAHundredAndThirteen() {
+    #expect(ordinal(22) == "22nd")
+    #expect(ordinal(113) == "113th")
+  }
+
   @Test func nthPrimeAlert_readsAsASentence() {
     #expect(PrimeAlert.nthPrime(n: 7, prime: 17).message == "The 7th prime is 17")
     #expect(PrimeAlert.nthPrime(n: 1, prime: 2).message == "The 1st prime is 2")

@@ -49,6 +49,12 @@ struct PrimeModalTests {
     await store.send(.removeFavoritePrimeTapped)
   }
 
+  @Test func reduce_savesThePrimeInPlace() {
+    var state = PrimeModalState(count: 7)
+    _ = PrimeModalReducer().reduce(into: &state, action: .saveFavoritePrimeTapped, environment: ())
+    #expect(state.favoritePrimes == [7])
+  }
+
   @Test func title_andOfferedAction_describeTheModal() {
     #expect(PrimeModalState(count: 7).title == "7 is prime 🎉")
     #expect(PrimeModalState(count: 6).title == "6 is not prime :(")

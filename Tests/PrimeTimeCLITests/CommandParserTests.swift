@@ -25,6 +25,10 @@ struct CommandParserTests {
     #expect(try CommandParser.parse(line) == expected)
   }
 
+  @Test func parse_incrementByThree() throws {
+    #expect(try CommandParser.parse("incr 3") == .incr(3))
+  }
+
   @Test(arguments: ["", "   ", "\t"])
   func parse_blankLines_areNothing(line: String) throws {
     #expect(try CommandParser.parse(line) == nil)

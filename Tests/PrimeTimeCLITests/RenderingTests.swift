@@ -78,6 +78,11 @@ struct RenderingTests {
       ])
   }
 
+  @Test func timestamp_isUTCToTheMillisecond() {
+    #expect(
+      Rendering.timestamp(Date(milliseconds: 1_700_000_000_001)) == "2023-11-14T22:13:20.001Z")
+  }
+
   @Test func dump_isReadable() {
     let dump = Rendering.dump(AppState(count: 3))
     #expect(dump.contains("count: 3"))

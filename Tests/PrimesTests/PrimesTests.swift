@@ -33,6 +33,11 @@ struct PrimeCountTests {
     #expect(try primeCount(powerOfTen(k)) == pi)
   }
 
+  @Test func primeCount_ofAHundredAndOfABillion() throws {
+    #expect(try primeCount(100) == 25)
+    #expect(try primeCount(1_000_000_000) == 50_847_534)
+  }
+
   @Test func primeCount_ofRandomX_matchesASimpleSieve() throws {
     var generator = SplitMix64(seed: 20_261_122)
     let limit = 10_000_000
@@ -117,6 +122,11 @@ struct NthPrimeTests {
     #expect(try nthPrime(powerOfTen(k)) == p)
   }
 
+  @Test func nthPrime_ofSevenAndOfABillion() throws {
+    #expect(try nthPrime(7) == 17)
+    #expect(try nthPrime(1_000_000_000) == 22_801_763_489)
+  }
+
   @Test func nthPrime_isTheInverseOfPrimeCount() throws {
     for n in [1, 2, 3, 600_000, 600_001, 1_000_003, 12_345_678, 98_765_432] {
       let p = try nthPrime(n)
@@ -166,6 +176,12 @@ struct IsPrimeTests {
     ])
   func isPrime_onStrongPseudoprimesToSmallBases(n: Int) {
     #expect(!isPrime(n))
+  }
+
+  @Test func isPrime_ofAPrime_aCarmichaelNumber_andIntMax() {
+    #expect(isPrime(7))
+    #expect(!isPrime(561))  // a Carmichael number
+    #expect(!isPrime(Int.max))
   }
 
   @Test func isPrime_nearInt64sLimits() {
