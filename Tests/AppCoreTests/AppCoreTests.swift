@@ -218,22 +218,6 @@ struct AppCoreTests {
     #expect(store.state.count == 1)
   }
 
-  @Test func recordingActivity_recordsTheFavoritesThatAnAppReducerRemoves() async {
-    let favorites = FavoritePrimesReducer().pullback(
-      state: \AppState.favoritePrimesState, action: .favoritePrimes,
-      environment: \AppEnvironment.favoritePrimes)
-    let app = favorites.recordingActivity()
-    let store = TestStore(
-      initialState: AppState(favoritePrimes: [2, 7]),
-      reducer: app,
-      environment: AppEnvironment(
-        nthPrime: .failing, fileClient: .failing, now: { at(1000) }, uuid: { UUID(1) }))
-    await store.send(.favoritePrimes(.deleteFavoritePrimes([1]))) {
-      $0.favoritePrimes = [2]
-      $0.activityFeed = [Activity(id: UUID(1), kind: .removed, prime: 7, timestamp: at(1000))]
-    }
-  }
-
   @Test func featureViews_readAndWriteTheAppState() {
     var state = AppState(count: 7, favoritePrimes: [2], alert: .notice("hi"))
     #expect(state.counter.count == 7)
