@@ -16,6 +16,7 @@ struct PrimeTimeCommand: ParsableCommand {
     version: PrimeTimeCLI.version,
     subcommands: [
       REPLCommand.self, NthPrimeCommand.self, PrimeCountCommand.self, IsPrimeCommand.self,
+      ReplayCommand.self,
     ],
     defaultSubcommand: REPLCommand.self
   )
@@ -42,6 +43,29 @@ struct REPLCommand: ParsableCommand {
       "Run commands separated by ';' instead of reading input, e.g. -c \"incr; incr; nth\".",
       valueName: "commands"))
   var script: String?
+
+  @Option(
+    name: .customLong("record"),
+    help: ArgumentHelp(
+      "Write the session to <file> as JSON Lines, to run again with 'primetime replay <file>'.",
+      valueName: "file"))
+  var recording: String?
+}
+
+struct ReplayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Run a recorded session again and check that it ends the same.",
+    discussion: """
+      Runs the actions of a file written with --record through the app, answering the clock,       the lookups and the files from the recording: nothing on disk is read or written. Prints       the final state as 'state --json' does and exits 0 when every action leaves the state       recorded; otherwise names the first action that does not, with the difference, and       exits 1. Example: primetime replay session.jsonl
+      """
+  )
+
+  @Argument(help: ArgumentHelp("A recording made with --record.", valueName: "file"))
+  var file: String
+
+  @Flag(help: "Print each action and the change it makes to the state, as 'trace on' does.")
+  var step = false
 }
 
 struct NthPrimeCommand: ParsableCommand {
@@ -123,7 +147,9 @@ public enum PrimeTimeCLI {
     case let repl as REPLCommand:
       return await REPL.run(
         dataDirectory: environment.dataDirectory(option: repl.dataDirectory),
-        script: repl.script, environment: environment)
+        script: repl.script, recording: repl.recording, environment: environment)
+    case let replay as ReplayCommand:
+      return Replaying.run(file: replay.file, showingSteps: replay.step)
     case let nth as NthPrimeCommand:
       return await compute(environment) {
         let n = try number(nth.n, name: "n")

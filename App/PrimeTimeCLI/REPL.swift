@@ -8,7 +8,9 @@ enum REPL {
   /// Runs the REPL until the input ends or `quit`.
   ///
   /// - Returns: The exit status: 0, or 1 when a non-interactive command failed.
-  static func run(dataDirectory: URL, script: String?, environment: CLIEnvironment) async -> Int32 {
+  static func run(
+    dataDirectory: URL, script: String?, recording: String?, environment: CLIEnvironment
+  ) async -> Int32 {
     let isInteractive = script == nil && environment.terminal.input
     let style = Style(isColored: isInteractive && environment.isColorEnabled)
     let errorStyle = Style(
@@ -17,6 +19,15 @@ enum REPL {
       out: { text in print(text) },
       err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
     )
+    let recordingFile: RecordingFile?
+    do {
+      recordingFile = try recording.map(RecordingFile.init(path:))
+    } catch {
+      output.err("primetime: \(error)")
+      return 1
+    }
+    let recorder = recordingFile.map { file in SessionRecorder(write: { file.write($0) }) }
+    defer { recordingFile?.close() }
     let files = environment.fileClient(dataDirectory)
     var storage: Storage? = Storage(database: environment.database(dataDirectory))
     var stored = StoredFavorites(favoritePrimes: [], activityFeed: [])
@@ -37,13 +48,16 @@ enum REPL {
 
     let progress = environment.progress
     let drawsProgress = environment.terminal.error
+    let initialState = AppState(
+      favoritePrimes: PersistentArray(stored.favoritePrimes),
+      activityFeed: PersistentArray(stored.activityFeed))
+    recorder?.record(.start(state: initialState))
     let session = Session(
-      initialState: AppState(
-        favoritePrimes: PersistentArray(stored.favoritePrimes),
-        activityFeed: PersistentArray(stored.activityFeed)),
+      initialState: initialState,
       environment: AppEnvironment(
-        nthPrime: environment.nthPrime, fileClient: files, now: environment.now,
-        uuid: environment.uuid),
+        nthPrime: environment.nthPrime, fileClient: files,
+        now: recorder?.recording(environment.now) ?? environment.now,
+        uuid: recorder?.recording(environment.uuid) ?? environment.uuid),
       output: output,
       storage: storage,
       interaction: isInteractive
@@ -54,7 +68,8 @@ enum REPL {
             guard drawsProgress else { return }
             FileHandle.standardError.write(ProgressLine.terminalBytes(text))
           })
-        : nil
+        : nil,
+      recorder: recorder
     )
 
     if isInteractive {
@@ -65,6 +80,7 @@ enum REPL {
       let promptStyle = Style(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {
         fflush(nil)
+        recordingFile?.flush()
         let prompt = Rendering.prompt(
           screen: session.screen, state: session.state, style: promptStyle)
         guard let line = editor.readLine(prompt: prompt) else {
@@ -76,6 +92,7 @@ enum REPL {
           output.err(errorStyle.error("error: ") + message)
         }
       }
+      recorder?.record(.end(state: session.state, screen: session.screen.rawValue))
       return 0
     }
 
@@ -97,6 +114,7 @@ enum REPL {
       if !input.hasBufferedLine { fflush(nil) }
       if session.isQuitRequested { break }
     }
+    recorder?.record(.end(state: session.state, screen: session.screen.rawValue))
     fflush(nil)
     return failed ? 1 : 0
   }

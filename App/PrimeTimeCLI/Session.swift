@@ -70,13 +70,15 @@ public final class Session {
     output: Output,
     storage: Storage? = nil,
     interaction: Interaction? = nil,
+    recorder: SessionRecorder? = nil,
     timeZone: TimeZone = .current
   ) {
     let trace = TraceSwitch()
     self.trace = trace
+    let app = recorder.map { AppHistoryReducer().recording(to: $0) } ?? Reduce(AppHistoryReducer())
     self.store = Store(
       initialState: History(initialState),
-      reducer: AppHistoryReducer().debug(
+      reducer: app.debug(
         isEnabled: { trace.isOn },
         state: \.present,
         report: { output.out($0) }

@@ -1,0 +1,130 @@
+import AppCore
+import AppTestSupport
+import ComposableArchitecture
+import FileClient
+import Foundation
+import NthPrimeClient
+import Synchronization
+import Testing
+
+@MainActor
+struct RecordingTests {
+  /// Runs `actions` through a store that records, and returns the recording's lines.
+  func record(_ actions: [HistoryAction<AppAction>]) async throws -> [RecordedLine] {
+    let lines = Mutex<[String]>([])
+    let recorder = SessionRecorder(write: { line in lines.withLock { $0.append(line) } })
+    let clock = Mutex(1_000.0)
+    let uuids = IncrementingUUIDs()
+    let environment = AppEnvironment(
+      nthPrime: .answering([7: 17]), fileClient: .inMemory(InMemoryFiles()),
+      now: recorder.recording {
+        clock.withLock {
+          $0 += 1
+          return Date(timeIntervalSince1970: $0)
+        }
+      },
+      uuid: recorder.recording { uuids.next() })
+    let initial = AppState(favoritePrimes: [2])
+    recorder.record(.start(state: initial))
+    let store = Store(
+      initialState: History(initial), reducer: AppHistoryReducer().recording(to: recorder),
+      environment: environment)
+    for action in actions { await store.send(action).finish() }
+    recorder.record(.end(state: store.state.present, screen: "counter"))
+    return try lines.withLock { $0 }.map { try RecordedLine.decode($0) }
+  }
+
+  let session: [HistoryAction<AppAction>] = [
+    .step(.counter(.countEntered(7))), .step(.counter(.isPrimeTapped)),
+    .step(.counter(.primeModal(.saveFavoritePrimeTapped))), .step(.counter(.nthPrimeTapped)),
+    .step(.favoritePrimes(.saveButtonTapped(file: nil))),
+    .step(.favoritePrimes(.deleteFavoritePrimes([0]))), .undo, .redo,
+  ]
+
+  @Test func aRecording_holdsEveryActionWithItsReadings_andReplaysToTheSameState() async throws {
+    let lines = try await record(session)
+    // The start, eight actions, the lookup's and the export's answers, and the end.
+    #expect(lines.count == 12)
+    #expect(
+      lines.contains(
+        .feedback(
+          action: .counter(.nthPrimeResponse(n: 7, .success(17))), step: 4,
+          state: lines.compactMap { $0.action?.2 }.first { $0.alert != nil }!)))
+    let save = try #require(
+      lines.first { line in
+        if case .step(.counter(.primeModal(.saveFavoritePrimeTapped)), _, _) = line {
+          true
+        } else {
+          false
+        }
+      })
+    #expect(
+      save.action?.1
+        == RecordedLine.Readings(
+          now: [Date(timeIntervalSince1970: 1_001)], uuid: [UUID(1)]))
+    guard case .end(let final, _) = try #require(lines.last) else {
+      Issue.record("no end line")
+      return
+    }
+    #expect(final.favoritePrimes == [7])
+    #expect(try Replay.run(lines) == .reproduced(final))
+  }
+
+  @Test func aChangedAnswer_divergesAtItsLine() async throws {
+    var lines = try await record(session)
+    let index = try #require(lines.firstIndex { if case .feedback = $0 { true } else { false } })
+    guard case .feedback(_, let step, let readings, let state) = lines[index] else { return }
+    lines[index] = .feedback(
+      action: .counter(.nthPrimeResponse(n: 7, .success(19))), step: step, readings: readings,
+      state: state)
+    guard case .diverged(let line, _, let recorded, let replayed) = try Replay.run(lines) else {
+      Issue.record("the replay did not diverge")
+      return
+    }
+    #expect(line == index + 1)
+    #expect(recorded.alert == .nthPrime(n: 7, prime: 17))
+    #expect(replayed.alert == .nthPrime(n: 7, prime: 19))
+  }
+
+  @Test func aMissingReading_divergesAtItsLine() async throws {
+    var lines = try await record(session)
+    let index = try #require(lines.firstIndex { $0.action?.1.isEmpty == false })
+    guard case .step(let action, _, let state) = lines[index] else { return }
+    lines[index] = .step(action: action, state: state)
+    guard case .diverged(let line, _, _, _) = try Replay.run(lines) else {
+      Issue.record("the replay did not diverge")
+      return
+    }
+    #expect(line == index + 1)
+  }
+
+  @Test func aDifferentEnd_isReported() async throws {
+    var lines = try await record(session)
+    lines[lines.count - 1] = .end(state: AppState(count: 99), screen: "counter")
+    guard case .endDiffers(let recorded, _) = try Replay.run(lines) else {
+      Issue.record("the end did not differ")
+      return
+    }
+    #expect(recorded.count == 99)
+  }
+
+  @Test func unreadableRecordings_sayWhichLine() throws {
+    let state = AppState()
+    #expect(throws: Replay.Unreadable(line: 1, reason: "a recording starts with a start line")) {
+      try Replay.run([.undo(state: state)])
+    }
+    #expect(throws: Replay.Unreadable(line: 2, reason: "the recording has no end line")) {
+      try Replay.run([.start(state: state), .undo(state: state)])
+    }
+    #expect(throws: Replay.Unreadable(line: 2, reason: "a start line after the first")) {
+      try Replay.run([.start(state: state), .start(state: state), .end(state: state, screen: "")])
+    }
+  }
+
+  @Test func aLine_encodesAsReadableJSON() throws {
+    let line = RecordedLine.step(action: .counter(.incrTapped), state: AppState(count: 1))
+    let text = try line.encoded()
+    #expect(text.hasPrefix(#"{"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"state":{"#))
+    #expect(try RecordedLine.decode(text) == line)
+  }
+}

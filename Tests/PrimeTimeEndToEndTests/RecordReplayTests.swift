@@ -1,0 +1,112 @@
+import AppTestSupport
+import Foundation
+import Testing
+
+struct RecordReplayTests {
+  /// A random session of 60 commands: counting, lookups on both screens, saves, removals,
+  /// deletes, exports and imports, undo and redo.
+  static func randomSession(seed: UInt64) -> [String] {
+    var random = SplitMix64(seed: seed)
+    let commands = [
+      "incr", "decr", "incr 3", "set 7", "set 13", "set 29", "prime", "save", "remove", "nth",
+      "favorites", "nth 1", "delete 1", "counter", "save-favorites", "load-favorites", "undo",
+      "undo", "redo", "activity",
+    ]
+    return (0..<60).map { _ in commands.randomElement(using: &random)! }
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func aRandomSession_replaysToTheSameState(seed: UInt64) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "session.jsonl").path
+    let session = Self.randomSession(seed: seed) + ["state --json"]
+    let live = try PrimeTime.run(
+      ["--record", recording], input: Data(session.joined(separator: "\n").utf8), home: home)
+    let liveState = try #require(live.stdout.split(separator: "\n").last.map(String.init))
+
+    let replayHome = home.appending(path: "not-created")
+    let replay = try PrimeTime.run(["replay", recording], home: replayHome)
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stderr == "")
+    #expect(try state(replay.stdout) == state(liveState))
+    #expect(!FileManager.default.fileExists(atPath: replayHome.path))
+  }
+
+  @Test func aDroppedAction_makesTheReplayFail_namingItsLine() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "session.jsonl")
+    let live = try PrimeTime.run(
+      ["--record", recording.path, "-c", "set 7; prime; save; incr; incr"], home: home)
+    #expect(live.status == 0)
+    var lines = try String(contentsOf: recording, encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[2].hasPrefix(#"{"step":{"action":{"counter":{"_0":{"isPrimeTapped""#))
+    lines.remove(at: 2)
+    try lines.joined(separator: "\n").write(to: recording, atomically: true, encoding: .utf8)
+
+    let replay = try PrimeTime.run(["replay", recording.path], home: home)
+    #expect(replay.status == 1)
+    #expect(replay.stdout == "")
+    let first = try #require(replay.stderr.split(separator: "\n").first)
+    #expect(
+      first.hasPrefix(
+        "primetime: \(recording.path) line 3 does not reproduce: after "
+          + "HistoryAction.step(.counter(.primeModal(.saveFavoritePrimeTapped)))"))
+    #expect(replay.stderr.contains("+     isPrimeModalShown: false,"))
+  }
+
+  @Test func step_showsEachActionAndItsChange() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "session.jsonl").path
+    _ = try PrimeTime.run(["--record", recording, "-c", "incr"], home: home)
+    let replay = try PrimeTime.run(["replay", "--step", recording], home: home)
+    #expect(replay.status == 0)
+    let lines = replay.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "line 2: received action:")
+    let trimmed = lines.map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(trimmed.contains { $0.hasPrefix("-") && $0.hasSuffix("count: 0,") })
+    #expect(trimmed.contains { $0.hasPrefix("+") && $0.hasSuffix("count: 1,") })
+    #expect(lines.last?.hasPrefix(#"{"activityFeed":[],"count":1,"#) == true)
+  }
+
+  @Test func anUnreadableRecording_isOneLine_andExitsOne() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appending(path: "not-a-recording.jsonl")
+    try Data("{\"start\":{}}\n".utf8).write(to: file)
+    let replay = try PrimeTime.run(["replay", file.path], home: home)
+    #expect(replay.status == 1)
+    #expect(replay.stderr == "primetime: \(file.path) line 1 is not a recording line\n")
+    let missing = try PrimeTime.run(["replay", home.appending(path: "missing").path], home: home)
+    #expect(missing.status == 1)
+    #expect(missing.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func aRecordingThatCannotBeWritten_changesNothing() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      ["--record", home.appending(path: "no/such/dir/s.jsonl").path, "-c", "set 7; save"],
+      home: home)
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: home.appending(path: "primetime.sqlite").path))
+  }
+
+  /// The parts of `state --json` a replay must give back: the count, the favorites and the feed.
+  private func state(_ json: String) throws -> [String: String] {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    return try ["count", "favoritePrimes", "activityFeed"].reduce(into: [:]) { result, key in
+      let value = try #require(object[key])
+      result[key] = String(
+        decoding: try JSONSerialization.data(
+          withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]),
+        as: UTF8.self)
+    }
+  }
+}
