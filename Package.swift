@@ -206,6 +206,11 @@ let package = Package(
       path: "Tests/AppCoreTests"
     ),
     .testTarget(
+      name: "ReplayTests",
+      dependencies: ["AppCore", .product(name: "CustomDump", package: "swift-custom-dump")],
+      path: "Tests/ReplayTests"
+    ),
+    .testTarget(
       name: "PrimeTimeBenchmarksTests",
       dependencies: ["PrimeTimeBenchmarks", "primetime"],
       path: "Tests/PrimeTimeBenchmarksTests"
