@@ -89,21 +89,24 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     try JSONDecoder().decode(RecordedLine.self, from: Data(line.utf8))
   }
 
-  /// The line's JSON, on one line, with its keys sorted.
+  /// The line's JSON, on one line.
   public func encoded() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
+    try JSONLineEncoder.encode(self)
   }
 }
 
 /// Records a session: wraps the clock and the identities so that their answers are noted, and
 /// writes a line for every action the app handles.
+///
+/// Lines are encoded and written in order on a queue of their own, so that the session goes on
+/// meanwhile; at most a few thousand wait at a time.
 public final class SessionRecorder: Sendable {
   private let readings = Mutex(RecordedLine.Readings())
   private let write: @Sendable (String) -> Void
+  private let queue = DispatchQueue(label: "primetime.recording")
+  private let room = DispatchSemaphore(value: 4096)
 
-  /// Creates a recorder that hands each line, without its newline, to `write`.
+  /// Creates a recorder that hands each line, without its newline, to `write`, in order.
   public init(write: @escaping @Sendable (String) -> Void) {
     self.write = write
   }
@@ -126,11 +129,20 @@ public final class SessionRecorder: Sendable {
     }
   }
 
-  /// Writes a line.
+  /// Writes a line, after the ones before it.
   public func record(_ line: RecordedLine) {
-    // Every value in a line encodes; a failure would be a bug in a Codable conformance.
-    guard let text = try? line.encoded() else { preconditionFailure("unencodable \(line)") }
-    write(text)
+    room.wait()
+    queue.async { [write, room] in
+      // Every value in a line encodes; a failure would be a bug in a Codable conformance.
+      guard let text = try? line.encoded() else { preconditionFailure("unencodable \(line)") }
+      write(text)
+      room.signal()
+    }
+  }
+
+  /// Waits until every line recorded so far is written.
+  public func finish() {
+    queue.sync {}
   }
 
   /// Writes the line for an action, with the readings taken since the last one.

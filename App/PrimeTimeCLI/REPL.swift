@@ -27,7 +27,10 @@ enum REPL {
       return 1
     }
     let recorder = recordingFile.map { file in SessionRecorder(write: { file.write($0) }) }
-    defer { recordingFile?.close() }
+    defer {
+      recorder?.finish()
+      recordingFile?.close()
+    }
     let files = environment.fileClient(dataDirectory)
     var storage: Storage? = Storage(database: environment.database(dataDirectory))
     var stored = StoredFavorites(favoritePrimes: [], activityFeed: [])
@@ -80,6 +83,7 @@ enum REPL {
       let promptStyle = Style(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {
         fflush(nil)
+        recorder?.finish()
         recordingFile?.flush()
         let prompt = Rendering.prompt(
           screen: session.screen, state: session.state, style: promptStyle)

@@ -34,11 +34,10 @@ final class RecordingFile: Sendable {
 
   /// Writes the lines gathered so far.
   func flush() {
-    let data = pending.withLock { pending in
-      defer { pending = Data() }
-      return pending
+    pending.withLock { pending in
+      if !pending.isEmpty { handle.write(pending) }
+      pending = Data()
     }
-    if !data.isEmpty { handle.write(data) }
   }
 
   /// Writes what is left and closes the file.

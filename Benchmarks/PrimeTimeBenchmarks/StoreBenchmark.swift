@@ -128,10 +128,20 @@ enum StoreBenchmark {
       })
     results.append(("subscribers.nsPerNotify", perSend / Double(tokens.count)))
 
-    // The REPL: piped incr lines through the real binary.
+    // The REPL: piped incr lines through the real binary, without and with a recording, taken
+    // in turns.
     let lines = max(1000, Int(100_000 * scale))
-    results.append(
-      ("repl.commandsPerSecond", try replCommandsPerSecond(lines: lines, rounds: rounds)))
+    var plain: [Double] = []
+    var recorded: [Double] = []
+    for _ in 0..<rounds {
+      plain.append(try replCommandsPerSecond(lines: lines, recording: false))
+      recorded.append(try replCommandsPerSecond(lines: lines, recording: true))
+    }
+    results += [
+      ("repl.commandsPerSecond", median(plain)),
+      ("repl.recordedCommandsPerSecond", median(recorded)),
+      ("repl.recording.ratio", median(zip(recorded, plain).map(/))),
+    ]
 
     printTable(results)
     return results
@@ -240,21 +250,21 @@ enum StoreBenchmark {
     return Double(after - before) / Double(steps)
   }
 
-  static func replCommandsPerSecond(lines: Int, rounds: Int) throws -> Double {
+  /// Pipes `lines` incr commands through the binary, with `--record` or without.
+  static func replCommandsPerSecond(lines: Int, recording: Bool) throws -> Double {
     let primetime = try primetimeExecutable()
     let home = FileManager.default.temporaryDirectory.appending(
       path: "primetime-benchmark-\(getpid())")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: home) }
     let input = Data(String(repeating: "incr\n", count: lines).utf8)
     var environment = ProcessInfo.processInfo.environment
     environment["PRIMETIME_HOME"] = home.path
-    let times = try (0..<rounds).map { _ in
-      guard let run = runProcess(primetime, [], input: input, environment: environment),
-        run.status == 0
-      else { throw Unmeasured(description: "\(primetime) failed on piped input") }
-      return run.seconds
-    }
-    return Double(lines) / median(times)
+    let arguments = recording ? ["--record", home.appending(path: "session.jsonl").path] : []
+    guard let run = runProcess(primetime, arguments, input: input, environment: environment),
+      run.status == 0
+    else { throw Unmeasured(description: "\(primetime) failed on piped input") }
+    return Double(lines) / run.seconds
   }
 
   static func firstPrimes(_ count: Int) -> [Int] {
@@ -296,6 +306,7 @@ enum StoreBenchmark {
       "history.bytesPerStep": ("< 200", { $0 < 200 }),
       "history.favoriteBytesPerStep": ("< 1000", { $0 < 1000 }),
       "repl.commandsPerSecond": ("≥ 50000", { $0 >= 50_000 }),
+      "repl.recording.ratio": ("≥ 0.5", { $0 >= 0.5 }),
     ]
     print("metric                          value        target    ")
     for (key, value) in results {

@@ -31,6 +31,7 @@ struct RecordingTests {
       environment: environment)
     for action in actions { await store.send(action).finish() }
     recorder.record(.end(state: store.state.present, screen: "counter"))
+    recorder.finish()
     return try lines.withLock { $0 }.map { try RecordedLine.decode($0) }
   }
 

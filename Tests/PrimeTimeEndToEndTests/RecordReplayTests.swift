@@ -12,7 +12,7 @@ struct RecordReplayTests {
       "favorites", "nth 1", "delete 1", "counter", "save-favorites", "load-favorites", "undo",
       "undo", "redo", "activity",
     ]
-    return (0..<60).map { _ in commands.randomElement(using: &random)! }
+    return (0..<60).map { _ in commands[Int(random.next() % UInt64(commands.count))] }
   }
 
   @Test(arguments: [1, 2, 3] as [UInt64])
