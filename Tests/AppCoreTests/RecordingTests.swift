@@ -40,12 +40,13 @@ struct RecordingTests {
     .step(.counter(.primeModal(.saveFavoritePrimeTapped))), .step(.counter(.nthPrimeTapped)),
     .step(.favoritePrimes(.saveButtonTapped(file: nil))),
     .step(.favoritePrimes(.deleteFavoritePrimes([0]))), .undo, .redo,
+    .step(.storageChanged(StoredFavorites(favoritePrimes: [3, 7], activityFeed: []))),
   ]
 
   @Test func aRecording_holdsEveryActionWithItsReadings_andReplaysToTheSameState() async throws {
     let lines = try await record(session)
-    // The start, eight actions, the lookup's and the export's answers, and the end.
-    #expect(lines.count == 12)
+    // The start, nine actions, the lookup's and the export's answers, and the end.
+    #expect(lines.count == 13)
     #expect(
       lines.contains(
         .feedback(
@@ -67,7 +68,7 @@ struct RecordingTests {
       Issue.record("no end line")
       return
     }
-    #expect(final.favoritePrimes == [7])
+    #expect(final.favoritePrimes == [3, 7])
     #expect(try Replay.run(lines) == .reproduced(final))
   }
 

@@ -9,6 +9,28 @@ import Testing
 /// `primetime` at a real pseudo-terminal: the prompt, line editing with history recall, tab
 /// completion, Ctrl-C, and history kept across sessions.
 struct TerminalTests {
+  @Test func anInteractiveSession_isRecorded_andReplays() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "session.jsonl").path
+
+    let terminal = try PseudoTerminal(
+      running: PrimeTime.binary, arguments: ["--record", recording], home: home)
+    try terminal.expect("counter 0> ")
+    terminal.type("set 7\r")
+    try terminal.expect("counter 7> ")
+    terminal.type("prime\r")
+    try terminal.expect("counter 7> ")
+    terminal.type("save\r")
+    try terminal.expect("Saved 7")
+    terminal.type("quit\r")
+    #expect(try terminal.waitForExit() == 0)
+
+    let replay = try PrimeTime.run(["replay", recording], home: home)
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout.contains(#""count":7,"favoritePrimes":[7]"#))
+  }
+
   @Test func prompt_historyRecall_tabCompletion_andCtrlC() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -102,12 +124,13 @@ final class PseudoTerminal {
   private var buffer = ""
   private var searchStart: String.Index
 
-  init(running binary: URL, home: URL) throws {
+  init(running binary: URL, arguments: [String] = [], home: URL) throws {
     let environment = [
       "HOME=\(home.path)", "PRIMETIME_HOME=\(home.path)", "TERM=xterm", "NO_COLOR=1",
       "PATH=/usr/bin:/bin", "INPUTRC=/dev/null",
     ]
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(binary.path), nil]
+    let argv: [UnsafeMutablePointer<CChar>?] =
+      ([binary.path] + arguments).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
     defer {
       for pointer in argv { free(pointer) }
