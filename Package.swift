@@ -51,7 +51,13 @@ let package = Package(
 
     // MARK: Domain
 
-    .target(name: "Primes", path: "Modules/Primes"),
+    .target(
+      name: "Primes",
+      path: "Modules/Primes",
+      // Prime counting is arithmetic in tight loops: optimized even in debug builds, so that
+      // `swift run primetime` looks up the nth prime at the speed of a release build.
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+    ),
     .target(
       name: "PrimeAlert", dependencies: ["ComposableArchitecture"], path: "Modules/PrimeAlert"),
 
