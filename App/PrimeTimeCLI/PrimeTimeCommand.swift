@@ -145,8 +145,14 @@ public enum PrimeTimeCLI {
     }
     switch command {
     case let repl as REPLCommand:
+      let dataDirectory: URL
+      do {
+        dataDirectory = try environment.dataDirectory(option: repl.dataDirectory)
+      } catch {
+        return usageError(error.description)
+      }
       return await REPL.run(
-        dataDirectory: environment.dataDirectory(option: repl.dataDirectory),
+        dataDirectory: dataDirectory,
         script: repl.script, recording: repl.recording, environment: environment)
     case let replay as ReplayCommand:
       return Replaying.run(file: replay.file, showingSteps: replay.step)

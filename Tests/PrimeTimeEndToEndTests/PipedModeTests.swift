@@ -166,3 +166,35 @@ struct NewUserFlowTests {
     #expect(fourth.stdout.hasPrefix("No favorite primes yet."))
   }
 }
+
+struct DataDirectoryTests {
+  @Test(
+    arguments: [
+      (["--data-dir", ""], [:]),
+      ([], ["PRIMETIME_HOME": ""]),
+    ] as [([String], [String: String])])
+  func anEmptyDataDirectory_isAUsageError(arguments: [String], variables: [String: String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      arguments + ["-c", "set 7; save"], home: home, environment: variables)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("data directory"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+  }
+
+  @Test func aRelativeXDGDataHome_isIgnored() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      ["-c", "set 7; save"], home: home, unsetting: ["PRIMETIME_HOME"],
+      environment: ["XDG_DATA_HOME": "relative/data"], directory: home)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: home.appending(path: ".local/share/primetime/primetime.sqlite").path))
+    #expect(!FileManager.default.fileExists(atPath: home.appending(path: "relative").path))
+  }
+}

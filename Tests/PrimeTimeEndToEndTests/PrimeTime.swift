@@ -20,17 +20,18 @@ enum PrimeTime {
   }
 
   /// Runs the binary with the given arguments and standard input, in a clean environment with
-  /// its data in `home`.
+  /// its data in `home` (less the variables in `unsetting`), in `directory` if one is given.
   static func run(
-    _ arguments: [String], input: Data = Data(), home: URL,
-    environment extra: [String: String] = [:]
+    _ arguments: [String], input: Data = Data(), home: URL, unsetting: Set<String> = [],
+    environment extra: [String: String] = [:], directory: URL? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
     process.environment =
       ["PATH": "/usr/bin:/bin", "HOME": home.path, "PRIMETIME_HOME": home.path, "TZ": "UTC"]
-      .merging(extra) { $1 }
+      .merging(extra) { $1 }.filter { !unsetting.contains($0.key) }
+    if let directory { process.currentDirectoryURL = directory }
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
