@@ -87,3 +87,9 @@ void line_editing_install_completion(const char *const *words) {
   rl_readline_name = "primetime";
   rl_attempted_completion_function = complete;
 }
+
+const char *line_editing_last_history_line(void) {
+  if (history_length <= 0) return NULL;
+  HIST_ENTRY *entry = history_get(history_base + history_length - 1);
+  return entry ? entry->line : NULL;
+}

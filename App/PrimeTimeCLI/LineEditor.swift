@@ -3,7 +3,8 @@ import Foundation
 import LineEditing
 
 /// Reads lines at a terminal with GNU readline: editing, history kept across sessions in a
-/// file, tab completion of command names, and Ctrl-C that clears the line.
+/// file (trimmed, without a line that repeats the one before), tab completion of command names,
+/// and Ctrl-C that clears the line.
 @MainActor
 final class LineEditor {
   private let historyFile: URL?
@@ -30,8 +31,9 @@ final class LineEditor {
     defer { free(raw) }
     let line = String(
       decoding: UnsafeRawBufferPointer(start: raw, count: strlen(raw)), as: UTF8.self)
-    if !line.allSatisfy(\.isWhitespace) {
-      add_history(raw)
+    let entry = line.trimmingCharacters(in: .whitespaces)
+    if !entry.isEmpty, entry != lastHistoryEntry {
+      add_history(entry)
       if let historyFile {
         if !FileManager.default.fileExists(atPath: historyFile.path) {
           write_history(historyFile.path)
@@ -42,6 +44,11 @@ final class LineEditor {
       }
     }
     return line
+  }
+
+  /// The line history holds last, if any.
+  private var lastHistoryEntry: String? {
+    line_editing_last_history_line().map { String(cString: $0) }
   }
 
   /// Whether Ctrl-C was pressed since the last call.

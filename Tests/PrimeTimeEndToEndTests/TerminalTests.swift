@@ -9,6 +9,22 @@ import Testing
 /// `primetime` at a real pseudo-terminal: the prompt, line editing with history recall, tab
 /// completion, Ctrl-C, and history kept across sessions.
 struct TerminalTests {
+  @Test func theHistoryFile_keepsNoTrailingSpaces_andNoRepeatedLines() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try PseudoTerminal(running: PrimeTime.binary, home: home)
+    try terminal.expect("counter 0> ")
+    for line in ["incr   ", "incr", "  incr ", "decr", "incr"] {
+      terminal.type(line + "\r")
+      try terminal.expect("count: ")
+    }
+    terminal.type("quit\r")
+    #expect(try terminal.waitForExit() == 0)
+    let history = try String(
+      contentsOf: home.appending(path: "repl-history"), encoding: .utf8)
+    #expect(history == "incr\ndecr\nincr\nquit\n")
+  }
+
   @Test func anInteractiveSession_isRecorded_andReplays() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

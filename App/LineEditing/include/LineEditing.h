@@ -16,4 +16,7 @@ int line_editing_take_interrupt(void);
 /// long as the process): the first word of a line, or the word after "help".
 void line_editing_install_completion(const char *const *words);
 
+/// The last line in the history, or NULL when it is empty; owned by readline.
+const char *line_editing_last_history_line(void);
+
 #endif
