@@ -79,13 +79,13 @@ struct TerminalTests {
     try terminal.expect("count: 2")
 
     // A long lookup shows progress; Ctrl-C cancels it, not the REPL.
-    terminal.type("set 10000000000000\r")
-    try terminal.expect("counter 10000000000000> ")
+    terminal.type("set 100000000000000\r")
+    try terminal.expect("counter 100000000000000> ")
     terminal.type("nth\r")
     try terminal.expect("working…")
     terminal.type("\u{03}")
     try terminal.expect("Cancelled.")
-    try terminal.expect("counter 10000000000000> ")
+    try terminal.expect("counter 100000000000000> ")
     terminal.type("state --json\r")
     try terminal.expect(#""isNthPrimeRequestInFlight":false"#)
     terminal.type("quit\r")
