@@ -2,30 +2,24 @@ import ArgumentParser
 import Foundation
 import Primes
 
-/// `primetime`: the REPL, and three prime commands for scripts.
+/// `primetime`: the REPL, and commands for scripts.
 struct PrimeTimeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "primetime",
     abstract: "Count, check primes, keep favorite primes, and find the nth prime.",
+    usage: """
+      primetime [--data-dir <dir>] [-c <commands>] [--record <file>]
+      primetime <subcommand>
+      """,
     discussion: """
       With no subcommand, primetime opens its REPL: type 'help' there for the commands. \
       Piped input runs the same commands, one per line, with no prompt; the exit status is 1 \
-      if any of them failed. The REPL's options, --data-dir <dir> and -c <commands>, are \
-      described by 'primetime help repl'.
+      if any of them failed.
       """,
     version: PrimeTimeCLI.version,
     subcommands: [
-      REPLCommand.self, NthPrimeCommand.self, PrimeCountCommand.self, IsPrimeCommand.self,
-      ReplayCommand.self,
-    ],
-    defaultSubcommand: REPLCommand.self
-  )
-}
-
-struct REPLCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "repl",
-    abstract: "The interactive counter and favorite primes (the default)."
+      NthPrimeCommand.self, PrimeCountCommand.self, IsPrimeCommand.self, ReplayCommand.self,
+    ]
   )
 
   @Option(
@@ -82,8 +76,13 @@ struct NthPrimeCommand: ParsableCommand {
 }
 
 struct ComputeOptions: ParsableArguments {
-  @Option(help: "How many threads to use (default: one per core).")
-  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(
+    name: .customLong("threads"),
+    help: ArgumentHelp("How many threads to use (default: one per core).", valueName: "count"))
+  var requestedThreads: Int?
+
+  /// The threads to use: as many as asked, else one per core.
+  var threads: Int { requestedThreads ?? ProcessInfo.processInfo.activeProcessorCount }
 
   func validate() throws {
     guard (1...Primes.maximumThreads).contains(threads) else {
@@ -144,7 +143,7 @@ public enum PrimeTimeCLI {
       return usageError(message.replacingOccurrences(of: "Error: ", with: ""))
     }
     switch command {
-    case let repl as REPLCommand:
+    case let repl as PrimeTimeCommand:
       let dataDirectory: URL
       do {
         dataDirectory = try environment.dataDirectory(option: repl.dataDirectory)

@@ -126,7 +126,8 @@ struct PrimeCommandTests {
     defer { try? FileManager.default.removeItem(at: home) }
     let help = try PrimeTime.run(["--help"], home: home)
     #expect(help.status == 0)
-    #expect(help.stdout.contains("USAGE: primetime <subcommand>"))
+    #expect(help.stdout.contains("USAGE: primetime [--data-dir <dir>]"))
+    #expect(help.stdout.contains("primetime <subcommand>"))
     #expect(help.stdout.contains("nth-prime"))
     let version = try PrimeTime.run(["--version"], home: home)
     #expect(version.status == 0)
@@ -196,5 +197,27 @@ struct DataDirectoryTests {
       FileManager.default.fileExists(
         atPath: home.appending(path: ".local/share/primetime/primetime.sqlite").path))
     #expect(!FileManager.default.fileExists(atPath: home.appending(path: "relative").path))
+  }
+}
+
+struct HelpTests {
+  @Test func primetimeHelp_showsTheREPLsOptions() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let help = try PrimeTime.run(["--help"], home: home)
+    #expect(help.status == 0)
+    for option in ["--data-dir <dir>", "-c, --command <commands>", "--record <file>"] {
+      #expect(help.stdout.contains(option), "\(option)")
+    }
+    #expect(!help.stdout.contains("(the default)"))
+  }
+
+  @Test(arguments: ["nth-prime", "prime-count"])
+  func aDirectCommandsHelp_saysEachDefaultOnce(command: String) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let help = try PrimeTime.run([command, "--help"], home: home)
+    #expect(help.status == 0)
+    #expect(help.stdout.components(separatedBy: "(default").count == 2, "\(help.stdout)")
   }
 }
