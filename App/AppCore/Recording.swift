@@ -1,36 +1,40 @@
 import ComposableArchitecture
 import Foundation
+import PrimeAlert
 import Synchronization
 
 /// One line of a recorded session.
 ///
-/// A recording is JSON Lines: a ``start(state:)`` line, one line for every action the store
-/// received (a user's step, an effect's feedback, undo, redo) with what the clock and the
-/// identities answered while the app handled it and the state it left, and an
-/// ``end(state:screen:)`` line. Every dependency's answer is in it: lookups, files loaded and
-/// other sessions' changes arrive as actions, and the clock and the identities as readings. So
-/// a recording replays to the same state without touching anything.
+/// A recording is JSON Lines: a ``start(version:state:)`` line with the state the session
+/// started with, one line for every action the store received (a user's step, an effect's
+/// feedback, undo, redo) with what the clock and the identities answered while the app handled
+/// it and a ``Summary`` of the state it left, and an ``end(state:screen:)`` line with the whole
+/// state. Lookups, files loaded and other sessions' changes reach the app as actions, so their
+/// answers are in the recording as those actions; effects are not run again.
 ///
 /// Each line is an object with one key, the kind of line. Actions and states use the encoding
 /// that Swift derives for them: an enum case is an object with one key, the case's name, and a
 /// case's unlabeled value is under `_0`:
 ///
 /// ```json
-/// {"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"state":{…}}}
+/// {"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"after":{"count":1,…}}}
 /// ```
 public enum RecordedLine: Codable, Equatable, Sendable {
   /// The state the session started with: the favorites and the feed it loaded.
-  case start(state: AppState)
+  case start(version: Int, state: AppState)
   /// A user's step.
-  case step(action: AppAction, readings: Readings? = nil, state: AppState)
+  case step(action: AppAction, readings: Readings? = nil, after: Summary)
   /// An action sent back by an effect of the step with the given number.
-  case feedback(action: AppAction, step: Int, readings: Readings? = nil, state: AppState)
+  case feedback(action: AppAction, step: Int, readings: Readings? = nil, after: Summary)
   /// An undo.
-  case undo(state: AppState)
+  case undo(after: Summary)
   /// A redo.
-  case redo(state: AppState)
+  case redo(after: Summary)
   /// The state the session ended with, and the screen it showed.
   case end(state: AppState, screen: String)
+
+  /// The version of the format that this code writes and reads.
+  public static let version = 1
 
   /// What the environment answered while the app handled one action, in the order asked.
   public struct Readings: Codable, Equatable, Sendable {
@@ -49,33 +53,75 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     public var isEmpty: Bool { now.isEmpty && uuid.isEmpty }
   }
 
-  /// A line for an action, with the readings taken while it ran and the state it left.
-  init(_ action: HistoryAction<AppAction>, readings: Readings, state: AppState) {
-    let readings = readings.isEmpty ? nil : readings
-    switch action {
-    case .step(let action):
-      self = .step(action: action, readings: readings, state: state)
-    case .feedback(let action, let step):
-      self = .feedback(action: action, step: step, readings: readings, state: state)
-    case .undo:
-      self = .undo(state: state)
-    case .redo:
-      self = .redo(state: state)
+  /// What a line keeps of the state an action left: everything on screen, the size and the
+  /// last entry of the favorites and of the feed, and how far undo and redo reach. It costs the
+  /// same however many favorites there are; the end line keeps the whole state.
+  public struct Summary: Codable, Equatable, Sendable {
+    /// The count.
+    public var count: Int
+    /// How many favorites there are.
+    public var favoriteCount: Int
+    /// The last favorite.
+    public var lastFavorite: Int?
+    /// How many entries the activity feed has.
+    public var activityCount: Int
+    /// The feed's last entry.
+    public var lastActivity: Activity?
+    /// Whether the prime modal is shown.
+    public var isPrimeModalShown: Bool
+    /// Whether an nth-prime lookup is running.
+    public var isNthPrimeRequestInFlight: Bool
+    /// The message shown, if any.
+    public var alert: PrimeAlert?
+    /// How many steps undo can take back.
+    public var undoCount: Int
+    /// How many undone steps redo can bring back.
+    public var redoCount: Int
+
+    /// The summary of a session's state and its undo history.
+    public init(_ history: History<AppState>) {
+      let state = history.present
+      count = state.count
+      favoriteCount = state.favoritePrimes.count
+      lastFavorite = state.favoritePrimes.last
+      activityCount = state.activityFeed.count
+      lastActivity = state.activityFeed.last
+      isPrimeModalShown = state.isPrimeModalShown
+      isNthPrimeRequestInFlight = state.isNthPrimeRequestInFlight
+      alert = state.alert
+      undoCount = history.undoCount
+      redoCount = history.redoCount
     }
   }
 
-  /// The action this line records, with the readings and the state after it; `nil` for the
+  /// A line for an action, with the readings taken while it ran and the history it left.
+  init(_ action: HistoryAction<AppAction>, readings: Readings, after history: History<AppState>) {
+    let readings = readings.isEmpty ? nil : readings
+    let after = Summary(history)
+    switch action {
+    case .step(let action):
+      self = .step(action: action, readings: readings, after: after)
+    case .feedback(let action, let step):
+      self = .feedback(action: action, step: step, readings: readings, after: after)
+    case .undo:
+      self = .undo(after: after)
+    case .redo:
+      self = .redo(after: after)
+    }
+  }
+
+  /// The action this line records, with the readings and the summary after it; `nil` for the
   /// start and end lines.
-  public var action: (HistoryAction<AppAction>, Readings, AppState)? {
+  public var action: (HistoryAction<AppAction>, Readings, Summary)? {
     switch self {
-    case .step(let action, let readings, let state):
-      return (.step(action), readings ?? Readings(), state)
-    case .feedback(let action, let step, let readings, let state):
-      return (.feedback(action, step: step), readings ?? Readings(), state)
-    case .undo(let state):
-      return (.undo, Readings(), state)
-    case .redo(let state):
-      return (.redo, Readings(), state)
+    case .step(let action, let readings, let after):
+      return (.step(action), readings ?? Readings(), after)
+    case .feedback(let action, let step, let readings, let after):
+      return (.feedback(action, step: step), readings ?? Readings(), after)
+    case .undo(let after):
+      return (.undo, Readings(), after)
+    case .redo(let after):
+      return (.redo, Readings(), after)
     case .start, .end:
       return nil
     }
@@ -146,12 +192,12 @@ public final class SessionRecorder: Sendable {
   }
 
   /// Writes the line for an action, with the readings taken since the last one.
-  func record(_ action: HistoryAction<AppAction>, state: AppState) {
+  func record(_ action: HistoryAction<AppAction>, after history: History<AppState>) {
     let taken = readings.withLock { readings in
       defer { readings = RecordedLine.Readings() }
       return readings
     }
-    record(RecordedLine(action, readings: taken, state: state))
+    record(RecordedLine(action, readings: taken, after: history))
   }
 }
 
@@ -166,14 +212,15 @@ where
   public func recording(to recorder: SessionRecorder) -> Reduce<State, Action, Environment> {
     Reduce { history, action, environment in
       let effect = self.reduce(into: &history, action: action, environment: environment)
-      recorder.record(action, state: history.present)
+      recorder.record(action, after: history)
       return effect
     }
   }
 }
 
 /// Runs a recorded session again through ``AppHistoryReducer``, with an environment that answers
-/// from the recording; effects are not run, since what they sent back is recorded.
+/// the clock and the identities from the recording. Effects are not run: what they sent back is
+/// in the recording, as actions.
 public enum Replay {
   /// Where a replay stopped.
   public enum Outcome: Equatable, Sendable {
@@ -181,9 +228,10 @@ public enum Replay {
     case reproduced(AppState)
     /// The action on the given line (1-based) left another state than the recorded one.
     case diverged(
-      line: Int, action: HistoryAction<AppAction>, recorded: AppState, replayed: AppState)
-    /// The session ended in another state than the recorded one.
-    case endDiffers(recorded: AppState, replayed: AppState)
+      line: Int, action: HistoryAction<AppAction>, recorded: RecordedLine.Summary,
+      replayed: RecordedLine.Summary)
+    /// The session ended, on the given line, in another state than the recorded one.
+    case endDiffers(line: Int, recorded: AppState, replayed: AppState)
   }
 
   /// Why a recording cannot be replayed at all.
@@ -213,8 +261,14 @@ public enum Replay {
     _ lines: [RecordedLine],
     onAction: (Int, HistoryAction<AppAction>, AppState, AppState) -> Void = { _, _, _, _ in }
   ) throws(Unreadable) -> Outcome {
-    guard case .start(let initial)? = lines.first else {
+    guard case .start(let version, let initial)? = lines.first else {
       throw Unreadable(line: 1, reason: "a recording starts with a start line")
+    }
+    guard version == RecordedLine.version else {
+      throw Unreadable(
+        line: 1,
+        reason: "the recording has format version \(version); this primetime reads version "
+          + "\(RecordedLine.version)")
     }
     // A reading the recording lacks is answered with a fixed value; the state then differs
     // from the recorded one, and the replay says where.
@@ -222,7 +276,9 @@ public enum Replay {
     let environment = AppEnvironment(
       nthPrime: .failing, fileClient: .failing,
       now: {
-        readings.withLock { $0.now.isEmpty ? Date(timeIntervalSince1970: 0) : $0.now.removeFirst() }
+        readings.withLock {
+          $0.now.isEmpty ? Date(timeIntervalSince1970: 0) : $0.now.removeFirst()
+        }
       },
       uuid: {
         readings.withLock {
@@ -239,7 +295,7 @@ public enum Replay {
         }
         return history.present == state
           ? .reproduced(history.present)
-          : .endDiffers(recorded: state, replayed: history.present)
+          : .endDiffers(line: index + 1, recorded: state, replayed: history.present)
       }
       guard let (action, answers, recorded) = line.action else {
         throw Unreadable(line: index + 1, reason: "a start line after the first")
@@ -248,9 +304,9 @@ public enum Replay {
       let before = history.present
       _ = reducer.reduce(into: &history, action: action, environment: environment)
       onAction(index + 1, action, before, history.present)
-      guard history.present == recorded else {
-        return .diverged(
-          line: index + 1, action: action, recorded: recorded, replayed: history.present)
+      let replayed = RecordedLine.Summary(history)
+      guard replayed == recorded else {
+        return .diverged(line: index + 1, action: action, recorded: recorded, replayed: replayed)
       }
     }
     throw Unreadable(line: lines.count, reason: "the recording has no end line")

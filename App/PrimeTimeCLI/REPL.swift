@@ -54,7 +54,7 @@ enum REPL {
     let initialState = AppState(
       favoritePrimes: PersistentArray(stored.favoritePrimes),
       activityFeed: PersistentArray(stored.activityFeed))
-    recorder?.record(.start(state: initialState))
+    recorder?.record(.start(version: RecordedLine.version, state: initialState))
     let session = Session(
       initialState: initialState,
       environment: AppEnvironment(
@@ -97,6 +97,12 @@ enum REPL {
         }
       }
       recorder?.record(.end(state: session.state, screen: session.screen.rawValue))
+      recorder?.finish()
+      recordingFile?.flush()
+      if let failure = recordingFile?.failure {
+        output.err("primetime: \(failure)")
+        return 1
+      }
       return 0
     }
 
@@ -115,11 +121,21 @@ enum REPL {
       // Each command's output is out before the session waits for the next line, so that
       // another program can drive it line by line. Lines already read wait for nobody: their
       // output goes out with the last of them, in one write.
-      if !input.hasBufferedLine { fflush(nil) }
+      if !input.hasBufferedLine {
+        fflush(nil)
+        recorder?.finish()
+        recordingFile?.flush()
+      }
       if session.isQuitRequested { break }
     }
     recorder?.record(.end(state: session.state, screen: session.screen.rawValue))
     fflush(nil)
+    recorder?.finish()
+    recordingFile?.flush()
+    if let failure = recordingFile?.failure {
+      output.err("primetime: \(failure)")
+      return 1
+    }
     return failed ? 1 : 0
   }
 }

@@ -6,28 +6,38 @@ import Foundation
 import Synchronization
 
 /// A file that a session is recorded to, line by line. Lines are written in batches: when
-/// enough have gathered, when the REPL waits for a person, and at the end.
+/// enough have gathered, when the session waits for input, and at the end. The first write that
+/// fails stops the recording; ``failure`` says why.
 final class RecordingFile: Sendable {
   private let handle: FileHandle
-  private let pending = Mutex(Data())
+  private let path: String
+  private struct Pending {
+    var data = Data()
+    var lines = 0
+    var written = 0
+    var failure: String?
+  }
+  private let pending = Mutex(Pending())
 
-  /// Creates the file, or empties it.
+  /// Opens the file for writing and empties it, creating it if need be. A symbolic link, a
+  /// named pipe or a device is written through, not replaced.
   init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else {
-      throw RecordingError(description: "cannot record to '\(path)': the file cannot be created")
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw RecordingError(
+        description: "cannot record to '\(path)': \(String(cString: strerror(errno)))")
     }
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      throw RecordingError(description: "cannot record to '\(path)': the file cannot be opened")
-    }
-    self.handle = handle
+    self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    self.path = path
   }
 
   /// Adds a line.
   func write(_ line: String) {
     let isFull = pending.withLock { pending in
-      pending.append(contentsOf: line.utf8)
-      pending.append(UInt8(ascii: "\n"))
-      return pending.count >= 1 << 16
+      pending.data.append(contentsOf: line.utf8)
+      pending.data.append(UInt8(ascii: "\n"))
+      pending.lines += 1
+      return pending.data.count >= 1 << 16
     }
     if isFull { flush() }
   }
@@ -35,21 +45,27 @@ final class RecordingFile: Sendable {
   /// Writes the lines gathered so far.
   func flush() {
     pending.withLock { pending in
-      if !pending.isEmpty { handle.write(pending) }
-      pending = Data()
+      guard pending.failure == nil, !pending.data.isEmpty else { return }
+      do {
+        try handle.write(contentsOf: pending.data)
+        pending.written = pending.lines
+      } catch {
+        pending.failure =
+          "the recording to '\(path)' stopped after \(pending.written) lines: "
+          + "\(error.localizedDescription)"
+      }
+      pending.data = Data()
     }
   }
+
+  /// Why writing failed, if it did.
+  var failure: String? { pending.withLock { $0.failure } }
 
   /// Writes what is left and closes the file.
   func close() {
     flush()
     try? handle.close()
   }
-}
-
-/// A dump on one line: each line's indentation dropped.
-private func oneLine(_ dump: String) -> String {
-  dump.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
 }
 
 struct RecordingError: Error, CustomStringConvertible {
@@ -72,15 +88,15 @@ enum Replaying {
     guard let data = FileManager.default.contents(atPath: file) else {
       return fail("cannot read '\(file)'")
     }
+    var texts = String(decoding: data, as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    if texts.last == "" { texts.removeLast() }
     var lines: [RecordedLine] = []
-    for (index, text) in String(decoding: data, as: UTF8.self)
-      .split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    where !text.isEmpty {
-      do {
-        lines.append(try RecordedLine.decode(text))
-      } catch {
+    for (index, text) in texts.enumerated() {
+      guard let line = try? RecordedLine.decode(text) else {
         return fail("\(file) line \(index + 1) is not a recording line")
       }
+      lines.append(line)
     }
     let outcome: Replay.Outcome
     do {
@@ -93,21 +109,21 @@ enum Replaying {
     }
     switch outcome {
     case .reproduced(let state):
-      guard case .end(_, let screen)? = lines.last else { return 1 }
-      print(Rendering.json(state, screen: Screen(rawValue: screen) ?? .counter))
+      guard case .end(_, let name)? = lines.last, let screen = Screen(rawValue: name) else {
+        return fail("\(file) line \(lines.count): the end line names no screen of the REPL")
+      }
+      print(Rendering.json(state, screen: screen))
       return 0
     case .diverged(let line, let action, let recorded, let replayed):
-      var dumped = ""
-      customDump(action, to: &dumped)
-      let difference = diff(recorded, replayed).map { "\n" + $0 } ?? ""
       return fail(
-        "\(file) line \(line) does not reproduce: after \(oneLine(dumped)), "
-          + "the state differs from the recorded one (−: recorded, +: replayed):\(difference)")
-    case .endDiffers(let recorded, let replayed):
-      let difference = diff(recorded, replayed).map { "\n" + $0 } ?? ""
+        "\(file) line \(line) does not reproduce: after "
+          + "\(String(customDumping: action).joinedLines), the state differs from the recorded "
+          + "one (−: recorded, +: replayed):\n" + (diff(recorded, replayed) ?? ""))
+    case .endDiffers(let line, let recorded, let replayed):
       return fail(
-        "\(file): the session ends in another state than the recorded one "
-          + "(−: recorded, +: replayed):\(difference)")
+        "\(file) line \(line), the end, does not reproduce: the session ends in another state "
+          + "than the recorded one (−: recorded, +: replayed):\n" + (diff(recorded, replayed) ?? "")
+      )
     }
   }
 }

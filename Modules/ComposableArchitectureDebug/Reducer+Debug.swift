@@ -31,7 +31,7 @@ extension Reducer {
   /// Reports every action and the change it made to one part of the state, as a diff.
   ///
   /// ```swift
-  /// AppHistoryReducer().debug(
+  /// app.debug(
   ///   isEnabled: { trace.isOn },
   ///   state: \.present,
   ///   report: { output.out($0) }
@@ -85,6 +85,11 @@ public func debugReport<Action, State>(action: Action, before: State, after: Sta
 }
 
 extension String {
+  /// The text on one line: each line's indentation dropped, for a dump inside a sentence.
+  package var joinedLines: String {
+    split(separator: "\n").map { $0.drop(while: \.isWhitespace) }.joined()
+  }
+
   /// The text with every line indented by two spaces, as dumps and diffs are nested in reports.
   package var indented: String {
     split(separator: "\n", omittingEmptySubsequences: false)

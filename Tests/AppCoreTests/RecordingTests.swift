@@ -25,7 +25,7 @@ struct RecordingTests {
       },
       uuid: recorder.recording { uuids.next() })
     let initial = AppState(favoritePrimes: [2])
-    recorder.record(.start(state: initial))
+    recorder.record(.start(version: RecordedLine.version, state: initial))
     let store = Store(
       initialState: History(initial), reducer: AppHistoryReducer().recording(to: recorder),
       environment: environment)
@@ -47,11 +47,10 @@ struct RecordingTests {
     let lines = try await record(session)
     // The start, nine actions, the lookup's and the export's answers, and the end.
     #expect(lines.count == 13)
-    #expect(
-      lines.contains(
-        .feedback(
-          action: .counter(.nthPrimeResponse(n: 7, .success(17))), step: 4,
-          state: lines.compactMap { $0.action?.2 }.first { $0.alert != nil }!)))
+    let answer = try #require(
+      lines.first { line in if case .feedback = line { true } else { false } })
+    #expect(answer.action?.0 == .feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 4))
+    #expect(answer.action?.2.alert == .nthPrime(n: 7, prime: 17))
     let save = try #require(
       lines.first { line in
         if case .step(.counter(.primeModal(.saveFavoritePrimeTapped)), _, _) = line {
@@ -75,10 +74,10 @@ struct RecordingTests {
   @Test func aChangedAnswer_divergesAtItsLine() async throws {
     var lines = try await record(session)
     let index = try #require(lines.firstIndex { if case .feedback = $0 { true } else { false } })
-    guard case .feedback(_, let step, let readings, let state) = lines[index] else { return }
+    guard case .feedback(_, let step, let readings, let after) = lines[index] else { return }
     lines[index] = .feedback(
       action: .counter(.nthPrimeResponse(n: 7, .success(19))), step: step, readings: readings,
-      state: state)
+      after: after)
     guard case .diverged(let line, _, let recorded, let replayed) = try Replay.run(lines) else {
       Issue.record("the replay did not diverge")
       return
@@ -91,8 +90,8 @@ struct RecordingTests {
   @Test func aMissingReading_divergesAtItsLine() async throws {
     var lines = try await record(session)
     let index = try #require(lines.firstIndex { $0.action?.1.isEmpty == false })
-    guard case .step(let action, _, let state) = lines[index] else { return }
-    lines[index] = .step(action: action, state: state)
+    guard case .step(let action, _, let after) = lines[index] else { return }
+    lines[index] = .step(action: action, after: after)
     guard case .diverged(let line, _, _, _) = try Replay.run(lines) else {
       Issue.record("the replay did not diverge")
       return
@@ -103,30 +102,40 @@ struct RecordingTests {
   @Test func aDifferentEnd_isReported() async throws {
     var lines = try await record(session)
     lines[lines.count - 1] = .end(state: AppState(count: 99), screen: "counter")
-    guard case .endDiffers(let recorded, _) = try Replay.run(lines) else {
+    guard case .endDiffers(let line, let recorded, _) = try Replay.run(lines) else {
       Issue.record("the end did not differ")
       return
     }
+    #expect(line == lines.count)
     #expect(recorded.count == 99)
   }
 
   @Test func unreadableRecordings_sayWhichLine() throws {
     let state = AppState()
+    let start = RecordedLine.start(version: RecordedLine.version, state: state)
+    let undo = RecordedLine.undo(after: RecordedLine.Summary(History(state)))
     #expect(throws: Replay.Unreadable(line: 1, reason: "a recording starts with a start line")) {
-      try Replay.run([.undo(state: state)])
+      try Replay.run([undo])
     }
     #expect(throws: Replay.Unreadable(line: 2, reason: "the recording has no end line")) {
-      try Replay.run([.start(state: state), .undo(state: state)])
+      try Replay.run([start, undo])
     }
     #expect(throws: Replay.Unreadable(line: 2, reason: "a start line after the first")) {
-      try Replay.run([.start(state: state), .start(state: state), .end(state: state, screen: "")])
+      try Replay.run([start, start, .end(state: state, screen: "")])
+    }
+    #expect(
+      throws: Replay.Unreadable(
+        line: 1, reason: "the recording has format version 2; this primetime reads version 1")
+    ) {
+      try Replay.run([.start(version: 2, state: state), .end(state: state, screen: "")])
     }
   }
 
   @Test func aLine_encodesAsReadableJSON() throws {
-    let line = RecordedLine.step(action: .counter(.incrTapped), state: AppState(count: 1))
+    let line = RecordedLine.step(
+      action: .counter(.incrTapped), after: RecordedLine.Summary(History(AppState(count: 1))))
     let text = try line.encoded()
-    #expect(text.hasPrefix(#"{"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"state":{"#))
+    #expect(text.hasPrefix(#"{"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"after":{"#))
     #expect(try RecordedLine.decode(text) == line)
   }
 }

@@ -32,8 +32,8 @@ struct ReplayTests {
         \(name) line \(line) does not reproduce after \(String(customDumping: action)):
         \(diff(recorded, replayed) ?? "")
         """)
-    case .endDiffers(let recorded, let replayed):
-      Issue.record("\(name) ends differently:\n\(diff(recorded, replayed) ?? "")")
+    case .endDiffers(let line, let recorded, let replayed):
+      Issue.record("\(name) line \(line) ends differently:\n\(diff(recorded, replayed) ?? "")")
     }
   }
 }
