@@ -32,7 +32,7 @@ enum PendingActivity {
 
   /// The favorites at the given rows, leaving out rows past the end.
   static func primes(at rows: IndexSet, in favorites: PersistentArray<Int>) -> [Int] {
-    rows.filter { $0 < favorites.count }.map { favorites[$0] }
+    rows.intersection(IndexSet(integersIn: 0..<favorites.count)).map { favorites[$0] }
   }
 
   /// Appends to the feed what the action changed.

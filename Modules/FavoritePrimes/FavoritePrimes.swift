@@ -94,7 +94,8 @@ public struct FavoritePrimesReducer: Reducer {
   ) -> Effect<FavoritePrimesAction> {
     switch action {
     case .deleteFavoritePrimes(let rows):
-      for row in rows.reversed() where row < state.favoritePrimes.count {
+      let existingRows = rows.intersection(IndexSet(integersIn: 0..<state.favoritePrimes.count))
+      for row in existingRows.reversed() {
         state.favoritePrimes.remove(at: row)
       }
       return .none

@@ -218,6 +218,20 @@ struct AppCoreTests {
     #expect(store.state.count == 1)
   }
 
+  @Test func deletingRowsPastTheEnd_recordsOnlyTheRowsThatHeldFavorites() async {
+    let store = TestStore(
+      initialState: AppState(favoritePrimes: [2, 7]),
+      reducer: AppReducer(),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .failing, now: { at(1000) }, uuid: { UUID(1) }))
+    await store.send(
+      .favoritePrimes(.deleteFavoritePrimes(IndexSet(integersIn: 1..<4_000_000_000_000_000_000)))
+    ) {
+      $0.favoritePrimes = [2]
+      $0.activityFeed = [Activity(id: UUID(1), kind: .removed, prime: 7, timestamp: at(1000))]
+    }
+  }
+
   @Test func featureViews_readAndWriteTheAppState() {
     var state = AppState(count: 7, favoritePrimes: [2], alert: .notice("hi"))
     #expect(state.counter.count == 7)

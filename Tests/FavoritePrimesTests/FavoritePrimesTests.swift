@@ -33,6 +33,14 @@ struct FavoritePrimesTests {
     await store.send(.deleteFavoritePrimes([1, 3])) { $0.favoritePrimes = [2, 5] }
   }
 
+  @Test func delete_rowsPastTheEnd_areLeftOut_howeverManyTheyAre() async {
+    let store = makeStore([2, 3, 5, 7])
+    // Rows 1 to 4·10^18: walking them one by one would not end.
+    await store.send(.deleteFavoritePrimes(IndexSet(integersIn: 1..<4_000_000_000_000_000_000))) {
+      $0.favoritePrimes = [2]
+    }
+  }
+
   @Test func reduce_deletesTheRowsInPlace() {
     let environment = FavoritePrimesEnvironment(fileClient: .failing, nthPrime: { _ in 2 })
     var state = FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])

@@ -110,6 +110,31 @@ struct RecordReplayTests {
     #expect(!FileManager.default.fileExists(atPath: home.appending(path: "primetime.sqlite").path))
   }
 
+  @Test func aRecordingThroughASymbolicLink_writesTheFileItNames() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let target = home.appending(path: "target.jsonl")
+    let link = home.appending(path: "link.jsonl")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let result = try PrimeTime.run(["--record", link.path, "-c", "incr"], home: home)
+    #expect(result.status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+    let replay = try PrimeTime.run(["replay", target.path], home: home)
+    #expect(replay.status == 0)
+  }
+
+  @Test func aRecordingThatCannotBeWritten_stopsWithOneLine_andExitsOne() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // Every write to /dev/full fails: the disk is full.
+    let result = try PrimeTime.run(["--record", "/dev/full", "-c", "incr; incr"], home: home)
+    #expect(result.status == 1)
+    #expect(result.stdout == "count: 1\ncount: 2\n")
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(
+      result.stderr.hasPrefix("primetime: the recording to '/dev/full' stopped after 0 lines"))
+  }
+
   /// The parts of `state --json` a replay must give back: the count, the favorites and the feed.
   private func state(_ json: String) throws -> [String: String] {
     let object = try #require(
