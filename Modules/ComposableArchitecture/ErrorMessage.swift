@@ -68,8 +68,8 @@ extension Result: @retroactive Codable where Success: Codable, Failure: Codable 
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    if let value = try container.decodeIfPresent(Success.self, forKey: .success) {
-      self = .success(value)
+    if container.contains(.success) {
+      self = .success(try container.decode(Success.self, forKey: .success))
     } else {
       self = .failure(try container.decode(Failure.self, forKey: .failure))
     }

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import Testing
 
 @MainActor
@@ -111,6 +112,17 @@ struct ReducerTests {
     #expect(calls == 0)
     #expect(effect.isNone)
     #expect(state == ParentState(child: ChildState(count: 5), log: ["kept"]))
+  }
+
+  @Test func result_encodesTheCaseItHolds_andDecodesItBack() throws {
+    let results: [Result<Int?, ErrorMessage>] = [
+      .success(7), .success(nil), .failure(ErrorMessage("no")),
+    ]
+    let data = try JSONEncoder().encode(results)
+    #expect(
+      String(decoding: data, as: UTF8.self)
+        == #"[{"success":7},{"success":null},{"failure":{"message":"no"}}]"#)
+    #expect(try JSONDecoder().decode([Result<Int?, ErrorMessage>].self, from: data) == results)
   }
 
   @Test func casePath_embedsAndExtracts() {
