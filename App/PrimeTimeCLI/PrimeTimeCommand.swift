@@ -51,11 +51,11 @@ struct ReplayCommand: ParsableCommand {
     commandName: "replay",
     abstract: "Run a recorded session again and check that it ends the same.",
     discussion: """
-      Runs the actions of a file written with --record through the app, answering the clock, \
-      the lookups and the files from the recording: nothing on disk is read or written. Prints \
-      the final state as 'state --json' does and exits 0 when every action leaves the state \
-      recorded; otherwise names the first line that does not reproduce, with the difference, \
-      and exits 1. Example: primetime replay session.jsonl
+      Runs the actions of a file written with --record through the app again. Effects are not \
+      run: their answers, the clock's and the identities come from the recording, and nothing \
+      on disk is read or written. Prints the final state as 'state --json' does and exits 0 \
+      when every action leaves the state recorded; otherwise names the first line that does \
+      not reproduce, with the difference, and exits 1. Example: primetime replay session.jsonl
       """
   )
 
