@@ -146,6 +146,11 @@ public enum PrimeTimeCLI {
         .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
       return usageError(message.replacingOccurrences(of: "Error: ", with: ""))
     }
+    if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
+      let option = replOption(in: arguments.prefix { $0 != name })
+    {
+      return usageError("\(option) goes with the REPL, not with '\(name)'")
+    }
     switch command {
     case let repl as PrimeTimeCommand:
       let dataDirectory: URL
@@ -184,6 +189,14 @@ public enum PrimeTimeCLI {
         return PrimeTimeCommand.exitCode(for: error).rawValue
       }
     }
+  }
+
+  /// The first of the REPL's options among `arguments`, if any.
+  private static func replOption(in arguments: some Sequence<String>) -> String? {
+    let options = ["--data-dir", "-c", "--command", "--record"]
+    return arguments.lazy.compactMap { argument in
+      options.first { argument == $0 || argument.hasPrefix($0 + "=") }
+    }.first
   }
 
   /// Exit status for bad arguments (EX_USAGE).

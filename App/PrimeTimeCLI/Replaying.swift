@@ -22,7 +22,8 @@ final class RecordingFile: Sendable {
   /// Opens the file for writing and empties it, creating it if need be. A symbolic link, a
   /// named pipe or a device is written through, not replaced.
   init(path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    // Readable by its owner only, as the database is: a recording holds the favorites and feed.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw RecordingError(
         description: "cannot record to '\(path)': \(String(cString: strerror(errno)))")
@@ -68,6 +69,25 @@ final class RecordingFile: Sendable {
   }
 }
 
+/// What a decoding error says of where a line goes wrong, e.g. ": at step.action.counter._0, no
+/// case 'incrTaped'"; empty when it says nothing useful.
+private func reason(_ error: any Error) -> String {
+  let context: DecodingError.Context
+  switch error as? DecodingError {
+  case .keyNotFound(let key, let found):
+    return ": \(path(found.codingPath)) lacks '\(key.stringValue)'"
+  case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found):
+    context = found
+  default:
+    return ""
+  }
+  return ": \(path(context.codingPath)) \(context.debugDescription)"
+}
+
+private func path(_ keys: [any CodingKey]) -> String {
+  keys.isEmpty ? "the line" : "at " + keys.map(\.stringValue).joined(separator: ".") + ","
+}
+
 struct RecordingError: Error, CustomStringConvertible {
   let description: String
 }
@@ -85,18 +105,22 @@ enum Replaying {
       FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
       return 1
     }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      return fail("cannot read '\(file)'")
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(filePath: file))
+    } catch {
+      return fail("cannot read '\(file)': \(String(cString: strerror(errno)))")
     }
     var texts = String(decoding: data, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false)
     if texts.last == "" { texts.removeLast() }
     var lines: [RecordedLine] = []
     for (index, text) in texts.enumerated() {
-      guard let line = try? RecordedLine.decode(text) else {
-        return fail("\(file) line \(index + 1) is not a recording line")
+      do {
+        lines.append(try RecordedLine.decode(text))
+      } catch {
+        return fail("\(file) line \(index + 1) is not a recording line\(reason(error))")
       }
-      lines.append(line)
     }
     let outcome: Replay.Outcome
     do {
@@ -118,11 +142,11 @@ enum Replaying {
       return fail(
         "\(file) line \(line) does not reproduce: after "
           + "\(String(customDumping: action).joinedLines), the state differs from the recorded "
-          + "one (−: recorded, +: replayed):\n" + (diff(recorded, replayed) ?? ""))
+          + "one (-: recorded, +: replayed):\n" + (diff(recorded, replayed) ?? ""))
     case .endDiffers(let line, let recorded, let replayed):
       return fail(
         "\(file) line \(line), the end, does not reproduce: the session ends in another state "
-          + "than the recorded one (−: recorded, +: replayed):\n" + (diff(recorded, replayed) ?? "")
+          + "than the recorded one (-: recorded, +: replayed):\n" + (diff(recorded, replayed) ?? "")
       )
     }
   }

@@ -87,7 +87,8 @@ public func debugReport<Action, State>(action: Action, before: State, after: Sta
 extension String {
   /// The text on one line: each line's indentation dropped, for a dump inside a sentence.
   package var joinedLines: String {
-    split(separator: "\n").map { $0.drop(while: \.isWhitespace) }.joined()
+    split(separator: "\n").map { $0.drop(while: \.isWhitespace) }.joined(separator: " ")
+      .replacing("( ", with: "(").replacing(" )", with: ")")
   }
 
   /// The text with every line indented by two spaces, as dumps and diffs are nested in reports.

@@ -212,6 +212,21 @@ struct HelpTests {
     #expect(!help.stdout.contains("(the default)"))
   }
 
+  @Test(arguments: [
+    ["--record", "x.jsonl", "nth-prime", "5"], ["-c", "incr", "is-prime", "7"],
+    ["--data-dir=/tmp", "prime-count", "10"],
+  ])
+  func theREPLsOptions_withACommandForScripts_areAUsageError(arguments: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(arguments, home: home, directory: home)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    let command = try #require(arguments.first { $0.contains("-") && !$0.hasPrefix("-") })
+    #expect(result.stderr.hasSuffix("goes with the REPL, not with '\(command)'\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+  }
+
   @Test(arguments: ["nth-prime", "prime-count"])
   func aDirectCommandsHelp_saysEachDefaultOnce(command: String) throws {
     let home = try PrimeTime.temporaryDirectory()

@@ -75,6 +75,8 @@ struct RecordReplayTests {
     defer { try? FileManager.default.removeItem(at: home) }
     let recording = home.appending(path: "session.jsonl").path
     _ = try PrimeTime.run(["--record", recording, "-c", "incr"], home: home)
+    let permissions = try FileManager.default.attributesOfItem(atPath: recording)[.posixPermissions]
+    #expect(permissions as? Int == 0o600)
     let replay = try PrimeTime.run(["replay", "--step", recording], home: home)
     #expect(replay.status == 0)
     let lines = replay.stdout.split(separator: "\n").map(String.init)
@@ -92,7 +94,9 @@ struct RecordReplayTests {
     try Data("{\"start\":{}}\n".utf8).write(to: file)
     let replay = try PrimeTime.run(["replay", file.path], home: home)
     #expect(replay.status == 1)
-    #expect(replay.stderr == "primetime: \(file.path) line 1 is not a recording line\n")
+    #expect(
+      replay.stderr
+        == "primetime: \(file.path) line 1 is not a recording line: at start, lacks 'version'\n")
     let missing = try PrimeTime.run(["replay", home.appending(path: "missing").path], home: home)
     #expect(missing.status == 1)
     #expect(missing.stderr.split(separator: "\n").count == 1)
