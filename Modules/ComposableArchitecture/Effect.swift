@@ -109,7 +109,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An effect that runs several effects at once.
   ///
   /// ```swift
-  /// return .merge(
+  /// .merge(
   ///   .run { send in await send(.response(1)) },
   ///   .none,
   ///   .run { send in await send(.response(2)) }
@@ -125,7 +125,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An effect that runs an array of effects at once; see ``merge(_:)-(Effect<Action>...)``.
   ///
   /// ```swift
-  /// return .merge(values.map { value in .run { send in await send(.response(value)) } })
+  /// .merge(values.map { value in .run { send in await send(.response(value)) } })
   /// ```
   ///
   /// - Parameter effects: The effects to run.

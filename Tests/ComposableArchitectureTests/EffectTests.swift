@@ -85,17 +85,14 @@ struct EffectTests {
     #expect(store.state == [])
   }
 
-  @Test func merge_runsEveryEffect() async {
-    let store = Store(
+  /// A store whose `start` runs `effect` and whose `response` appends its number.
+  private func collecting(_ effect: @escaping () -> Effect<Action>) -> Store<[Int], Action> {
+    Store(
       initialState: [Int](),
       reducer: Reduce<[Int], Action, Void> { state, action, _ in
         switch action {
         case .start:
-          return .merge(
-            .run { send in await send(.response(1)) },
-            .none,
-            .run { send in await send(.response(2)) }
-          )
+          return effect()
         case .response(let n):
           state.append(n)
           return .none
@@ -105,27 +102,25 @@ struct EffectTests {
       },
       environment: ()
     )
+  }
+
+  @Test func merge_runsEveryEffect() async {
+    let store = collecting {
+      .merge(
+        .run { send in await send(.response(1)) },
+        .none,
+        .run { send in await send(.response(2)) }
+      )
+    }
     await store.send(.start(0)).finish()
     #expect(store.state.sorted() == [1, 2])
   }
 
   @Test func merge_ofAnArray_runsEveryEffect() async {
     let values = [1, 2, 3]
-    let store = Store(
-      initialState: [Int](),
-      reducer: Reduce<[Int], Action, Void> { state, action, _ in
-        switch action {
-        case .start:
-          return .merge(values.map { value in .run { send in await send(.response(value)) } })
-        case .response(let n):
-          state.append(n)
-          return .none
-        default:
-          return .none
-        }
-      },
-      environment: ()
-    )
+    let store = collecting {
+      .merge(values.map { value in .run { send in await send(.response(value)) } })
+    }
     await store.send(.start(0)).finish()
     #expect(store.state.sorted() == values)
   }
