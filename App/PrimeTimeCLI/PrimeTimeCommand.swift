@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Primes
+import Synchronization
 
 /// `primetime`: the REPL, and commands for scripts.
 struct PrimeTimeCommand: ParsableCommand {
@@ -227,27 +228,17 @@ public enum PrimeTimeCLI {
     _ work: @escaping @Sendable (@escaping ProgressHandler) throws -> String
   ) async -> Int32 {
     let progress = LookupProgress()
+    let isDone = Mutex(false)
     let task = Task.detached(priority: .userInitiated) {
-      try work { progress.report($0) }
+      defer { isDone.withLock { $0 = true } }
+      return try work { progress.report($0) }
     }
     if environment.terminal.error {
       let start = ContinuousClock.now
       var drew = false
-      while !Task.isCancelled {
-        let finished = await withTaskGroup(of: Bool.self) { group in
-          group.addTask {
-            _ = try? await task.value; return true
-          }
-          group.addTask {
-            try? await Task.sleep(for: .milliseconds(100))
-            return false
-          }
-          let first = await group.next() ?? true
-          group.cancelAll()
-          return first
-        }
-        if finished { break }
-        if ContinuousClock.now - start > ProgressLine.delay {
+      while !isDone.withLock({ $0 }) {
+        try? await Task.sleep(for: .milliseconds(100))
+        if !isDone.withLock({ $0 }), ContinuousClock.now - start > ProgressLine.delay {
           FileHandle.standardError.write(
             ProgressLine.terminalBytes(ProgressLine.text(progress.value)))
           drew = true

@@ -9,6 +9,20 @@ import Testing
 /// `primetime` at a real pseudo-terminal: the prompt, line editing with history recall, tab
 /// completion, Ctrl-C, and history kept across sessions.
 struct TerminalTests {
+  @Test func aDirectCommand_showsProgress_andCtrlCStopsIt() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try PseudoTerminal(
+      running: PrimeTime.binary, arguments: ["nth-prime", "100000000000000"], home: home)
+    try terminal.expect("working…")
+    try terminal.expect("%")
+    // Progress shows while the lookup runs, not once it is over.
+    #expect(!terminal.transcript.contains("100%"))
+    terminal.type("\u{03}")
+    #expect(try terminal.waitForExit() == 128 + SIGINT)
+    #expect(!terminal.transcript.contains("3475385758524527"))
+  }
+
   @Test func theHistoryFile_keepsNoTrailingSpaces_andNoRepeatedLines() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -201,13 +215,16 @@ final class PseudoTerminal {
     }
   }
 
-  /// Waits for the child to exit and returns its exit status.
+  /// Waits for the child to exit and returns its exit status, or 128 plus the signal that
+  /// ended it.
   func waitForExit() throws -> Int32 {
     // Drain output so that the child never blocks writing to the terminal.
     var bytes = [UInt8](repeating: 0, count: 4096)
     while read(master, &bytes, bytes.count) > 0 {}
     var status: Int32 = 0
     waitpid(pid, &status, 0)
-    return (status >> 8) & 0xFF
+    // Killed by a signal: 128 plus the signal's number, as a shell reports it.
+    let signal = status & 0x7F
+    return signal != 0 ? 128 + signal : (status >> 8) & 0xFF
   }
 }
