@@ -82,7 +82,7 @@ struct NthPrimeCommand: ParsableCommand {
 
 struct ComputeOptions: ParsableArguments {
   @Option(
-    name: .customLong("threads"),
+    name: .customLong("threads"), parsing: .unconditional,
     help: ArgumentHelp("How many threads to use (default: one per core).", valueName: "count"))
   var requestedThreads: Int?
 
@@ -135,7 +135,7 @@ public enum PrimeTimeCLI {
   public static func main(arguments: [String], environment: CLIEnvironment) async -> Int32 {
     let command: any ParsableCommand
     do {
-      command = try PrimeTimeCommand.parseAsRoot(arguments)
+      command = try PrimeTimeCommand.parseAsRoot(negativeNumbersAsValues(arguments))
     } catch {
       let code = PrimeTimeCommand.exitCode(for: error)
       if code == .success {
@@ -190,6 +190,21 @@ public enum PrimeTimeCLI {
         return PrimeTimeCommand.exitCode(for: error).rawValue
       }
     }
+  }
+
+  /// The arguments, with the first negative number that is no option's value moved after a
+  /// `--`, so that `is-prime -7` reads -7 as the number it is.
+  static func negativeNumbersAsValues(_ arguments: [String]) -> [String] {
+    guard
+      let index = arguments.firstIndex(where: { $0.hasPrefix("-") && Int($0) != nil }),
+      index == 0
+        || !["--threads", "--data-dir", "-c", "--command", "--record"].contains(
+          arguments[index - 1]),
+      !arguments.contains("--")
+    else { return arguments }
+    var arguments = arguments
+    let number = arguments.remove(at: index)
+    return arguments + ["--", number]
   }
 
   /// The first of the REPL's options among `arguments`, if any.

@@ -105,6 +105,23 @@ struct PrimeCommandTests {
     #expect(try PrimeTime.run(["is-prime", "561"], home: home).stdout == "false\n")
   }
 
+  @Test func aNegativeNumber_isAValue_notAnOption() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let isPrime = try PrimeTime.run(["is-prime", "-7"], home: home)
+    #expect(isPrime.status == 0)
+    #expect(isPrime.stdout == "false\n")
+    let nth = try PrimeTime.run(["nth-prime", "-1"], home: home)
+    #expect(nth.status == 64)
+    #expect(nth.stderr.contains("between 1 and"), "\(nth.stderr)")
+    let count = try PrimeTime.run(["prime-count", "-5", "--threads", "1"], home: home)
+    #expect(count.status == 64)
+    #expect(count.stderr.contains("between 0 and"), "\(count.stderr)")
+    let threads = try PrimeTime.run(["nth-prime", "5", "--threads", "-1"], home: home)
+    #expect(threads.status == 64)
+    #expect(threads.stderr == "primetime: --threads must be between 1 and 1024\n")
+  }
+
   @Test(
     arguments: [
       ["nth-prime", "0"], ["nth-prime", "-5"], ["nth-prime", "abc"],
