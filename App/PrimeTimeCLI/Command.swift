@@ -215,18 +215,16 @@ public enum CommandParser {
   private static func number(
     _ text: String, label: String, spec: CommandSpec
   ) throws(CommandError) -> Int {
-    let digits = text.filter { $0 != "_" }
-    if let value = Int(digits) { return value }
-    let isNumeric =
-      !digits.isEmpty
-      && digits.drop(while: { $0 == "-" || $0 == "+" }).allSatisfy { $0.isASCII && $0.isNumber }
-      && digits.dropFirst().allSatisfy { $0 != "-" && $0 != "+" }
-    if isNumeric {
+    do {
+      return try WholeNumber.parse(text, name: label)
+    } catch .notANumber {
       throw CommandError(
-        "\(label) is out of range: \(printable(text)) is not between \(Int.min) and \(Int.max)")
+        "\(label) must be a whole number, not '\(printable(text))' (usage: \(spec.usage))")
+    } catch .tooSmall where spec.name == "incr" || spec.name == "decr" {
+      throw CommandError("\(label) must be at least 1 (usage: \(spec.usage))")
+    } catch {
+      throw CommandError(error.description)
     }
-    throw CommandError(
-      "\(label) must be a whole number, not '\(printable(text))' (usage: \(spec.usage))")
   }
 
   /// The text, with control characters escaped and cut short, safe to echo in one line.
@@ -244,5 +242,47 @@ public enum CommandParser {
       }
     }
     return result
+  }
+}
+
+/// Whole numbers as the command line reads them, in the REPL and in the commands for scripts:
+/// digits with an optional sign, `_` allowed between them (`1_000_000`).
+enum WholeNumber {
+  /// Why a text is no whole number the command line can take.
+  enum Failure: Error, Equatable, CustomStringConvertible {
+    /// Not a number at all.
+    case notANumber(name: String, text: String)
+    /// A number beyond the largest 64-bit integer.
+    case tooLarge(name: String, text: String)
+    /// A number below the smallest 64-bit integer.
+    case tooSmall(name: String, text: String)
+
+    var description: String {
+      switch self {
+      case .notANumber(let name, let text):
+        "\(name) must be a whole number, not '\(CommandParser.printable(text))'"
+      case .tooLarge(let name, let text):
+        "\(name) is too large: \(CommandParser.printable(text)) is more than \(Int.max)"
+      case .tooSmall(let name, let text):
+        "\(name) is too small: \(CommandParser.printable(text)) is less than \(Int.min)"
+      }
+    }
+  }
+
+  /// The number `text` spells.
+  ///
+  /// - Parameters:
+  ///   - text: What was typed.
+  ///   - name: The argument's name, for the message.
+  /// - Returns: The number.
+  static func parse(_ text: String, name: String) throws(Failure) -> Int {
+    let digits = text.filter { $0 != "_" }
+    if let value = Int(digits) { return value }
+    let unsigned = digits.first == "-" || digits.first == "+" ? digits.dropFirst() : digits[...]
+    guard !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      throw .notANumber(name: name, text: text)
+    }
+    throw digits.first == "-"
+      ? .tooSmall(name: name, text: text) : .tooLarge(name: name, text: text)
   }
 }

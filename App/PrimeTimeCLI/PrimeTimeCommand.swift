@@ -228,11 +228,11 @@ public enum PrimeTimeCLI {
   }
 
   private static func number(_ text: String, name: String) throws -> Int {
-    guard let value = Int(text.filter { $0 != "_" }) else {
-      throw UsageError(
-        message: "\(name) must be a whole number, not '\(CommandParser.printable(text))'")
+    do {
+      return try WholeNumber.parse(text, name: name)
+    } catch {
+      throw UsageError(message: error.description)
     }
-    return value
   }
 
   /// Runs a computation off the main actor; on a terminal, shows its progress on stderr after a

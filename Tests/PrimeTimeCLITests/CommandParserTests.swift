@@ -45,14 +45,17 @@ struct CommandParserTests {
       ("set 1 2", "too many arguments (usage: set <n>)"),
       (
         "set 99999999999999999999",
-        "n is out of range: 99999999999999999999 is not between -9223372036854775808 and "
-          + "9223372036854775807"
+        "n is too large: 99999999999999999999 is more than 9223372036854775807"
       ),
       (
         "set -99999999999999999999",
-        "n is out of range: -99999999999999999999 is not between -9223372036854775808 and "
-          + "9223372036854775807"
+        "n is too small: -99999999999999999999 is less than -9223372036854775808"
       ),
+      (
+        "incr 99999999999999999999",
+        "k is too large: 99999999999999999999 is more than 9223372036854775807"
+      ),
+      ("incr -99999999999999999999", "k must be at least 1 (usage: incr [k])"),
       ("set 1.5", "n must be a whole number, not '1.5' (usage: set <n>)"),
       ("prime 3", "'prime' takes no arguments (usage: prime)"),
       ("delete", "'delete' needs at least one row (usage: delete <row> [row...])"),
