@@ -120,7 +120,8 @@ struct PrimeCommandTests {
     let huge = try PrimeTime.run(["is-prime", "99999999999999999999"], home: home)
     #expect(huge.status == 64)
     #expect(
-      huge.stderr == "primetime: n is too large: 99999999999999999999 is more than 9223372036854775807\n")
+      huge.stderr
+        == "primetime: n is too large: 99999999999999999999 is more than 9223372036854775807\n")
     let threads = try PrimeTime.run(["nth-prime", "5", "--threads", "-1"], home: home)
     #expect(threads.status == 64)
     #expect(threads.stderr == "primetime: --threads must be between 1 and 1024\n")
