@@ -37,6 +37,9 @@ struct CommandParserTests {
   @Test(
     arguments: [
       ("foo", "unknown command 'foo' (try 'help')"),
+      ("icnr", "unknown command 'icnr'; did you mean 'incr'?"),
+      ("favorits", "unknown command 'favorits'; did you mean 'favorites'?"),
+      ("undoo 2", "unknown command 'undoo'; did you mean 'undo'?"),
       ("incr x", "k must be a whole number, not 'x' (usage: incr [k])"),
       ("incr 0", "k must be at least 1 (usage: incr [k])"),
       ("incr -3", "k must be at least 1 (usage: incr [k])"),
