@@ -41,7 +41,7 @@ public struct CommandSpec: Sendable {
     CommandSpec(name: "set", aliases: [], usage: "set <n>", summary: "set the count to n"),
     CommandSpec(
       name: "prime", aliases: ["isprime"], usage: "prime",
-      summary: "is the count prime? opens the prime modal"),
+      summary: "is the count prime? then 'save' or 'remove' it"),
     CommandSpec(
       name: "save", aliases: [], usage: "save", summary: "save the count as a favorite prime"),
     CommandSpec(

@@ -114,7 +114,11 @@ public enum Rendering {
     }
     let width = CommandSpec.all.map(\.usage.count).max() ?? 0
     let lines = CommandSpec.all.map { spec in
-      spec.usage + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
+      let aliases =
+        spec.aliases.isEmpty
+        ? "" : " (also " + spec.aliases.map { "'\($0)'" }.joined(separator: ", ") + ")"
+      return spec.usage + String(repeating: " ", count: width - spec.usage.count + 2)
+        + spec.summary + aliases
     }
     return (["Commands:"] + lines.map { "  " + $0 }).joined(separator: "\n")
   }

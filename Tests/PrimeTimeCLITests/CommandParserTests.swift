@@ -92,6 +92,10 @@ struct CommandParserTests {
     for spec in CommandSpec.all {
       #expect(Rendering.help(spec.name).contains(spec.usage))
       #expect(Rendering.help(nil).contains(spec.summary))
+      for alias in spec.aliases {
+        #expect(Rendering.help(nil).contains("'\(alias)'"), "\(alias)")
+      }
     }
+    #expect(!Rendering.help(nil).contains("modal"))
   }
 }
