@@ -91,9 +91,11 @@ enum REPL {
           print()
           break
         }
-        progress.report(0)
-        if case .failure(let message) = await session.run(line: line) {
-          output.err(errorStyle.error("error: ") + message)
+        for command in CommandParser.split(line) where !session.isQuitRequested {
+          progress.report(0)
+          if case .failure(let message) = await session.run(line: command) {
+            output.err(errorStyle.error("error: ") + message)
+          }
         }
       }
       recorder?.record(.end(state: session.state, screen: session.screen.rawValue))
@@ -113,10 +115,14 @@ enum REPL {
       script.map { AnySequence(CommandParser.split($0)) } ?? AnySequence(input)
     for line in lines {
       number += 1
-      if case .failure(let message) = await session.run(line: line) {
-        failed = true
-        fflush(nil)
-        output.err("primetime: \(script == nil ? "line" : "command") \(number): \(message)")
+      // In piped input, `;` separates commands on a line as it does in a command string.
+      for command in script == nil ? CommandParser.split(line) : [line]
+      where !session.isQuitRequested {
+        if case .failure(let message) = await session.run(line: command) {
+          failed = true
+          fflush(nil)
+          output.err("primetime: \(script == nil ? "line" : "command") \(number): \(message)")
+        }
       }
       // Each command's output is out before the session waits for the next line, so that
       // another program can drive it line by line. Lines already read wait for nobody: their

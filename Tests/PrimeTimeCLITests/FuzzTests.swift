@@ -79,9 +79,12 @@ struct FuzzTests {
       // The session runs on the main actor: let the other tests' main-actor work in now and then.
       if number.isMultiple(of: 50) { await Task.yield() }
       let line = String(decoding: bytes, as: UTF8.self)
-      if case .failure(let message) = await session.run(line: line) {
-        failures += 1
-        #expect(!message.contains("\n"), "seed \(Self.seed), line \(number + 1): \(message)")
+      // As the binary does: `;` separates commands, and each failing command is one line.
+      for command in CommandParser.split(line) where !session.isQuitRequested {
+        if case .failure(let message) = await session.run(line: command) {
+          failures += 1
+          #expect(!message.contains("\n"), "seed \(Self.seed), line \(number + 1): \(message)")
+        }
       }
       if session.isQuitRequested { break }
       let state = session.state

@@ -23,6 +23,16 @@ struct PipedModeTests {
     #expect(result.stderr == "primetime: line 2: unknown command 'frobnicate' (try 'help')\n")
   }
 
+  @Test func semicolons_separateCommands_onAPipedLine() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      [], input: Data("incr;incr\nincr; bogus; incr\n".utf8), home: home)
+    #expect(result.status == 1)
+    #expect(result.stdout == "count: 1\ncount: 2\ncount: 3\ncount: 4\n")
+    #expect(result.stderr == "primetime: line 2: unknown command 'bogus' (try 'help')\n")
+  }
+
   @Test func commandString_runsLikePipedInput() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
