@@ -31,55 +31,73 @@ public struct CommandSpec: Sendable {
   public let aliases: [String]
   public let usage: String
   public let summary: String
+  /// A line that uses the command, for `help <command>`.
+  public let example: String
 
   public var names: [String] { [name] + aliases }
 
   /// Every command, in the order `help` lists them.
   public static let all: [CommandSpec] = [
-    CommandSpec(name: "incr", aliases: ["+"], usage: "incr [k]", summary: "count up by k (1)"),
-    CommandSpec(name: "decr", aliases: ["-"], usage: "decr [k]", summary: "count down by k (1)"),
-    CommandSpec(name: "set", aliases: [], usage: "set <n>", summary: "set the count to n"),
+    CommandSpec(
+      name: "incr", aliases: ["+"], usage: "incr [k]", summary: "count up by k (1)",
+      example: "incr 5"),
+    CommandSpec(
+      name: "decr", aliases: ["-"], usage: "decr [k]", summary: "count down by k (1)",
+      example: "decr"),
+    CommandSpec(
+      name: "set", aliases: [], usage: "set <n>", summary: "set the count to n", example: "set 7"),
     CommandSpec(
       name: "prime", aliases: ["isprime"], usage: "prime",
-      summary: "is the count prime? then 'save' or 'remove' it"),
+      summary: "is the count prime? then 'save' or 'remove' it", example: "prime"),
     CommandSpec(
-      name: "save", aliases: [], usage: "save", summary: "save the count as a favorite prime"),
+      name: "save", aliases: [], usage: "save", summary: "save the count as a favorite prime",
+      example: "set 7; prime; save"),
     CommandSpec(
       name: "remove", aliases: [], usage: "remove",
-      summary: "remove the count from the favorite primes"),
+      summary: "remove the count from the favorite primes", example: "remove"),
     CommandSpec(
       name: "nth", aliases: [], usage: "nth [row]",
-      summary: "the count-th prime; on the favorites screen, the nth prime of row's prime"),
+      summary: "the count-th prime; on the favorites screen, the nth prime of row's prime",
+      example: "set 10; nth"),
     CommandSpec(
       name: "favorites", aliases: ["fav"], usage: "favorites",
-      summary: "go to the favorites screen and list them"),
+      summary: "go to the favorites screen and list them", example: "favorites"),
     CommandSpec(
       name: "delete", aliases: ["del"], usage: "delete <row> [row...]",
-      summary: "delete favorites by row number (favorites screen)"),
+      summary: "delete favorites by row number (favorites screen)", example: "delete 1 3"),
     CommandSpec(
-      name: "counter", aliases: ["back"], usage: "counter", summary: "go back to the counter"),
+      name: "counter", aliases: ["back"], usage: "counter", summary: "go back to the counter",
+      example: "counter"),
     CommandSpec(
       name: "save-favorites", aliases: [], usage: "save-favorites [file]",
-      summary: "export the favorites to a JSON file (default: favorite-primes.json)"),
+      summary: "export the favorites to a JSON file (default: favorite-primes.json)",
+      example: "save-favorites backup.json"),
     CommandSpec(
       name: "load-favorites", aliases: [], usage: "load-favorites [file]",
-      summary: "add the primes a JSON file lists (default: favorite-primes.json)"),
+      summary: "add the primes a JSON file lists (default: favorite-primes.json)",
+      example: "load-favorites backup.json"),
     CommandSpec(
       name: "activity", aliases: [], usage: "activity",
-      summary: "favorites added and removed, newest first"),
-    CommandSpec(name: "undo", aliases: [], usage: "undo", summary: "undo the last step"),
-    CommandSpec(name: "redo", aliases: [], usage: "redo", summary: "redo the last undone step"),
+      summary: "favorites added and removed, newest first", example: "activity"),
+    CommandSpec(
+      name: "undo", aliases: [], usage: "undo", summary: "undo the last step", example: "undo"),
+    CommandSpec(
+      name: "redo", aliases: [], usage: "redo", summary: "redo the last undone step",
+      example: "redo"),
     CommandSpec(
       name: "history", aliases: [], usage: "history",
-      summary: "how many steps undo and redo can take"),
+      summary: "how many steps undo and redo can take", example: "history"),
     CommandSpec(
       name: "state", aliases: [], usage: "state [--json]",
-      summary: "the app state, readable or as one line of JSON"),
+      summary: "the app state, readable or as one line of JSON", example: "state --json"),
     CommandSpec(
       name: "trace", aliases: [], usage: "trace on|off",
-      summary: "print each action and the state diff it made"),
-    CommandSpec(name: "help", aliases: ["?"], usage: "help [command]", summary: "this list"),
-    CommandSpec(name: "quit", aliases: ["exit"], usage: "quit", summary: "leave (or Ctrl-D)"),
+      summary: "print each action and the state diff it made", example: "trace on"),
+    CommandSpec(
+      name: "help", aliases: ["?"], usage: "help [command]", summary: "this list",
+      example: "help nth"),
+    CommandSpec(
+      name: "quit", aliases: ["exit"], usage: "quit", summary: "leave (or Ctrl-D)", example: "quit"),
   ]
 
   /// The spec a name or alias refers to.

@@ -110,7 +110,7 @@ public enum Rendering {
   public static func help(_ topic: String?) -> String {
     if let topic, let spec = CommandSpec.named(topic) {
       let aliases = spec.aliases.isEmpty ? "" : "\naliases: " + spec.aliases.joined(separator: ", ")
-      return "usage: \(spec.usage)\n\(spec.summary)\(aliases)"
+      return "usage: \(spec.usage)\n\(spec.summary)\nexample: \(spec.example)\(aliases)"
     }
     let width = CommandSpec.all.map(\.usage.count).max() ?? 0
     let lines = CommandSpec.all.map { spec in

@@ -91,6 +91,11 @@ struct CommandParserTests {
   @Test func everyCommandHasHelp() {
     for spec in CommandSpec.all {
       #expect(Rendering.help(spec.name).contains(spec.usage))
+      #expect(Rendering.help(spec.name).contains("example: \(spec.example)"))
+      // Every example is a line the parser takes.
+      for command in CommandParser.split(spec.example) {
+        #expect(throws: Never.self, "\(spec.example)") { try CommandParser.parse(command) }
+      }
       #expect(Rendering.help(nil).contains(spec.summary))
       for alias in spec.aliases {
         #expect(Rendering.help(nil).contains("'\(alias)'"), "\(alias)")
