@@ -92,9 +92,9 @@ public enum Rendering {
     return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
   }
 
-  /// The state as a readable dump.
-  public static func dump(_ state: AppState) -> String {
-    String(customDumping: state)
+  /// The screen shown and the state, as a readable dump.
+  public static func dump(_ state: AppState, screen: Screen) -> String {
+    "screen: \(screen.rawValue)\n" + String(customDumping: state)
   }
 
   private struct JSONState: Encodable {

@@ -280,7 +280,8 @@ public final class Session {
       return .success
 
     case .state(let json):
-      output.out(json ? Rendering.json(state, screen: screen) : Rendering.dump(state))
+      output.out(
+        json ? Rendering.json(state, screen: screen) : Rendering.dump(state, screen: screen))
       return .success
 
     case .trace(let isOn):

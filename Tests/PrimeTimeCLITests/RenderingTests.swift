@@ -84,9 +84,9 @@ struct RenderingTests {
   }
 
   @Test func dump_isReadable() {
-    let dump = Rendering.dump(AppState(count: 3))
+    let dump = Rendering.dump(AppState(count: 3), screen: .favorites)
     #expect(dump.contains("count: 3"))
-    #expect(dump.hasPrefix("AppState("))
+    #expect(dump.hasPrefix("screen: favorites\nAppState("))
   }
 
   @Test func progressLine_showsWholePercent_andClearsTheLine() {
