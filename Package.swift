@@ -82,7 +82,7 @@ let package = Package(
 
     .target(
       name: "PrimeModal",
-      dependencies: ["ComposableArchitecture", "Primes"],
+      dependencies: ["ComposableArchitecture", "PrimeAlert", "Primes"],
       path: "Modules/PrimeModal"
     ),
     .target(
@@ -172,7 +172,9 @@ let package = Package(
       path: "Tests/PrimeAlertTests"),
     .testTarget(
       name: "PrimeModalTests",
-      dependencies: ["ComposableArchitectureTestSupport", "PrimeModal", "ComposableArchitecture"],
+      dependencies: [
+        "ComposableArchitectureTestSupport", "PrimeModal", "ComposableArchitecture", "PrimeAlert",
+      ],
       path: "Tests/PrimeModalTests"
     ),
     .testTarget(

@@ -6,8 +6,9 @@ import Foundation
 enum PendingActivity {
   /// A save or removal in the prime modal: the number of favorites before it.
   case primeModal(favoritesBefore: Int)
-  /// Rows deleted on the favorites screen: the primes they held.
-  case deleted([Int])
+  /// Rows deleted on the favorites screen: the primes they held, and the number of favorites
+  /// before.
+  case deleted([Int], favoritesBefore: Int)
   /// Favorites loaded from disk: the favorites before.
   case loaded(favoritesBefore: PersistentArray<Int>)
   /// The favorites and feed as stored, which replace the ones in memory.
@@ -20,7 +21,8 @@ enum PendingActivity {
     case .counter(.primeModal):
       self = .primeModal(favoritesBefore: state().favoritePrimes.count)
     case .favoritePrimes(.deleteFavoritePrimes(let rows)):
-      self = .deleted(Self.primes(at: rows, in: state().favoritePrimes))
+      let favorites = state().favoritePrimes
+      self = .deleted(Self.primes(at: rows, in: favorites), favoritesBefore: favorites.count)
     case .favoritePrimes(.loadResponse(.success)):
       self = .loaded(favoritesBefore: state().favoritePrimes)
     case .storageChanged(let stored):
@@ -46,8 +48,9 @@ enum PendingActivity {
           id: uuid(), kind: after > before ? .added : .removed, prime: state.count,
           timestamp: now()))
 
-    case .deleted(let removed):
-      guard !removed.isEmpty else { return }
+    case .deleted(let removed, let before):
+      // A delete that names a row past the end is refused whole.
+      guard state.favoritePrimes.count < before else { return }
       let now = now()
       state.activityFeed.append(
         contentsOf: removed.map { Activity(id: uuid(), kind: .removed, prime: $0, timestamp: now) })

@@ -31,7 +31,7 @@ extension AppState {
 /// A step is whatever changes ``AppState/undoable``: the count, the favorites, the feed. An
 /// action that changes only what is on screen for the moment (an alert, the prime modal, an
 /// nth-prime lookup) is no step, so a refused action leaves undo and redo as they were. Undo and
-/// redo restore the undoable part and dismiss the alert; the modal and a lookup in flight stay
+/// redo restore the undoable part and dismiss the alerts; the modal and a lookup in flight stay
 /// as they are. What another session stored (``AppAction/storageChanged(_:)``) is no step of
 /// this one either: it replaces the favorites and the feed and leaves undo and redo alone.
 ///
@@ -63,6 +63,7 @@ public struct AppHistoryReducer: Reducer {
     switch action {
     case .undo, .redo:
       history.present.alert = nil
+      history.present.counter.primeModal.alert = nil
     case .step, .feedback:
       break
     }

@@ -73,6 +73,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     public var isNthPrimeRequestInFlight: Bool
     /// The message shown, if any.
     public var alert: PrimeAlert?
+    /// The prime modal's message, if any.
+    public var primeModalAlert: PrimeAlert?
     /// How many steps undo can take back.
     public var undoCount: Int
     /// How many undone steps redo can bring back.
@@ -89,6 +91,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       isPrimeModalShown = state.isPrimeModalShown
       isNthPrimeRequestInFlight = state.isNthPrimeRequestInFlight
       alert = state.alert
+      primeModalAlert = state.counter.primeModal.alert
       undoCount = history.undoCount
       redoCount = history.redoCount
     }

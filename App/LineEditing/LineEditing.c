@@ -9,7 +9,9 @@
 #include <readline/readline.h>
 
 static volatile sig_atomic_t interrupted = 0;
-static const char *const *completion_words = NULL;
+/* Gives the words Tab may offer at a position of the line; the array is freed after use. */
+static line_editing_candidates candidates_for = NULL;
+static char **current_candidates = NULL;
 /* The thread that reads the terminal: the signal must interrupt its read for readline to see
    it, whichever thread the kernel delivered it to. */
 static pthread_t reading_thread;
@@ -66,24 +68,31 @@ static char *completion_generator(const char *text, int state) {
     index = 0;
     length = strlen(text);
   }
-  while (completion_words && completion_words[index]) {
-    const char *word = completion_words[index++];
+  while (current_candidates && current_candidates[index]) {
+    const char *word = current_candidates[index++];
     if (strncmp(word, text, length) == 0) return strdup(word);
   }
   return NULL;
 }
 
+static void free_candidates(void) {
+  if (!current_candidates) return;
+  for (size_t index = 0; current_candidates[index]; index++) free(current_candidates[index]);
+  free(current_candidates);
+  current_candidates = NULL;
+}
+
 static char **complete(const char *text, int start, int end) {
   (void)end;
   rl_attempted_completion_over = 1;
-  if (start == 0 || strncmp(rl_line_buffer, "help ", 5) == 0) {
-    return rl_completion_matches(text, completion_generator);
-  }
-  return NULL;
+  free_candidates();
+  if (!candidates_for) return NULL;
+  current_candidates = candidates_for(rl_line_buffer, start);
+  return rl_completion_matches(text, completion_generator);
 }
 
-void line_editing_install_completion(const char *const *words) {
-  completion_words = words;
+void line_editing_install_completion(line_editing_candidates candidates) {
+  candidates_for = candidates;
   rl_readline_name = "primetime";
   rl_attempted_completion_function = complete;
 }

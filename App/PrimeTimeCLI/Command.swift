@@ -1,115 +1,157 @@
-import Foundation
+/// One command of the REPL, whole: its name and aliases, its arguments, its help, the screen it
+/// works on, and what it does. ``Command/all`` lists them; parsing, `help` and Tab completion all
+/// read that one table.
+struct Command: Sendable {
+  /// What running a parsed command does to a session.
+  typealias Run = @MainActor @Sendable (Session) async -> Void
 
-/// One REPL command, parsed and validated, before it touches the store.
-public enum Command: Equatable, Sendable {
-  case incr(Int)
-  case decr(Int)
-  case set(Int)
-  case prime
-  case save
-  case remove
-  case nth(row: Int?)
-  case favorites
-  case delete(rows: [Int])
-  case counter
-  case saveFavorites(file: String?)
-  case loadFavorites(file: String?)
-  case activity
-  case undo
-  case redo
-  case history
-  case state(json: Bool)
-  case trace(Bool)
-  case help(String?)
-  case quit
+  let name: String
+  let aliases: [String]
+  /// The command and its arguments, e.g. `incr [k]`.
+  let usage: String
+  /// What it does, in a few words.
+  let summary: String
+  /// A line that uses it, for `help <command>`.
+  let example: String
+  /// The screen it works on, or `nil` for any.
+  let screen: Screen?
+  /// The words Tab offers after its name.
+  let argumentCompletions: @Sendable () -> [String]
+  private let parseArguments: @Sendable ([String]) throws(CommandError) -> (any Sendable, Run)
+
+  /// A command whose arguments read as a `Value` that `run` receives.
+  init<Value>(
+    _ name: String,
+    aliases: [String] = [],
+    _ arguments: Arguments<Value>,
+    on screen: Screen? = nil,
+    summary: String,
+    example: String,
+    run: @escaping @MainActor @Sendable (Session, Value) async -> Void
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.usage = arguments.usage.isEmpty ? name : "\(name) \(arguments.usage)"
+    self.summary = summary
+    self.example = example
+    self.screen = screen
+    self.argumentCompletions = arguments.completions
+    self.parseArguments = { words throws(CommandError) in
+      let value = try arguments.parse(words)
+      return (value, { session in await run(session, value) })
+    }
+  }
+
+  /// Its name and aliases.
+  var names: [String] { [name] + aliases }
+
+  /// The value these words give and what running it with them does, or why the words do not
+  /// fit.
+  func bind(_ words: [String]) throws(CommandError) -> (any Sendable, Run) {
+    do {
+      return try parseArguments(words)
+    } catch {
+      throw CommandError("\(name): \(error.description) (usage: \(usage))")
+    }
+  }
+
+  /// The command a name or alias refers to.
+  static func named(_ name: String) -> Command? {
+    all.first { $0.names.contains(name) }
+  }
+
+  /// What Tab offers for the word that starts at `start` in `line`: command names for the first
+  /// word, the command's arguments after it.
+  static func completions(line: String, start: Int) -> [String] {
+    let words = line.utf8.prefix(start).split(separator: UInt8(ascii: " ")).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    guard let first = words.first else { return all.flatMap(\.names).filter { $0.count > 1 } }
+    return named(first)?.argumentCompletions() ?? []
+  }
 }
 
-/// What a person can type: names, aliases, usage and a one-line summary, for parsing, `help`
-/// and tab completion alike.
-public struct CommandSpec: Sendable {
-  public let name: String
-  public let aliases: [String]
-  public let usage: String
-  public let summary: String
-  /// A line that uses the command, for `help <command>`.
-  public let example: String
+extension Command: CustomStringConvertible {
+  var description: String { name }
+}
 
-  public var names: [String] { [name] + aliases }
+/// A line that reads as a command, ready to run.
+struct ParsedCommand: Sendable {
+  let command: Command
+  /// What its arguments read as.
+  let value: any Sendable
+  let run: Command.Run
+}
 
-  /// Every command, in the order `help` lists them.
-  public static let all: [CommandSpec] = [
-    CommandSpec(
-      name: "incr", aliases: ["+"], usage: "incr [k]", summary: "count up by k (1)",
-      example: "incr 5"),
-    CommandSpec(
-      name: "decr", aliases: ["-"], usage: "decr [k]", summary: "count down by k (1)",
-      example: "decr"),
-    CommandSpec(
-      name: "set", aliases: [], usage: "set <n>", summary: "set the count to n", example: "set 7"),
-    CommandSpec(
-      name: "prime", aliases: ["isprime"], usage: "prime",
-      summary: "is the count prime? then 'save' or 'remove' it", example: "prime"),
-    CommandSpec(
-      name: "save", aliases: [], usage: "save", summary: "save the count as a favorite prime",
-      example: "set 7; prime; save"),
-    CommandSpec(
-      name: "remove", aliases: [], usage: "remove",
-      summary: "remove the count from the favorite primes", example: "remove"),
-    CommandSpec(
-      name: "nth", aliases: [], usage: "nth [row]",
-      summary: "the count-th prime; on the favorites screen, the nth prime of row's prime",
-      example: "set 10; nth"),
-    CommandSpec(
-      name: "favorites", aliases: ["fav"], usage: "favorites",
-      summary: "go to the favorites screen and list them", example: "favorites"),
-    CommandSpec(
-      name: "delete", aliases: ["del"], usage: "delete <row> [row...]",
-      summary: "delete favorites by row number (favorites screen)", example: "delete 1 3"),
-    CommandSpec(
-      name: "counter", aliases: ["back"], usage: "counter", summary: "go back to the counter",
-      example: "counter"),
-    CommandSpec(
-      name: "save-favorites", aliases: [], usage: "save-favorites [file]",
-      summary: "export the favorites to a JSON file (default: favorite-primes.json)",
-      example: "save-favorites backup.json"),
-    CommandSpec(
-      name: "load-favorites", aliases: [], usage: "load-favorites [file]",
-      summary: "add the primes a JSON file lists (default: favorite-primes.json)",
-      example: "load-favorites backup.json"),
-    CommandSpec(
-      name: "activity", aliases: [], usage: "activity",
-      summary: "favorites added and removed, newest first", example: "activity"),
-    CommandSpec(
-      name: "undo", aliases: [], usage: "undo", summary: "undo the last step", example: "undo"),
-    CommandSpec(
-      name: "redo", aliases: [], usage: "redo", summary: "redo the last undone step",
-      example: "redo"),
-    CommandSpec(
-      name: "history", aliases: [], usage: "history",
-      summary: "how many steps undo and redo can take", example: "history"),
-    CommandSpec(
-      name: "state", aliases: [], usage: "state [--json]",
-      summary: "the app state, readable or as one line of JSON", example: "state --json"),
-    CommandSpec(
-      name: "trace", aliases: [], usage: "trace on|off",
-      summary: "print each action and the state diff it made", example: "trace on"),
-    CommandSpec(
-      name: "help", aliases: ["?"], usage: "help [command]", summary: "this list",
-      example: "help nth"),
-    CommandSpec(
-      name: "quit", aliases: ["exit"], usage: "quit", summary: "leave (or Ctrl-D)", example: "quit"),
-  ]
+/// Why a line is not a command; the message is the one line the person reads.
+public struct CommandError: Error, Equatable, CustomStringConvertible, Sendable {
+  public let description: String
 
-  /// The spec a name or alias refers to.
-  public static func named(_ name: String) -> CommandSpec? {
-    all.first { $0.names.contains(name) }
+  public init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// Turns lines into commands.
+enum CommandParser {
+  /// The longest line the REPL reads as a command.
+  static let maximumLineLength = 4096
+
+  /// Parses one command. An empty or blank line is `nil`.
+  ///
+  /// ```swift
+  /// try CommandParser.parse("incr 3")?.command.name  // "incr"
+  /// ```
+  static func parse(_ line: String) throws(CommandError) -> ParsedCommand? {
+    guard line.utf8.count <= maximumLineLength else {
+      throw CommandError(
+        "line too long (\(line.utf8.count) bytes; the limit is \(maximumLineLength))")
+    }
+    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+      .map(String.init)
+    guard let first = words.first else { return nil }
+    guard let command = Command.named(first) else {
+      if let near = nearestName(to: first) {
+        throw CommandError("unknown command '\(printable(first))'; did you mean '\(near)'?")
+      }
+      throw CommandError("unknown command '\(printable(first))' (try 'help')")
+    }
+    let (value, run) = try command.bind(Array(words.dropFirst()))
+    return ParsedCommand(command: command, value: value, run: run)
+  }
+
+  /// Splits a line or a command string on `;` and newlines.
+  ///
+  /// ```swift
+  /// CommandParser.split("incr; incr;nth\nstate")  // ["incr", " incr", "nth", "state"]
+  /// ```
+  static func split(_ script: String) -> [String] {
+    script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ";" || $0 == "\n" })
+      .map(String.init)
+  }
+
+  /// The text, with control characters escaped and cut short, safe to echo in one line.
+  static func printable(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if result.unicodeScalars.count >= 40 {
+        result += "…"
+        break
+      }
+      if scalar.properties.generalCategory == .control || scalar == "\u{FFFD}" {
+        result += scalar.escaped(asASCII: true)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// The command name a mistyped word is closest to: one typo away (a letter added, dropped,
   /// changed, or two swapped), or two for words longer than four letters.
-  static func nearest(to word: String) -> String? {
+  static func nearestName(to word: String) -> String? {
     let allowed = word.count > 4 ? 2 : 1
-    return all.flatMap(\.names).filter { $0.count > 2 }
+    return Command.all.flatMap(\.names).filter { $0.count > 2 }
       .map { (name: $0, distance: editDistance(word, $0)) }
       .filter { $0.distance <= allowed }
       .min { $0.distance < $1.distance }?.name
@@ -133,207 +175,5 @@ public struct CommandSpec: Sendable {
       }
     }
     return distance[a.count][b.count]
-  }
-}
-
-/// Why a line is not a command; the message is the one line the person reads.
-public struct CommandError: Error, Equatable, CustomStringConvertible, Sendable {
-  public let description: String
-
-  public init(_ description: String) {
-    self.description = description
-  }
-}
-
-/// Turns lines into commands.
-public enum CommandParser {
-  /// The longest line the REPL reads as a command.
-  public static let maximumLineLength = 4096
-
-  /// Parses one command. An empty or blank line is `nil`.
-  ///
-  /// ```swift
-  /// try CommandParser.parse("incr 3")  // .incr(3)
-  /// ```
-  public static func parse(_ line: String) throws(CommandError) -> Command? {
-    guard line.utf8.count <= maximumLineLength else {
-      throw CommandError(
-        "line too long (\(line.utf8.count) bytes; the limit is \(maximumLineLength))")
-    }
-    let words: [String] = line.split(whereSeparator: { (character: Character) in
-      character == " " || character == "\t" || character == "\r"
-    }).map(String.init)
-    guard let first = words.first else { return nil }
-    let arguments = Array(words.dropFirst())
-    guard let spec = CommandSpec.named(first) else {
-      if let near = CommandSpec.nearest(to: first) {
-        throw CommandError("unknown command '\(printable(first))'; did you mean '\(near)'?")
-      }
-      throw CommandError("unknown command '\(printable(first))' (try 'help')")
-    }
-    func noArguments(_ command: Command) throws(CommandError) -> Command {
-      guard arguments.isEmpty else {
-        throw CommandError("'\(spec.name)' takes no arguments (usage: \(spec.usage))")
-      }
-      return command
-    }
-    func optionalFile() throws(CommandError) -> String? {
-      guard arguments.count <= 1 else {
-        throw CommandError("too many arguments (usage: \(spec.usage))")
-      }
-      return arguments.first
-    }
-    func optionalNumber(_ label: String) throws(CommandError) -> Int? {
-      switch arguments.count {
-      case 0: return nil
-      case 1: return try number(arguments[0], label: label, spec: spec)
-      default: throw CommandError("too many arguments (usage: \(spec.usage))")
-      }
-    }
-
-    switch spec.name {
-    case "incr", "decr":
-      let k = try optionalNumber("k") ?? 1
-      guard k >= 1 else { throw CommandError("k must be at least 1 (usage: \(spec.usage))") }
-      return spec.name == "incr" ? .incr(k) : .decr(k)
-    case "set":
-      guard arguments.count == 1 else {
-        throw CommandError(
-          arguments.isEmpty
-            ? "'set' needs a number (usage: \(spec.usage))"
-            : "too many arguments (usage: \(spec.usage))")
-      }
-      return .set(try number(arguments[0], label: "n", spec: spec))
-    case "prime": return try noArguments(.prime)
-    case "save": return try noArguments(.save)
-    case "remove": return try noArguments(.remove)
-    case "nth":
-      return .nth(row: try optionalNumber("row"))
-    case "favorites": return try noArguments(.favorites)
-    case "delete":
-      guard !arguments.isEmpty else {
-        throw CommandError("'delete' needs at least one row (usage: \(spec.usage))")
-      }
-      var rows: [Int] = []
-      for argument in arguments {
-        rows.append(try number(argument, label: "row", spec: spec))
-      }
-      return .delete(rows: rows)
-    case "counter": return try noArguments(.counter)
-    case "save-favorites": return .saveFavorites(file: try optionalFile())
-    case "load-favorites": return .loadFavorites(file: try optionalFile())
-    case "activity": return try noArguments(.activity)
-    case "undo": return try noArguments(.undo)
-    case "redo": return try noArguments(.redo)
-    case "history": return try noArguments(.history)
-    case "state":
-      switch arguments {
-      case []: return .state(json: false)
-      case ["--json"]: return .state(json: true)
-      default: throw CommandError("usage: \(spec.usage)")
-      }
-    case "trace":
-      switch arguments {
-      case ["on"]: return .trace(true)
-      case ["off"]: return .trace(false)
-      default: throw CommandError("usage: \(spec.usage)")
-      }
-    case "help":
-      switch arguments.count {
-      case 0: return .help(nil)
-      case 1:
-        guard let topic = CommandSpec.named(arguments[0]) else {
-          throw CommandError("no command named '\(printable(arguments[0]))' (try 'help')")
-        }
-        return .help(topic.name)
-      default: throw CommandError("usage: \(spec.usage)")
-      }
-    default:
-      return try noArguments(.quit)
-    }
-  }
-
-  /// Splits a command string on `;` and newlines, as `primetime -c` reads it.
-  ///
-  /// ```swift
-  /// CommandParser.split("incr; incr;nth\nstate")  // ["incr", " incr", "nth", "state"]
-  /// ```
-  public static func split(_ script: String) -> [String] {
-    script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ";" || $0 == "\n" })
-      .map(String.init)
-  }
-
-  private static func number(
-    _ text: String, label: String, spec: CommandSpec
-  ) throws(CommandError) -> Int {
-    do {
-      return try WholeNumber.parse(text, name: label)
-    } catch .notANumber {
-      throw CommandError(
-        "\(label) must be a whole number, not '\(printable(text))' (usage: \(spec.usage))")
-    } catch .tooSmall where spec.name == "incr" || spec.name == "decr" {
-      throw CommandError("\(label) must be at least 1 (usage: \(spec.usage))")
-    } catch {
-      throw CommandError(error.description)
-    }
-  }
-
-  /// The text, with control characters escaped and cut short, safe to echo in one line.
-  static func printable(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if result.unicodeScalars.count >= 40 {
-        result += "…"
-        break
-      }
-      if scalar.properties.generalCategory == .control || scalar == "\u{FFFD}" {
-        result += scalar.escaped(asASCII: true)
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-}
-
-/// Whole numbers as the command line reads them, in the REPL and in the commands for scripts:
-/// digits with an optional sign, `_` allowed between them (`1_000_000`).
-enum WholeNumber {
-  /// Why a text is no whole number the command line can take.
-  enum Failure: Error, Equatable, CustomStringConvertible {
-    /// Not a number at all.
-    case notANumber(name: String, text: String)
-    /// A number beyond the largest 64-bit integer.
-    case tooLarge(name: String, text: String)
-    /// A number below the smallest 64-bit integer.
-    case tooSmall(name: String, text: String)
-
-    var description: String {
-      switch self {
-      case .notANumber(let name, let text):
-        "\(name) must be a whole number, not '\(CommandParser.printable(text))'"
-      case .tooLarge(let name, let text):
-        "\(name) is too large: \(CommandParser.printable(text)) is more than \(Int.max)"
-      case .tooSmall(let name, let text):
-        "\(name) is too small: \(CommandParser.printable(text)) is less than \(Int.min)"
-      }
-    }
-  }
-
-  /// The number `text` spells.
-  ///
-  /// - Parameters:
-  ///   - text: What was typed.
-  ///   - name: The argument's name, for the message.
-  /// - Returns: The number.
-  static func parse(_ text: String, name: String) throws(Failure) -> Int {
-    let digits = text.filter { $0 != "_" }
-    if let value = Int(digits) { return value }
-    let unsigned = digits.first == "-" || digits.first == "+" ? digits.dropFirst() : digits[...]
-    guard !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-      throw .notANumber(name: name, text: text)
-    }
-    throw digits.first == "-"
-      ? .tooSmall(name: name, text: text) : .tooLarge(name: name, text: text)
   }
 }

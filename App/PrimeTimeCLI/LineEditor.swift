@@ -3,21 +3,27 @@ import Foundation
 import LineEditing
 
 /// Reads lines at a terminal with GNU readline: editing, history kept across sessions in a
-/// file (trimmed, without a line that repeats the one before), tab completion of command names,
-/// and Ctrl-C that clears the line.
+/// file (trimmed, without a line that repeats the one before), Tab completion of command names
+/// and of their arguments, and Ctrl-C that clears the line.
 @MainActor
 final class LineEditor {
   private let historyFile: URL?
   private static let historyLimit: Int32 = 1000
 
-  init(historyFile: URL?, completions: [String]) {
+  /// Creates the editor; Tab offers what ``Command/completions(line:start:)`` gives.
+  init(historyFile: URL?) {
     self.historyFile = historyFile
-    // Kept for the life of the process: readline reads them on every Tab.
-    let words = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(
-      capacity: completions.count + 1)
-    for (index, word) in completions.enumerated() { words[index] = UnsafePointer(strdup(word)) }
-    words[completions.count] = nil
-    line_editing_install_completion(words)
+    line_editing_install_completion { line, start in
+      let line = line.map { String(cString: $0) } ?? ""
+      let words = Command.completions(line: line, start: Int(start))
+      // Allocated with malloc, as the C side frees it.
+      typealias Word = UnsafeMutablePointer<CChar>?
+      guard let memory = malloc(MemoryLayout<Word>.stride * (words.count + 1)) else { return nil }
+      let array = memory.bindMemory(to: Word.self, capacity: words.count + 1)
+      for (index, word) in words.enumerated() { array[index] = strdup(word) }
+      array[words.count] = nil
+      return array
+    }
     line_editing_install_interrupt_handler()
     using_history()
     stifle_history(Self.historyLimit)

@@ -242,24 +242,14 @@ public enum PrimeTimeCLI {
     _ environment: CLIEnvironment,
     _ work: @escaping @Sendable (@escaping ProgressHandler) throws -> String
   ) async -> Int32 {
-    let progress = LookupProgress()
+    let progress = environment.progress
     let isDone = Mutex(false)
     let task = Task.detached(priority: .userInitiated) {
       defer { isDone.withLock { $0 = true } }
       return try work { progress.report($0) }
     }
     if environment.terminal.error {
-      let start = ContinuousClock.now
-      var drew = false
-      while !isDone.withLock({ $0 }) {
-        try? await Task.sleep(for: .milliseconds(100))
-        if !isDone.withLock({ $0 }), ContinuousClock.now - start > ProgressLine.delay {
-          FileHandle.standardError.write(
-            ProgressLine.terminalBytes(ProgressLine.text(progress.value)))
-          drew = true
-        }
-      }
-      if drew { FileHandle.standardError.write(ProgressLine.terminalBytes(nil)) }
+      _ = await environment.progressDisplay(hint: nil).watch(while: { !isDone.withLock { $0 } })
     }
     do {
       print(try await task.value)

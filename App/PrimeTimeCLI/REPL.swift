@@ -49,8 +49,6 @@ enum REPL {
       storage = nil
     }
 
-    let progress = environment.progress
-    let drawsProgress = environment.terminal.error
     let initialState = AppState(
       favoritePrimes: PersistentArray(stored.favoritePrimes),
       activityFeed: PersistentArray(stored.activityFeed))
@@ -66,19 +64,13 @@ enum REPL {
       interaction: isInteractive
         ? Interaction(
           takeInterrupt: { LineEditor.takeInterrupt() },
-          progress: { progress.value },
-          drawProgress: { text in
-            guard drawsProgress else { return }
-            FileHandle.standardError.write(ProgressLine.terminalBytes(text))
-          })
+          progress: environment.progressDisplay(hint: "Ctrl-C cancels"))
         : nil,
       recorder: recorder
     )
 
     if isInteractive {
-      let editor = LineEditor(
-        historyFile: dataDirectory.appending(path: "repl-history"),
-        completions: CommandSpec.all.flatMap(\.names).filter { $0.count > 1 } + ["on", "off"])
+      let editor = LineEditor(historyFile: dataDirectory.appending(path: "repl-history"))
       print("PrimeTime — type 'help' for commands, 'quit' or Ctrl-D to leave.")
       let promptStyle = Style(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {
@@ -92,7 +84,7 @@ enum REPL {
           break
         }
         for command in CommandParser.split(line) where !session.isQuitRequested {
-          progress.report(0)
+          environment.progress.report(0)
           if case .failure(let message) = await session.run(line: command) {
             output.err(errorStyle.error("error: ") + message)
           }

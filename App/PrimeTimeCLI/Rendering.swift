@@ -3,6 +3,7 @@ import ComposableArchitecture
 import CustomDump
 import Foundation
 import PrimeAlert
+import PrimeModal
 
 /// The screen the REPL shows: the counter (with its prime modal) or the favorites list.
 public enum Screen: String, Equatable, Sendable {
@@ -23,10 +24,42 @@ public enum Rendering {
     }
   }
 
+  /// The count, e.g. `count: 7`.
+  static func count(_ state: AppState) -> String {
+    "count: \(state.count)"
+  }
+
+  /// The prime modal: whether the count is prime, and what `save` or `remove` would do.
+  static func primeModal(_ modal: PrimeModalState) -> String {
+    switch modal.offeredAction {
+    case .saveFavoritePrimeTapped:
+      "\(modal.title)  ('save' adds it to your favorite primes)"
+    case .removeFavoritePrimeTapped:
+      "\(modal.title)  ('remove' takes it out of your favorite primes)"
+    case .alertDismissed, nil:
+      modal.title
+    }
+  }
+
+  /// The count and the favorites, e.g. `count: 7; favorites: 2, 7`.
+  static func summary(_ state: AppState) -> String {
+    let favorites =
+      state.favoritePrimes.isEmpty
+      ? "no favorites"
+      : "favorites: " + state.favoritePrimes.map(String.init).joined(separator: ", ")
+    return "count: \(state.count); \(favorites)"
+  }
+
+  /// How far undo and redo reach, e.g. `1 step to undo, 0 steps to redo`.
+  static func history(_ history: History<AppState>) -> String {
+    func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }
+    return "\(steps(history.undoCount)) to undo, \(steps(history.redoCount)) to redo"
+  }
+
   /// The favorites with 1-based row numbers, or a line saying there are none.
   public static func favorites(_ primes: some Collection<Int>) -> String {
     guard !primes.isEmpty else {
-      return "No favorite primes yet. On the counter, 'prime' then 'save' adds one."
+      return "no favorite primes yet; on the counter, 'prime' then 'save' adds one"
     }
     let width = String(primes.count).count
     return primes.enumerated().map { index, prime in
@@ -40,7 +73,7 @@ public enum Rendering {
   public static func activity(
     _ feed: some BidirectionalCollection<Activity>, timeZone: TimeZone
   ) -> String {
-    guard !feed.isEmpty else { return "No activity yet." }
+    guard !feed.isEmpty else { return "no activity yet" }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     return feed.reversed().map { entry in
@@ -106,21 +139,23 @@ public enum Rendering {
     var screen: String
   }
 
-  /// `help`: every command with its summary, or one command's usage.
-  public static func help(_ topic: String?) -> String {
-    if let topic, let spec = CommandSpec.named(topic) {
-      let aliases = spec.aliases.isEmpty ? "" : "\naliases: " + spec.aliases.joined(separator: ", ")
-      return "usage: \(spec.usage)\n\(spec.summary)\nexample: \(spec.example)\(aliases)"
-    }
-    let width = CommandSpec.all.map(\.usage.count).max() ?? 0
-    let lines = CommandSpec.all.map { spec in
+  /// `help`: every command with its summary, or one command's usage, summary and example.
+  static func help(_ topic: Command?) -> String {
+    if let topic {
       let aliases =
-        spec.aliases.isEmpty
-        ? "" : " (also " + spec.aliases.map { "'\($0)'" }.joined(separator: ", ") + ")"
-      return spec.usage + String(repeating: " ", count: width - spec.usage.count + 2)
-        + spec.summary + aliases
+        topic.aliases.isEmpty ? "" : "\naliases: " + topic.aliases.joined(separator: ", ")
+      let screen = topic.screen.map { "\nworks on the \($0.rawValue) screen" } ?? ""
+      return "usage: \(topic.usage)\n\(topic.summary)\(screen)\nexample: \(topic.example)\(aliases)"
     }
-    return (["Commands:"] + lines.map { "  " + $0 }).joined(separator: "\n")
+    let width = Command.all.map(\.usage.count).max() ?? 0
+    let lines = Command.all.map { command in
+      let aliases =
+        command.aliases.isEmpty
+        ? "" : " (also " + command.aliases.map { "'\($0)'" }.joined(separator: ", ") + ")"
+      return command.usage + String(repeating: " ", count: width - command.usage.count + 2)
+        + command.summary + aliases
+    }
+    return (["commands:"] + lines.map { "  " + $0 }).joined(separator: "\n")
   }
 }
 
@@ -146,23 +181,6 @@ public struct Style: Sendable {
     guard isColored else { return text }
     let (open, close) = isPrompt ? ("\u{01}", "\u{02}") : ("", "")
     return "\(open)\u{1B}[\(code)m\(close)\(text)\(open)\u{1B}[0m\(close)"
-  }
-}
-
-/// The line that shows a long computation's progress on a terminal's stderr.
-enum ProgressLine {
-  /// How long a computation runs before its progress is shown.
-  static let delay: Duration = .milliseconds(300)
-
-  /// The text for a fraction of the work done, e.g. `working… 42%`.
-  static func text(_ fraction: Double, hint: String? = nil) -> String {
-    let percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
-    return "working… \(percent)%" + (hint.map { "  (\($0))" } ?? "")
-  }
-
-  /// What to write to the terminal to replace the current line with `text`, or to clear it.
-  static func terminalBytes(_ text: String?) -> Data {
-    Data(("\r\u{1B}[K" + (text ?? "")).utf8)
   }
 }
 

@@ -21,38 +21,32 @@ public struct Output: Sendable {
   }
 }
 
-/// Lets a person interrupt a long command (Ctrl-C) and watch its progress.
+/// Lets a person at a terminal watch a long lookup's progress and interrupt it (Ctrl-C).
 public struct Interaction: Sendable {
   /// Returns `true` once for each interrupt since the last call.
-  public var takeInterrupt: @Sendable () -> Bool
-  /// The current lookup's progress, from 0 to 1.
-  public var progress: @Sendable () -> Double
-  /// Draws a progress line (or clears it, with `nil`).
-  public var drawProgress: @Sendable (String?) -> Void
-
-  public init(
-    takeInterrupt: @escaping @Sendable () -> Bool,
-    progress: @escaping @Sendable () -> Double,
-    drawProgress: @escaping @Sendable (String?) -> Void
-  ) {
-    self.takeInterrupt = takeInterrupt
-    self.progress = progress
-    self.drawProgress = drawProgress
-  }
+  var takeInterrupt: @Sendable () -> Bool
+  /// Shows the progress.
+  var progress: ProgressDisplay
 }
 
 /// Runs REPL commands against the app's store. It holds only what a screen holds (which screen
-/// is shown, whether tracing is on); all app state is in the store.
+/// is shown, whether tracing is on); all app state is in the store, and every rule is a
+/// reducer's. The commands (``Command/all``) send actions and show state through it.
 @MainActor
 public final class Session {
   public let store: Store<History<AppState>, HistoryAction<AppAction>>
-  public private(set) var screen: Screen = .counter
-  public private(set) var isQuitRequested = false
+  /// The screen shown.
+  public internal(set) var screen: Screen = .counter
+  /// Whether `quit` was typed.
+  public internal(set) var isQuitRequested = false
+  /// The time zone the activity feed is shown in.
+  let timeZone: TimeZone
   private let trace: TraceSwitch
   private let output: Output
   private let storage: Storage?
   private let interaction: Interaction?
-  private let timeZone: TimeZone
+  /// Why the running command failed, if it did: the first message of a failure.
+  private var failure: String?
   /// Set by a command that stored its change itself, before saying what it left: why that
   /// failed, if it did.
   private var syncedByCommand: String??
@@ -94,42 +88,117 @@ public final class Session {
   /// The app's current state.
   public var state: AppState { store.state.present }
 
+  /// The state with its undo history.
+  var history: History<AppState> { store.state }
+
+  /// Whether each action is printed with the change it made.
+  var isTracing: Bool {
+    get { trace.isOn }
+    set { trace.isOn = newValue }
+  }
+
   /// Parses and runs one line.
   public func run(line: String) async -> Outcome {
-    let command: Command?
     do {
-      command = try CommandParser.parse(line)
+      guard let parsed = try CommandParser.parse(line) else { return .success }
+      return await run(parsed)
     } catch {
       return .failure(error.description)
     }
-    guard let command else { return .success }
-    return await run(command)
   }
 
-  /// Runs one command: first takes in other sessions' changes, then runs it, waits for its
-  /// effects, shows its alert and stores what changed.
-  public func run(_ command: Command) async -> Outcome {
-    let before = await sync()
-    syncedByCommand = nil
-    var outcome = await perform(command)
-    if let alert = state.alert {
-      if alert.isFailure {
-        if outcome == .success { outcome = .failure(alert.message) }
-      } else {
-        output.out(alert.message)
-      }
-      store.send(.step(.counter(.alertDismissed)))
+  /// Runs one command: first takes in other sessions' changes, then runs it, and stores what
+  /// changed.
+  func run(_ parsed: ParsedCommand) async -> Outcome {
+    if let required = parsed.command.screen, required != screen {
+      return .failure(
+        "'\(parsed.command.name)' works on the \(required.rawValue) screen; "
+          + "type '\(required.rawValue)' to go there")
     }
+    let before = await sync()
+    failure = nil
+    syncedByCommand = nil
+    await parsed.run(self)
     let after: String?
     if let synced = syncedByCommand {
       after = synced
     } else {
       after = await sync(readingOthers: false)
     }
+    var outcome = failure.map(Outcome.failure) ?? .success
     for error in [before, after].compactMap({ $0 }) {
       if outcome == .success { outcome = .failure(error) } else { output.err(error) }
     }
     return outcome
+  }
+
+  // MARK: - What commands do
+
+  /// Prints a line of output.
+  func say(_ text: String) {
+    output.out(text)
+  }
+
+  /// Ends the running command as a failure, with this message.
+  func fail(_ message: String) {
+    failure = failure ?? message
+  }
+
+  /// Sends a user step, waits for its effects, and shows the alerts it left: a failure ends
+  /// the command as one, anything else is printed. With a person at the terminal, shows
+  /// progress after a moment, and Ctrl-C sends `cancel`.
+  ///
+  /// - Returns: Whether the step went through, with no failure.
+  @discardableResult
+  func send(_ action: AppAction, cancel: AppAction? = nil) async -> Bool {
+    let task = store.send(.step(action))
+    if task.isInFlight {
+      if let interaction, let cancel {
+        _ = interaction.takeInterrupt()
+        let isInterrupted = await interaction.progress.watch(
+          while: { task.isInFlight }, isInterrupted: interaction.takeInterrupt)
+        if isInterrupted {
+          // The lookup is cancelled and its answer will be dropped; the prompt comes back now.
+          store.send(.step(cancel))
+          output.err("cancelled")
+        }
+      } else {
+        await task.finish()
+      }
+    }
+    let alerts: [(PrimeAlert?, AppAction)] = [
+      (state.counter.primeModal.alert, .counter(.primeModal(.alertDismissed))),
+      (state.alert, .counter(.alertDismissed)),
+    ]
+    var isFailure = false
+    for case (let alert?, let dismiss) in alerts {
+      if alert.isFailure {
+        fail(alert.message)
+        isFailure = true
+      } else {
+        say(alert.message)
+      }
+      store.send(.step(dismiss))
+    }
+    return !isFailure
+  }
+
+  /// Undoes the last step, if there is one, and says what it left.
+  func undo() async {
+    guard history.canUndo else { return fail("nothing to undo") }
+    store.send(.undo)
+    // What is stored decides what the undo leaves (another session's changes stay): say it
+    // once that is taken in.
+    syncedByCommand = await sync()
+    say("undone; " + Rendering.summary(state))
+  }
+
+  /// Redoes the last undone step, if there is one, and says what it left.
+  func redo() async {
+    guard history.canRedo else { return fail("nothing to redo") }
+    store.send(.redo)
+    syncedByCommand = await sync()
+    say("redone; " + Rendering.summary(state))
   }
 
   /// Writes this session's change, or reads other sessions' (unless `readingOthers` is
@@ -145,221 +214,6 @@ public final class Session {
     } catch {
       return "\(error); the changes are kept in memory"
     }
-  }
-
-  // MARK: - Commands
-
-  private func perform(_ command: Command) async -> Outcome {
-    switch command {
-    case .incr(let k), .decr(let k):
-      if let refusal = requireScreen(.counter, for: command) { return refusal }
-      let isIncr = if case .incr = command { true } else { false }
-      if k == 1 {
-        await send(.counter(isIncr ? .incrTapped : .decrTapped))
-      } else {
-        let (target, overflow) =
-          isIncr
-          ? state.count.addingReportingOverflow(k) : state.count.subtractingReportingOverflow(k)
-        guard !overflow else {
-          return .failure(
-            "the count would go \(isIncr ? "above \(Int.max)" : "below \(Int.min)"); it stays \(state.count)"
-          )
-        }
-        await send(.counter(.countEntered(target)))
-      }
-      if state.alert == nil { output.out("count: \(state.count)") }
-      return .success
-
-    case .set(let n):
-      if let refusal = requireScreen(.counter, for: command) { return refusal }
-      await send(.counter(.countEntered(n)))
-      output.out("count: \(state.count)")
-      return .success
-
-    case .prime:
-      if let refusal = requireScreen(.counter, for: command) { return refusal }
-      await send(.counter(.isPrimeTapped))
-      let modal = state.counter.primeModal
-      switch modal.offeredAction {
-      case .saveFavoritePrimeTapped:
-        output.out("\(modal.title)  ('save' adds it to your favorite primes)")
-      case .removeFavoritePrimeTapped:
-        output.out("\(modal.title)  ('remove' takes it out of your favorite primes)")
-      case nil:
-        output.out(modal.title)
-      }
-      return .success
-
-    case .save:
-      if let refusal = requireScreen(.counter, for: command) { return refusal }
-      let modal = state.counter.primeModal
-      guard modal.isCountPrime else {
-        return .failure("\(modal.count) is not prime, so it cannot be a favorite")
-      }
-      guard !modal.isFavorite else { return .failure("\(modal.count) is already a favorite prime") }
-      await send(.counter(.primeModal(.saveFavoritePrimeTapped)))
-      output.out("Saved \(modal.count) to your favorite primes.")
-      return .success
-
-    case .remove:
-      if let refusal = requireScreen(.counter, for: command) { return refusal }
-      let modal = state.counter.primeModal
-      guard modal.isFavorite else { return .failure("\(modal.count) is not a favorite prime") }
-      await send(.counter(.primeModal(.removeFavoritePrimeTapped)))
-      output.out("Removed \(modal.count) from your favorite primes.")
-      return .success
-
-    case .nth(let row):
-      switch (screen, row) {
-      case (.counter, nil):
-        await send(.counter(.nthPrimeTapped), cancel: .counter(.nthPrimeCancelTapped))
-      case (.counter, .some):
-        return .failure(
-          "on the counter, 'nth' takes no row: it asks for the count-th prime "
-            + "(set the count with 'set <n>')")
-      case (.favorites, nil):
-        return .failure("on the favorites screen, 'nth' needs a row (usage: nth <row>)")
-      case (.favorites, .some(let row)):
-        guard let prime = favorite(atRow: row) else { return noSuchRow(row) }
-        await send(
-          .favoritePrimes(.primeTapped(prime)), cancel: .favoritePrimes(.nthPrimeCancelTapped))
-      }
-      return .success
-
-    case .favorites:
-      screen = .favorites
-      output.out(Rendering.favorites(state.favoritePrimes))
-      return .success
-
-    case .delete(let rows):
-      if let refusal = requireScreen(.favorites, for: command) { return refusal }
-      for row in rows where favorite(atRow: row) == nil { return noSuchRow(row) }
-      let indices = IndexSet(rows.map { $0 - 1 })
-      let deleted = indices.map { state.favoritePrimes[$0] }
-      await send(.favoritePrimes(.deleteFavoritePrimes(indices)))
-      output.out("Deleted \(deleted.map(String.init).joined(separator: ", ")).")
-      return .success
-
-    case .counter:
-      screen = .counter
-      output.out("count: \(state.count)")
-      return .success
-
-    case .saveFavorites(let file):
-      await send(.favoritePrimes(.saveButtonTapped(file: file)))
-      return .success
-
-    case .loadFavorites(let file):
-      await send(.favoritePrimes(.loadButtonTapped(file: file)))
-      return .success
-
-    case .activity:
-      output.out(Rendering.activity(state.activityFeed, timeZone: timeZone))
-      return .success
-
-    case .undo:
-      guard store.state.canUndo else { return .failure("nothing to undo") }
-      store.send(.undo)
-      // What is stored decides what the undo leaves (another session's changes stay): say it
-      // once that is taken in.
-      syncedByCommand = await sync()
-      output.out("Undone. \(summary)")
-      return .success
-
-    case .redo:
-      guard store.state.canRedo else { return .failure("nothing to redo") }
-      store.send(.redo)
-      syncedByCommand = await sync()
-      output.out("Redone. \(summary)")
-      return .success
-
-    case .history:
-      let history = store.state
-      output.out(
-        "\(steps(history.undoCount)) to undo, \(steps(history.redoCount)) to redo")
-      return .success
-
-    case .state(let json):
-      output.out(
-        json ? Rendering.json(state, screen: screen) : Rendering.dump(state, screen: screen))
-      return .success
-
-    case .trace(let isOn):
-      trace.isOn = isOn
-      output.out("trace \(isOn ? "on" : "off")")
-      return .success
-
-    case .help(let topic):
-      output.out(Rendering.help(topic))
-      return .success
-
-    case .quit:
-      isQuitRequested = true
-      return .success
-    }
-  }
-
-  private var summary: String {
-    let favorites =
-      state.favoritePrimes.isEmpty
-      ? "no favorites"
-      : "favorites: " + state.favoritePrimes.map(String.init).joined(separator: ", ")
-    return "count: \(state.count); \(favorites)"
-  }
-
-  private func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }
-
-  private func requireScreen(_ required: Screen, for command: Command) -> Outcome? {
-    guard screen != required else { return nil }
-    switch required {
-    case .counter:
-      return .failure("that works on the counter screen; type 'counter' to go there")
-    case .favorites:
-      return .failure("that works on the favorites screen; type 'favorites' to go there")
-    }
-  }
-
-  private func favorite(atRow row: Int) -> Int? {
-    guard row >= 1, row <= state.favoritePrimes.count else { return nil }
-    return state.favoritePrimes[row - 1]
-  }
-
-  private func noSuchRow(_ row: Int) -> Outcome {
-    let count = state.favoritePrimes.count
-    return .failure(
-      count == 0
-        ? "there is no row \(row): there are no favorites"
-        : "there is no row \(row): rows go from 1 to \(count)")
-  }
-
-  /// Sends a user step and waits for its effects. With a person at the terminal, shows progress
-  /// after a moment and turns Ctrl-C into `cancel`.
-  private func send(_ action: AppAction, cancel: AppAction? = nil) async {
-    let task = store.send(.step(action))
-    guard task.isInFlight else { return }
-    guard let interaction, let cancel else {
-      await task.finish()
-      return
-    }
-    _ = interaction.takeInterrupt()
-    let start = ContinuousClock.now
-    var drew = false
-    while task.isInFlight {
-      if interaction.takeInterrupt() {
-        // The lookup is cancelled and its answer will be dropped; the prompt comes back now.
-        store.send(.step(cancel))
-        interaction.drawProgress(nil)
-        output.err("Cancelled.")
-        drew = false
-        break
-      }
-      if ContinuousClock.now - start > ProgressLine.delay {
-        interaction.drawProgress(ProgressLine.text(interaction.progress(), hint: "Ctrl-C cancels"))
-        drew = true
-      }
-      try? await Task.sleep(for: .milliseconds(50))
-    }
-    if drew { interaction.drawProgress(nil) }
   }
 }
 

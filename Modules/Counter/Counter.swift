@@ -53,6 +53,8 @@ public enum CounterAction: Codable, Equatable, Sendable {
   case decrTapped
   /// A count was entered directly.
   case countEntered(Int)
+  /// The count was moved by an amount: up when it is positive, down when it is negative.
+  case countAdjusted(by: Int)
   /// "Is this prime?" was tapped: the prime modal opens.
   case isPrimeTapped
   /// The prime modal was dismissed.
@@ -119,31 +121,23 @@ public struct CounterReducer: Reducer {
 /// The counter's own rules: counting, showing the prime modal, and nth-prime lookups.
 ///
 /// While a lookup runs, incr, decr, entered counts and further lookups change nothing, as the
-/// original app disabled those buttons. A lookup for n < 1 fails at once with a message; the
-/// count never overflows.
+/// original app disabled those buttons. A lookup for n < 1 fails at once with a message. The
+/// count never overflows: a step past either end leaves it as it is, with a message.
 struct CountingReducer: Reducer {
   func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
     switch action {
     case .incrTapped:
-      guard !state.isNthPrimeRequestInFlight else { return .none }
-      guard state.count < Int.max else {
-        state.alert = .failure("The count is already at its largest, \(Int.max).")
-        return .none
-      }
-      state.count += 1
-      state.isPrimeModalShown = false
+      adjustCount(of: &state, by: 1)
       return .none
 
     case .decrTapped:
-      guard !state.isNthPrimeRequestInFlight else { return .none }
-      guard state.count > Int.min else {
-        state.alert = .failure("The count is already at its smallest, \(Int.min).")
-        return .none
-      }
-      state.count -= 1
-      state.isPrimeModalShown = false
+      adjustCount(of: &state, by: -1)
+      return .none
+
+    case .countAdjusted(let amount):
+      adjustCount(of: &state, by: amount)
       return .none
 
     case .countEntered(let count):
@@ -182,5 +176,17 @@ struct CountingReducer: Reducer {
     case .primeModal:
       return .none
     }
+  }
+
+  private func adjustCount(of state: inout CounterState, by amount: Int) {
+    guard !state.isNthPrimeRequestInFlight else { return }
+    let (count, overflow) = state.count.addingReportingOverflow(amount)
+    guard !overflow else {
+      let end = amount > 0 ? "above \(Int.max)" : "below \(Int.min)"
+      state.alert = .failure("the count cannot go \(end); it stays at \(state.count)")
+      return
+    }
+    state.count = count
+    state.isPrimeModalShown = false
   }
 }

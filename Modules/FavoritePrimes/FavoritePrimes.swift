@@ -42,8 +42,8 @@ public enum FavoritePrimesAction: Codable, Equatable, Sendable {
   case loadButtonTapped(file: String?)
   /// Loading ended: the primes read, or why not.
   case loadResponse(Result<ImportedPrimes, ErrorMessage>)
-  /// A favorite prime was tapped: ask for the nth prime with n = that prime.
-  case primeTapped(Int)
+  /// The favorite at this index was tapped: ask for the nth prime with n = that prime.
+  case primeTapped(at: Int)
   /// The running nth-prime lookup was cancelled.
   case nthPrimeCancelTapped
   /// The lookup for the `n`th prime ended.
@@ -73,7 +73,8 @@ struct FavoritePrimesNthPrimeRequestID: Hashable, Sendable {}
 
 /// The favorites list: delete rows, export and import them, and ask for the nth prime of one.
 ///
-/// Deleting removes exactly the rows named, whatever their order. Saving exports the favorites
+/// Deleting removes exactly the rows named, whatever their order, and says which primes went;
+/// naming a row that is not there deletes nothing and says so. Saving exports the favorites
 /// to a file; loading imports one, adding the primes it lists that are not favorites yet, at the
 /// end, in its order. Both go through the environment's file client and report failure as an
 /// alert; a failed load keeps the favorites as they were.
@@ -94,10 +95,15 @@ public struct FavoritePrimesReducer: Reducer {
   ) -> Effect<FavoritePrimesAction> {
     switch action {
     case .deleteFavoritePrimes(let rows):
-      let existingRows = rows.intersection(IndexSet(integersIn: 0..<state.favoritePrimes.count))
-      for row in existingRows.reversed() {
+      if let missing = rows.subtracting(IndexSet(integersIn: 0..<state.favoritePrimes.count)).first {
+        state.alert = .failure(noFavorite(at: missing, in: state))
+        return .none
+      }
+      let deleted = rows.map { state.favoritePrimes[$0] }
+      for row in rows.reversed() {
         state.favoritePrimes.remove(at: row)
       }
+      state.alert = .notice("deleted " + deleted.map(String.init).joined(separator: ", "))
       return .none
 
     case .saveButtonTapped(let file):
@@ -114,11 +120,11 @@ public struct FavoritePrimesReducer: Reducer {
       }
 
     case .saveResponse(.success(let count)):
-      state.alert = .notice("Saved \(count) favorite \(count == 1 ? "prime" : "primes").")
+      state.alert = .notice("saved \(count) favorite \(count == 1 ? "prime" : "primes")")
       return .none
 
     case .saveResponse(.failure(let error)):
-      state.alert = .failure("Could not save the favorite primes: \(error.message)")
+      state.alert = .failure("could not save the favorite primes: \(error.message)")
       return .none
 
     case .loadButtonTapped(let file):
@@ -142,12 +148,16 @@ public struct FavoritePrimesReducer: Reducer {
       return .none
 
     case .loadResponse(.failure(let error)):
-      state.alert = .failure("Could not load the favorite primes: \(error.message)")
+      state.alert = .failure("could not load the favorite primes: \(error.message)")
       return .none
 
-    case .primeTapped(let n):
+    case .primeTapped(let index):
+      guard state.favoritePrimes.indices.contains(index) else {
+        state.alert = .failure(noFavorite(at: index, in: state))
+        return .none
+      }
       return NthPrimeLookup.start(
-        n: n, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
+        n: state.favoritePrimes[index], isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
         id: FavoritePrimesNthPrimeRequestID(), nthPrime: environment.nthPrime,
         response: FavoritePrimesAction.nthPrimeResponse)
 
@@ -164,5 +174,17 @@ public struct FavoritePrimesReducer: Reducer {
       state.alert = nil
       return .none
     }
+  }
+  /// Why there is no favorite at `index`, counting rows from 1 as a list shows them.
+  private func noFavorite(at index: Int, in state: FavoritePrimesState) -> String {
+    let count = state.favoritePrimes.count
+    let existing =
+      switch count {
+      case 0: "there are none"
+      case 1: "there is 1"
+      default: "there are \(count)"
+      }
+    let (row, overflow) = index.addingReportingOverflow(1)
+    return "there is no \(overflow ? "\(UInt(index) + 1)th" : ordinal(row)) favorite prime: \(existing)"
   }
 }

@@ -99,22 +99,21 @@ public struct ImportedPrimes: Codable, Equatable, Sendable {
     self.repeated = repeated
   }
 
-  /// The sentence that reports the import, given how many primes became favorites.
+  /// The message that reports the import, given how many primes became favorites.
   ///
   /// ```swift
   /// ImportedPrimes(primes: [2, 3], notPrime: [4]).summary(added: 1)
-  /// // "Added 1 favorite prime; 1 was one already. Skipped 4 (not prime)."
+  /// // "added 1 favorite prime; 1 was one already; skipped 4 (not prime)"
   /// ```
   public func summary(added: Int) -> String {
     let already = primes.count - added
-    var text = "Added \(added) favorite \(added == 1 ? "prime" : "primes")"
+    var text = "added \(added) favorite \(added == 1 ? "prime" : "primes")"
     if already > 0 { text += "; \(already) \(already == 1 ? "was one" : "were") already" }
-    text += "."
     let list = { (numbers: [Int]) in numbers.map(String.init).joined(separator: ", ") }
     let skipped =
       (notPrime.isEmpty ? [] : ["\(list(notPrime)) (not prime)"])
       + (repeated.isEmpty ? [] : ["\(list(repeated)) (listed twice)"])
-    if !skipped.isEmpty { text += " Skipped \(skipped.joined(separator: "; "))." }
+    if !skipped.isEmpty { text += "; skipped \(skipped.joined(separator: ", "))" }
     return text
   }
 }

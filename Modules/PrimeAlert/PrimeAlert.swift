@@ -4,9 +4,11 @@ import ComposableArchitecture
 /// something done, or what went wrong.
 ///
 /// Counter and FavoritePrimes both ask for nth primes and show the answer the same way.
+/// Messages read as a command-line tool's do: they start in lower case (numbers and names
+/// aside) and end without a full stop; a second clause follows a semicolon or a colon.
 ///
 /// ```swift
-/// PrimeAlert.nthPrime(n: 7, prime: 17).message  // "The 7th prime is 17"
+/// PrimeAlert.nthPrime(n: 7, prime: 17).message  // "the 7th prime is 17"
 /// ```
 public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
   /// The `n`th prime is `prime`.
@@ -30,20 +32,20 @@ public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
     case .success(let prime):
       self = .nthPrime(n: n, prime: prime)
     case .failure(let error):
-      self = .failure("Could not find the \(ordinal(n)) prime: \(error.message)")
+      self = .failure("could not find the \(ordinal(n)) prime: \(error.message)")
     }
   }
 
   /// The alert for an nth-prime question that has no answer, or `nil` when `n` is valid.
   ///
   /// ```swift
-  /// PrimeAlert(invalidN: 0)  // .failure("There is no 0th prime: n must be at least 1.")
+  /// PrimeAlert(invalidN: 0)  // .failure("there is no 0th prime: n must be at least 1")
   /// ```
   ///
   /// - Parameter n: Which prime is asked for.
   public init?(invalidN n: Int) {
     guard n < 1 else { return nil }
-    self = .failure("There is no \(ordinal(n)) prime: n must be at least 1.")
+    self = .failure("there is no \(ordinal(n)) prime: n must be at least 1")
   }
 
   /// Whether this alert reports a failure.
@@ -55,12 +57,12 @@ public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
   /// The text to show.
   ///
   /// ```swift
-  /// PrimeAlert.nthPrime(n: 1, prime: 2).message  // "The 1st prime is 2"
+  /// PrimeAlert.nthPrime(n: 1, prime: 2).message  // "the 1st prime is 2"
   /// ```
   public var message: String {
     switch self {
     case .nthPrime(let n, let prime):
-      return "The \(ordinal(n)) prime is \(prime)"
+      return "the \(ordinal(n)) prime is \(prime)"
     case .notice(let message), .failure(let message):
       return message
     }

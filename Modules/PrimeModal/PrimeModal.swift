@@ -1,21 +1,27 @@
 import ComposableArchitecture
+import PrimeAlert
 import Primes
 
-/// The state of the prime modal: the count it describes and the favorites it edits.
+/// The state of the prime modal: the count it describes, the favorites it edits, and what it
+/// says about the last save or remove.
 public struct PrimeModalState: Codable, Equatable, Sendable {
   /// The number the modal describes.
   public var count: Int
   /// The favorite primes, in the order they were saved.
   public var favoritePrimes: PersistentArray<Int>
+  /// What the last save or remove did, or why it did nothing.
+  public var alert: PrimeAlert?
 
   /// Creates the modal's state.
   ///
   /// ```swift
   /// PrimeModalState(count: 2, favoritePrimes: [2, 3])
   /// ```
-  public init(count: Int = 0, favoritePrimes: PersistentArray<Int> = []) {
+  public init(count: Int = 0, favoritePrimes: PersistentArray<Int> = [], alert: PrimeAlert? = nil)
+  {
     self.count = count
     self.favoritePrimes = favoritePrimes
+    self.alert = alert
   }
 }
 
@@ -25,10 +31,13 @@ public enum PrimeModalAction: Codable, Equatable, Sendable {
   case saveFavoritePrimeTapped
   /// "Remove from favorite primes" was tapped.
   case removeFavoritePrimeTapped
+  /// The alert was dismissed.
+  case alertDismissed
 }
 
 /// Saves the count as a favorite when it is a prime not saved yet, and removes it when it is
-/// one. Anything else changes nothing.
+/// one. Either way the alert says what happened; a save or remove that does not apply changes
+/// nothing else and says why.
 ///
 /// ```swift
 /// var state = PrimeModalState(count: 7)
@@ -44,12 +53,27 @@ public struct PrimeModalReducer: Reducer {
   ) -> Effect<PrimeModalAction> {
     switch action {
     case .saveFavoritePrimeTapped:
-      guard isPrime(state.count), !state.favoritePrimes.contains(state.count) else { return .none }
-      state.favoritePrimes.append(state.count)
+      if !state.isCountPrime {
+        state.alert = .failure("\(state.count) is not prime, so it cannot be a favorite")
+      } else if state.isFavorite {
+        state.alert = .failure("\(state.count) is a favorite prime already")
+      } else {
+        state.favoritePrimes.append(state.count)
+        state.alert = .notice("saved \(state.count) to your favorite primes")
+      }
       return .none
+
     case .removeFavoritePrimeTapped:
-      guard let index = state.favoritePrimes.lastIndex(of: state.count) else { return .none }
-      state.favoritePrimes.remove(at: index)
+      if let index = state.favoritePrimes.lastIndex(of: state.count) {
+        state.favoritePrimes.remove(at: index)
+        state.alert = .notice("removed \(state.count) from your favorite primes")
+      } else {
+        state.alert = .failure("\(state.count) is not a favorite prime")
+      }
+      return .none
+
+    case .alertDismissed:
+      state.alert = nil
       return .none
     }
   }

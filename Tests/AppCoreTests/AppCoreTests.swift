@@ -70,26 +70,35 @@ struct AppCoreTests {
     let store = makeStore(AppState(count: 7, isPrimeModalShown: true))
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [7]
+      $0.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
       $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 7, timestamp: at(1000))]
     }
     await store.send(.counter(.primeModal(.removeFavoritePrimeTapped))) {
       $0.favoritePrimes = []
+      $0.counter.primeModal.alert = .notice("removed 7 from your favorite primes")
       $0.activityFeed.append(Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1001)))
     }
   }
 
-  @Test func ignoredSaves_addNoFeedEntry() async {
+  @Test func refusedSaves_addNoFeedEntry() async {
     let store = makeStore(AppState(count: 7, favoritePrimes: [7]))
-    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
+    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+      $0.counter.primeModal.alert = .failure("7 is a favorite prime already")
+    }
     await store.send(.counter(.countEntered(8))) { $0.count = 8 }
-    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
-    await store.send(.counter(.primeModal(.removeFavoritePrimeTapped)))
+    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+      $0.counter.primeModal.alert = .failure("8 is not prime, so it cannot be a favorite")
+    }
+    await store.send(.counter(.primeModal(.removeFavoritePrimeTapped))) {
+      $0.counter.primeModal.alert = .failure("8 is not a favorite prime")
+    }
   }
 
   @Test func deletingSeveralRows_addsAFeedEntryForEach() async {
     let store = makeStore(AppState(favoritePrimes: [2, 3, 5, 7]))
-    await store.send(.favoritePrimes(.deleteFavoritePrimes([3, 1, 9]))) {
+    await store.send(.favoritePrimes(.deleteFavoritePrimes([3, 1]))) {
       $0.favoritePrimes = [2, 5]
+      $0.alert = .notice("deleted 3, 7")
       $0.activityFeed = [
         Activity(id: UUID(1), kind: .removed, prime: 3, timestamp: at(1000)),
         Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1000)),
@@ -97,9 +106,15 @@ struct AppCoreTests {
     }
   }
 
-  @Test func deletingOnlyRowsPastTheEnd_changesNothing_andAddsNoFeedEntry() async {
+  @Test func deletingRowsPastTheEnd_changesNothing_andAddsNoFeedEntry() async {
     let store = makeStore(AppState(favoritePrimes: [2, 3]))
-    await store.send(.favoritePrimes(.deleteFavoritePrimes([2, 5])))
+    await store.send(.favoritePrimes(.deleteFavoritePrimes([2, 5]))) {
+      $0.alert = .failure("there is no 3rd favorite prime: there are 2")
+    }
+    await store.send(.favoritePrimes(.alertDismissed)) { $0.alert = nil }
+    await store.send(.favoritePrimes(.deleteFavoritePrimes([0, 5]))) {
+      $0.alert = .failure("there is no 6th favorite prime: there are 2")
+    }
   }
 
   @Test func loadingFavorites_addsThePrimesNotYetFavorites_andRecordsThem() async throws {
@@ -112,7 +127,7 @@ struct AppCoreTests {
     ) {
       $0.favoritePrimes = [2, 3, 5, 7]
       $0.alert = .notice(
-        "Added 2 favorite primes; 1 was one already. Skipped 4 (not prime); 5 (listed twice).")
+        "added 2 favorite primes; 1 was one already; skipped 4 (not prime), 5 (listed twice)")
       $0.activityFeed = [
         Activity(id: UUID(1), kind: .added, prime: 5, timestamp: at(1000)),
         Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1000)),
@@ -138,6 +153,7 @@ struct AppCoreTests {
         now: { Date(timeIntervalSince1970: 1_700_000_000.123_456) }, uuid: { UUID(1) }))
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [7]
+      $0.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
       $0.activityFeed = [
         Activity(
           id: UUID(1), kind: .added, prime: 7, timestamp: Date(milliseconds: 1_700_000_000_123))
@@ -157,7 +173,7 @@ struct AppCoreTests {
 
   @Test func nthPrime_fromTheFavorites_showsTheAlertInAppState() async {
     let store = makeStore(AppState(favoritePrimes: [5]))
-    await store.send(.favoritePrimes(.primeTapped(5))) { $0.isNthPrimeRequestInFlight = true }
+    await store.send(.favoritePrimes(.primeTapped(at: 0))) { $0.isNthPrimeRequestInFlight = true }
     await store.receive(.favoritePrimes(.nthPrimeResponse(n: 5, .success(11)))) {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .nthPrime(n: 5, prime: 11)
@@ -173,12 +189,15 @@ struct AppCoreTests {
     await store.send(.counter(.isPrimeTapped)) { $0.isPrimeModalShown = true }
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [7]
+      $0.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
       $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 7, timestamp: at(1000))]
     }
+    await store.send(.counter(.primeModal(.alertDismissed))) { $0.counter.primeModal.alert = nil }
     await store.send(.counter(.primeModalDismissed)) { $0.isPrimeModalShown = false }
     #expect(store.state.favoritePrimesState.favoritePrimes == [7])
     await store.send(.favoritePrimes(.deleteFavoritePrimes([0]))) {
       $0.favoritePrimes = []
+      $0.alert = .notice("deleted 7")
       $0.activityFeed.append(Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1001)))
     }
   }
@@ -189,8 +208,10 @@ struct AppCoreTests {
     await store.send(.counter(.countEntered(2))) { $0.count = 2 }
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [2]
+      $0.counter.primeModal.alert = .notice("saved 2 to your favorite primes")
       $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 2, timestamp: at(1000))]
     }
+    await store.send(.counter(.primeModal(.alertDismissed))) { $0.counter.primeModal.alert = nil }
     await store.send(.counter(.nthPrimeTapped)) { $0.isNthPrimeRequestInFlight = true }
     await store.receive(.counter(.nthPrimeResponse(n: 2, .success(3)))) {
       $0.isNthPrimeRequestInFlight = false
@@ -200,11 +221,12 @@ struct AppCoreTests {
     await store.send(.counter(.countEntered(7))) { $0.count = 7 }
     await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
       $0.favoritePrimes = [2, 7]
+      $0.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
       $0.activityFeed.append(Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1001)))
     }
     await store.send(.favoritePrimes(.saveButtonTapped(file: nil)))
     await store.receive(.favoritePrimes(.saveResponse(.success(2)))) {
-      $0.alert = .notice("Saved 2 favorite primes.")
+      $0.alert = .notice("saved 2 favorite primes")
     }
     let saved = try #require(files[FavoritePrimesFile.name])
     #expect(try FavoritePrimesFile.decode(saved) == ImportedPrimes(primes: [2, 7]))
@@ -218,7 +240,7 @@ struct AppCoreTests {
     #expect(store.state.count == 1)
   }
 
-  @Test func deletingRowsPastTheEnd_recordsOnlyTheRowsThatHeldFavorites() async {
+  @Test func deletingAHostileRangeOfRows_isRefused_withoutWalkingIt() async {
     let store = TestStore(
       initialState: AppState(favoritePrimes: [2, 7]),
       reducer: AppReducer(),
@@ -227,8 +249,7 @@ struct AppCoreTests {
     await store.send(
       .favoritePrimes(.deleteFavoritePrimes(IndexSet(integersIn: 1..<4_000_000_000_000_000_000)))
     ) {
-      $0.favoritePrimes = [2]
-      $0.activityFeed = [Activity(id: UUID(1), kind: .removed, prime: 7, timestamp: at(1000))]
+      $0.alert = .failure("there is no 3rd favorite prime: there are 2")
     }
   }
 

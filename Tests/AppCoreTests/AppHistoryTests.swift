@@ -39,12 +39,19 @@ struct AppHistoryTests {
       $0.present.activityFeed = [
         Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
       ]
+      $0.present.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
       $0.record(before: AppState(count: 7))
     }
-    await store.send(.undo) { $0.undo() }
+    await store.send(.undo) {
+      $0.undo()
+      $0.present.counter.primeModal.alert = nil
+    }
     #expect(store.state.present.favoritePrimes == [])
     #expect(store.state.present.activityFeed == [])
-    await store.send(.redo) { $0.redo() }
+    await store.send(.redo) {
+      $0.redo()
+      $0.present.counter.primeModal.alert = nil
+    }
     #expect(store.state.present.favoritePrimes == [7])
   }
 
@@ -107,7 +114,8 @@ struct AppHistoryTests {
       $0.record(before: AppState())
     }
     await store.send(.step(.counter(.incrTapped))) {
-      $0.present.alert = .failure("The count is already at its largest, 9223372036854775807.")
+      $0.present.alert = .failure(
+        "the count cannot go above 9223372036854775807; it stays at 9223372036854775807")
     }
     #expect(store.state.undoCount == 1)
     await store.send(.undo) {
@@ -132,7 +140,7 @@ struct AppHistoryTests {
         step: 2)
     ) {
       $0.present.alert = .failure(
-        "Could not load the favorite primes: could not read favorite-primes.json")
+        "could not load the favorite primes: could not read favorite-primes.json")
     }
     #expect(store.state.canRedo)
     await store.send(.redo) {
@@ -182,7 +190,7 @@ struct AppHistoryTests {
         step: 1)
     ) {
       $0.present.alert = .failure(
-        "Could not save the favorite primes: could not write favorite-primes.json")
+        "could not save the favorite primes: could not write favorite-primes.json")
     }
     #expect(!store.state.canUndo)
   }

@@ -52,7 +52,8 @@ struct AppPropertyTests {
       .favoritePrimes(.loadResponse(.success(ImportedPrimes(primes: unique)))),
       .favoritePrimes(.loadResponse(.failure(ErrorMessage("no")))),
       .favoritePrimes(.saveResponse(.success(1))),
-      .favoritePrimes(.primeTapped(count)), .favoritePrimes(.alertDismissed),
+      .favoritePrimes(.primeTapped(at: count)), .favoritePrimes(.alertDismissed),
+      .counter(.countAdjusted(by: count)), .counter(.primeModal(.alertDismissed)),
     ]
     switch random.next() % 12 {
     case 0: return .undo

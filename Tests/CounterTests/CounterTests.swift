@@ -80,15 +80,52 @@ struct CounterTests {
   @Test func incrTapped_atIntMax_leavesTheCountWithAMessage() async {
     let store = makeStore(CounterState(count: .max))
     await store.send(.incrTapped) {
-      $0.alert = .failure("The count is already at its largest, 9223372036854775807.")
+      $0.alert = .failure(
+        "the count cannot go above 9223372036854775807; it stays at 9223372036854775807")
     }
   }
 
   @Test func decrTapped_atIntMin_leavesTheCountWithAMessage() async {
     let store = makeStore(CounterState(count: .min))
     await store.send(.decrTapped) {
-      $0.alert = .failure("The count is already at its smallest, -9223372036854775808.")
+      $0.alert = .failure(
+        "the count cannot go below -9223372036854775808; it stays at -9223372036854775808")
     }
+  }
+
+  @Test func countAdjusted_movesTheCountUpOrDown_andClosesTheModal() async {
+    let store = makeStore(CounterState(count: 7, isPrimeModalShown: true))
+    await store.send(.countAdjusted(by: 5)) {
+      $0.count = 12
+      $0.isPrimeModalShown = false
+    }
+    await store.send(.countAdjusted(by: -20)) { $0.count = -8 }
+  }
+
+  @Test func countAdjusted_pastEitherEnd_leavesTheCountWithAMessage() async {
+    let store = makeStore(CounterState(count: .max - 5, isPrimeModalShown: true))
+    await store.send(.countAdjusted(by: 6)) {
+      $0.alert = .failure(
+        "the count cannot go above 9223372036854775807; it stays at 9223372036854775802")
+    }
+    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.countAdjusted(by: .max)) {
+      $0.alert = .failure(
+        "the count cannot go above 9223372036854775807; it stays at 9223372036854775802")
+    }
+    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.countEntered(-5))  {
+      $0.count = -5
+      $0.isPrimeModalShown = false
+    }
+    await store.send(.countAdjusted(by: .min)) {
+      $0.alert = .failure("the count cannot go below -9223372036854775808; it stays at -5")
+    }
+  }
+
+  @Test func countAdjusted_whileALookupIsInFlight_isIgnored() async {
+    let store = makeStore(CounterState(count: 7, isNthPrimeRequestInFlight: true))
+    await store.send(.countAdjusted(by: 3))
   }
 
   @Test func isPrimeTapped_opensTheModal_dismissClosesIt() async {
@@ -99,8 +136,15 @@ struct CounterTests {
 
   @Test func primeModalActions_editTheFavorites() async {
     let store = makeStore(CounterState(count: 7, favoritePrimes: [2], isPrimeModalShown: true))
-    await store.send(.primeModal(.saveFavoritePrimeTapped)) { $0.favoritePrimes = [2, 7] }
-    await store.send(.primeModal(.removeFavoritePrimeTapped)) { $0.favoritePrimes = [2] }
+    await store.send(.primeModal(.saveFavoritePrimeTapped)) {
+      $0.favoritePrimes = [2, 7]
+      $0.primeModal.alert = .notice("saved 7 to your favorite primes")
+    }
+    await store.send(.primeModal(.alertDismissed)) { $0.primeModal.alert = nil }
+    await store.send(.primeModal(.removeFavoritePrimeTapped)) {
+      $0.favoritePrimes = [2]
+      $0.primeModal.alert = .notice("removed 7 from your favorite primes")
+    }
   }
 
   @Test func nthPrimeTapped_happyPath_showsTheAlert() async {
@@ -113,7 +157,7 @@ struct CounterTests {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .nthPrime(n: 7, prime: 17)
     }
-    #expect(store.state.alert?.message == "The 7th prime is 17")
+    #expect(store.state.alert?.message == "the 7th prime is 17")
     await store.send(.alertDismissed) { $0.alert = nil }
   }
 
@@ -137,7 +181,7 @@ struct CounterTests {
       .nthPrimeResponse(n: 7, .failure(ErrorMessage("the engine is out of order")))
     ) {
       $0.isNthPrimeRequestInFlight = false
-      $0.alert = .failure("Could not find the 7th prime: the engine is out of order")
+      $0.alert = .failure("could not find the 7th prime: the engine is out of order")
     }
   }
 
@@ -145,7 +189,7 @@ struct CounterTests {
   func nthPrimeTapped_withNBelowOne_failsAtOnceWithoutALookup(n: Int) async {
     let store = makeStore(CounterState(count: n))
     await store.send(.nthPrimeTapped) {
-      $0.alert = .failure("There is no \(ordinal(n)) prime: n must be at least 1.")
+      $0.alert = .failure("there is no \(ordinal(n)) prime: n must be at least 1")
     }
   }
 

@@ -23,21 +23,27 @@ struct FavoritePrimesTests {
     )
   }
 
-  @Test func delete_oneRow_removesIt() async {
+  @Test func delete_oneRow_removesIt_andSaysWhich() async {
     let store = makeStore([2, 3, 5, 7])
-    await store.send(.deleteFavoritePrimes([0])) { $0.favoritePrimes = [3, 5, 7] }
+    await store.send(.deleteFavoritePrimes([0])) {
+      $0.favoritePrimes = [3, 5, 7]
+      $0.alert = .notice("deleted 2")
+    }
   }
 
   @Test func delete_multipleIndices_removesExactlyThoseRows() async {
     let store = makeStore([2, 3, 5, 7])
-    await store.send(.deleteFavoritePrimes([1, 3])) { $0.favoritePrimes = [2, 5] }
+    await store.send(.deleteFavoritePrimes([1, 3])) {
+      $0.favoritePrimes = [2, 5]
+      $0.alert = .notice("deleted 3, 7")
+    }
   }
 
-  @Test func delete_rowsPastTheEnd_areLeftOut_howeverManyTheyAre() async {
+  @Test func delete_rowsPastTheEnd_isRefused_howeverManyTheyAre() async {
     let store = makeStore([2, 3, 5, 7])
     // Rows 1 to 4·10^18: walking them one by one would not end.
     await store.send(.deleteFavoritePrimes(IndexSet(integersIn: 1..<4_000_000_000_000_000_000))) {
-      $0.favoritePrimes = [2]
+      $0.alert = .failure("there is no 5th favorite prime: there are 4")
     }
   }
 
@@ -53,18 +59,38 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5, 7, 11, 13])
     await store.send(.deleteFavoritePrimes(IndexSet([5, 0, 2]))) {
       $0.favoritePrimes = [3, 7, 11]
+      $0.alert = .notice("deleted 2, 5, 13")
     }
   }
 
   @Test func delete_everyRow_leavesNone() async {
     let store = makeStore([2, 3, 5])
-    await store.send(.deleteFavoritePrimes(IndexSet(0..<3))) { $0.favoritePrimes = [] }
+    await store.send(.deleteFavoritePrimes(IndexSet(0..<3))) {
+      $0.favoritePrimes = []
+      $0.alert = .notice("deleted 2, 3, 5")
+    }
   }
 
-  @Test func delete_rowsPastTheEnd_areIgnored() async {
+  @Test func delete_withARowPastTheEnd_deletesNothing_andSaysWhichRow() async {
     let store = makeStore([2, 3])
-    await store.send(.deleteFavoritePrimes([1, 9])) { $0.favoritePrimes = [2] }
-    await store.send(.deleteFavoritePrimes([4]))
+    await store.send(.deleteFavoritePrimes([1, 9])) {
+      $0.alert = .failure("there is no 10th favorite prime: there are 2")
+    }
+    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.deleteFavoritePrimes([2])) {
+      $0.alert = .failure("there is no 3rd favorite prime: there are 2")
+    }
+  }
+
+  @Test func delete_withNoFavorites_saysThereAreNone() async {
+    let store = makeStore([])
+    await store.send(.deleteFavoritePrimes([0])) {
+      $0.alert = .failure("there is no 1st favorite prime: there are none")
+    }
+    let one = makeStore([7])
+    await one.send(.deleteFavoritePrimes([1])) {
+      $0.alert = .failure("there is no 2nd favorite prime: there is 1")
+    }
   }
 
   @Test func save_success_writesTheFileAndSaysSo() async throws {
@@ -72,7 +98,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 7], fileClient: .inMemory(files))
     await store.send(.saveButtonTapped(file: nil))
     await store.receive(.saveResponse(.success(3))) {
-      $0.alert = .notice("Saved 3 favorite primes.")
+      $0.alert = .notice("saved 3 favorite primes")
     }
     let data = try #require(files[FavoritePrimesFile.name])
     #expect(try FavoritePrimesFile.decode(data) == ImportedPrimes(primes: [2, 3, 7]))
@@ -85,7 +111,7 @@ struct FavoritePrimesTests {
       .saveResponse(.failure(ErrorMessage("could not write favorite-primes.json")))
     ) {
       $0.alert = .failure(
-        "Could not save the favorite primes: could not write favorite-primes.json")
+        "could not save the favorite primes: could not write favorite-primes.json")
     }
   }
 
@@ -95,7 +121,7 @@ struct FavoritePrimesTests {
     await store.send(.loadButtonTapped(file: nil))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [5, 7, 2])))) {
       $0.favoritePrimes = [7, 5, 2]
-      $0.alert = .notice("Added 2 favorite primes; 1 was one already.")
+      $0.alert = .notice("added 2 favorite primes; 1 was one already")
     }
   }
 
@@ -104,14 +130,14 @@ struct FavoritePrimesTests {
     let store = makeStore([3], fileClient: .inMemory(files))
     await store.send(.saveButtonTapped(file: "backup.json"))
     await store.receive(.saveResponse(.success(1))) {
-      $0.alert = .notice("Saved 1 favorite prime.")
+      $0.alert = .notice("saved 1 favorite prime")
     }
     #expect(files[FavoritePrimesFile.name] == nil)
     files["other.json"] = Data("[2, 3]".utf8)
     await store.send(.loadButtonTapped(file: "other.json"))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [2, 3])))) {
       $0.favoritePrimes = [3, 2]
-      $0.alert = .notice("Added 1 favorite prime; 1 was one already.")
+      $0.alert = .notice("added 1 favorite prime; 1 was one already")
     }
   }
 
@@ -122,7 +148,7 @@ struct FavoritePrimesTests {
       .loadResponse(.failure(ErrorMessage("could not read favorite-primes.json")))
     ) {
       $0.alert = .failure(
-        "Could not load the favorite primes: could not read favorite-primes.json")
+        "could not load the favorite primes: could not read favorite-primes.json")
     }
   }
 
@@ -133,7 +159,7 @@ struct FavoritePrimesTests {
       .loadResponse(.failure(ErrorMessage("there is no file favorite-primes.json")))
     ) {
       $0.alert = .failure(
-        "Could not load the favorite primes: there is no file favorite-primes.json")
+        "could not load the favorite primes: there is no file favorite-primes.json")
     }
   }
 
@@ -150,17 +176,17 @@ struct FavoritePrimesTests {
             "the file has format version 2; this PrimeTime reads version 1 and earlier")))
     ) {
       $0.alert = .failure(
-        "Could not load the favorite primes: the file has format version 2; this PrimeTime "
+        "could not load the favorite primes: the file has format version 2; this PrimeTime "
           + "reads version 1 and earlier")
     }
   }
 
-  @Test func primeTapped_asksForTheNthPrimeOfThatPrime() async {
-    let store = makeStore([7]) { n in
+  @Test func primeTapped_asksForTheNthPrimeOfThatRowsPrime() async {
+    let store = makeStore([2, 7]) { n in
       #expect(n == 7)
       return 17
     }
-    await store.send(.primeTapped(7)) { $0.isNthPrimeRequestInFlight = true }
+    await store.send(.primeTapped(at: 1)) { $0.isNthPrimeRequestInFlight = true }
     await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .nthPrime(n: 7, prime: 17)
@@ -168,12 +194,23 @@ struct FavoritePrimesTests {
     await store.send(.alertDismissed) { $0.alert = nil }
   }
 
+  @Test func primeTapped_pastTheEnd_isRefused_withoutALookup() async {
+    let store = makeStore([2, 7])
+    await store.send(.primeTapped(at: 2)) {
+      $0.alert = .failure("there is no 3rd favorite prime: there are 2")
+    }
+    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.primeTapped(at: -1)) {
+      $0.alert = .failure("there is no 0th favorite prime: there are 2")
+    }
+  }
+
   @Test func primeTapped_failedLookup_saysWhy() async {
     let store = makeStore([7]) { _ in throw ErrorMessage("too far") }
-    await store.send(.primeTapped(7)) { $0.isNthPrimeRequestInFlight = true }
+    await store.send(.primeTapped(at: 0)) { $0.isNthPrimeRequestInFlight = true }
     await store.receive(.nthPrimeResponse(n: 7, .failure(ErrorMessage("too far")))) {
       $0.isNthPrimeRequestInFlight = false
-      $0.alert = .failure("Could not find the 7th prime: too far")
+      $0.alert = .failure("could not find the 7th prime: too far")
     }
   }
 
@@ -190,17 +227,18 @@ struct FavoritePrimesTests {
           throw CancellationError()
         })
     )
-    await store.send(.primeTapped(7)) { $0.isNthPrimeRequestInFlight = true }
-    await store.send(.primeTapped(11))
+    await store.send(.primeTapped(at: 0)) { $0.isNthPrimeRequestInFlight = true }
+    await store.send(.primeTapped(at: 1))
     await store.send(.nthPrimeCancelTapped) { $0.isNthPrimeRequestInFlight = false }
     await store.send(.nthPrimeCancelTapped)
     await store.finish()
   }
 
-  @Test func primeTapped_withNBelowOne_failsAtOnce() async {
-    let store = makeStore()
-    await store.send(.primeTapped(0)) {
-      $0.alert = .failure("There is no 0th prime: n must be at least 1.")
+  @Test func primeTapped_onAFavoriteBelowOne_failsAtOnce() async {
+    // Only a hand-edited store could hold such a favorite.
+    let store = makeStore([0])
+    await store.send(.primeTapped(at: 0)) {
+      $0.alert = .failure("there is no 0th prime: n must be at least 1")
     }
   }
 }
@@ -229,7 +267,7 @@ struct FavoritePrimesFileTests {
     #expect(imported == ImportedPrimes(primes: [2, 3], notPrime: [9, -3], repeated: [2]))
     #expect(
       imported.summary(added: 2)
-        == "Added 2 favorite primes. Skipped 9, -3 (not prime); 2 (listed twice).")
+        == "added 2 favorite primes; skipped 9, -3 (not prime), 2 (listed twice)")
   }
 
   @Test func decode_aBareArray_withANonPrimeAndARepeat() throws {
@@ -241,7 +279,7 @@ struct FavoritePrimesFileTests {
   @Test func summary_countsThePrimesAlreadyFavorites() {
     #expect(
       ImportedPrimes(primes: [2, 3], notPrime: [4]).summary(added: 1)
-        == "Added 1 favorite prime; 1 was one already. Skipped 4 (not prime).")
+        == "added 1 favorite prime; 1 was one already; skipped 4 (not prime)")
   }
 
   @Test(

@@ -23,9 +23,9 @@ struct PrimeAlertTests {
   }
 
   @Test func nthPrimeAlert_readsAsASentence() {
-    #expect(PrimeAlert.nthPrime(n: 7, prime: 17).message == "The 7th prime is 17")
-    #expect(PrimeAlert.nthPrime(n: 1, prime: 2).message == "The 1st prime is 2")
-    #expect(PrimeAlert.nthPrime(n: 112, prime: 613).message == "The 112th prime is 613")
+    #expect(PrimeAlert.nthPrime(n: 7, prime: 17).message == "the 7th prime is 17")
+    #expect(PrimeAlert.nthPrime(n: 1, prime: 2).message == "the 1st prime is 2")
+    #expect(PrimeAlert.nthPrime(n: 112, prime: 613).message == "the 112th prime is 613")
   }
 
   @Test func failureAlert_showsItsMessage() {
@@ -39,7 +39,7 @@ struct PrimeAlertLookupTests {
     #expect(
       PrimeAlert(n: 2, lookup: .failure(ErrorMessage("no")))
         == .failure(
-          "Could not find the 2nd prime: no"))
+          "could not find the 2nd prime: no"))
     #expect(PrimeAlert(n: 2, lookup: .failure(ErrorMessage("no"))).isFailure)
     #expect(!PrimeAlert.notice("ok").isFailure)
     #expect(PrimeAlert.notice("ok").message == "ok")
@@ -47,7 +47,7 @@ struct PrimeAlertLookupTests {
 
   @Test func invalidN_isBelowOne() {
     #expect(PrimeAlert(invalidN: 1) == nil)
-    #expect(PrimeAlert(invalidN: 0) == .failure("There is no 0th prime: n must be at least 1."))
-    #expect(PrimeAlert(invalidN: -3) == .failure("There is no -3rd prime: n must be at least 1."))
+    #expect(PrimeAlert(invalidN: 0) == .failure("there is no 0th prime: n must be at least 1"))
+    #expect(PrimeAlert(invalidN: -3) == .failure("there is no -3rd prime: n must be at least 1"))
   }
 }

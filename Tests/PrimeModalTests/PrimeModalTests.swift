@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
+import PrimeAlert
 import PrimeModal
 import Testing
 
@@ -22,31 +23,43 @@ struct PrimeModalTests {
     #expect(first != PrimeModalState(count: 3, favoritePrimes: [2, 3]))
   }
 
-  @Test func saveTapped_onAPrime_addsItToFavorites() async {
+  @Test func saveTapped_onAPrime_addsItToFavorites_andSaysSo() async {
     let store = makeStore(count: 7, favorites: [2, 3])
-    await store.send(.saveFavoritePrimeTapped) { $0.favoritePrimes = [2, 3, 7] }
+    await store.send(.saveFavoritePrimeTapped) {
+      $0.favoritePrimes = [2, 3, 7]
+      $0.alert = .notice("saved 7 to your favorite primes")
+    }
+    await store.send(.alertDismissed) { $0.alert = nil }
   }
 
-  @Test func saveTapped_onANonPrime_changesNothing() async {
-    for count in [-7, 0, 1, 4, 6, 9, 91] {
-      let store = makeStore(count: count)
-      await store.send(.saveFavoritePrimeTapped)
+  @Test(arguments: [-7, 0, 1, 4, 6, 9, 91])
+  func saveTapped_onANonPrime_isRefused_withWhy(count: Int) async {
+    let store = makeStore(count: count, favorites: [2])
+    await store.send(.saveFavoritePrimeTapped) {
+      $0.alert = .failure("\(count) is not prime, so it cannot be a favorite")
     }
   }
 
-  @Test func saveTapped_onAFavoriteAlready_changesNothing() async {
+  @Test func saveTapped_onAFavoriteAlready_isRefused_withWhy() async {
     let store = makeStore(count: 7, favorites: [7, 11])
-    await store.send(.saveFavoritePrimeTapped)
+    await store.send(.saveFavoritePrimeTapped) {
+      $0.alert = .failure("7 is a favorite prime already")
+    }
   }
 
-  @Test func removeTapped_onAFavorite_removesIt() async {
+  @Test func removeTapped_onAFavorite_removesIt_andSaysSo() async {
     let store = makeStore(count: 7, favorites: [2, 7, 11])
-    await store.send(.removeFavoritePrimeTapped) { $0.favoritePrimes = [2, 11] }
+    await store.send(.removeFavoritePrimeTapped) {
+      $0.favoritePrimes = [2, 11]
+      $0.alert = .notice("removed 7 from your favorite primes")
+    }
   }
 
-  @Test func removeTapped_onANonFavorite_changesNothing() async {
+  @Test func removeTapped_onANonFavorite_isRefused_withWhy() async {
     let store = makeStore(count: 5, favorites: [2, 7])
-    await store.send(.removeFavoritePrimeTapped)
+    await store.send(.removeFavoritePrimeTapped) {
+      $0.alert = .failure("5 is not a favorite prime")
+    }
   }
 
   @Test func reduce_savesThePrimeInPlace() {

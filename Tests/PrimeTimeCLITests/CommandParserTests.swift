@@ -3,30 +3,35 @@ import Testing
 @testable import PrimeTimeCLI
 
 struct CommandParserTests {
-  @Test(
-    arguments: [
-      ("incr", Command.incr(1)), ("+", .incr(1)), ("incr 5", .incr(5)), ("  incr\t2 ", .incr(2)),
-      ("decr", .decr(1)), ("-", .decr(1)), ("- 3", .decr(3)), ("set 7", .set(7)),
-      ("set -12", .set(-12)), ("set 1_000", .set(1000)),
-      ("set 9223372036854775807", .set(.max)), ("prime", .prime), ("isprime", .prime),
-      ("save", .save), ("remove", .remove), ("nth", .nth(row: nil)), ("nth 2", .nth(row: 2)),
-      ("favorites", .favorites), ("fav", .favorites), ("delete 1 3", .delete(rows: [1, 3])),
-      ("del 2", .delete(rows: [2])), ("counter", .counter),
-      ("save-favorites", .saveFavorites(file: nil)),
-      ("load-favorites", .loadFavorites(file: nil)),
-      ("load-favorites old.json", .loadFavorites(file: "old.json")), ("activity", .activity),
-      ("undo", .undo),
-      ("redo", .redo), ("history", .history), ("state", .state(json: false)),
-      ("state --json", .state(json: true)), ("trace on", .trace(true)),
-      ("trace off", .trace(false)), ("help", .help(nil)), ("help fav", .help("favorites")),
-      ("quit", .quit), ("exit", .quit), ("incr\r", .incr(1)),
-    ])
-  func parse_validLines(line: String, expected: Command) throws {
-    #expect(try CommandParser.parse(line) == expected)
+  /// The command a line names and the value its arguments read as.
+  private func parsed(_ line: String) throws -> (name: String, value: String)? {
+    try CommandParser.parse(line).map { ($0.command.name, String(describing: $0.value)) }
   }
 
-  @Test func parse_incrementByThree() throws {
-    #expect(try CommandParser.parse("incr 3") == .incr(3))
+  @Test(
+    arguments: [
+      ("incr", "incr", "1"), ("+", "incr", "1"), ("incr 5", "incr", "5"),
+      ("  incr\t2 ", "incr", "2"), ("decr", "decr", "1"), ("-", "decr", "1"),
+      ("- 3", "decr", "3"), ("set 7", "set", "7"), ("set -12", "set", "-12"),
+      ("set 1_000", "set", "1000"), ("set 9223372036854775807", "set", "9223372036854775807"),
+      ("prime", "prime", "()"), ("isprime", "prime", "()"), ("save", "save", "()"),
+      ("remove", "remove", "()"), ("nth", "nth", "nil"), ("nth 2", "nth", "Optional(2)"),
+      ("favorites", "favorites", "()"), ("fav", "favorites", "()"),
+      ("delete 1 3", "delete", "[1, 3]"), ("del 2", "delete", "[2]"),
+      ("counter", "counter", "()"), ("save-favorites", "save-favorites", "nil"),
+      ("load-favorites", "load-favorites", "nil"),
+      ("load-favorites old.json", "load-favorites", #"Optional("old.json")"#),
+      ("activity", "activity", "()"), ("undo", "undo", "()"), ("redo", "redo", "()"),
+      ("history", "history", "()"), ("state", "state", "false"),
+      ("state --json", "state", "true"), ("trace on", "trace", "true"),
+      ("trace off", "trace", "false"), ("help", "help", "nil"),
+      ("help fav", "help", "Optional(favorites)"), ("quit", "quit", "()"),
+      ("exit", "quit", "()"), ("incr\r", "incr", "1"),
+    ])
+  func parse_validLines(line: String, name: String, value: String) throws {
+    let command = try #require(try parsed(line))
+    #expect(command.name == name)
+    #expect(command.value == value)
   }
 
   @Test(arguments: ["", "   ", "\t"])
@@ -40,32 +45,38 @@ struct CommandParserTests {
       ("icnr", "unknown command 'icnr'; did you mean 'incr'?"),
       ("favorits", "unknown command 'favorits'; did you mean 'favorites'?"),
       ("undoo 2", "unknown command 'undoo'; did you mean 'undo'?"),
-      ("incr x", "k must be a whole number, not 'x' (usage: incr [k])"),
-      ("incr 0", "k must be at least 1 (usage: incr [k])"),
-      ("incr -3", "k must be at least 1 (usage: incr [k])"),
-      ("incr 1 2", "too many arguments (usage: incr [k])"),
-      ("set", "'set' needs a number (usage: set <n>)"),
-      ("set 1 2", "too many arguments (usage: set <n>)"),
+      ("incr x", "incr: k must be a whole number, not 'x' (usage: incr [k])"),
+      ("incr 0", "incr: k must be at least 1 (usage: incr [k])"),
+      ("incr -3", "incr: k must be at least 1 (usage: incr [k])"),
+      ("incr 1 2", "incr: too many arguments (usage: incr [k])"),
+      ("set", "set: needs n, a whole number (usage: set <n>)"),
+      ("set 1 2", "set: too many arguments (usage: set <n>)"),
       (
         "set 99999999999999999999",
-        "n is too large: 99999999999999999999 is more than 9223372036854775807"
+        "set: n is too large: 99999999999999999999 is more than 9223372036854775807 "
+          + "(usage: set <n>)"
       ),
       (
         "set -99999999999999999999",
-        "n is too small: -99999999999999999999 is less than -9223372036854775808"
+        "set: n is too small: -99999999999999999999 is less than -9223372036854775808 "
+          + "(usage: set <n>)"
       ),
       (
         "incr 99999999999999999999",
-        "k is too large: 99999999999999999999 is more than 9223372036854775807"
+        "incr: k is too large: 99999999999999999999 is more than 9223372036854775807 "
+          + "(usage: incr [k])"
       ),
-      ("incr -99999999999999999999", "k must be at least 1 (usage: incr [k])"),
-      ("set 1.5", "n must be a whole number, not '1.5' (usage: set <n>)"),
-      ("prime 3", "'prime' takes no arguments (usage: prime)"),
-      ("delete", "'delete' needs at least one row (usage: delete <row> [row...])"),
-      ("delete 1 x", "row must be a whole number, not 'x' (usage: delete <row> [row...])"),
-      ("state --yaml", "usage: state [--json]"),
-      ("trace", "usage: trace on|off"),
-      ("help nope", "no command named 'nope' (try 'help')"),
+      ("incr -99999999999999999999", "incr: k must be at least 1 (usage: incr [k])"),
+      ("set 1.5", "set: n must be a whole number, not '1.5' (usage: set <n>)"),
+      ("prime 3", "prime: takes no arguments (usage: prime)"),
+      ("nth 0", "nth: row must be at least 1 (usage: nth [row])"),
+      ("delete", "delete: needs at least one row (usage: delete <row> [row...])"),
+      ("delete 1 x", "delete: row must be a whole number, not 'x' (usage: delete <row> [row...])"),
+      ("delete 0", "delete: row must be at least 1 (usage: delete <row> [row...])"),
+      ("state --yaml", "state: the only option is --json (usage: state [--json])"),
+      ("trace", "trace: needs 'on' or 'off' (usage: trace on|off)"),
+      ("help nope", "help: no command named 'nope' (usage: help [command])"),
+      ("help on", "help: no command named 'on' (usage: help [command])"),
       ("\u{1B}[A", "unknown command '\\u{1B}[A' (try 'help')"),
     ])
   func parse_badLines_sayWhatIsWrong(line: String, message: String) {
@@ -88,19 +99,51 @@ struct CommandParserTests {
     #expect(CommandParser.split("incr; incr;nth\nstate") == ["incr", " incr", "nth", "state"])
   }
 
-  @Test func everyCommandHasHelp() {
-    for spec in CommandSpec.all {
-      #expect(Rendering.help(spec.name).contains(spec.usage))
-      #expect(Rendering.help(spec.name).contains("example: \(spec.example)"))
-      // Every example is a line the parser takes.
-      for command in CommandParser.split(spec.example) {
-        #expect(throws: Never.self, "\(spec.example)") { try CommandParser.parse(command) }
-      }
-      #expect(Rendering.help(nil).contains(spec.summary))
-      for alias in spec.aliases {
+  @Test func everyCommandsHelp_comesFromTheTable() {
+    for command in Command.all {
+      let help = Rendering.help(command)
+      #expect(help.contains("usage: \(command.usage)"))
+      #expect(help.contains(command.summary))
+      #expect(help.contains("example: \(command.example)"))
+      #expect(Rendering.help(nil).contains(command.usage + " "), "\(command.name)")
+      #expect(Rendering.help(nil).contains(command.summary))
+      for alias in command.aliases {
+        #expect(help.contains(alias))
         #expect(Rendering.help(nil).contains("'\(alias)'"), "\(alias)")
       }
     }
     #expect(!Rendering.help(nil).contains("modal"))
+  }
+
+  @Test func everyNameAndAlias_parsesAsItsCommand_andNoneIsTakenTwice() throws {
+    let names = Command.all.flatMap(\.names)
+    #expect(Set(names).count == names.count)
+    for command in Command.all {
+      // The example's own use of the command, with the arguments it gives.
+      let use = try #require(
+        CommandParser.split(command.example).map { $0.split(separator: " ") }
+          .first { $0.first.map(String.init) == command.name })
+      for name in command.names {
+        let line = ([name] + use.dropFirst().map(String.init)).joined(separator: " ")
+        #expect(try CommandParser.parse(line)?.command.name == command.name, "\(line)")
+      }
+    }
+  }
+
+  @Test func completion_offersCommandNames_thenEachCommandsArguments() {
+    let names = Command.completions(line: "", start: 0)
+    #expect(names.contains("incr") && names.contains("favorites") && names.contains("fav"))
+    #expect(!names.contains("+"))
+    #expect(Command.completions(line: "trace ", start: 6) == ["on", "off"])
+    #expect(Command.completions(line: "state ", start: 6) == ["--json"])
+    #expect(Command.completions(line: "help ", start: 5) == Command.all.map(\.name))
+    #expect(Command.completions(line: "? ", start: 2) == Command.all.map(\.name))
+    #expect(Command.completions(line: "incr ", start: 5) == [])
+    #expect(Command.completions(line: "nope ", start: 5) == [])
+    for command in Command.all {
+      #expect(
+        Command.completions(line: command.name + " ", start: command.name.utf8.count + 1)
+          == command.argumentCompletions())
+    }
   }
 }

@@ -36,7 +36,7 @@ struct HostileLines {
     default:
       // Everything but a bare quit, which would end the run early.
       let names =
-        CommandSpec.all.flatMap(\.names).filter { $0 != "quit" && $0 != "exit" }
+        Command.all.flatMap(\.names).filter { $0 != "quit" && $0 != "exit" }
         + ["bogus", "INCR", "--json", "quit now"]
       var words = [pick(names)]
       for _ in 0..<Int(random.next() % 4) {

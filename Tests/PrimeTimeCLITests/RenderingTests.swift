@@ -24,7 +24,7 @@ struct RenderingTests {
     let lines = Rendering.favorites(primes).split(separator: "\n")
     #expect(lines.first == " 1  2")
     #expect(lines.last == "11  31")
-    #expect(Rendering.favorites([]).hasPrefix("No favorite primes yet."))
+    #expect(Rendering.favorites([]).hasPrefix("no favorite primes yet;"))
   }
 
   @Test func activity_isNewestFirst_inTheGivenTimeZone() throws {
@@ -36,7 +36,7 @@ struct RenderingTests {
     #expect(
       Rendering.activity(feed, timeZone: zone)
         == "1970-01-01 01:01:30  removed 7\n1970-01-01 01:00:00  added   7")
-    #expect(Rendering.activity([], timeZone: zone) == "No activity yet.")
+    #expect(Rendering.activity([], timeZone: zone) == "no activity yet")
   }
 
   @Test func json_isOneLineWithTheDocumentedKeys() throws {
@@ -90,9 +90,9 @@ struct RenderingTests {
   }
 
   @Test func progressLine_showsWholePercent_andClearsTheLine() {
-    #expect(ProgressLine.text(0.426) == "working… 42%")
-    #expect(ProgressLine.text(1.2, hint: "Ctrl-C cancels") == "working… 100%  (Ctrl-C cancels)")
-    #expect(ProgressLine.terminalBytes("x") == Data("\r\u{1B}[Kx".utf8))
-    #expect(ProgressLine.terminalBytes(nil) == Data("\r\u{1B}[K".utf8))
+    #expect(ProgressDisplay.text(0.426) == "working… 42%")
+    #expect(
+      ProgressDisplay.text(1.2, hint: "Ctrl-C cancels") == "working… 100%  (Ctrl-C cancels)")
+    #expect(ProgressDisplay.clear == "\r\u{1B}[K")
   }
 }

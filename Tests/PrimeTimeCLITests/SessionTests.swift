@@ -44,7 +44,7 @@ struct SessionTests {
     return Session(
       initialState: state,
       environment: AppEnvironment(
-        nthPrime: .answering([1: 2, 6: 13, 7: 17, 13: 41]),
+        nthPrime: .answering([1: 2, 6: 13, 7: 17, 10: 29, 13: 41]),
         fileClient: .inMemory(files),
         now: { Date(timeIntervalSince1970: 0) }, uuid: { ids.next() }),
       output: transcript.output,
@@ -75,8 +75,8 @@ struct SessionTests {
         count: 1
         count: 7
         7 is prime 🎉  ('save' adds it to your favorite primes)
-        Saved 7 to your favorite primes.
-        The 7th prime is 17
+        saved 7 to your favorite primes
+        the 7th prime is 17
         """)
     #expect(session.state.favoritePrimes == [7])
     #expect(session.state.alert == nil)
@@ -99,7 +99,7 @@ struct SessionTests {
     arguments: [
       ("save", "6 is not prime, so it cannot be a favorite"),
       ("remove", "6 is not a favorite prime"),
-      ("delete 1", "that works on the favorites screen; type 'favorites' to go there"),
+      ("delete 1", "'delete' works on the favorites screen; type 'favorites' to go there"),
       (
         "nth 1",
         "on the counter, 'nth' takes no row: it asks for the count-th prime (set the count with 'set <n>')"
@@ -107,6 +107,7 @@ struct SessionTests {
       ("undo", "nothing to undo"),
       ("redo", "nothing to redo"),
       ("bogus", "unknown command 'bogus' (try 'help')"),
+      ("incr 9223372036854775807", "the count cannot go above 9223372036854775807; it stays at 6"),
     ])
   func refusedCommands_sayWhy_andChangeNothing(line: String, message: String) async {
     let session = makeSession(AppState(count: 6))
@@ -119,11 +120,13 @@ struct SessionTests {
     let session = makeSession(AppState(count: .max - 1))
     #expect(
       await session.run(line: "incr 5")
-        == .failure("the count would go above 9223372036854775807; it stays 9223372036854775806"))
+        == .failure(
+          "the count cannot go above 9223372036854775807; it stays at 9223372036854775806"))
     #expect(await session.run(line: "incr") == .success)
     #expect(
       await session.run(line: "incr")
-        == .failure("The count is already at its largest, 9223372036854775807."))
+        == .failure(
+          "the count cannot go above 9223372036854775807; it stays at 9223372036854775807"))
     #expect(session.state.count == .max)
     #expect(session.state.alert == nil)
   }
@@ -131,7 +134,7 @@ struct SessionTests {
   @Test func nthWithCountZero_failsWithAMessage() async {
     let session = makeSession()
     #expect(
-      await session.run(line: "nth") == .failure("There is no 0th prime: n must be at least 1."))
+      await session.run(line: "nth") == .failure("there is no 0th prime: n must be at least 1"))
   }
 
   @Test func favoritesScreen_listsDeletesAndAsks() async {
@@ -142,16 +145,15 @@ struct SessionTests {
         1  2
         2  7
         3  13
-        The 7th prime is 17
-        Deleted 2, 13.
+        the 7th prime is 17
+        deleted 2, 13
         count: 0
         """)
     #expect(session.state.favoritePrimes == [7])
     #expect(session.state.activityFeed.map(\.kind) == [.removed, .removed])
     #expect(
       await session.run(line: "delete 1")
-        == .failure(
-          "that works on the favorites screen; type 'favorites' to go there"))
+        == .failure("'delete' works on the favorites screen; type 'favorites' to go there"))
   }
 
   @Test func deletingARowThatDoesNotExist_deletesNothing() async {
@@ -159,8 +161,11 @@ struct SessionTests {
     _ = await session.run(line: "favorites")
     #expect(
       await session.run(line: "delete 1 5")
-        == .failure("there is no row 5: rows go from 1 to 2"))
+        == .failure("there is no 5th favorite prime: there are 2"))
+    #expect(
+      await session.run(line: "nth 3") == .failure("there is no 3rd favorite prime: there are 2"))
     #expect(session.state.favoritePrimes == [2, 7])
+    #expect(session.state.alert == nil)
   }
 
   @Test func undoAndRedo_walkTheSteps() async {
@@ -169,10 +174,10 @@ struct SessionTests {
     #expect(
       transcript.text == """
         count: 7
-        Saved 7 to your favorite primes.
-        Undone. count: 7; no favorites
-        Undone. count: 6; no favorites
-        Redone. count: 7; no favorites
+        saved 7 to your favorite primes
+        undone; count: 7; no favorites
+        undone; count: 6; no favorites
+        redone; count: 7; no favorites
         1 step to undo, 1 step to redo
         """)
   }
@@ -194,7 +199,7 @@ struct SessionTests {
   @Test func saveAndLoadFavorites_reportWhatTheyDid() async {
     let session = makeSession(AppState(favoritePrimes: [3, 5]))
     _ = await run(session, "save-favorites", "load-favorites")
-    #expect(transcript.text == "Saved 2 favorite primes.\nAdded 0 favorite primes; 2 were already.")
+    #expect(transcript.text == "saved 2 favorite primes\nadded 0 favorite primes; 2 were already")
   }
 
   @Test func aWriteThatFails_keepsTheChangeInMemory_andTheNextWriteIncludesIt() async {
@@ -235,5 +240,30 @@ struct SessionTests {
     #expect(!session.isQuitRequested)
     _ = await session.run(line: "exit")
     #expect(session.isQuitRequested)
+  }
+
+  @Test func everyCommandsExample_runsAndSucceeds_inTheTablesOrder() async throws {
+    let session = makeSession(AppState(favoritePrimes: [2, 3, 5]))
+    for command in Command.all {
+      transcript.clear()
+      for line in CommandParser.split(command.example) {
+        #expect(await session.run(line: line) == .success, "\(command.name): \(line)")
+      }
+      #expect(!transcript.text.isEmpty || command.name == "quit", "\(command.name)")
+    }
+    #expect(session.isQuitRequested)
+  }
+
+  @Test func aCommandOnTheWrongScreen_isRefused_beforeItRuns() async {
+    let session = makeSession(AppState(count: 7, favoritePrimes: [2]))
+    _ = await session.run(line: "favorites")
+    for line in ["incr", "decr", "set 3", "prime", "save", "remove"] {
+      #expect(
+        await session.run(line: line)
+          == .failure(
+            "'\(line.split(separator: " ")[0])' works on the counter screen; "
+              + "type 'counter' to go there"))
+    }
+    #expect(session.state == AppState(count: 7, favoritePrimes: [2]))
   }
 }

@@ -12,9 +12,13 @@ void line_editing_prepare_to_read(void);
 /// Returns 1 once per Ctrl-C since the last call, 0 otherwise.
 int line_editing_take_interrupt(void);
 
-/// Completes command names with the given words (a NULL-terminated array that must live as
-/// long as the process): the first word of a line, or the word after "help".
-void line_editing_install_completion(const char *const *words);
+/// Returns the words Tab may offer for the word that starts at byte `start` of `line`, as a
+/// NULL-terminated array; the array and each word are allocated with malloc, and freed by the
+/// caller.
+typedef char **(*line_editing_candidates)(const char *line, int start);
+
+/// Completes the word at the cursor with the words `candidates` gives that start with it.
+void line_editing_install_completion(line_editing_candidates candidates);
 
 /// The last line in the history, or NULL when it is empty; owned by readline.
 const char *line_editing_last_history_line(void);

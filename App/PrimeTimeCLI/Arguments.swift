@@ -1,0 +1,147 @@
+/// What may follow a command's name: how it reads in the usage line, what Tab offers, and how
+/// the words turn into the value the command runs with.
+struct Arguments<Value: Sendable>: Sendable {
+  /// The arguments as the usage line shows them, e.g. `[k]` or `<row> [row...]`.
+  let usage: String
+  /// The words Tab offers after the command's name.
+  let completions: @Sendable () -> [String]
+  /// Reads the words after the command's name. A thrown message is completed with the usage.
+  let parse: @Sendable ([String]) throws(CommandError) -> Value
+
+  init(
+    usage: String,
+    completions: @escaping @Sendable () -> [String] = { [] },
+    parse: @escaping @Sendable ([String]) throws(CommandError) -> Value
+  ) {
+    self.usage = usage
+    self.completions = completions
+    self.parse = parse
+  }
+}
+
+extension Arguments where Value == Void {
+  /// No arguments at all.
+  static var none: Self {
+    Self(usage: "") { words throws(CommandError) in
+      guard words.isEmpty else { throw CommandError("takes no arguments") }
+    }
+  }
+}
+
+extension Arguments where Value == Int {
+  /// One whole number, e.g. `<n>`.
+  static func number(_ name: String) -> Self {
+    Self(usage: "<\(name)>") { words throws(CommandError) in
+      guard !words.isEmpty else { throw CommandError("needs \(name), a whole number") }
+      guard words.count == 1 else { throw CommandError("too many arguments") }
+      return try WholeNumber.parse(words[0], name: name)
+    }
+  }
+
+  /// An optional whole number from 1, e.g. `[k]`; `defaultValue` when it is left out.
+  static func positive(_ name: String, default defaultValue: Int) -> Self {
+    let optional = Arguments<Int?>.optionalPositive(name)
+    return Self(usage: optional.usage) { words throws(CommandError) in
+      try optional.parse(words) ?? defaultValue
+    }
+  }
+}
+
+extension Arguments where Value == Int? {
+  /// An optional whole number from 1, e.g. `[row]`.
+  static func optionalPositive(_ name: String) -> Self {
+    Self(usage: "[\(name)]") { words throws(CommandError) in
+      guard words.count <= 1 else { throw CommandError("too many arguments") }
+      return try words.first.map { word throws(CommandError) in
+        try WholeNumber.parse(word, name: name, atLeast: 1)
+      }
+    }
+  }
+}
+
+extension Arguments where Value == [Int] {
+  /// One or more whole numbers from 1, e.g. `<row> [row...]`.
+  static func positives(_ name: String) -> Self {
+    Self(usage: "<\(name)> [\(name)...]") { words throws(CommandError) in
+      guard !words.isEmpty else { throw CommandError("needs at least one \(name)") }
+      var values: [Int] = []
+      for word in words { values.append(try WholeNumber.parse(word, name: name, atLeast: 1)) }
+      return values
+    }
+  }
+}
+
+extension Arguments where Value == String? {
+  /// An optional word, such as a file name, e.g. `[file]`.
+  static func optionalWord(_ name: String) -> Self {
+    Self(usage: "[\(name)]") { words throws(CommandError) in
+      guard words.count <= 1 else { throw CommandError("too many arguments") }
+      return words.first
+    }
+  }
+}
+
+extension Arguments where Value == Bool {
+  /// An optional flag, e.g. `[--json]`: whether it is given.
+  static func flag(_ flag: String) -> Self {
+    Self(usage: "[\(flag)]", completions: { [flag] }) { words throws(CommandError) in
+      switch words {
+      case []: return false
+      case [flag]: return true
+      default: throw CommandError("the only option is \(flag)")
+      }
+    }
+  }
+
+  /// Exactly one of two words, e.g. `on|off`: whether it is the first.
+  static func either(_ yes: String, or no: String) -> Self {
+    Self(usage: "\(yes)|\(no)", completions: { [yes, no] }) { words throws(CommandError) in
+      switch words {
+      case [yes]: return true
+      case [no]: return false
+      default: throw CommandError("needs '\(yes)' or '\(no)'")
+      }
+    }
+  }
+}
+
+/// Whole numbers as the command line reads them, in the REPL and in the commands for scripts:
+/// digits with an optional sign, `_` allowed between them (`1_000_000`).
+enum WholeNumber {
+  /// The number `text` spells.
+  ///
+  /// ```swift
+  /// try WholeNumber.parse("-1_000", name: "n")  // -1000
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: What was typed.
+  ///   - name: The argument's name, for the message.
+  ///   - minimum: The smallest value allowed.
+  /// - Throws: A ``CommandError`` that says what is wrong: not a number, too large, or below
+  ///   the minimum.
+  static func parse(
+    _ text: String, name: String, atLeast minimum: Int = .min
+  ) throws(CommandError) -> Int {
+    let digits = text.filter { $0 != "_" }
+    let unsigned = digits.first == "-" || digits.first == "+" ? digits.dropFirst() : digits[...]
+    guard !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      throw CommandError("\(name) must be a whole number, not '\(CommandParser.printable(text))'")
+    }
+    guard let value = Int(digits) else {
+      if digits.first == "-" { throw belowMinimum(name, text, minimum) }
+      throw CommandError(
+        "\(name) is too large: \(CommandParser.printable(text)) is more than \(Int.max)")
+    }
+    guard value >= minimum else { throw belowMinimum(name, text, minimum) }
+    return value
+  }
+
+  private static func belowMinimum(_ name: String, _ text: String, _ minimum: Int) -> CommandError
+  {
+    minimum == .min
+      ? CommandError(
+        "\(name) is too small: \(CommandParser.printable(text)) is less than \(Int.min)")
+      : CommandError("\(name) must be at least \(minimum)")
+  }
+}

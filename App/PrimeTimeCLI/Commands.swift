@@ -1,0 +1,164 @@
+import AppCore
+import Foundation
+
+extension Command {
+  /// Every command, in the order `help` lists them. Each one maps its words to the app's actions
+  /// and shows what the state then holds; the rules, and what they say, are the reducers'.
+  static let all: [Command] = [
+    Command(
+      "incr", aliases: ["+"], .positive("k", default: 1), on: .counter,
+      summary: "count up by k (1)", example: "incr 5"
+    ) { session, k in
+      if await session.send(.counter(k == 1 ? .incrTapped : .countAdjusted(by: k))) {
+        session.say(Rendering.count(session.state))
+      }
+    },
+    Command(
+      "decr", aliases: ["-"], .positive("k", default: 1), on: .counter,
+      summary: "count down by k (1)", example: "decr"
+    ) { session, k in
+      if await session.send(.counter(k == 1 ? .decrTapped : .countAdjusted(by: -k))) {
+        session.say(Rendering.count(session.state))
+      }
+    },
+    Command(
+      "set", .number("n"), on: .counter, summary: "set the count to n", example: "set 7"
+    ) { session, n in
+      if await session.send(.counter(.countEntered(n))) {
+        session.say(Rendering.count(session.state))
+      }
+    },
+    Command(
+      "prime", aliases: ["isprime"], .none, on: .counter,
+      summary: "is the count prime? then 'save' or 'remove' it", example: "prime"
+    ) { session, _ in
+      if await session.send(.counter(.isPrimeTapped)) {
+        session.say(Rendering.primeModal(session.state.counter.primeModal))
+      }
+    },
+    Command(
+      "save", .none, on: .counter, summary: "save the count as a favorite prime",
+      example: "set 7; prime; save"
+    ) { session, _ in
+      await session.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
+    },
+    Command(
+      "remove", .none, on: .counter, summary: "remove the count from the favorite primes",
+      example: "remove"
+    ) { session, _ in
+      await session.send(.counter(.primeModal(.removeFavoritePrimeTapped)))
+    },
+    Command(
+      "nth", .optionalPositive("row"),
+      summary: "the count-th prime; on the favorites screen, the nth prime of row's prime",
+      example: "set 10; nth"
+    ) { session, row in
+      switch (session.screen, row) {
+      case (.counter, nil):
+        await session.send(.counter(.nthPrimeTapped), cancel: .counter(.nthPrimeCancelTapped))
+      case (.counter, .some):
+        session.fail(
+          "on the counter, 'nth' takes no row: it asks for the count-th prime "
+            + "(set the count with 'set <n>')")
+      case (.favorites, nil):
+        session.fail("on the favorites screen, 'nth' needs a row (usage: nth <row>)")
+      case (.favorites, let row?):
+        await session.send(
+          .favoritePrimes(.primeTapped(at: row - 1)),
+          cancel: .favoritePrimes(.nthPrimeCancelTapped))
+      }
+    },
+    Command(
+      "favorites", aliases: ["fav"], .none,
+      summary: "go to the favorites screen and list them", example: "favorites"
+    ) { session, _ in
+      session.screen = .favorites
+      session.say(Rendering.favorites(session.state.favoritePrimes))
+    },
+    Command(
+      "delete", aliases: ["del"], .positives("row"), on: .favorites,
+      summary: "delete favorites by row number", example: "delete 1 3"
+    ) { session, rows in
+      await session.send(.favoritePrimes(.deleteFavoritePrimes(IndexSet(rows.map { $0 - 1 }))))
+    },
+    Command(
+      "counter", aliases: ["back"], .none, summary: "go back to the counter", example: "counter"
+    ) { session, _ in
+      session.screen = .counter
+      session.say(Rendering.count(session.state))
+    },
+    Command(
+      "save-favorites", .optionalWord("file"),
+      summary: "export the favorites to a JSON file (default: favorite-primes.json)",
+      example: "save-favorites backup.json"
+    ) { session, file in
+      await session.send(.favoritePrimes(.saveButtonTapped(file: file)))
+    },
+    Command(
+      "load-favorites", .optionalWord("file"),
+      summary: "add the primes a JSON file lists (default: favorite-primes.json)",
+      example: "load-favorites backup.json"
+    ) { session, file in
+      await session.send(.favoritePrimes(.loadButtonTapped(file: file)))
+    },
+    Command(
+      "activity", .none, summary: "favorites added and removed, newest first",
+      example: "activity"
+    ) { session, _ in
+      session.say(Rendering.activity(session.state.activityFeed, timeZone: session.timeZone))
+    },
+    Command("undo", .none, summary: "undo the last step", example: "undo") { session, _ in
+      await session.undo()
+    },
+    Command("redo", .none, summary: "redo the last undone step", example: "redo") { session, _ in
+      await session.redo()
+    },
+    Command(
+      "history", .none, summary: "how many steps undo and redo can take", example: "history"
+    ) { session, _ in
+      session.say(Rendering.history(session.history))
+    },
+    Command(
+      "state", .flag("--json"), summary: "the app state, readable or as one line of JSON",
+      example: "state --json"
+    ) { session, json in
+      session.say(
+        json
+          ? Rendering.json(session.state, screen: session.screen)
+          : Rendering.dump(session.state, screen: session.screen))
+    },
+    Command(
+      "trace", .either("on", or: "off"),
+      summary: "print each action and the state diff it made", example: "trace on"
+    ) { session, isOn in
+      session.isTracing = isOn
+      session.say("trace \(isOn ? "on" : "off")")
+    },
+    Command(
+      "help", aliases: ["?"], .commandName, summary: "this list, or one command's usage",
+      example: "help nth"
+    ) { session, topic in
+      session.say(Rendering.help(topic))
+    },
+    Command(
+      "quit", aliases: ["exit"], .none, summary: "leave (or Ctrl-D)", example: "quit"
+    ) { session, _ in
+      session.isQuitRequested = true
+    },
+  ]
+}
+
+extension Arguments where Value == Command? {
+  /// An optional command name or alias, e.g. `[command]`.
+  static var commandName: Self {
+    Self(usage: "[command]", completions: { Command.all.map(\.name) }) {
+      words throws(CommandError) in
+      guard words.count <= 1 else { throw CommandError("too many arguments") }
+      guard let word = words.first else { return nil }
+      guard let command = Command.named(word) else {
+        throw CommandError("no command named '\(CommandParser.printable(word))'")
+      }
+      return command
+    }
+  }
+}
