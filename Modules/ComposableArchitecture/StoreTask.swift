@@ -22,7 +22,7 @@ public struct StoreTask: Sendable {
   ///
   /// ```swift
   /// let task = store.send(.step(action))
-  /// guard task.isInFlight else { return }
+  /// if task.isInFlight {
   /// ```
   public var isInFlight: Bool {
     guard let group else { return false }

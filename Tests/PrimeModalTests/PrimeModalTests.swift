@@ -78,3 +78,4 @@ struct PrimeModalTests {
     #expect(PrimeModalState(count: 7, favoritePrimes: [7]).isFavorite)
   }
 }
+

@@ -34,6 +34,13 @@ struct CommandParserTests {
     #expect(command.value == value)
   }
 
+  @Test func parse_readsTheNameAndTheArguments() throws {
+    #expect(try CommandParser.parse("incr 3")?.command.name == "incr")
+    #expect(try CommandParser.parse("incr 3")?.value as? Int == 3)
+    #expect(try WholeNumber.parse("-1_000", name: "n") == -1000)
+    #expect(try WholeNumber.parse("+7", name: "n") == 7)
+  }
+
   @Test(arguments: ["", "   ", "\t"])
   func parse_blankLines_areNothing(line: String) throws {
     #expect(try CommandParser.parse(line) == nil)

@@ -9,7 +9,7 @@ struct PipedModeTests {
     let result = try PrimeTime.run(
       [], input: Data("incr\nincr\nnth\n".utf8), home: home, environment: ["TERM": "xterm"])
     #expect(result.status == 0)
-    #expect(result.stdout == "count: 1\ncount: 2\nThe 2nd prime is 3\n")
+    #expect(result.stdout == "count: 1\ncount: 2\nthe 2nd prime is 3\n")
     #expect(result.stderr == "")
     #expect(!result.stdout.contains("\u{1B}"))
   }
@@ -38,7 +38,7 @@ struct PipedModeTests {
     defer { try? FileManager.default.removeItem(at: home) }
     let result = try PrimeTime.run(["-c", "incr; incr; nth"], home: home)
     #expect(result.status == 0)
-    #expect(result.stdout == "count: 1\ncount: 2\nThe 2nd prime is 3\n")
+    #expect(result.stdout == "count: 1\ncount: 2\nthe 2nd prime is 3\n")
   }
 
   @Test func favorites_surviveARestart() throws {
@@ -182,10 +182,10 @@ struct NewUserFlowTests {
         count: 1
         count: 7
         7 is prime 🎉  ('save' adds it to your favorite primes)
-        Saved 7 to your favorite primes.
-        The 7th prime is 17
-        Undone. count: 7; no favorites
-        Redone. count: 7; favorites: 7
+        saved 7 to your favorite primes
+        the 7th prime is 17
+        undone; count: 7; no favorites
+        redone; count: 7; favorites: 7
 
         """)
     let second = try PrimeTime.run([], input: Data("favorites\nundo\n".utf8), home: home)
@@ -196,7 +196,7 @@ struct NewUserFlowTests {
       [], input: Data("set 7\nremove\nquit\n".utf8), home: home)
     #expect(third.status == 0)
     let fourth = try PrimeTime.run([], input: Data("favorites\n".utf8), home: home)
-    #expect(fourth.stdout.hasPrefix("No favorite primes yet."))
+    #expect(fourth.stdout.hasPrefix("no favorite primes yet;"))
   }
 }
 

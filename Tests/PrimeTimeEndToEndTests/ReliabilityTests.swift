@@ -153,11 +153,11 @@ struct ReliabilityTests {
     ]
     let (undone, _, undoOutput) = try Self.twoSessions(saves + [("a", "undo")])
     #expect(undone.favoritePrimes == [11])
-    #expect(undoOutput == ["Undone. count: 7; favorites: 11"])
+    #expect(undoOutput == ["undone; count: 7; favorites: 11"])
     let (redone, _, redoOutput) = try Self.twoSessions(
       saves + [("a", "undo"), ("b", "set 13"), ("b", "save"), ("a", "redo")])
     #expect(redone.favoritePrimes == [7, 11, 13])
-    #expect(redoOutput == ["Redone. count: 7; favorites: 7, 11, 13"])
+    #expect(redoOutput == ["redone; count: 7; favorites: 7, 11, 13"])
   }
 
   @Test func killedWhileWriting_leavesFavoritesAndFeedConsistent() throws {
@@ -284,7 +284,7 @@ struct ReliabilityTests {
     #expect(result.status == 0)
     #expect(
       result.stdout.contains(
-        "Added 2 favorite primes; 1 was one already. Skipped 4 (not prime); 3 (listed twice)."))
+        "added 2 favorite primes; 1 was one already; skipped 4 (not prime), 3 (listed twice)"))
     #expect(try Self.state(home, "favorites").favoritePrimes == [3, 2, 7])
   }
 
