@@ -68,7 +68,10 @@ let package = Package(
     .target(name: "FavoritesDatabase", path: "Modules/FavoritesDatabase"),
     .target(
       name: "FavoritesDatabaseLive",
-      dependencies: ["FavoritesDatabase", "Primes", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "FavoritesDatabase", "FileClientLive", "Primes",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       path: "Modules/FavoritesDatabaseLive"
     ),
     .target(name: "NthPrimeClient", path: "Modules/NthPrimeClient"),

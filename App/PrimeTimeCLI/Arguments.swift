@@ -137,8 +137,7 @@ enum WholeNumber {
     return value
   }
 
-  private static func belowMinimum(_ name: String, _ text: String, _ minimum: Int) -> CommandError
-  {
+  private static func belowMinimum(_ name: String, _ text: String, _ minimum: Int) -> CommandError {
     minimum == .min
       ? CommandError(
         "\(name) is too small: \(CommandParser.printable(text)) is less than \(Int.min)")

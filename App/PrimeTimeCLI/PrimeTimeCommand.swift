@@ -145,7 +145,8 @@ public enum PrimeTimeCLI {
       let message =
         PrimeTimeCommand.message(for: error)
         .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-      return usageError(message.replacingOccurrences(of: "Error: ", with: ""))
+      return usageError(
+        lowercasingTheFirstWord(message.replacingOccurrences(of: "Error: ", with: "")))
     }
     if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
       let option = replOption(in: arguments.prefix { $0 != name })
@@ -213,6 +214,15 @@ public enum PrimeTimeCLI {
     return arguments.lazy.compactMap { argument in
       options.first { argument == $0 || argument.hasPrefix($0 + "=") }
     }.first
+  }
+
+  /// The message with its first word in lower case, as every message of the app begins;
+  /// a word in capitals (`PRIMETIME_HOME`) stays as it is.
+  static func lowercasingTheFirstWord(_ message: String) -> String {
+    guard let first = message.first, first.isUppercase,
+      let second = message.dropFirst().first, second.isLowercase
+    else { return message }
+    return first.lowercased() + message.dropFirst()
   }
 
   /// Exit status for bad arguments (EX_USAGE).

@@ -2,6 +2,7 @@ import AppCore
 import ComposableArchitecture
 import ComposableArchitectureDebug
 import CustomDump
+import FileClientLive
 import Foundation
 import Synchronization
 
@@ -53,7 +54,7 @@ final class RecordingFile: Sendable {
       } catch {
         pending.failure =
           "the recording to '\(path)' stopped after \(pending.written) lines: "
-          + "\(error.localizedDescription)"
+          + FileError.reason(of: error)
       }
       pending.data = Data()
     }

@@ -21,11 +21,13 @@ enum StoreBenchmark {
       switch action {
       case .counter(.incrTapped):
         guard !state.isNthPrimeRequestInFlight else { return .none }
-        guard state.count < Int.max else {
-          state.alert = .failure("The count is already at its largest, \(Int.max).")
+        let (count, overflow) = state.count.addingReportingOverflow(1)
+        guard !overflow else {
+          state.alert = .failure(
+            "the count cannot go above \(Int.max); it stays at \(state.count)")
           return .none
         }
-        state.count += 1
+        state.count = count
         state.isPrimeModalShown = false
         return .none
       default:

@@ -95,7 +95,8 @@ public struct FavoritePrimesReducer: Reducer {
   ) -> Effect<FavoritePrimesAction> {
     switch action {
     case .deleteFavoritePrimes(let rows):
-      if let missing = rows.subtracting(IndexSet(integersIn: 0..<state.favoritePrimes.count)).first {
+      if let missing = rows.subtracting(IndexSet(integersIn: 0..<state.favoritePrimes.count)).first
+      {
         state.alert = .failure(noFavorite(at: missing, in: state))
         return .none
       }
@@ -157,7 +158,8 @@ public struct FavoritePrimesReducer: Reducer {
         return .none
       }
       return NthPrimeLookup.start(
-        n: state.favoritePrimes[index], isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
+        n: state.favoritePrimes[index], isInFlight: &state.isNthPrimeRequestInFlight,
+        alert: &state.alert,
         id: FavoritePrimesNthPrimeRequestID(), nthPrime: environment.nthPrime,
         response: FavoritePrimesAction.nthPrimeResponse)
 
@@ -184,7 +186,8 @@ public struct FavoritePrimesReducer: Reducer {
       case 1: "there is 1"
       default: "there are \(count)"
       }
-    let (row, overflow) = index.addingReportingOverflow(1)
-    return "there is no \(overflow ? "\(UInt(index) + 1)th" : ordinal(row)) favorite prime: \(existing)"
+    // The largest index has a row one past the largest Int.
+    let row = index < .max ? ordinal(index + 1) : "\(UInt(index) + 1)th"
+    return "there is no \(row) favorite prime: \(existing)"
   }
 }

@@ -1,4 +1,5 @@
 import FavoritesDatabase
+import FileClientLive
 import Foundation
 import GRDB
 import Synchronization
@@ -286,12 +287,12 @@ final class LiveConnection: Sendable {
 
   private func createDirectory() throws {
     do {
-      try FileManager.default.createDirectory(
-        at: directory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-    } catch {
+      try AtomicFile.createDirectory(directory.path, permissions: 0o700)
+    } catch let error as FileError {
       throw FavoritesDatabaseError(
-        "could not create the data directory \(directory.path): \(Self.describe(error))")
+        "could not create the data directory \(directory.path)"
+          + (error.path == directory.path ? "" : " (\(error.path) is in the way)")
+          + ": \(error.reason)")
     }
   }
 
@@ -353,7 +354,7 @@ final class LiveConnection: Sendable {
     if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
     if let error = error as? FavoritesDatabaseError { return error.description }
     if let error = error as? Unusable { return error.reason }
-    return (error as NSError).localizedDescription
+    return FileError.reason(of: error)
   }
 }
 

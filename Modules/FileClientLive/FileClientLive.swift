@@ -26,9 +26,7 @@ extension FileClient {
     }
     return FileClient(
       load: { name in
-        let url = url(name)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try Data(contentsOf: url)
+        try FileError.read(url(name).path)
       },
       save: { name, data in
         try AtomicFile.write(data, to: url(name))
@@ -49,16 +47,16 @@ public enum AtomicFile {
   /// - Parameters:
   ///   - data: The new contents.
   ///   - link: The file to replace.
-  /// - Throws: ``AtomicFileError`` saying which step failed and why.
+  /// - Throws: ``FileError`` saying which step failed and why.
   public static func write(_ data: Data, to link: URL) throws {
     // A symbolic link is written through: the file it points to is replaced, the link stays.
     let url = link.resolvingSymlinksInPath()
     let directory = url.deletingLastPathComponent()
-    try createDirectory(directory)
+    try createDirectory(directory.path)
     let temporary = directory.appending(
       path: ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw AtomicFileError(step: "create", path: temporary.path) }
+    guard fd >= 0 else { throw FileError(step: "create", path: temporary.path) }
     var removeTemporary = true
     defer {
       if removeTemporary { unlink(temporary.path) }
@@ -72,15 +70,15 @@ public enum AtomicFile {
           let written = Glibc.write(fd, base + offset, buffer.count - offset)
           if written < 0 {
             if errno == EINTR { continue }
-            throw AtomicFileError(step: "write", path: temporary.path)
+            throw FileError(step: "write", path: temporary.path)
           }
           offset += written
         }
       }
-      guard fsync(fd) == 0 else { throw AtomicFileError(step: "flush", path: temporary.path) }
+      guard fsync(fd) == 0 else { throw FileError(step: "flush", path: temporary.path) }
     }
     guard rename(temporary.path, url.path) == 0 else {
-      throw AtomicFileError(step: "replace", path: url.path)
+      throw FileError(step: "replace", path: url.path)
     }
     removeTemporary = false
     let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -90,18 +88,37 @@ public enum AtomicFile {
     }
   }
 
-  private static func createDirectory(_ directory: URL) throws {
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw AtomicFileError(
-        step: "create the directory", path: directory.path, reason: error.localizedDescription)
+  /// Creates a directory and the parents it lacks, as `mkdir -p` does.
+  ///
+  /// ```swift
+  /// try AtomicFile.createDirectory(directory.path, permissions: 0o700)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The directory.
+  ///   - permissions: The permissions of each directory it creates.
+  /// - Throws: ``FileError`` naming the first path that could not be a directory, and why.
+  public static func createDirectory(_ path: String, permissions: mode_t = 0o755) throws {
+    var status = stat()
+    if stat(path, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        errno = ENOTDIR
+        throw FileError(step: "create the directory", path: path)
+      }
+      return
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != path {
+      try createDirectory(parent, permissions: permissions)
+    }
+    guard mkdir(path, permissions) == 0 || errno == EEXIST else {
+      throw FileError(step: "create the directory", path: path)
     }
   }
 }
 
-/// A failed atomic write: which step, on which path, and the system's reason.
-public struct AtomicFileError: Error, CustomStringConvertible, Sendable {
+/// A failed file operation: which step, on which path, and the system's reason.
+public struct FileError: Error, CustomStringConvertible, Sendable {
   /// The step that failed.
   public var step: String
   /// The path it failed on.
@@ -116,4 +133,48 @@ public struct AtomicFileError: Error, CustomStringConvertible, Sendable {
   }
 
   public var description: String { "could not \(step) \(path): \(reason)" }
+
+  /// The system's reason for an error that Foundation reported, in `strerror`'s words
+  /// (`No space left on device`) rather than Foundation's.
+  ///
+  /// ```swift
+  /// FileError.reason(of: error)
+  /// ```
+  public static func reason(of error: any Error) -> String {
+    var current: NSError? = error as NSError
+    while let error = current {
+      if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+      current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    }
+    let codes: [CocoaError.Code: Int32] = [
+      .fileNoSuchFile: ENOENT, .fileReadNoSuchFile: ENOENT, .fileReadNoPermission: EACCES,
+      .fileWriteNoPermission: EACCES, .fileWriteOutOfSpace: ENOSPC,
+      .fileWriteVolumeReadOnly: EROFS, .fileWriteFileExists: EEXIST,
+    ]
+    if let error = error as? CocoaError, let code = codes[error.code] {
+      return String(cString: strerror(code))
+    }
+    return error.localizedDescription
+  }
+
+  /// The whole file at `path`, or `nil` when there is none.
+  static func read(_ path: String) throws -> Data? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      if errno == ENOENT { return nil }
+      throw FileError(step: "read", path: path)
+    }
+    defer { close(fd) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileError(step: "read", path: path)
+      }
+      if count == 0 { return data }
+      data.append(contentsOf: buffer[0..<count])
+    }
+  }
 }

@@ -17,8 +17,7 @@ public struct PrimeModalState: Codable, Equatable, Sendable {
   /// ```swift
   /// PrimeModalState(count: 2, favoritePrimes: [2, 3])
   /// ```
-  public init(count: Int = 0, favoritePrimes: PersistentArray<Int> = [], alert: PrimeAlert? = nil)
-  {
+  public init(count: Int = 0, favoritePrimes: PersistentArray<Int> = [], alert: PrimeAlert? = nil) {
     self.count = count
     self.favoritePrimes = favoritePrimes
     self.alert = alert

@@ -114,7 +114,7 @@ struct CounterTests {
         "the count cannot go above 9223372036854775807; it stays at 9223372036854775802")
     }
     await store.send(.alertDismissed) { $0.alert = nil }
-    await store.send(.countEntered(-5))  {
+    await store.send(.countEntered(-5)) {
       $0.count = -5
       $0.isPrimeModalShown = false
     }

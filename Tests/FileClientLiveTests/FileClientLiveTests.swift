@@ -41,10 +41,23 @@ struct FileClientLiveTests {
     let blocker = directory.appending(path: "file")
     try Data().write(to: blocker)
     let client = FileClient.live(directory: blocker.appending(path: "data"))
-    let error = await #expect(throws: AtomicFileError.self) {
+    let error = await #expect(throws: FileError.self) {
       try await client.save("x", Data([1]))
     }
-    #expect(error?.description.hasPrefix("could not create the directory") == true)
+    #expect(
+      error?.description
+        == "could not create the directory \(blocker.path): \(String(cString: strerror(ENOTDIR)))")
+  }
+
+  @Test func load_aDirectory_saysWhyInTheSystemsWords() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let error = await #expect(throws: FileError.self) {
+      try await FileClient.live(directory: directory).load(directory.path)
+    }
+    #expect(
+      error?.description == "could not read \(directory.path): \(String(cString: strerror(EISDIR)))"
+    )
   }
 
   @Test func save_createsTheFileForItsOwnerOnly() async throws {

@@ -78,4 +78,3 @@ struct PrimeModalTests {
     #expect(PrimeModalState(count: 7, favoritePrimes: [7]).isFavorite)
   }
 }
-

@@ -268,3 +268,55 @@ struct HelpTests {
     #expect(help.stdout.components(separatedBy: "(default").count == 2, "\(help.stdout)")
   }
 }
+
+/// Every message the app prints, on stdout or stderr, in the REPL or from a command for
+/// scripts, follows one convention: it begins in lower case (numbers and quoted words aside)
+/// and ends without a full stop.
+struct MessageStyleTests {
+  private func violations(_ output: String) -> [String] {
+    output.split(separator: "\n").map(String.init).filter { line in
+      var message = line[...]
+      for prefix in ["primetime: ", "line ", "command "] where message.hasPrefix(prefix) {
+        message = message.dropFirst(prefix.count)
+        if prefix != "primetime: " { message = message.drop { $0 != ":" }.dropFirst(2) }
+      }
+      let startsInCapitals = message.first.map { $0.isUppercase } ?? false
+      return startsInCapitals || message.hasSuffix(".")
+    }
+  }
+
+  @Test func everyREPLMessage_beginsInLowerCase_andEndsWithoutAFullStop() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let script = """
+      help; help nth; incr; incr 5; decr 2; set 7; prime; save; save; remove; remove
+      set 6; prime; save; nth; set 0; nth; incr 9223372036854775807; decr 9223372036854775807
+      favorites; delete 9; nth 9; delete 0; nth; counter; set 7; prime; save; favorites; nth 1
+      delete 1; undo; redo; undo; undo; history; save-favorites; load-favorites
+      load-favorites missing.json; load-favorites /; save-favorites /; activity; icnr; bogus
+      set x; set; incr 0; state --yaml; trace; help on; counter; undo; undo; undo; redo; quit
+      """
+    let result = try PrimeTime.run([], input: Data(script.utf8), home: home)
+    #expect(result.status == 1)
+    #expect(result.stderr.split(separator: "\n").count >= 15)
+    #expect(violations(result.stdout) == [])
+    #expect(violations(result.stderr) == [])
+  }
+
+  @Test(
+    arguments: [
+      ["is-prime", "abc"], ["nth-prime", "0"], ["nth-prime"], ["prime-count", "1.5"],
+      ["nth-prime", "5", "--threads", "0"], ["frob"], ["replay", "/nonexistent"],
+      ["--data-dir", ""], ["--record", "/nonexistent/x", "-c", "incr"], ["nth-prime", "5", "6"],
+    ])
+  func everyCommandLineError_beginsInLowerCase_andEndsWithoutAFullStop(arguments: [String])
+    throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(arguments, home: home)
+    #expect(result.status != 0)
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(violations(result.stderr) == [])
+  }
+}

@@ -136,7 +136,9 @@ struct RecordReplayTests {
     #expect(result.stdout == "count: 1\ncount: 2\n")
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(
-      result.stderr.hasPrefix("primetime: the recording to '/dev/full' stopped after 0 lines"))
+      result.stderr
+        == "primetime: the recording to '/dev/full' stopped after 0 lines: "
+        + "\(String(cString: strerror(ENOSPC)))\n")
   }
 
   /// The parts of `state --json` a replay must give back: the count, the favorites and the feed.
