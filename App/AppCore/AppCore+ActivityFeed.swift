@@ -32,7 +32,8 @@ enum PendingActivity {
     }
   }
 
-  /// The favorites at the given rows, leaving out rows past the end.
+  /// The favorites at the given rows, leaving out rows past the end (a delete that names one
+  /// deletes nothing, which ``record(into:now:uuid:)`` sees in the count).
   static func primes(at rows: IndexSet, in favorites: PersistentArray<Int>) -> [Int] {
     rows.intersection(IndexSet(integersIn: 0..<favorites.count)).map { favorites[$0] }
   }

@@ -31,7 +31,8 @@ extension AppState {
 /// A step is whatever changes ``AppState/undoable``: the count, the favorites, the feed. An
 /// action that changes only what is on screen for the moment (an alert, the prime modal, an
 /// nth-prime lookup) is no step, so a refused action leaves undo and redo as they were. Undo and
-/// redo restore the undoable part and dismiss the alerts; the modal and a lookup in flight stay
+/// redo restore the undoable part and dismiss the alerts; with nothing to undo or redo, they
+/// change nothing but the alert, which says so. The modal and a lookup in flight stay
 /// as they are. What another session stored (``AppAction/storageChanged(_:)``) is no step of
 /// this one either: it replaces the favorites and the feed and leaves undo and redo alone.
 ///
@@ -58,6 +59,16 @@ public struct AppHistoryReducer: Reducer {
     if case .step(let change) = action, case .storageChanged = change {
       _ = app.reduce(into: &history.present, action: change, environment: environment)
       return .none
+    }
+    switch action {
+    case .undo where !history.canUndo:
+      history.present.alert = .failure("nothing to undo")
+      return .none
+    case .redo where !history.canRedo:
+      history.present.alert = .failure("nothing to redo")
+      return .none
+    default:
+      break
     }
     let effect = recording.reduce(into: &history, action: action, environment: environment)
     switch action {

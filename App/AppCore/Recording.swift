@@ -33,8 +33,9 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// The state the session ended with, and the screen it showed.
   case end(state: AppState, screen: String)
 
-  /// The version of the format that this code writes and reads.
-  public static let version = 1
+  /// The version of the format that this code writes and reads. Version 2: the prime modal
+  /// has its own alert, and the favorites screen's rows are tapped by index.
+  public static let version = 2
 
   /// What the environment answered while the app handled one action, in the order asked.
   public struct Readings: Codable, Equatable, Sendable {

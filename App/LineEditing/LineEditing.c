@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <unistd.h>
 #include <readline/history.h>
 #include <readline/readline.h>
 
@@ -101,4 +103,52 @@ const char *line_editing_last_history_line(void) {
   if (history_length <= 0) return NULL;
   HIST_ENTRY *entry = history_get(history_base + history_length - 1);
   return entry ? entry->line : NULL;
+}
+
+/* The terminal's settings from before echo was turned off, put back by
+   line_editing_restore_echo or, when a signal ends the process, by its handler. */
+static struct termios saved_terminal;
+static volatile sig_atomic_t echo_is_off = 0;
+static const int ending_signals[] = {SIGINT, SIGTERM, SIGQUIT, SIGHUP};
+#define ENDING_SIGNAL_COUNT (sizeof ending_signals / sizeof ending_signals[0])
+static struct sigaction previous_actions[ENDING_SIGNAL_COUNT];
+
+static void restore_echo_and_end(int signal_number) {
+  if (echo_is_off) tcsetattr(STDIN_FILENO, TCSANOW, &saved_terminal);
+  signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+int line_editing_turn_off_echo(void) {
+  struct termios settings;
+  /* Only the foreground process may change the terminal: a background one would be stopped. */
+  if (echo_is_off || !isatty(STDIN_FILENO) || tcgetpgrp(STDIN_FILENO) != getpgrp() ||
+      tcgetattr(STDIN_FILENO, &settings) != 0) {
+    return 0;
+  }
+  saved_terminal = settings;
+  settings.c_lflag &= ~(tcflag_t)ECHO;
+  /* A signal that would end the process puts the terminal back first. */
+  for (size_t index = 0; index < ENDING_SIGNAL_COUNT; index++) {
+    sigaction(ending_signals[index], NULL, &previous_actions[index]);
+    if (previous_actions[index].sa_handler == SIG_DFL) {
+      struct sigaction action;
+      memset(&action, 0, sizeof action);
+      action.sa_handler = restore_echo_and_end;
+      sigemptyset(&action.sa_mask);
+      sigaction(ending_signals[index], &action, NULL);
+    }
+  }
+  echo_is_off = 1;
+  tcsetattr(STDIN_FILENO, TCSANOW, &settings);
+  return 1;
+}
+
+void line_editing_restore_echo(void) {
+  if (!echo_is_off) return;
+  tcsetattr(STDIN_FILENO, TCSANOW, &saved_terminal);
+  echo_is_off = 0;
+  for (size_t index = 0; index < ENDING_SIGNAL_COUNT; index++) {
+    sigaction(ending_signals[index], &previous_actions[index], NULL);
+  }
 }

@@ -106,7 +106,7 @@ extension Arguments where Value == Bool {
 }
 
 /// Whole numbers as the command line reads them, in the REPL and in the commands for scripts:
-/// digits with an optional sign, `_` allowed between them (`1_000_000`).
+/// digits with an optional sign; `_` may separate them (`1_000_000`) and is otherwise ignored.
 enum WholeNumber {
   /// The number `text` spells.
   ///

@@ -60,14 +60,23 @@ struct Command: Sendable {
     all.first { $0.names.contains(name) }
   }
 
-  /// What Tab offers for the word that starts at `start` in `line`: command names for the first
-  /// word, the command's arguments after it.
+  /// What Tab offers for the word that starts at byte `start` of `line`: command names for the
+  /// first word of a command (after the start of the line or a `;`), the command's argument
+  /// words for the word after its name, and nothing further on.
   static func completions(line: String, start: Int) -> [String] {
-    let words = line.utf8.prefix(start).split(separator: UInt8(ascii: " ")).map {
-      String(decoding: $0, as: UTF8.self)
+    let command =
+      line.utf8.prefix(start).split(
+        separator: UInt8(ascii: ";"), omittingEmptySubsequences: false
+      ).last ?? []
+    let words = command.split(whereSeparator: {
+      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
+    })
+    .map { String(decoding: $0, as: UTF8.self) }
+    switch words.count {
+    case 0: return all.flatMap(\.names).filter { $0.count > 1 }
+    case 1: return named(words[0])?.argumentCompletions() ?? []
+    default: return []
     }
-    guard let first = words.first else { return all.flatMap(\.names).filter { $0.count > 1 } }
-    return named(first)?.argumentCompletions() ?? []
   }
 }
 

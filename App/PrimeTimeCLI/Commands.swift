@@ -77,7 +77,7 @@ extension Command {
     },
     Command(
       "delete", aliases: ["del"], .positives("row"), on: .favorites,
-      summary: "delete favorites by row number", example: "delete 1 3"
+      summary: "delete favorites by row number (favorites screen)", example: "delete 1 3"
     ) { session, rows in
       await session.send(.favoritePrimes(.deleteFavoritePrimes(IndexSet(rows.map { $0 - 1 }))))
     },

@@ -1,11 +1,13 @@
 import Foundation
+import LineEditing
 
 /// How far a long computation is, shown on a terminal's stderr: after a moment, one line
 /// redrawn in place (`working… 42%`), cleared when the computation ends. The REPL's lookups and
 /// the commands for scripts both show it.
 ///
-/// While it watches, keys typed at the terminal are not echoed, so they cannot garble the line;
-/// they wait, unread, for the next prompt.
+/// While the line shows, keys typed at the terminal are not echoed, so they cannot garble it;
+/// they wait, unread, for the next prompt. A computation that ends before the line shows leaves
+/// the terminal alone.
 struct ProgressDisplay: Sendable {
   /// How long a computation runs before its progress is shown.
   static let delay: Duration = .milliseconds(300)
@@ -24,7 +26,7 @@ struct ProgressDisplay: Sendable {
   /// - Returns: Whether it stopped because of an interrupt.
   @MainActor
   func watch(while isRunning: () -> Bool, isInterrupted: () -> Bool = { false }) async -> Bool {
-    let echo = silencesInput ? TerminalEcho.turnOff() : nil
+    var echo: TerminalEcho?
     defer { echo?.restore() }
     let start = ContinuousClock.now
     var isDrawn = false
@@ -32,6 +34,7 @@ struct ProgressDisplay: Sendable {
     while isRunning() {
       if isInterrupted() { return true }
       if ContinuousClock.now - start > Self.delay {
+        if silencesInput, !isDrawn { echo = TerminalEcho.turnOff() }
         write(Self.clear + Self.text(fraction(), hint: hint))
         isDrawn = true
       }
@@ -50,23 +53,16 @@ struct ProgressDisplay: Sendable {
   static let clear = "\r\u{1B}[K"
 }
 
-/// Turns off the echo of standard input, when it is a terminal, until ``restore()``.
+/// Turns off the echo of standard input, when it is the foreground process's terminal, until
+/// ``restore()``. A signal that ends the process meanwhile puts the terminal back first.
 struct TerminalEcho {
-  private let saved: termios
-
   /// Turns echo off; `nil` when standard input is no terminal.
   static func turnOff() -> TerminalEcho? {
-    var settings = termios()
-    guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
-    let saved = settings
-    settings.c_lflag &= ~tcflag_t(ECHO)
-    tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-    return TerminalEcho(saved: saved)
+    line_editing_turn_off_echo() == 1 ? TerminalEcho() : nil
   }
 
   /// Puts the terminal's settings back as they were.
   func restore() {
-    var saved = saved
-    tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    line_editing_restore_echo()
   }
 }

@@ -71,7 +71,7 @@ enum REPL {
 
     if isInteractive {
       let editor = LineEditor(historyFile: dataDirectory.appending(path: "repl-history"))
-      print("PrimeTime — type 'help' for commands, 'quit' or Ctrl-D to leave.")
+      print("PrimeTime — type 'help' for commands, 'quit' or Ctrl-D to leave")
       let promptStyle = Style(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {
         fflush(nil)

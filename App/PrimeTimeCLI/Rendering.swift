@@ -32,11 +32,11 @@ public enum Rendering {
   /// The prime modal: whether the count is prime, and what `save` or `remove` would do.
   static func primeModal(_ modal: PrimeModalState) -> String {
     switch modal.offeredAction {
-    case .saveFavoritePrimeTapped:
+    case .saveFavoritePrimeTapped?:
       "\(modal.title)  ('save' adds it to your favorite primes)"
-    case .removeFavoritePrimeTapped:
+    case .removeFavoritePrimeTapped?:
       "\(modal.title)  ('remove' takes it out of your favorite primes)"
-    case .alertDismissed, nil:
+    default:
       modal.title
     }
   }

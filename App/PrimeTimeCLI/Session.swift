@@ -22,7 +22,7 @@ public struct Output: Sendable {
 }
 
 /// Lets a person at a terminal watch a long lookup's progress and interrupt it (Ctrl-C).
-public struct Interaction: Sendable {
+struct Interaction: Sendable {
   /// Returns `true` once for each interrupt since the last call.
   var takeInterrupt: @Sendable () -> Bool
   /// Shows the progress.
@@ -58,13 +58,27 @@ public final class Session {
     case failure(String)
   }
 
-  public init(
+  /// A session with no person at a terminal: no progress, no Ctrl-C.
+  public convenience init(
     initialState: AppState,
     environment: AppEnvironment,
     output: Output,
     storage: Storage? = nil,
-    interaction: Interaction? = nil,
     recorder: SessionRecorder? = nil,
+    timeZone: TimeZone = .current
+  ) {
+    self.init(
+      initialState: initialState, environment: environment, output: output, storage: storage,
+      interaction: nil, recorder: recorder, timeZone: timeZone)
+  }
+
+  init(
+    initialState: AppState,
+    environment: AppEnvironment,
+    output: Output,
+    storage: Storage?,
+    interaction: Interaction?,
+    recorder: SessionRecorder?,
     timeZone: TimeZone = .current
   ) {
     let trace = TraceSwitch()
@@ -166,6 +180,12 @@ public final class Session {
         await task.finish()
       }
     }
+    return showAlerts()
+  }
+
+  /// Shows the alerts the last action left and dismisses them: a failure ends the command as
+  /// one, anything else is printed. Returns whether there was no failure.
+  private func showAlerts() -> Bool {
     let alerts: [(PrimeAlert?, AppAction)] = [
       (state.counter.primeModal.alert, .counter(.primeModal(.alertDismissed))),
       (state.alert, .counter(.alertDismissed)),
@@ -185,8 +205,8 @@ public final class Session {
 
   /// Undoes the last step, if there is one, and says what it left.
   func undo() async {
-    guard history.canUndo else { return fail("nothing to undo") }
     store.send(.undo)
+    guard showAlerts() else { return }
     // What is stored decides what the undo leaves (another session's changes stay): say it
     // once that is taken in.
     syncedByCommand = await sync()
@@ -195,8 +215,8 @@ public final class Session {
 
   /// Redoes the last undone step, if there is one, and says what it left.
   func redo() async {
-    guard history.canRedo else { return fail("nothing to redo") }
     store.send(.redo)
+    guard showAlerts() else { return }
     syncedByCommand = await sync()
     say("redone; " + Rendering.summary(state))
   }

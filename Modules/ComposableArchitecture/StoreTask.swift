@@ -21,8 +21,8 @@ public struct StoreTask: Sendable {
   /// Whether any of the effects is still running.
   ///
   /// ```swift
-  /// let task = store.send(.step(action))
-  /// if task.isInFlight {
+  /// let task = store.send(.startEcho([1]))
+  /// #expect(task.isInFlight)
   /// ```
   public var isInFlight: Bool {
     guard let group else { return false }

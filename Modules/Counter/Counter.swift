@@ -69,7 +69,6 @@ public enum CounterAction: Codable, Equatable, Sendable {
   case alertDismissed
   /// Something happened in the prime modal.
   case primeModal(PrimeModalAction)
-
 }
 
 extension CasePath<CounterAction, PrimeModalAction> {

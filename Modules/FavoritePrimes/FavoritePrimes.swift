@@ -95,11 +95,12 @@ public struct FavoritePrimesReducer: Reducer {
   ) -> Effect<FavoritePrimesAction> {
     switch action {
     case .deleteFavoritePrimes(let rows):
-      if let missing = rows.subtracting(IndexSet(integersIn: 0..<state.favoritePrimes.count)).first
-      {
+      let existingRows = IndexSet(integersIn: 0..<state.favoritePrimes.count)
+      if let missing = rows.subtracting(existingRows).first {
         state.alert = .failure(noFavorite(at: missing, in: state))
         return .none
       }
+      guard !rows.isEmpty else { return .none }
       let deleted = rows.map { state.favoritePrimes[$0] }
       for row in rows.reversed() {
         state.favoritePrimes.remove(at: row)
@@ -177,6 +178,7 @@ public struct FavoritePrimesReducer: Reducer {
       return .none
     }
   }
+
   /// Why there is no favorite at `index`, counting rows from 1 as a list shows them.
   private func noFavorite(at index: Int, in state: FavoritePrimesState) -> String {
     let count = state.favoritePrimes.count
@@ -186,7 +188,8 @@ public struct FavoritePrimesReducer: Reducer {
       case 1: "there is 1"
       default: "there are \(count)"
       }
-    // The largest index has a row one past the largest Int.
+    // Rows count from 1; the row of the largest index is one past the largest Int, so it is
+    // written out rather than added up.
     let row = index < .max ? ordinal(index + 1) : "\(UInt(index) + 1)th"
     return "there is no \(row) favorite prime: \(existing)"
   }

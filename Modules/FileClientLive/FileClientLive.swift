@@ -56,7 +56,7 @@ public enum AtomicFile {
     let temporary = directory.appending(
       path: ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw FileError(step: "create", path: temporary.path) }
+    guard fd >= 0 else { throw FileError.system("create", temporary.path) }
     var removeTemporary = true
     defer {
       if removeTemporary { unlink(temporary.path) }
@@ -70,15 +70,15 @@ public enum AtomicFile {
           let written = Glibc.write(fd, base + offset, buffer.count - offset)
           if written < 0 {
             if errno == EINTR { continue }
-            throw FileError(step: "write", path: temporary.path)
+            throw FileError.system("write", temporary.path)
           }
           offset += written
         }
       }
-      guard fsync(fd) == 0 else { throw FileError(step: "flush", path: temporary.path) }
+      guard fsync(fd) == 0 else { throw FileError.system("flush", temporary.path) }
     }
     guard rename(temporary.path, url.path) == 0 else {
-      throw FileError(step: "replace", path: url.path)
+      throw FileError.system("replace", url.path)
     }
     removeTemporary = false
     let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -103,7 +103,7 @@ public enum AtomicFile {
     if stat(path, &status) == 0 {
       guard status.st_mode & S_IFMT == S_IFDIR else {
         errno = ENOTDIR
-        throw FileError(step: "create the directory", path: path)
+        throw FileError.system("create the directory", path)
       }
       return
     }
@@ -112,7 +112,7 @@ public enum AtomicFile {
       try createDirectory(parent, permissions: permissions)
     }
     guard mkdir(path, permissions) == 0 || errno == EEXIST else {
-      throw FileError(step: "create the directory", path: path)
+      throw FileError.system("create the directory", path)
     }
   }
 }
@@ -126,10 +126,17 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
   /// The system's reason.
   public var reason: String
 
-  init(step: String, path: String, reason: String? = nil) {
+  init(step: String, path: String, reason: String) {
     self.step = step
     self.path = path
-    self.reason = reason ?? String(cString: strerror(errno))
+    self.reason = reason
+  }
+
+  /// The failure of the system call just made: `errno` is read before `path` is worked out,
+  /// which could change it.
+  static func system(_ step: String, _ path: @autoclosure () -> String) -> FileError {
+    let code = errno
+    return FileError(step: step, path: path(), reason: String(cString: strerror(code)))
   }
 
   public var description: String { "could not \(step) \(path): \(reason)" }
@@ -162,7 +169,7 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ENOENT { return nil }
-      throw FileError(step: "read", path: path)
+      throw FileError.system("read", path)
     }
     defer { close(fd) }
     var data = Data()
@@ -171,7 +178,7 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw FileError(step: "read", path: path)
+        throw FileError.system("read", path)
       }
       if count == 0 { return data }
       data.append(contentsOf: buffer[0..<count])

@@ -32,6 +32,19 @@ struct AppHistoryTests {
     #expect(store.state.canRedo)
   }
 
+  @Test func undoAndRedo_withNothingToTakeBack_onlySaySo() async {
+    let store = makeStore(AppState(count: 3))
+    await store.send(.undo) { $0.present.alert = .failure("nothing to undo") }
+    await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
+    await store.send(.redo) { $0.present.alert = .failure("nothing to redo") }
+    await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
+    await store.send(.step(.counter(.incrTapped))) {
+      $0.present.count = 4
+      $0.record(before: AppState(count: 3))
+    }
+    await store.send(.redo) { $0.present.alert = .failure("nothing to redo") }
+  }
+
   @Test func undoOfASave_removesTheFavoriteAndItsFeedEntry_redoBringsThemBack() async {
     let store = makeStore(AppState(count: 7))
     await store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped)))) {

@@ -113,7 +113,9 @@ struct RecordingTests {
   @Test func unreadableRecordings_sayWhichLine() throws {
     let state = AppState()
     let start = RecordedLine.start(version: RecordedLine.version, state: state)
-    let undo = RecordedLine.undo(after: RecordedLine.Summary(History(state)))
+    var refused = History(state)
+    refused.present.alert = .failure("nothing to undo")
+    let undo = RecordedLine.undo(after: RecordedLine.Summary(refused))
     #expect(throws: Replay.Unreadable(line: 1, reason: "a recording starts with a start line")) {
       try Replay.run([undo])
     }
@@ -125,9 +127,9 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 2; this primetime reads version 1")
+        line: 1, reason: "the recording has format version 1; this primetime reads version 2")
     ) {
-      try Replay.run([.start(version: 2, state: state), .end(state: state, screen: "")])
+      try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
   }
 

@@ -147,10 +147,9 @@ struct CommandParserTests {
     #expect(Command.completions(line: "? ", start: 2) == Command.all.map(\.name))
     #expect(Command.completions(line: "incr ", start: 5) == [])
     #expect(Command.completions(line: "nope ", start: 5) == [])
-    for command in Command.all {
-      #expect(
-        Command.completions(line: command.name + " ", start: command.name.utf8.count + 1)
-          == command.argumentCompletions())
-    }
+    // After a `;`, a new command begins; after a command's argument, nothing more is offered.
+    #expect(Command.completions(line: "set 7; trace o", start: 13) == ["on", "off"])
+    #expect(Command.completions(line: "set 7;tr", start: 6) == names)
+    #expect(Command.completions(line: "trace on ", start: 9) == [])
   }
 }
