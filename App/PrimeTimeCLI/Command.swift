@@ -155,34 +155,4 @@ enum CommandParser {
     }
     return result
   }
-
-  /// The command name a mistyped word is closest to: one typo away (a letter added, dropped,
-  /// changed, or two swapped), or two for words longer than four letters.
-  static func nearestName(to word: String) -> String? {
-    let allowed = word.count > 4 ? 2 : 1
-    return Command.all.flatMap(\.names).filter { $0.count > 2 }
-      .map { (name: $0, distance: editDistance(word, $0)) }
-      .filter { $0.distance <= allowed }
-      .min { $0.distance < $1.distance }?.name
-  }
-
-  /// How many letters must be added, dropped, changed or swapped to turn one word into another.
-  private static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    var distance = (0...a.count).map { i in (0...b.count).map { j in i == 0 ? j : (j == 0 ? i : 0) }
-    }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        distance[i][j] = min(
-          distance[i - 1][j] + 1, distance[i][j - 1] + 1, distance[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          distance[i][j] = min(distance[i][j], distance[i - 2][j - 2] + 1)
-        }
-      }
-    }
-    return distance[a.count][b.count]
-  }
 }
