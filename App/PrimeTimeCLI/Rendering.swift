@@ -41,12 +41,17 @@ public enum Rendering {
     }
   }
 
-  /// The count and the favorites, e.g. `count: 7; favorites: 2, 7`.
+  /// The count and the favorites, e.g. `count: 7; favorites: 2, 7`; of many favorites, the
+  /// last five and how many there are.
   static func summary(_ state: AppState) -> String {
+    let primes = state.favoritePrimes
     let favorites =
-      state.favoritePrimes.isEmpty
-      ? "no favorites"
-      : "favorites: " + state.favoritePrimes.map(String.init).joined(separator: ", ")
+      switch primes.count {
+      case 0: "no favorites"
+      case 1...10: "favorites: " + primes.map(String.init).joined(separator: ", ")
+      default:
+        "\(primes.count) favorites: …, " + primes.suffix(5).map(String.init).joined(separator: ", ")
+      }
     return "count: \(state.count); \(favorites)"
   }
 

@@ -77,12 +77,17 @@ private func reason(_ error: any Error) -> String {
   switch error as? DecodingError {
   case .keyNotFound(let key, let found):
     return ": \(path(found.codingPath)) lacks '\(key.stringValue)'"
+  case .dataCorrupted(let found) where found.codingPath.isEmpty:
+    return ": the line is not JSON"
   case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found):
     context = found
   default:
     return ""
   }
-  return ": \(path(context.codingPath)) \(context.debugDescription)"
+  // Foundation's sentence, in the app's style: lower case first, no full stop.
+  var detail = PrimeTimeCLI.lowercasingTheFirstWord(context.debugDescription)
+  if detail.hasSuffix(".") { detail.removeLast() }
+  return ": \(path(context.codingPath)) \(detail)"
 }
 
 private func path(_ keys: [any CodingKey]) -> String {
@@ -108,9 +113,14 @@ enum Replaying {
     }
     let data: Data
     do {
-      data = try Data(contentsOf: URL(filePath: file))
+      guard let contents = try FileError.read(file) else {
+        return fail("cannot read '\(file)': \(String(cString: strerror(ENOENT)))")
+      }
+      data = contents
+    } catch let error as FileError {
+      return fail("cannot read '\(file)': \(error.reason)")
     } catch {
-      return fail("cannot read '\(file)': \(String(cString: strerror(errno)))")
+      return fail("cannot read '\(file)': \(error)")
     }
     var texts = String(decoding: data, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false)

@@ -165,7 +165,11 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
   }
 
   /// The whole file at `path`, or `nil` when there is none.
-  static func read(_ path: String) throws -> Data? {
+  ///
+  /// ```swift
+  /// try FileError.read(url(name).path)
+  /// ```
+  public static func read(_ path: String) throws -> Data? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ENOENT { return nil }

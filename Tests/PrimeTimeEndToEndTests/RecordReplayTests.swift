@@ -100,6 +100,16 @@ struct RecordReplayTests {
     let missing = try PrimeTime.run(["replay", home.appending(path: "missing").path], home: home)
     #expect(missing.status == 1)
     #expect(missing.stderr.split(separator: "\n").count == 1)
+
+    try Data("junk\n".utf8).write(to: file)
+    let junk = try PrimeTime.run(["replay", file.path], home: home)
+    #expect(
+      junk.stderr
+        == "primetime: \(file.path) line 1 is not a recording line: the line is not JSON\n")
+    let directory = try PrimeTime.run(["replay", home.path], home: home)
+    #expect(
+      directory.stderr
+        == "primetime: cannot read '\(home.path)': \(String(cString: strerror(EISDIR)))\n")
   }
 
   @Test func aRecordingThatCannotBeWritten_changesNothing() throws {
