@@ -186,21 +186,26 @@ public final class Session {
   /// Shows the alerts the last action left and dismisses them: a failure ends the command as
   /// one, anything else is printed. Returns whether there was no failure.
   private func showAlerts() -> Bool {
-    let alerts: [(PrimeAlert?, AppAction)] = [
-      (state.counter.primeModal.alert, .counter(.primeModal(.alertDismissed))),
-      (state.alert, .counter(.alertDismissed)),
-    ]
     var isFailure = false
-    for case (let alert?, let dismiss) in alerts {
-      if alert.isFailure {
-        fail(alert.message)
-        isFailure = true
-      } else {
-        say(alert.message)
-      }
-      store.send(.step(dismiss))
+    if let alert = state.counter.primeModal.alert {
+      isFailure = show(alert) || isFailure
+      store.send(.step(.counter(.primeModal(.alertDismissed))))
+    }
+    if let alert = state.alert {
+      isFailure = show(alert) || isFailure
+      store.send(.step(.counter(.alertDismissed)))
     }
     return !isFailure
+  }
+
+  /// Prints a notice or an answer, or ends the command with a failure; returns whether it was one.
+  private func show(_ alert: PrimeAlert) -> Bool {
+    if alert.isFailure {
+      fail(alert.message)
+    } else {
+      say(alert.message)
+    }
+    return alert.isFailure
   }
 
   /// Undoes the last step, if there is one, and says what it left.
