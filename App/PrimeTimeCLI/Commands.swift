@@ -156,7 +156,8 @@ extension Arguments where Value == Command? {
       guard words.count <= 1 else { throw CommandError("too many arguments") }
       guard let word = words.first else { return nil }
       guard let command = Command.named(word) else {
-        throw CommandError("no command named '\(CommandParser.printable(word))'")
+        let suggestion = CommandParser.nearestName(to: word).map { "; did you mean '\($0)'?" }
+        throw CommandError("no command named '\(CommandParser.printable(word))'\(suggestion ?? "")")
       }
       return command
     }

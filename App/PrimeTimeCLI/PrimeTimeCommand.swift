@@ -149,7 +149,7 @@ public enum PrimeTimeCLI {
         lowercasingTheFirstWord(message.replacingOccurrences(of: "Error: ", with: "")))
     }
     if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
-      let option = replOption(in: arguments.prefix { $0 != name })
+      let option = replOption(in: arguments.prefix { $0 != "--" })
     {
       return usageError("\(option) goes with the REPL, not with '\(name)'")
     }

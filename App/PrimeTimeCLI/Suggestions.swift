@@ -1,13 +1,19 @@
 /// "Did you mean 'incr'?": the command name nearest a mistyped word.
 extension CommandParser {
-  /// The command name a mistyped word is closest to: one typo away (a letter added, dropped,
-  /// changed, or two swapped), or two for words longer than four letters.
+  /// The command name a mistyped word is closest to, whatever its case: one typo away (a letter
+  /// added, dropped, changed, or two swapped), or two for words longer than four letters; else
+  /// the one name that the word, three letters or more, begins.
   static func nearestName(to word: String) -> String? {
+    let word = word.lowercased()
+    let names = Command.all.flatMap(\.names).filter { $0.count > 2 }
     let allowed = word.count > 4 ? 2 : 1
-    return Command.all.flatMap(\.names).filter { $0.count > 2 }
+    let beginning = names.filter { word.count >= 3 && $0.hasPrefix(word) }
+    return
+      names
       .map { (name: $0, distance: editDistance(word, $0)) }
       .filter { $0.distance <= allowed }
       .min { $0.distance < $1.distance }?.name
+      ?? (beginning.count == 1 ? beginning[0] : nil)
   }
 
   /// How many letters must be added, dropped, changed or swapped to turn one word into another.

@@ -52,6 +52,10 @@ struct CommandParserTests {
       ("icnr", "unknown command 'icnr'; did you mean 'incr'?"),
       ("favorits", "unknown command 'favorits'; did you mean 'favorites'?"),
       ("undoo 2", "unknown command 'undoo'; did you mean 'undo'?"),
+      ("INCR", "unknown command 'INCR'; did you mean 'incr'?"),
+      ("hist", "unknown command 'hist'; did you mean 'history'?"),
+      ("sav", "unknown command 'sav'; did you mean 'save'?"),
+      ("lo", "unknown command 'lo' (try 'help')"),
       ("incr x", "incr: k must be a whole number, not 'x' (usage: incr [k])"),
       ("incr 0", "incr: k must be at least 1 (usage: incr [k])"),
       ("incr -3", "incr: k must be at least 1 (usage: incr [k])"),
@@ -84,6 +88,7 @@ struct CommandParserTests {
       ("trace", "trace: needs 'on' or 'off' (usage: trace on|off)"),
       ("help nope", "help: no command named 'nope' (usage: help [command])"),
       ("help on", "help: no command named 'on' (usage: help [command])"),
+      ("help icnr", "help: no command named 'icnr'; did you mean 'incr'? (usage: help [command])"),
       ("\u{1B}[A", "unknown command '\\u{1B}[A' (try 'help')"),
     ])
   func parse_badLines_sayWhatIsWrong(line: String, message: String) {

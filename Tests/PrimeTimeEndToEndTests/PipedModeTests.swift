@@ -259,6 +259,17 @@ struct HelpTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
   }
 
+  @Test func theREPLsOptions_afterACommandForScripts_areAUsageError() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "x.jsonl").path
+    let result = try PrimeTime.run(
+      ["replay", "--record", recording, "missing.jsonl"], home: home, directory: home)
+    #expect(result.status == 64)
+    #expect(result.stderr == "primetime: --record goes with the REPL, not with 'replay'\n")
+    #expect(!FileManager.default.fileExists(atPath: recording))
+  }
+
   @Test(arguments: ["nth-prime", "prime-count"])
   func aDirectCommandsHelp_saysEachDefaultOnce(command: String) throws {
     let home = try PrimeTime.temporaryDirectory()
