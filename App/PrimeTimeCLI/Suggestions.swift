@@ -7,13 +7,12 @@ extension CommandParser {
     let word = word.lowercased()
     let names = Command.all.flatMap(\.names).filter { $0.count > 2 }
     let allowed = word.count > 4 ? 2 : 1
-    let beginning = names.filter { word.count >= 3 && $0.hasPrefix(word) }
-    return
-      names
-      .map { (name: $0, distance: editDistance(word, $0)) }
+    let nearest = names.map { (name: $0, distance: editDistance(word, $0)) }
       .filter { $0.distance <= allowed }
-      .min { $0.distance < $1.distance }?.name
-      ?? (beginning.count == 1 ? beginning[0] : nil)
+      .min { $0.distance < $1.distance }
+    if let nearest { return nearest.name }
+    let beginning = names.filter { word.count >= 3 && $0.hasPrefix(word) }
+    return beginning.count == 1 ? beginning[0] : nil
   }
 
   /// How many letters must be added, dropped, changed or swapped to turn one word into another.
