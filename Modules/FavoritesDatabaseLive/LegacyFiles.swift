@@ -14,7 +14,9 @@ import Primes
 /// The favorites keep their order. Feed entries that do not follow from the ones before them
 /// (a prime added twice, or removed when it was not a favorite) are left out, and entries
 /// stamped with the time of the migration are added where the feed and the favorites disagree,
-/// so that the feed replays to exactly the favorites. A file that cannot be read is moved aside.
+/// so that the feed replays to exactly the favorites. Numbers in the favorites file that are not
+/// prime, or repeat a prime, are left out with a notice. A file that cannot be read is moved
+/// aside.
 enum LegacyFiles {
   static let favoritesName = "favorite-primes.json"
   static let feedName = "activity-feed.json"
@@ -47,11 +49,8 @@ enum LegacyFiles {
         }
         primes = file.favoritePrimes
       }
-      guard primes.allSatisfy(isPrime), Set(primes).count == primes.count else {
-        throw Unusable(reason: "it lists numbers that are not prime, or a prime twice")
-      }
       return primes
-    }
+    }.map { keepingDistinctPrimes($0, notices: &notices) }
     let feed = read(feedName, in: directory, notices: &notices) { data in
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .iso8601
@@ -91,6 +90,32 @@ enum LegacyFiles {
       try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [prime])
     }
     for entry in entries { try Schema.insert(entry, position: nil, db) }
+  }
+
+  /// The primes of a favorites file, in order, each once; what is left out is said in a notice,
+  /// as `load-favorites` says it.
+  private static func keepingDistinctPrimes(_ numbers: [Int], notices: inout [String]) -> [Int] {
+    var kept: [Int] = []
+    var seen = Set<Int>()
+    var notPrime: [Int] = []
+    var repeated: [Int] = []
+    for number in numbers {
+      if !isPrime(number) {
+        notPrime.append(number)
+      } else if !seen.insert(number).inserted {
+        repeated.append(number)
+      } else {
+        kept.append(number)
+      }
+    }
+    let list = { (numbers: [Int]) -> String in numbers.map { String($0) }.joined(separator: ", ") }
+    let skipped: [String] =
+      (notPrime.isEmpty ? [] : ["\(list(notPrime)) (not prime)"])
+      + (repeated.isEmpty ? [] : ["\(list(repeated)) (listed twice)"])
+    if !skipped.isEmpty {
+      notices.append("\(favoritesName): skipped \(skipped.joined(separator: ", "))")
+    }
+    return kept
   }
 
   /// Renames the imported files `<name>.migrated`, once the database holds them.

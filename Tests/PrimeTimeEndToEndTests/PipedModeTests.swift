@@ -85,6 +85,24 @@ struct PipedModeTests {
     #expect(try Data(contentsOf: home.appending(path: aside)) == Data("{ not json".utf8))
   }
 
+  @Test(arguments: ["[2, 4, 7, 2]", #"{"version":1,"favoritePrimes":[2,4,7,2]}"#])
+  func oldFavoritesFile_withANonPrimeAndARepeat_keepsItsPrimes_andSaysWhatItSkipped(
+    contents: String
+  ) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Data(contents.utf8).write(to: home.appending(path: FavoritePrimesFile.name))
+    let result = try PrimeTime.run([], input: Data("favorites\n".utf8), home: home)
+    #expect(result.status == 0)
+    #expect(result.stdout == "1  2\n2  7\n")
+    #expect(
+      result.stderr.contains(
+        "favorite-primes.json: skipped 4 (not prime), 2 (listed twice)"), "\(result.stderr)")
+    #expect(
+      try Data(contentsOf: home.appending(path: FavoritePrimesFile.name + ".migrated"))
+        == Data(contents.utf8))
+  }
+
   @Test func garbageBytes_getOneLineEach_andChangeNothing() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
