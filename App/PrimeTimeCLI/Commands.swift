@@ -2,7 +2,8 @@ import AppCore
 import Foundation
 
 extension Command {
-  /// Every command, in the order `help` lists them. Each one maps its words to the app's actions
+  /// Every command, in the order `help` lists them. Each example runs as it is, in a new
+  /// session. Each one maps its words to the app's actions
   /// and shows what the state then holds; the rules, and what they say, are the reducers'.
   static let all: [Command] = [
     Command(
@@ -44,7 +45,7 @@ extension Command {
     },
     Command(
       "remove", .none, on: .counter, summary: "remove the count from the favorite primes",
-      example: "remove"
+      example: "set 7; save; remove"
     ) { session, _ in
       await session.send(.counter(.primeModal(.removeFavoritePrimeTapped)))
     },
@@ -77,7 +78,8 @@ extension Command {
     },
     Command(
       "delete", aliases: ["del"], .positives("row"), on: .favorites,
-      summary: "delete favorites by row number (favorites screen)", example: "delete 1 3"
+      summary: "delete favorites by row number (favorites screen)",
+      example: "set 7; save; favorites; delete 1"
     ) { session, rows in
       await session.send(.favoritePrimes(.deleteFavoritePrimes(IndexSet(rows.map { $0 - 1 }))))
     },
@@ -97,7 +99,7 @@ extension Command {
     Command(
       "load-favorites", .optionalWord("file"),
       summary: "add the primes a JSON file lists (default: favorite-primes.json)",
-      example: "load-favorites backup.json"
+      example: "save-favorites backup.json; load-favorites backup.json"
     ) { session, file in
       await session.send(.favoritePrimes(.loadButtonTapped(file: file)))
     },
@@ -107,10 +109,11 @@ extension Command {
     ) { session, _ in
       session.say(Rendering.activity(session.state.activityFeed, timeZone: session.timeZone))
     },
-    Command("undo", .none, summary: "undo the last step", example: "undo") { session, _ in
+    Command("undo", .none, summary: "undo the last step", example: "incr; undo") { session, _ in
       await session.undo()
     },
-    Command("redo", .none, summary: "redo the last undone step", example: "redo") { session, _ in
+    Command("redo", .none, summary: "redo the last undone step", example: "incr; undo; redo") {
+      session, _ in
       await session.redo()
     },
     Command(
