@@ -145,6 +145,25 @@ public struct AppEnvironment: Sendable {
 }
 
 extension AppState {
+  /// The alerts on screen, each with the action that dismisses it: the prime modal's, then the
+  /// counter's, which the favorites screen shares.
+  public var alerts: [(alert: PrimeAlert, dismiss: AppAction)] {
+    var alerts: [(alert: PrimeAlert, dismiss: AppAction)] = []
+    if let alert = counter.primeModal.alert {
+      alerts.append((alert, .counter(.primeModal(.alertDismissed))))
+    }
+    if let alert { alerts.append((alert, .counter(.alertDismissed))) }
+    return alerts
+  }
+
+  /// Dismisses every alert at once.
+  public mutating func dismissAlerts() {
+    counter.primeModal.alert = nil
+    alert = nil
+  }
+}
+
+extension AppState {
   /// The favorites screen's view of the app.
   public var favoritePrimesState: FavoritePrimesState {
     get {

@@ -73,8 +73,7 @@ public struct AppHistoryReducer: Reducer {
     let effect = recording.reduce(into: &history, action: action, environment: environment)
     switch action {
     case .undo, .redo:
-      history.present.alert = nil
-      history.present.counter.primeModal.alert = nil
+      history.present.dismissAlerts()
     case .step, .feedback:
       break
     }

@@ -198,9 +198,7 @@ public enum PrimeTimeCLI {
   static func negativeNumbersAsValues(_ arguments: [String]) -> [String] {
     guard
       let index = arguments.firstIndex(where: { $0.hasPrefix("-") && Int($0) != nil }),
-      index == 0
-        || !["--threads", "--data-dir", "-c", "--command", "--record"].contains(
-          arguments[index - 1]),
+      index == 0 || !(["--threads"] + replOptions).contains(arguments[index - 1]),
       !arguments.contains("--")
     else { return arguments }
     var arguments = arguments
@@ -208,11 +206,13 @@ public enum PrimeTimeCLI {
     return arguments + ["--", number]
   }
 
+  /// The options that go with the REPL alone, each of which takes a value.
+  private static let replOptions = ["--data-dir", "-c", "--command", "--record"]
+
   /// The first of the REPL's options among `arguments`, if any.
   private static func replOption(in arguments: some Sequence<String>) -> String? {
-    let options = ["--data-dir", "-c", "--command", "--record"]
-    return arguments.lazy.compactMap { argument in
-      options.first { argument == $0 || argument.hasPrefix($0 + "=") }
+    arguments.lazy.compactMap { argument in
+      replOptions.first { argument == $0 || argument.hasPrefix($0 + "=") }
     }.first
   }
 

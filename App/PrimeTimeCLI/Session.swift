@@ -187,43 +187,36 @@ public final class Session {
   /// one, anything else is printed. Returns whether there was no failure.
   private func showAlerts() -> Bool {
     var isFailure = false
-    if let alert = state.counter.primeModal.alert {
-      isFailure = show(alert) || isFailure
-      store.send(.step(.counter(.primeModal(.alertDismissed))))
-    }
-    if let alert = state.alert {
-      isFailure = show(alert) || isFailure
-      store.send(.step(.counter(.alertDismissed)))
+    for (alert, dismiss) in state.alerts {
+      if alert.isFailure {
+        fail(alert.message)
+        isFailure = true
+      } else {
+        say(alert.message)
+      }
+      store.send(.step(dismiss))
     }
     return !isFailure
   }
 
-  /// Prints a notice or an answer, or ends the command with a failure; returns whether it was one.
-  private func show(_ alert: PrimeAlert) -> Bool {
-    if alert.isFailure {
-      fail(alert.message)
-    } else {
-      say(alert.message)
-    }
-    return alert.isFailure
-  }
-
   /// Undoes the last step, if there is one, and says what it left.
   func undo() async {
-    store.send(.undo)
-    guard showAlerts() else { return }
-    // What is stored decides what the undo leaves (another session's changes stay): say it
-    // once that is taken in.
-    syncedByCommand = await sync()
-    say("undone; " + Rendering.summary(state))
+    await travel(.undo, done: "undone")
   }
 
   /// Redoes the last undone step, if there is one, and says what it left.
   func redo() async {
-    store.send(.redo)
+    await travel(.redo, done: "redone")
+  }
+
+  /// Sends an undo or a redo and, unless there was nothing to take back, says what it left.
+  private func travel(_ action: HistoryAction<AppAction>, done: String) async {
+    store.send(action)
     guard showAlerts() else { return }
+    // What is stored decides what the step leaves (another session's changes stay): say it
+    // once that is taken in.
     syncedByCommand = await sync()
-    say("redone; " + Rendering.summary(state))
+    say("\(done); " + Rendering.summary(state))
   }
 
   /// Writes this session's change, or reads other sessions' (unless `readingOthers` is

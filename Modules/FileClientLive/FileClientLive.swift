@@ -148,20 +148,22 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
   /// FileError.reason(of: error)
   /// ```
   public static func reason(of error: any Error) -> String {
+    code(of: error).map { String(cString: strerror($0)) } ?? error.localizedDescription
+  }
+
+  /// The `errno` behind an error that Foundation reported, when there is one.
+  static func code(of error: any Error) -> Int32? {
     var current: NSError? = error as NSError
     while let error = current {
-      if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
-      current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+      if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
+      current = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
     }
     let codes: [CocoaError.Code: Int32] = [
       .fileNoSuchFile: ENOENT, .fileReadNoSuchFile: ENOENT, .fileReadNoPermission: EACCES,
       .fileWriteNoPermission: EACCES, .fileWriteOutOfSpace: ENOSPC,
       .fileWriteVolumeReadOnly: EROFS, .fileWriteFileExists: EEXIST,
     ]
-    if let error = error as? CocoaError, let code = codes[error.code] {
-      return String(cString: strerror(code))
-    }
-    return error.localizedDescription
+    return (error as? CocoaError).flatMap { codes[$0.code] }
   }
 
   /// The whole file at `path`, or `nil` when there is none.
@@ -170,22 +172,12 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
   /// try FileError.read(url(name).path)
   /// ```
   public static func read(_ path: String) throws -> Data? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      if errno == ENOENT { return nil }
-      throw FileError.system("read", path)
-    }
-    defer { close(fd) }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw FileError.system("read", path)
-      }
-      if count == 0 { return data }
-      data.append(contentsOf: buffer[0..<count])
+    do {
+      return try Data(contentsOf: URL(filePath: path))
+    } catch  where code(of: error) == ENOENT {
+      return nil
+    } catch {
+      throw FileError(step: "read", path: path, reason: reason(of: error))
     }
   }
 }

@@ -253,6 +253,19 @@ struct AppCoreTests {
     }
   }
 
+  @Test func alerts_listTheModalsThenTheCounters_andAreDismissedAtOnce() {
+    var state = AppState(alert: .notice("b"))
+    state.counter.primeModal.alert = .failure("a")
+    #expect(state.alerts.map(\.alert) == [.failure("a"), .notice("b")])
+    #expect(
+      state.alerts.map(\.dismiss) == [
+        .counter(.primeModal(.alertDismissed)), .counter(.alertDismissed),
+      ])
+    state.dismissAlerts()
+    #expect(state.alerts.isEmpty)
+    #expect(state == AppState())
+  }
+
   @Test func featureViews_readAndWriteTheAppState() {
     var state = AppState(count: 7, favoritePrimes: [2], alert: .notice("hi"))
     #expect(state.counter.count == 7)
