@@ -69,7 +69,7 @@ let package = Package(
     .target(
       name: "FavoritesDatabaseLive",
       dependencies: [
-        "FavoritesDatabase", "FileClientLive", "Primes",
+        "FavoritePrimes", "FavoritesDatabase", "FileClientLive",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Modules/FavoritesDatabaseLive"

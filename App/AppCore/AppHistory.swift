@@ -32,8 +32,8 @@ extension AppState {
 /// action that changes only what is on screen for the moment (an alert, the prime modal, an
 /// nth-prime lookup) is no step, so a refused action leaves undo and redo as they were. Undo and
 /// redo restore the undoable part and dismiss the alerts; with nothing to undo or redo, they
-/// change nothing but the alert, which says so. The modal and a lookup in flight stay
-/// as they are. What another session stored (``AppAction/storageChanged(_:)``) is no step of
+/// change nothing but the alert, which says so. The modal and a lookup in flight stay as they
+/// are. What another session stored (``AppAction/storageChanged(_:)``) is no step of
 /// this one either: it replaces the favorites and the feed and leaves undo and redo alone.
 ///
 /// ```swift

@@ -2,9 +2,9 @@ import AppCore
 import Foundation
 
 extension Command {
-  /// Every command, in the order `help` lists them. Each example runs as it is, in a new
-  /// session. Each one maps its words to the app's actions
-  /// and shows what the state then holds; the rules, and what they say, are the reducers'.
+  /// Every command, in the order `help` lists them. Each one maps its words to the app's
+  /// actions and shows what the state then holds; the rules, and what they say, are the
+  /// reducers'. Each example runs as it is, in a new session.
   static let all: [Command] = [
     Command(
       "incr", aliases: ["+"], .positive("k", default: 1), on: .counter,

@@ -64,18 +64,7 @@ public enum FavoritePrimesFile {
       }
       numbers = document.favoritePrimes
     }
-    var imported = ImportedPrimes()
-    var seen = Set<Int>()
-    for number in numbers {
-      if !isPrime(number) {
-        imported.notPrime.append(number)
-      } else if !seen.insert(number).inserted {
-        imported.repeated.append(number)
-      } else {
-        imported.primes.append(number)
-      }
-    }
-    return imported
+    return ImportedPrimes(sorting: numbers)
   }
 }
 
@@ -99,6 +88,35 @@ public struct ImportedPrimes: Codable, Equatable, Sendable {
     self.repeated = repeated
   }
 
+  /// Sorts a file's numbers: the distinct primes in order, and the numbers left out.
+  ///
+  /// ```swift
+  /// ImportedPrimes(sorting: [2, 3, 4, 3])
+  /// // ImportedPrimes(primes: [2, 3], notPrime: [4], repeated: [3])
+  /// ```
+  public init(sorting numbers: [Int]) {
+    self.init()
+    var seen = Set<Int>()
+    for number in numbers {
+      if !isPrime(number) {
+        notPrime.append(number)
+      } else if !seen.insert(number).inserted {
+        repeated.append(number)
+      } else {
+        primes.append(number)
+      }
+    }
+  }
+
+  /// What was left out, e.g. `4 (not prime), 3 (listed twice)`; `nil` when nothing was.
+  public var skipped: String? {
+    let list = { (numbers: [Int]) in numbers.map(String.init).joined(separator: ", ") }
+    let parts =
+      (notPrime.isEmpty ? [] : ["\(list(notPrime)) (not prime)"])
+      + (repeated.isEmpty ? [] : ["\(list(repeated)) (listed twice)"])
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
   /// The message that reports the import, given how many primes became favorites.
   ///
   /// ```swift
@@ -109,11 +127,7 @@ public struct ImportedPrimes: Codable, Equatable, Sendable {
     let already = primes.count - added
     var text = "added \(added) favorite \(added == 1 ? "prime" : "primes")"
     if already > 0 { text += "; \(already) \(already == 1 ? "was one" : "were") already" }
-    let list = { (numbers: [Int]) in numbers.map(String.init).joined(separator: ", ") }
-    let skipped =
-      (notPrime.isEmpty ? [] : ["\(list(notPrime)) (not prime)"])
-      + (repeated.isEmpty ? [] : ["\(list(repeated)) (listed twice)"])
-    if !skipped.isEmpty { text += "; skipped \(skipped.joined(separator: ", "))" }
+    if let skipped { text += "; skipped \(skipped)" }
     return text
   }
 }

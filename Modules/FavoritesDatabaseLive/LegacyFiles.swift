@@ -1,7 +1,7 @@
+import FavoritePrimes
 import FavoritesDatabase
 import Foundation
 import GRDB
-import Primes
 
 /// The version-1 storage, two JSON files, imported once into a new database; the favorites file
 /// may also be the original app's bare array, `[2, 3, 7]`.
@@ -50,7 +50,11 @@ enum LegacyFiles {
         primes = file.favoritePrimes
       }
       return primes
-    }.map { keepingDistinctPrimes($0, notices: &notices) }
+    }.map { numbers in
+      let imported = ImportedPrimes(sorting: numbers)
+      if let skipped = imported.skipped { notices.append("\(favoritesName): skipped \(skipped)") }
+      return imported.primes
+    }
     let feed = read(feedName, in: directory, notices: &notices) { data in
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .iso8601
@@ -90,32 +94,6 @@ enum LegacyFiles {
       try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [prime])
     }
     for entry in entries { try Schema.insert(entry, position: nil, db) }
-  }
-
-  /// The primes of a favorites file, in order, each once; what is left out is said in a notice,
-  /// as `load-favorites` says it.
-  private static func keepingDistinctPrimes(_ numbers: [Int], notices: inout [String]) -> [Int] {
-    var kept: [Int] = []
-    var seen = Set<Int>()
-    var notPrime: [Int] = []
-    var repeated: [Int] = []
-    for number in numbers {
-      if !isPrime(number) {
-        notPrime.append(number)
-      } else if !seen.insert(number).inserted {
-        repeated.append(number)
-      } else {
-        kept.append(number)
-      }
-    }
-    let list = { (numbers: [Int]) -> String in numbers.map { String($0) }.joined(separator: ", ") }
-    let skipped: [String] =
-      (notPrime.isEmpty ? [] : ["\(list(notPrime)) (not prime)"])
-      + (repeated.isEmpty ? [] : ["\(list(repeated)) (listed twice)"])
-    if !skipped.isEmpty {
-      notices.append("\(favoritesName): skipped \(skipped.joined(separator: ", "))")
-    }
-    return kept
   }
 
   /// Renames the imported files `<name>.migrated`, once the database holds them.

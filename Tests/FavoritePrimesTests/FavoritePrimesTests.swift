@@ -276,6 +276,13 @@ struct FavoritePrimesFileTests {
         == ImportedPrimes(primes: [2, 3], notPrime: [4], repeated: [3]))
   }
 
+  @Test func sorting_keepsEachPrimeOnce_andNamesWhatItSkipped() {
+    let imported = ImportedPrimes(sorting: [2, 3, 4, 3])
+    #expect(imported == ImportedPrimes(primes: [2, 3], notPrime: [4], repeated: [3]))
+    #expect(imported.skipped == "4 (not prime), 3 (listed twice)")
+    #expect(ImportedPrimes(sorting: [2, 3]).skipped == nil)
+  }
+
   @Test func summary_countsThePrimesAlreadyFavorites() {
     #expect(
       ImportedPrimes(primes: [2, 3], notPrime: [4]).summary(added: 1)

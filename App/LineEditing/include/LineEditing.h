@@ -24,8 +24,8 @@ void line_editing_install_completion(line_editing_candidates candidates);
 const char *line_editing_last_history_line(void);
 
 /// Turns off the echo of standard input when it is the terminal of the foreground process, and
-/// returns 1; otherwise returns 0 and changes nothing. If SIGINT (Ctrl-C), SIGQUIT, SIGTERM or SIGHUP
-/// ends the process meanwhile, the terminal's settings are put back first.
+/// returns 1; otherwise returns 0 and changes nothing. If SIGINT (Ctrl-C), SIGQUIT, SIGTERM or
+/// SIGHUP ends the process meanwhile, the terminal's settings are put back first.
 int line_editing_turn_off_echo(void);
 
 /// Puts the terminal's settings back as they were before line_editing_turn_off_echo.
