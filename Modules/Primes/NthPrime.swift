@@ -17,12 +17,11 @@ public enum PrimesError: Error, Equatable, CustomStringConvertible, Sendable {
   }
 }
 
-/// The largest n that ``nthPrime(_:threads:progress:)`` answers: 10^14, whose prime is
-/// about 3.5·10^15.
-public let maximumN = 100_000_000_000_000
-/// The largest x that ``primeCount(_:threads:progress:)`` answers: 4·10^15, which keeps every
-/// intermediate value exact in 53-bit floating point.
-public let maximumX = 4_000_000_000_000_000
+/// The largest n that ``nthPrime(_:threads:progress:)`` answers: π(2^63), the number of primes
+/// below 2^63, whose prime 2^63 − 25 is the largest `Int` that is prime.
+public let maximumN = 216_289_611_853_439_384
+/// The largest x that ``primeCount(_:threads:progress:)`` answers: `Int.max`, 2^63 − 1.
+public let maximumX = Int.max
 
 /// A callback that receives the fraction of the work done, from 0 to 1.
 public typealias ProgressHandler = @Sendable (Double) -> Void
@@ -54,6 +53,7 @@ public func primeCount(
   progress: ProgressHandler? = nil
 ) throws -> Int {
   guard (0...maximumX).contains(x) else { throw PrimesError.xOutOfRange(x) }
+  try checkCancellation()
   if x < sieveLimit { return Sieve.primes(upTo: x).count }
   let engine = Gourdon(x: x)
   try checkCancellation()
@@ -86,21 +86,24 @@ public func nthPrime(
   progress: ProgressHandler? = nil
 ) throws -> Int {
   guard (1...maximumN).contains(n) else { throw PrimesError.nOutOfRange(n) }
+  try checkCancellation()
   if n <= 600_000 {
     // Sieve outright up to Rosser's bound, p(n) < n (ln n + ln ln n) for n ≥ 6.
     let logN = log(Double(n))
     let bound = n < 6 ? 13 : Int(Double(n) * (logN + log(logN))) + 1
     return Int(Sieve.primes(upTo: bound)[n - 1])
   }
-  let estimate = Int(inverseRiemannR(Double(n)))
-  let counted = try primeCount(estimate, threads: threads) { progress?($0 * 0.97) }
+  // Near the top of the range the estimate may pass 2^63; the prime is below it.
+  let estimate = min(inverseRiemannR(Double(n)), Double(Int.max).nextDown)
+  let x = Int(estimate)
+  let counted = try primeCount(x, threads: threads) { progress?($0 * 0.97) }
   try checkCancellation()
-  let prime = primeNear(estimate, counted: counted, wanted: n)
+  let prime = primeNear(x, counted: counted, wanted: n)
   progress?(1)
   return prime
 }
 
-/// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x.
+/// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x in widening windows.
 private func primeNear(_ x: Int, counted: Int, wanted: Int) -> Int {
   let logX = log(Double(x))
   let gap = abs(counted - wanted) + 1
@@ -108,15 +111,13 @@ private func primeNear(_ x: Int, counted: Int, wanted: Int) -> Int {
   while true {
     if counted >= wanted {
       // The largest prime ≤ x is p(counted): walk down (counted − wanted) more.
-      let low = max(2, x - window)
-      let primes = Sieve.primes(
-        in: low, x, sievingPrimes: Sieve.primes(upTo: integerSquareRoot(x) + 1))
+      let primes = Sieve.primes(in: max(2, x - window)...x)
       let steps = counted - wanted
       if steps < primes.count { return primes[primes.count - 1 - steps] }
     } else {
-      let high = x + window
-      let primes = Sieve.primes(
-        in: x + 1, high, sievingPrimes: Sieve.primes(upTo: integerSquareRoot(high) + 1))
+      // p(wanted) ≤ Int.max, so the window stops growing before it passes the top.
+      let (high, overflow) = x.addingReportingOverflow(window)
+      let primes = Sieve.primes(in: (x + 1)...(overflow ? Int.max : high))
       let steps = wanted - counted
       if steps <= primes.count { return primes[steps - 1] }
     }

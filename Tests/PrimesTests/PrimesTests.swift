@@ -5,14 +5,21 @@ import Testing
 
 @testable import Primes
 
-/// π(10^k) and p(10^k), k = 0…13, as published (OEIS A006880, A006988).
+/// π(10^k) and p(10^k), k = 0…16, as published (OEIS A006880, A006988).
 let published: [(k: Int, pi: Int, p: Int)] = [
   (0, 0, 2), (1, 4, 29), (2, 25, 541), (3, 168, 7919), (4, 1229, 104_729),
   (5, 9592, 1_299_709), (6, 78498, 15_485_863), (7, 664_579, 179_424_673),
   (8, 5_761_455, 2_038_074_743), (9, 50_847_534, 22_801_763_489),
   (10, 455_052_511, 252_097_800_623), (11, 4_118_054_813, 2_760_727_302_517),
   (12, 37_607_912_018, 29_996_224_275_833), (13, 346_065_536_839, 323_780_508_946_331),
+  (14, 3_204_941_750_802, 3_475_385_758_524_527),
+  (15, 29_844_570_422_669, 37_124_508_045_065_437),
+  (16, 279_238_341_033_925, 394_906_913_903_735_329),
 ]
+
+/// π(2^63), OEIS A007053: the number of primes below 2^63, and so the largest n whose prime is
+/// an `Int`.
+let primesBelowTwoToThe63 = 216_289_611_853_439_384
 
 /// The cases from 10^11 up take seconds in a debug build; `.ci/run` runs them in release mode
 /// with PRIMES_LARGE_TESTS=1.
@@ -79,16 +86,39 @@ struct PrimeCountTests {
     }
   }
 
+  @Test func primeCount_onOneTo64Threads_givesTheSameAnswer() throws {
+    for threads in 1...64 {
+      #expect(try primeCount(12_345_678_901, threads: threads) == 556_442_057, "\(threads)")
+    }
+  }
+
   @Test(arguments: [0, -5, Int.min, 1000, Int.max / 4, Int.max])
   func primeCount_anyThreadCount_givesTheSameAnswer(threads: Int) throws {
     #expect(try primeCount(123_456_789, threads: threads) == 7_027_260)  // π(123456789)
     #expect(try nthPrime(7_027_260, threads: threads) == 123_456_761)
   }
 
-  @Test(arguments: [-1, Int.min, maximumX + 1])
+  @Test(arguments: [-1, Int.min])
   func primeCount_outOfRange_throwsTheRange(x: Int) {
     #expect(throws: PrimesError.xOutOfRange(x)) { try primeCount(x) }
-    #expect(PrimesError.xOutOfRange(x).description.contains("between 0 and"))
+    #expect(
+      PrimesError.xOutOfRange(x).description
+        == "x must be between 0 and 9223372036854775807, not \(x)")
+  }
+
+  @Test func primeCount_acceptsEveryXUpToTheLargestInt() async {
+    #expect(maximumX == Int.max)
+    // Accepted: the work starts, and stops when its task is cancelled, instead of refusing x.
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try primeCount(Int.max)
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+
+  @Test func primeCount_aboveTheOldLimitOf4e15_matchesPrimecount() throws {
+    // π(4·10^15 + 10^9), from primecount 7.6.
+    #expect(try primeCount(4_000_001_000_000_000) == 114_631_016_740_986)
   }
 
   @Test func primeCount_reportsProgressUpToOne() throws {
@@ -135,10 +165,21 @@ struct NthPrimeTests {
     }
   }
 
-  @Test(arguments: [0, -1, Int.min, maximumN + 1, Int.max])
+  @Test(arguments: [0, -1, Int.min, primesBelowTwoToThe63 + 1, Int.max])
   func nthPrime_outOfRange_throwsTheRange(n: Int) {
     #expect(throws: PrimesError.nOutOfRange(n)) { try nthPrime(n) }
-    #expect(PrimesError.nOutOfRange(n).description.contains("between 1 and"))
+    #expect(
+      PrimesError.nOutOfRange(n).description
+        == "n must be between 1 and 216289611853439384, not \(n)")
+  }
+
+  @Test func nthPrime_acceptsEveryNWhosePrimeIsAnInt() async {
+    #expect(maximumN == primesBelowTwoToThe63)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try nthPrime(maximumN)
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
   }
 
   @Test func inverseR_isCloseToTheNthPrime() {
@@ -212,6 +253,33 @@ struct IsPrimeTests {
     #expect(integerCubeRoot(26) == 2)
     #expect(fastDivide(1 << 52, 3) == (1 << 52) / 3)
     #expect(fastDivide(999_999_999_999_999, 999_999_999) == 1_000_000)
+  }
+
+  @Test func divisions_areExact_forEveryIntWhoseQuotientIsBelow2to50() {
+    var generator = SplitMix64(seed: 63)
+    for _ in 0..<200_000 {
+      let a = Int(generator.next() >> 1)  // up to Int.max
+      let b = max(Int(generator.next() >> 1) >> Int(generator.next() % 63), (a >> 50) + 1)
+      #expect(fastDivide(a, b) == a / b, "\(a) / \(b)")
+      #expect(divide(a, b, 1 / Double(b)) == a / b, "\(a) / \(b)")
+    }
+    #expect(fastDivide(Int.max, 3_037_000_499) == Int.max / 3_037_000_499)
+    #expect(fastDivide(Int.max - 1, 8192) == (Int.max - 1) / 8192)
+  }
+
+  @Test func sieve_findsThePrimesJustBelow2to63() {
+    // Crossing off with every prime up to √(2^63), about 1.5·10^8 of them.
+    let low = Int.max - 1000
+    let expected = (low...Int.max).filter(isPrime)
+    #expect(expected.last == 9_223_372_036_854_775_783)
+    #expect(Sieve.primes(in: low...Int.max) == expected)
+  }
+
+  @Test func sieve_streamsThePrimesOfARange() {
+    var streamed: [Int] = []
+    Sieve.forEachPrime(in: 999_000_000...1_001_000_000) { streamed.append($0) }
+    #expect(streamed == (999_000_000...1_001_000_000).filter(isPrime))
+    #expect(Sieve.primes(upTo: 100).map(Int.init) == (0...100).filter(isPrime))
   }
 }
 

@@ -21,21 +21,26 @@ func integerCubeRoot(_ n: Int) -> Int {
   return r
 }
 
-/// ⌊a / b⌋ for 0 ≤ a < 2^53 and 0 < b < 2^53, through floating point, which is several times
-/// faster than integer division. Both operands are exact as doubles and rounding is monotonic,
-/// so the rounded quotient is never below ⌊a / b⌋ and at most one above it.
+/// ⌊a / b⌋ for 0 ≤ a and 0 < b whose quotient is below 2^50, through floating point, which is
+/// several times faster than integer division. The rounded quotient is within one of the exact
+/// one, and the remainder, exact in wrapping arithmetic since it lies in (−b, 2b), says which.
 @inline(__always)
 func fastDivide(_ a: Int, _ b: Int) -> Int {
-  let q = Int(Double(a) / Double(b))
-  return q &* b > a ? q &- 1 : q
+  exactQuotient(a, b, near: Int(Double(a) / Double(b)))
 }
 
-/// ⌊a / b⌋ for 0 ≤ a < 2^52 and 0 < b, given `inverse` = 1/b rounded: a multiplication, which
-/// is faster than a division and does not stall a chain of dependent lookups as long. The
-/// product is within one of a / b, so one step either way makes it exact.
+/// ⌊a / b⌋ for 0 ≤ a and 0 < b whose quotient is below 2^50, given `inverse` = 1/b rounded: a
+/// multiplication, which is faster than a division and does not stall a chain of dependent
+/// lookups as long. The product is within one of a / b, and the remainder says which.
 @inline(__always)
 func divide(_ a: Int, _ b: Int, _ inverse: Double) -> Int {
-  let q = Int(Double(a) * inverse)
-  if q &* b > a { return q &- 1 }
-  return (q &+ 1) &* b <= a ? q &+ 1 : q
+  exactQuotient(a, b, near: Int(Double(a) * inverse))
+}
+
+/// ⌊a / b⌋, given a `q` within one of it.
+@inline(__always)
+private func exactQuotient(_ a: Int, _ b: Int, near q: Int) -> Int {
+  let remainder = a &- q &* b
+  if remainder < 0 { return q &- 1 }
+  return remainder >= b ? q &+ 1 : q
 }

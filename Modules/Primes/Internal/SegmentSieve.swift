@@ -135,18 +135,3 @@ final class SegmentSieve {
     return sum
   }
 }
-
-/// One slot per chunk, each written by exactly one worker and read after all have finished.
-final class ResultSlots<Value>: @unchecked Sendable {
-  private var slots: [Value?]
-  private let lock = NSLock()
-
-  init(count: Int) {
-    slots = [Value?](repeating: nil, count: count)
-  }
-
-  subscript(index: Int) -> Value? {
-    get { lock.withLock { slots[index] } }
-    set { lock.withLock { slots[index] = newValue } }
-  }
-}

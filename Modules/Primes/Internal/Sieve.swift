@@ -1,53 +1,90 @@
-import Foundation
-
-/// Plain sieves of Eratosthenes for the small ranges the prime-counting algorithm needs.
+/// Sieves of Eratosthenes over the odd numbers, a segment at a time, so that their memory stays
+/// small whatever the range: for the tables of the prime-counting algorithm and for the gap the
+/// nth prime is found in.
 enum Sieve {
-  /// Every prime up to `limit`, ascending.
+  /// Odd numbers per segment: 64 KiB of flags, which stay in the cache.
+  private static let segmentOdds = 1 << 16
+
+  /// Every prime up to `limit`, ascending; `limit` must not exceed `Int32.max`.
   static func primes(upTo limit: Int) -> [Int32] {
-    guard limit >= 2 else { return [] }
-    // One byte per odd number 3, 5, 7, …: index i is 2i + 3.
-    let count = (limit - 1) / 2
-    var isComposite = [Bool](repeating: false, count: max(count, 0))
-    var primes: [Int32] = [2]
-    primes.reserveCapacity(Int(Double(limit) / max(1, log(Double(limit)) - 1.1)) + 16)
-    isComposite.withUnsafeMutableBufferPointer { composite in
-      var i = 0
-      while i < count {
-        if !composite[i] {
-          let p = 2 * i + 3
-          primes.append(Int32(p))
-          var j = (p * p - 3) / 2
-          while j < count {
-            composite[j] = true
-            j += p
-          }
-        }
-        i += 1
-      }
-    }
+    precondition(limit <= Int(Int32.max), "primes(upTo:) holds 32-bit primes")
+    var primes: [Int32] = []
+    guard limit >= 2 else { return primes }
+    forEachPrime(in: 2...limit) { primes.append(Int32(truncatingIfNeeded: $0)) }
     return primes
   }
 
-  /// The primes in `[low, high]`, ascending, sieved with `primes` (which must reach √high).
-  static func primes(in low: Int, _ high: Int, sievingPrimes primes: [Int32]) -> [Int] {
-    guard high >= low, high >= 2 else { return [] }
-    let low = max(low, 2)
-    var isComposite = [Bool](repeating: false, count: high - low + 1)
-    isComposite.withUnsafeMutableBufferPointer { composite in
-      for p32 in primes {
-        let p = Int(p32)
-        if p * p > high { break }
-        var m = max(p * p, (low + p - 1) / p * p)
-        while m <= high {
-          composite[m - low] = true
-          m += p
-        }
+  /// Calls `body` with each prime in `range`, ascending, for any range of `Int`s.
+  ///
+  /// The primes that cross off reach √(upper bound) and are kept in an array, so this is for
+  /// ranges whose upper bound is at most about 10^17; ``primes(in:)`` has no such limit.
+  static func forEachPrime(in range: ClosedRange<Int>, _ body: (Int) -> Void) {
+    let high = range.upperBound
+    guard high >= 2 else { return }
+    if range.lowerBound <= 2 { body(2) }
+    let sieving = primes(upTo: integerSquareRoot(high)).dropFirst()  // the odd ones
+    var flags = [Bool](repeating: false, count: segmentOdds)
+    var start = max(range.lowerBound, 3) | 1
+    flags.withUnsafeMutableBufferPointer { composite in
+      while start <= high {
+        let count = min(segmentOdds, (high - start) / 2 + 1)
+        for i in 0..<count { composite[i] = false }
+        crossOff(composite, start: start, count: count, with: sieving.lazy.map(Int.init))
+        for i in 0..<count where !composite[i] { body(start &+ 2 &* i) }
+        if high - start < 2 * segmentOdds { break }
+        start += 2 * segmentOdds
       }
     }
-    var result: [Int] = []
-    for (offset, composite) in isComposite.enumerated() where !composite {
-      result.append(low + offset)
+  }
+
+  /// The primes in `range`, ascending, for a range short enough to hold as flags, up to
+  /// `Int.max`: the primes that cross it off are themselves sieved a segment at a time.
+  static func primes(in range: ClosedRange<Int>) -> [Int] {
+    let high = range.upperBound
+    guard high >= 2 else { return [] }
+    let start = max(range.lowerBound, 3) | 1
+    var result: [Int] = range.lowerBound <= 2 ? [2] : []
+    guard start <= high else { return result }
+    let count = (high - start) / 2 + 1
+    var flags = [Bool](repeating: false, count: count)
+    flags.withUnsafeMutableBufferPointer { composite in
+      var sieving: [Int] = []
+      sieving.reserveCapacity(segmentOdds)
+      forEachPrime(in: 3...max(3, integerSquareRoot(high))) {
+        sieving.append($0)
+        if sieving.count == segmentOdds {
+          crossOff(composite, start: start, count: count, with: sieving)
+          sieving.removeAll(keepingCapacity: true)
+        }
+      }
+      crossOff(composite, start: start, count: count, with: sieving)
     }
+    for i in 0..<count where !flags[i] { result.append(start &+ 2 &* i) }
     return result
+  }
+
+  /// Flags the odd multiples, from p², of each odd prime p among the `count` odd numbers from
+  /// `start` (odd). Offsets are taken from `start`, so that nothing overflows near `Int.max`.
+  private static func crossOff<Primes: Sequence<Int>>(
+    _ composite: UnsafeMutableBufferPointer<Bool>, start: Int, count: Int, with primes: Primes
+  ) {
+    let last = start &+ 2 &* (count &- 1)
+    for p in primes {
+      let square = p &* p  // p ≤ √Int.max
+      if square > last { break }
+      var offset: Int  // from start to the first odd multiple of p that is at least p²
+      if square >= start {
+        offset = square - start
+      } else {
+        let remainder = start % p
+        offset = remainder == 0 ? 0 : p - remainder
+        if offset & 1 == 1 { offset += p }  // start is odd: an odd offset lands on an even one
+      }
+      var i = offset >> 1
+      while i < count {
+        composite[i] = true
+        i &+= p
+      }
+    }
   }
 }

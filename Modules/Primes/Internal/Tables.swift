@@ -6,15 +6,17 @@ struct PiTable {
   private let entries: [UInt64]
   let limit: Int
 
-  init(limit: Int, primes: ArraySlice<Int32>) {
+  init(limit: Int) {
     self.limit = limit
     let words = limit / 128 + 1
     var entries = [UInt64](repeating: 0, count: 2 * words)
-    for p in primes where p > 2 {
-      let p = Int(p)
-      if p > limit { break }
-      let i = p >> 1
-      entries[2 * (i >> 6)] |= 1 << UInt64(i & 63)
+    if limit >= 3 {
+      entries.withUnsafeMutableBufferPointer { entries in
+        Sieve.forEachPrime(in: 3...limit) { p in
+          let i = p >> 1
+          entries[2 * (i >> 6)] |= 1 << UInt64(i & 63)
+        }
+      }
     }
     var count: UInt64 = 1  // the prime 2, which has no bit
     for w in 0..<words {

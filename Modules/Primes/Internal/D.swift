@@ -1,0 +1,72 @@
+extension Gourdon {
+  /// D, the hard special leaves of p_b (k < b ≤ π(x*)) whose m lies in (lower, upper], on the
+  /// sieve's current segment:
+  ///
+  ///     D = Σ Σ −μ(m)·φ(x/(p_b·m), b − 1)
+  ///
+  /// over the square-free m with lpf(m) > p_b and y/p_b < m ≤ min(x/p_b³, y), where
+  /// φ(x/(p_b·m), b − 1) counts the n ≤ x/(p_b·m) that none of the first b − 1 primes
+  /// divides. The sieve has crossed off those primes, so φ is what it has left standing up to
+  /// x/(p_b·m): its count in this segment, plus `result.phi[b]`, the count of the chunk's
+  /// earlier segments. The count of the chunks before is added through `coefficients`.
+  func d(
+    b: Int, xp: Int, upper: Int, lower: Int, sieve: SegmentSieve, result: inout ChunkResult
+  ) {
+    let prime = Int(primes[b])
+    if prime * prime < upper {
+      hardLeaves(b: b, xp: xp, upper: upper, lower: lower, sieve: sieve, result: &result)
+    } else {
+      primeLeaves(b: b, xp: xp, upper: upper, lower: lower, sieve: sieve, result: &result)
+    }
+  }
+
+  /// The leaves of p_b with any square-free m in (lower, upper], from the factor table.
+  private func hardLeaves(
+    b: Int, xp: Int, upper: Int, lower: Int, sieve: SegmentSieve, result: inout ChunkResult
+  ) {
+    var m = upper
+    if m & 1 == 0 { m -= 1 }
+    var coefficient = 0
+    var local = 0
+    sieve.startCounting()
+    factors.withUnsafeValues { values in
+      oddInverses.withUnsafeBufferPointer { inverses in
+        let p32 = primes[b]
+        while m > lower {
+          let value = values[m >> 1]
+          if value > p32 {
+            // μ(m) = 1: the leaf counts −φ.
+            local -= sieve.count(upTo: divide(xp, m, inverses[m >> 1]))
+            coefficient -= 1
+          } else if value < -p32 {
+            local += sieve.count(upTo: divide(xp, m, inverses[m >> 1]))
+            coefficient += 1
+          }
+          m -= 2
+        }
+      }
+    }
+    result.d &+= local &+ coefficient &* result.phi[b]
+    result.coefficients[b] += coefficient
+  }
+
+  /// The leaves of p_b with a prime m in (lower, upper], where no composite m fits.
+  private func primeLeaves(
+    b: Int, xp: Int, upper: Int, lower: Int, sieve: SegmentSieve, result: inout ChunkResult
+  ) {
+    var l = piTable[upper]
+    let lMin = piTable[lower]
+    // μ(m) = −1 for a prime: each leaf counts +φ.
+    result.coefficients[b] += l - lMin
+    result.d &+= (l - lMin) &* result.phi[b]
+    sieve.startCounting()
+    var local = 0
+    inverses.withUnsafeBufferPointer { inverses in
+      while l > lMin {
+        local += sieve.count(upTo: divide(xp, Int(primes[l]), inverses[l]))
+        l -= 1
+      }
+    }
+    result.d &+= local
+  }
+}

@@ -1,0 +1,23 @@
+extension Gourdon {
+  /// Φ0, the ordinary leaves:
+  ///
+  ///     Φ0 = Σ μ(n)·φ(x/n, k)
+  ///
+  /// over the square-free n ≤ y whose prime factors all exceed p_k = 13, where φ(x, k) counts
+  /// the n ≤ x that none of the first k primes divides. ``PhiTiny`` gives φ(·, k) in constant
+  /// time, and the factor table gives μ(n) and the least prime factor of n.
+  func phi0() -> Int {
+    let pk = primes[k]
+    var sum = 0
+    var n = 1  // an even n has the factor 2
+    while n <= y {
+      let value = factors[n]  // μ(n)·lpf(n)
+      if value != 0, abs(value) > pk {
+        let phi = phiTiny(x / n)
+        sum &+= value > 0 ? phi : -phi
+      }
+      n += 2
+    }
+    return sum
+  }
+}

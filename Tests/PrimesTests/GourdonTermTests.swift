@@ -1,0 +1,167 @@
+import Testing
+
+@testable import Primes
+
+/// Each term of π(x) = A − B + C + D + Φ0 + Σ against its defining sum, evaluated the slow way:
+/// every prime from a plain sieve, μ and the least prime factor by trial division, φ by
+/// inclusion and exclusion or by crossing off.
+struct GourdonTermTests {
+  static let cases: [(x: Int, alpha: Double)] = [
+    (100_000, 1), (100_000, 3), (1_234_567, 1), (1_234_567, 2.5), (9_999_991, 1),
+    (9_999_991, 6), (3_141_593, 4),
+  ]
+
+  @Test(arguments: cases)
+  func eachTerm_matchesItsDefinition(x: Int, alpha: Double) throws {
+    let engine = Gourdon(x: x, alpha: alpha)
+    let reference = SlowTerms(x: x, y: engine.y, xStar: engine.xStar, k: engine.k)
+    let terms = try engine.terms(threads: 2, progress: nil)
+    #expect(terms.a == reference.a, "A, x = \(x), α = \(alpha)")
+    #expect(terms.b == reference.b, "B, x = \(x), α = \(alpha)")
+    #expect(terms.c == reference.c, "C, x = \(x), α = \(alpha)")
+    #expect(terms.d == reference.d, "D, x = \(x), α = \(alpha)")
+    #expect(terms.phi0 == reference.phi0, "Φ0, x = \(x), α = \(alpha)")
+    #expect(terms.sigma == reference.sigma, "Σ, x = \(x), α = \(alpha)")
+    #expect(terms.sum == reference.pi, "π, x = \(x), α = \(alpha)")
+  }
+
+  @Test func theTermsDoNotDependOnTheThreadCount() throws {
+    let engine = Gourdon(x: 3_000_000_007, alpha: 2)
+    let one = try engine.terms(threads: 1, progress: nil)
+    for threads in [2, 3, 7, 64] {
+      #expect(try engine.terms(threads: threads, progress: nil) == one)
+    }
+  }
+}
+
+/// The terms straight from their definitions, for small x.
+private struct SlowTerms {
+  let a: Int
+  let b: Int
+  let c: Int
+  let d: Int
+  let phi0: Int
+  let sigma: Int
+  let pi: Int
+
+  init(x: Int, y: Int, xStar: Int, k: Int) {
+    func root(_ n: Int, _ k: Int) -> Int {
+      var r = 0
+      while (0..<k).reduce(1, { product, _ in product * (r + 1) }) <= n { r += 1 }
+      return r
+    }
+    let cubeRoot = root(x, 3)
+    let squareRoot = root(x, 2)
+    let isPrime = sieve(upTo: x)
+    pi = isPrime.filter { $0 }.count
+    // Every π and φ below is of a number up to x/y or √x.
+    let limit = max(x / y, squareRoot)
+    var piOf = [Int](repeating: 0, count: limit + 1)
+    var primes = [0]  // primes[b] is the b-th prime
+    for n in 1...limit {
+      piOf[n] = piOf[n - 1] + (isPrime[n] ? 1 : 0)
+      if isPrime[n] { primes.append(n) }
+    }
+
+    // Φ0 = Σ μ(n)·φ(x/n, k) over the square-free n ≤ y whose prime factors all exceed p_k.
+    var phi0 = 0
+    for n in 1...y {
+      let (mu, least) = mobiusAndLeastFactor(n)
+      if mu != 0, least > primes[k] { phi0 += mu * phiByInclusionExclusion(x / n, primes[1...k]) }
+    }
+    self.phi0 = phi0
+
+    // B = Σ π(x/p) over the primes y < p ≤ √x.
+    b = primes.dropFirst().filter { $0 > y && $0 <= squareRoot }.reduce(0) { $0 + piOf[x / $1] }
+
+    // A = Σ π(x/(p·q)) over the primes x* < p ≤ ∛x and p < q ≤ √(x/p), twice when x/(p·q) < y.
+    var a = 0
+    for p in primes.dropFirst() where p > xStar && p <= cubeRoot {
+      let qMax = root(x / p, 2)
+      for q in primes.dropFirst() where q > p && q <= qMax {
+        let n = x / (p * q)
+        a += (n < y ? 2 : 1) * piOf[n]
+      }
+    }
+    self.a = a
+
+    // C and D: the special leaves x/(p_b·m) with k < b ≤ π(x*), m square-free, lpf(m) > p_b,
+    // m ≤ y < p_b·m and x/(p_b·m) ≥ p_b. C takes those with x/(p_b·m) < p_b², where
+    // φ(x/(p_b·m), b − 1) = π(x/(p_b·m)) − b + 2; D takes the others, whose φ comes from
+    // crossing off.
+    var c = 0
+    var d = 0
+    var survivors = [Bool](repeating: true, count: x / y + 1)  // not yet crossed off
+    survivors[0] = false
+    for b in 1...piOf[xStar] {
+      if b > k {
+        let p = primes[b]
+        var phiPrefix = [Int](repeating: 0, count: survivors.count)
+        for n in 1..<survivors.count { phiPrefix[n] = phiPrefix[n - 1] + (survivors[n] ? 1 : 0) }
+        for m in 1...y {
+          let (mu, least) = mobiusAndLeastFactor(m)
+          guard mu != 0, least > p, p * m > y, m <= x / (p * p) else { continue }
+          let n = x / (p * m)
+          if n < p * p {
+            c -= mu * (piOf[n] - b + 2)
+          } else {
+            d -= mu * phiPrefix[n]
+          }
+        }
+      }
+      var multiple = primes[b]
+      while multiple < survivors.count {
+        survivors[multiple] = false
+        multiple += primes[b]
+      }
+    }
+    self.c = c
+    self.d = d
+
+    // Σ is what the identity leaves: π(x) − (A − B + C + D + Φ0).
+    sigma = pi - (a - b + c + d + phi0)
+  }
+}
+
+private func sieve(upTo limit: Int) -> [Bool] {
+  var isPrime = [Bool](repeating: true, count: limit + 1)
+  isPrime[0] = false
+  isPrime[1] = false
+  var p = 2
+  while p * p <= limit {
+    if isPrime[p] {
+      for multiple in stride(from: p * p, through: limit, by: p) { isPrime[multiple] = false }
+    }
+    p += 1
+  }
+  return isPrime
+}
+
+/// μ(n) and the least prime factor of n (n itself for 1), by trial division.
+private func mobiusAndLeastFactor(_ n: Int) -> (mu: Int, least: Int) {
+  var rest = n
+  var mu = 1
+  var least = n == 1 ? Int.max : 0
+  var p = 2
+  while p * p <= rest {
+    if rest % p == 0 {
+      if least == 0 { least = p }
+      rest /= p
+      if rest % p == 0 { return (0, least) }
+      mu = -mu
+    }
+    p += 1
+  }
+  if rest > 1 {
+    if least == 0 { least = rest }
+    mu = -mu
+  }
+  return (mu, least)
+}
+
+/// How many of 1…n no prime in `primes` divides.
+private func phiByInclusionExclusion(_ n: Int, _ primes: ArraySlice<Int>) -> Int {
+  guard let first = primes.first else { return n }
+  let rest = primes.dropFirst()
+  return phiByInclusionExclusion(n, rest) - phiByInclusionExclusion(n / first, rest)
+}
