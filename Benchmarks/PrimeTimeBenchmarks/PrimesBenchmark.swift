@@ -1,52 +1,147 @@
 import Foundation
-import Primes
 
-/// nth prime for n = 10^9, 10^11, 10^12, 10^13 on one thread, side by side with primecount.
+/// `primetime` against primecount, both run as child processes, in turns, on the same work:
+/// the nth prime for n = 10^11, 10^12 and 10^13 and π(10^15), on one thread and on two; the
+/// peak memory of both for the nth prime 10^13; and π(10^16).
 enum PrimesBenchmark {
+  /// One line of the table: the same question put to both programs.
+  struct Work {
+    let key: String
+    let title: String
+    let primetime: [String]
+    let primecount: [String]
+  }
+
   static func run(rounds: Int, maxExponent: Int) throws -> [(String, Double)] {
-    let primecount = which("primecount")
     let primetime = try primetimeExecutable()
+    let primecount = which("primecount")
+    var work: [Work] = []
+    for exponent in [11, 12, 13] where exponent <= maxExponent {
+      work.append(nthPrime(exponent, threads: 1))
+    }
+    if maxExponent >= 13 { work.append(nthPrime(13, threads: 2)) }
+    if maxExponent >= 15 { work.append(primeCount(15, threads: 2)) }
+
     var results: [(String, Double)] = []
-    print("nth prime, one thread, median of \(rounds) rounds")
-    print("n       primetime s   primecount s   ratio   peak MB (primetime nth-prime)")
-    for exponent in [9, 11, 12, 13] where exponent <= maxExponent {
-      let n = (0..<exponent).reduce(1) { result, _ in result * 10 }
+    print("primetime against primecount, best of \(rounds) rounds, run in turns")
+    print("work                          primetime s   primecount s   ratio")
+    for item in work {
       var ours: [Double] = []
       var theirs: [Double] = []
-      var answer = 0
       for _ in 0..<rounds {
-        ours.append(seconds { answer = (try? nthPrime(n, threads: 1)) ?? -1 })
-        if let primecount, let run = runProcess(primecount, ["\(n)", "--nth-prime", "-t", "1"]) {
-          theirs.append(run.seconds)
-          if run.output.trimmingCharacters(in: .whitespacesAndNewlines) != String(answer) {
-            print("  answers differ for n = \(n): \(answer) vs \(run.output)")
+        let run = try measure(primetime, item.primetime)
+        ours.append(run.seconds)
+        if let primecount {
+          let other = try measure(primecount, item.primecount)
+          theirs.append(other.seconds)
+          guard other.output == run.output else {
+            throw Unmeasured(
+              description: "\(item.title): primetime says \(run.output), primecount \(other.output)"
+            )
           }
         }
       }
-      guard let peak = runProcess(primetime, ["nth-prime", "\(n)", "--threads", "1"])?.peakBytes
-      else { throw Unmeasured(description: "could not run \(primetime)") }
-      let key = "nthPrime.1e\(exponent)"
-      let oursMedian = median(ours)
-      let theirsMedian = median(theirs)
-      let ratio = theirs.isEmpty ? Double.nan : oursMedian / theirsMedian
-      results.append(("\(key).seconds", oursMedian))
-      if !theirs.isEmpty {
-        results.append(("\(key).primecountSeconds", theirsMedian))
-        results.append(("\(key).ratioToPrimecount", ratio))
+      let best = ours.min() ?? .nan
+      results.append(("\(item.key).seconds", best))
+      var line = item.title.padding(toLength: 28, withPad: " ", startingAt: 0)
+      line += String(format: "  %11.3f", best)
+      if let theirBest = theirs.min() {
+        results.append(("\(item.key).primecountSeconds", theirBest))
+        results.append(("\(item.key).ratio", best / theirBest))
+        line += String(format: "   %12.3f   %5.2f", theirBest, best / theirBest)
       }
-      results.append(("\(key).peakMB", Double(peak) / 1_048_576))
+      print(line)
+    }
+
+    // Peak resident memory, the whole process; and above what the program takes to answer
+    // n = 1, which is mostly its code and its libraries.
+    if maxExponent >= 13, let time = which("time") {
+      let n = "10000000000000"
+      let ours = try peakBytes(time, primetime, ["nth-prime", n, "--threads", "1"])
+      let oursIdle = try peakBytes(time, primetime, ["nth-prime", "1", "--threads", "1"])
+      results.append(("memory.nthPrime.1e13.peakMB", megabytes(ours)))
+      results.append(("memory.nthPrime.1e13.workMB", megabytes(ours - oursIdle)))
       print(
         String(
-          format: "1e%-5d %11.3f   %12.3f   %5.2f   %6.1f", exponent, oursMedian, theirsMedian,
-          ratio, Double(peak) / 1_048_576))
+          format: "peak memory, nth prime 10^13: primetime %.1f MB (%.1f MB above n = 1)",
+          megabytes(ours), megabytes(ours - oursIdle)))
+      if let primecount {
+        let theirs = try peakBytes(time, primecount, [n, "--nth-prime", "-t", "1"])
+        let theirsIdle = try peakBytes(time, primecount, ["1", "--nth-prime", "-t", "1"])
+        results.append(("memory.nthPrime.1e13.primecountPeakMB", megabytes(theirs)))
+        results.append(("memory.nthPrime.1e13.primecountWorkMB", megabytes(theirs - theirsIdle)))
+        results.append(("memory.nthPrime.1e13.ratio", Double(ours) / Double(theirs)))
+        results.append(
+          ("memory.nthPrime.1e13.workRatio", Double(ours - oursIdle) / Double(theirs - theirsIdle)))
+        print(
+          String(
+            format: "                              primecount %.1f MB (%.1f MB above n = 1)",
+            megabytes(theirs), megabytes(theirs - theirsIdle)))
+        print(
+          String(
+            format: "                              ratio %.2f (%.2f above n = 1)",
+            Double(ours) / Double(theirs), Double(ours - oursIdle) / Double(theirs - theirsIdle)))
+      }
     }
-    // Both cores, as the REPL runs it.
-    if maxExponent >= 13 {
-      let both = median((0..<rounds).map { _ in seconds { _ = try? nthPrime(10_000_000_000_000) } })
-      results.append(("nthPrime.1e13.twoThreads.seconds", both))
-      print(String(format: "1e13 on both cores: %.3f s", both))
+
+    // π(10^16), once, on two threads.
+    if maxExponent >= 16 {
+      let run = try measure(primetime, ["prime-count", "10000000000000000", "--threads", "2"])
+      guard run.output == "279238341033925" else {
+        throw Unmeasured(description: "π(10^16): primetime says \(run.output)")
+      }
+      results.append(("primeCount.1e16.seconds", run.seconds))
+      print("π(10^16) = \(run.output) in \(String(format: "%.1f", run.seconds)) s on two threads")
     }
     if primecount == nil { print("(primecount is not on PATH: no ratios)") }
+    if which("time") == nil { print("(GNU time is not on PATH: no peak memory)") }
     return results
   }
+
+  static func nthPrime(_ exponent: Int, threads: Int) -> Work {
+    let n = "1" + String(repeating: "0", count: exponent)
+    let threadsName = threads == 1 ? "one thread" : "\(threads) threads"
+    return Work(
+      key: "nthPrime.1e\(exponent).\(threads)t", title: "nth prime 10^\(exponent), \(threadsName)",
+      primetime: ["nth-prime", n, "--threads", "\(threads)"],
+      primecount: [n, "--nth-prime", "-t", "\(threads)"])
+  }
+
+  static func primeCount(_ exponent: Int, threads: Int) -> Work {
+    let x = "1" + String(repeating: "0", count: exponent)
+    return Work(
+      key: "primeCount.1e\(exponent).\(threads)t", title: "π(10^\(exponent)), \(threads) threads",
+      primetime: ["prime-count", x, "--threads", "\(threads)"],
+      primecount: [x, "-t", "\(threads)"])
+  }
+
+  /// Runs a program to completion and checks that it answered.
+  static func measure(_ path: String, _ arguments: [String]) throws -> (
+    seconds: Double, output: String
+  ) {
+    guard let run = runProcess(path, arguments), run.status == 0 else {
+      throw Unmeasured(description: "could not run \(path) \(arguments.joined(separator: " "))")
+    }
+    return (run.seconds, run.output.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// A program's peak resident memory, from GNU time. The benchmark's own `wait4` would not
+  /// do: a child started with `posix_spawn` shares this process's memory until it execs, and
+  /// its peak counts this process's.
+  static func peakBytes(_ time: String, _ path: String, _ arguments: [String]) throws -> Int {
+    let report = FileManager.default.temporaryDirectory
+      .appending(path: "primetime-benchmark-\(getpid()).time")
+    defer { try? FileManager.default.removeItem(at: report) }
+    guard
+      let run = runProcess(time, ["-f", "%M", "-o", report.path, path] + arguments),
+      run.status == 0,
+      let text = try? String(contentsOf: report, encoding: .utf8),
+      let kilobytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      throw Unmeasured(description: "could not measure \(path) \(arguments.joined(separator: " "))")
+    }
+    return kilobytes * 1024
+  }
+
+  static func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
 }
