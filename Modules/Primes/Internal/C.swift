@@ -24,17 +24,17 @@ extension Gourdon {
         l &-= 1
       }
       // m composite: m > p_b², and rarely below the upper bound.
-      var m = max(lower, prime * prime) + 1
-      if m & 1 == 0 { m += 1 }
       let p32 = Int32(prime)
-      while m <= upper {
-        let value = factors[m]
+      var i = factors.count(upTo: max(lower, prime * prime))
+      let end = factors.count(upTo: upper)
+      while i < end {
+        let value = factors[index: i]
         if value > p32 {
-          sum &-= pi[xp / m] &- b &+ 2
-        } else if value < -p32, Int(-value) != m {
-          sum &+= pi[xp / m] &- b &+ 2
+          sum &-= pi[xp / factors.number(at: i)] &- b &+ 2
+        } else if value < -p32, Int(-value) != factors.number(at: i) {
+          sum &+= pi[xp / factors.number(at: i)] &- b &+ 2
         }
-        m += 2
+        i += 1
       }
       return sum
     }

@@ -24,25 +24,28 @@ extension Gourdon {
   private func hardLeaves(
     b: Int, xp: Int, upper: Int, lower: Int, sieve: SegmentSieve, result: inout ChunkResult
   ) {
-    var m = upper
-    if m & 1 == 0 { m -= 1 }
+    // The m in (lower, upper] that none of 2, 3, 5, 7 divides, by their index in the table.
+    var i = factors.count(upTo: upper) - 1
+    let first = factors.count(upTo: lower)
     var coefficient = 0
     var local = 0
     sieve.startCounting()
     factors.withUnsafeValues { values in
-      oddInverses.withUnsafeBufferPointer { inverses in
+      factorInverses.withUnsafeBufferPointer { inverses in
         let p32 = primes[b]
-        while m > lower {
-          let value = values[m >> 1]
+        while i >= first {
+          let value = values[i]
           if value > p32 {
             // μ(m) = 1: the leaf counts −φ.
-            local -= sieve.count(upTo: divide(xp, m, inverses[m >> 1]))
+            let m = factors.number(at: i)
+            local -= sieve.count(upTo: divide(xp, m, inverses[i]))
             coefficient -= 1
           } else if value < -p32 {
-            local += sieve.count(upTo: divide(xp, m, inverses[m >> 1]))
+            let m = factors.number(at: i)
+            local += sieve.count(upTo: divide(xp, m, inverses[i]))
             coefficient += 1
           }
-          m -= 2
+          i -= 1
         }
       }
     }

@@ -30,7 +30,7 @@ struct Gourdon {
   let sqrtX: Int
   let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to max(y, √(x/x*))
   let inverses: [Double]  // inverses[b] = 1 / primes[b]
-  let oddInverses: [Double]  // oddInverses[m / 2] = 1 / m, for odd m ≤ y
+  let factorInverses: [Double]  // factorInverses[i] = 1 / m for the factor table's i-th m
   let piY: Int
   let piXStar: Int
   let piX13: Int
@@ -93,8 +93,9 @@ struct Gourdon {
     piSqrtX = piTable[sqrtX]
     piSqrtLimit = piTable[sqrtLimit]
     inverses = primes.map { $0 == 0 ? 0 : 1 / Double($0) }
-    oddInverses = (0...(y / 2)).map { 1 / Double(2 * $0 + 1) }
-    factors = FactorTable(limit: y, primes: primes[1...])
+    let factors = FactorTable(limit: y, primes: primes[1...])
+    self.factors = factors
+    factorInverses = (0..<factors.count).map { 1 / Double(factors.number(at: $0)) }
   }
 
   /// π(x).

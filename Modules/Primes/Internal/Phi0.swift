@@ -9,14 +9,13 @@ extension Gourdon {
   func phi0() -> Int {
     let pk = primes[k]
     var sum = 0
-    var n = 1  // an even n has the factor 2
-    while n <= y {
-      let value = factors[n]  // μ(n)·lpf(n)
+    // n ≤ y with no prime factor up to 13: among the table's numbers, which have none up to 7.
+    for i in 0..<factors.count {
+      let value = factors[index: i]  // μ(n)·lpf(n)
       if value != 0, abs(value) > pk {
-        let phi = phiTiny(x / n)
+        let phi = phiTiny(x / factors.number(at: i))
         sum &+= value > 0 ? phi : -phi
       }
-      n += 2
     }
     return sum
   }
