@@ -41,9 +41,10 @@ struct Gourdon {
   let phiTiny = PhiTiny()
   let k = PhiTiny.c
 
-  /// Bits (odd numbers) per sieve segment, and 64-bit words per counter.
-  static let segmentBits = 1 << 17
-  static let counterShift = 3
+  /// Bits (odd numbers) per sieve segment, 32 KiB, and 64-bit words per counter, as a power
+  /// of two.
+  static let segmentBits = 1 << 18
+  static let counterShift = 2
 
   /// The six terms; π(x) is ``sum``.
   struct Terms: Equatable {
@@ -256,21 +257,22 @@ struct Gourdon {
       let high = min(low + 2 * sieve.bitCount, chunkHigh)
       sieve.reset(low: low, high: high)  // multiples of p_2 … p_k = 3 … 13 already gone
       let lowForDivision = max(low, 1)
-      // Cross off p_b for k < b ≤ π(√(x/y)); before each, D's leaves of p_b in this segment.
-      if k + 1 <= piSqrtLimit {
-        for b in (k + 1)...piSqrtLimit {
-          let prime = Int(primes[b])
-          if b <= piXStar {
-            let xp = x / prime
-            let upper = min(xp / lowForDivision, xp / (prime * prime), y)
-            let lower = max(xp / high, y / prime, prime)
-            if upper > lower {
-              d(b: b, xp: xp, upper: upper, lower: lower, sieve: sieve, result: &result)
-            }
-            result.phi[b] += sieve.total
-          }
-          sieve.crossOff(prime)
+      // Cross off p_b for k < b ≤ π(√(x/y)); before each up to π(x*), D's leaves of p_b in
+      // this segment. Past π(x*) no leaf counts until B, so the counters are set once, after.
+      for b in stride(from: k + 1, through: min(piXStar, piSqrtLimit), by: 1) {
+        let prime = Int(primes[b])
+        let xp = x / prime
+        let upper = min(xp / lowForDivision, xp / (prime * prime), y)
+        let lower = max(xp / high, y / prime, prime)
+        if upper > lower {
+          d(b: b, xp: xp, upper: upper, lower: lower, sieve: sieve, result: &result)
         }
+        result.phi[b] += sieve.total
+        sieve.crossOff(prime)
+      }
+      if piXStar < piSqrtLimit {
+        for b in (max(piXStar, k) + 1)...piSqrtLimit { sieve.crossOffUncounted(Int(primes[b])) }
+        sieve.recount()
       }
       b(segmentHigh: high, primes: bPrimes, next: &nextB, sieve: sieve, result: &result)
       result.unsieved += sieve.total

@@ -66,6 +66,11 @@ final class SegmentSieve {
         if source == period { source = 0 }
       }
     }
+    recount()
+  }
+
+  /// Sets each block's counter, and the total, from the bits.
+  func recount() {
     var total = 0
     for block in 0..<counterCount {
       var sum = 0
@@ -99,6 +104,21 @@ final class SegmentSieve {
       i &+= prime
     }
     total &-= removed
+  }
+
+  /// Clears the bits of the odd multiples of `prime`, leaving the counters and the total as
+  /// they were: for the primes after the last whose leaves are counted, followed by
+  /// `recount()`.
+  func crossOffUncounted(_ prime: Int) {
+    var q = max(1, (low + prime - 1) / prime)
+    if q & 1 == 0 { q += 1 }
+    var i = (prime * q - low - 1) >> 1
+    let limit = bitCount
+    let bits = self.bits
+    while i < limit {
+      bits[i &>> 6] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
+      i &+= prime
+    }
   }
 
   /// Begins a series of `count(upTo:)` calls with non-decreasing arguments.
