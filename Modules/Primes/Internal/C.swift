@@ -24,15 +24,15 @@ extension Gourdon {
         l &-= 1
       }
       // m composite: m > p_b², and rarely below the upper bound.
-      let p32 = Int32(prime)
+      let threshold = FactorTable.threshold(Int32(prime))
       var i = factors.count(upTo: max(lower, prime * prime))
       let end = factors.count(upTo: upper)
       while i < end {
         let value = factors[index: i]
-        if value > p32 {
-          sum &-= pi[xp / factors.number(at: i)] &- b &+ 2
-        } else if value < -p32, Int(-value) != factors.number(at: i) {
-          sum &+= pi[xp / factors.number(at: i)] &- b &+ 2
+        let m = factors.number(at: i)
+        // Square-free, with prime factors above p_b, and not prime: the primes were above.
+        if value > threshold, FactorTable.leastFactor(value) != m {
+          sum &-= FactorTable.mu(value) &* (pi[xp / m] &- b &+ 2)
         }
         i += 1
       }

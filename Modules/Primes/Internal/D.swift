@@ -32,18 +32,15 @@ extension Gourdon {
     sieve.startCounting()
     factors.withUnsafeValues { values in
       factorInverses.withUnsafeBufferPointer { inverses in
-        let p32 = primes[b]
+        let threshold = FactorTable.threshold(primes[b])
         while i >= first {
           let value = values[i]
-          if value > p32 {
-            // μ(m) = 1: the leaf counts −φ.
-            let m = factors.number(at: i)
-            local -= sieve.count(upTo: divide(xp, m, inverses[i]))
-            coefficient -= 1
-          } else if value < -p32 {
-            let m = factors.number(at: i)
-            local += sieve.count(upTo: divide(xp, m, inverses[i]))
-            coefficient += 1
+          if value > threshold {
+            // μ(m) = 1 makes the leaf count −φ; μ(m) = −1, +φ.
+            let mu = FactorTable.mu(value)
+            let n = divide(xp, factors.number(at: i), inverses[i])
+            local &-= mu &* sieve.count(upTo: n)
+            coefficient &-= mu
           }
           i -= 1
         }

@@ -56,9 +56,11 @@ struct PiTable {
   }
 }
 
-/// For each m ≤ limit that none of 2, 3, 5, 7 divides: μ(m)·lpf(m), the Möbius function times
-/// the least prime factor, or 0 when m is not square-free; for m = 1 it is `Int32.max` (no
-/// prime factor, μ = 1).
+/// For each m ≤ limit that none of 2, 3, 5, 7 divides, its least prime factor and its Möbius
+/// function μ(m) in one number: 2·lpf(m) + 1 if μ(m) = −1, 2·lpf(m) if μ(m) = 1, and 0 when m
+/// is not square-free; for m = 1, which has no prime factor, it is the largest even `Int32`.
+/// So one comparison, `value > 2p + 1`, picks the square-free m whose prime factors all
+/// exceed p, and ``mu(_:)`` tells the sign.
 ///
 /// The leaves only ever ask about such m, since their least prime factor exceeds 13: keeping
 /// just those, 48 in every 210 numbers, makes the table less than half the size of one over
@@ -122,9 +124,9 @@ struct FactorTable {
       }
     }
     var values = [Int32](repeating: 0, count: count)
-    if count > 0 { values[0] = Int32.max }
+    if count > 0 { values[0] = Int32.max - 1 }
     for i in 1..<max(count, 1) where squareFree[i] {
-      values[i] = Int32(sign[i]) * lpf[i]
+      values[i] = lpf[i] << 1 | (sign[i] < 0 ? 1 : 0)
     }
     self.values = values
   }
@@ -142,9 +144,21 @@ struct FactorTable {
     (i / Self.spokes) &* Self.wheel &+ residues[i % Self.spokes]
   }
 
-  /// μ(m)·lpf(m) for the entry at index i.
+  /// 2·lpf(m) + (1 if μ(m) = −1), or 0, for the entry at index i.
   @inline(__always)
   subscript(index i: Int) -> Int32 { values[i] }
+
+  /// The value that every entry whose prime factors all exceed p is above: 2p + 1.
+  @inline(__always)
+  static func threshold(_ p: Int32) -> Int32 { p << 1 | 1 }
+
+  /// μ(m), from an entry that is not 0.
+  @inline(__always)
+  static func mu(_ value: Int32) -> Int { 1 &- 2 &* Int(value & 1) }
+
+  /// lpf(m), from an entry that is not 0.
+  @inline(__always)
+  static func leastFactor(_ value: Int32) -> Int { Int(value >> 1) }
 
   func withUnsafeValues<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
     values.withUnsafeBufferPointer(body)
