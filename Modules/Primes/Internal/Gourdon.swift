@@ -41,9 +41,9 @@ struct Gourdon {
   let phiTiny = PhiTiny()
   let k = PhiTiny.c
 
-  /// Bits (odd numbers) per sieve segment, 32 KiB, and 64-bit words per counter, as a power
-  /// of two.
-  static let segmentBits = 1 << 18
+  /// Bytes per sieve segment (32 KiB, 983,040 numbers), and 64-bit words per counter, as a
+  /// power of two.
+  static let segmentBytes = 1 << 15
   static let counterShift = 2
 
   /// The six terms; π(x) is ``sum``.
@@ -176,7 +176,7 @@ struct Gourdon {
   /// Runs the lookups and the sieve's chunks on `threads` threads, then adds them up into A,
   /// B, C and D.
   private func sieveAndLookups(threads: Int, progress: ProgressHandler?) throws -> Terms {
-    let numbersPerSegment = 2 * Self.segmentBits
+    let numbersPerSegment = 30 * Self.segmentBytes
     let end = sieveLimit + 1
     let segments = (end + numbersPerSegment - 1) / numbersPerSegment
     let segmentsPerChunk = max(1, min(16, segments / (threads * 8)))
@@ -198,7 +198,7 @@ struct Gourdon {
     let cancelled = Atomic<Bool>(false)
 
     DispatchQueue.concurrentPerform(iterations: max(1, min(threads, work.count))) { worker in
-      let sieve = SegmentSieve(bits: Self.segmentBits, counterShift: Self.counterShift)
+      let sieve = SegmentSieve(bytes: Self.segmentBytes, counterShift: Self.counterShift)
       // Only the calling thread runs inside the task and can see its cancellation; it tells
       // the others through the flag.
       let shouldStop = {
@@ -254,7 +254,7 @@ struct Gourdon {
     var nextB = bPrimes.count - 1
     var low = chunkLow
     while low < chunkHigh, !shouldStop() {
-      let high = min(low + 2 * sieve.bitCount, chunkHigh)
+      let high = min(low + sieve.numbersPerSegment, chunkHigh)
       sieve.reset(low: low, high: high)  // multiples of p_2 … p_k = 3 … 13 already gone
       let lowForDivision = max(low, 1)
       // Cross off p_b for k < b ≤ π(√(x/y)); before each up to π(x*), D's leaves of p_b in

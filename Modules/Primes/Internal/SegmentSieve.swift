@@ -1,81 +1,95 @@
-import Foundation
-
-/// A segment of odd numbers as bits, with per-block counters of the bits still set, so that
-/// counting the survivors up to a point costs a few additions and popcounts.
+/// A segment of the numbers that none of 2, 3, 5 divides, as bits, with per-block counters of
+/// the bits still set, so that counting the survivors up to a point costs a few additions and
+/// popcounts.
+///
+/// Byte j stands for the 30 numbers from low + 30j: its bits, from the lowest, for
+/// low + 30j + 1, 7, 11, 13, 17, 19, 23 and 29, the eight that 2, 3 and 5 leave. A byte thus
+/// covers 30 numbers, against 16 for a bit per odd number, and crossing off a prime touches
+/// 8 of its 15 odd multiples.
 final class SegmentSieve {
-  let bitCount: Int
+  /// The residues mod 30 that none of 2, 3, 5 divides, one per bit of a byte.
+  static let residues = [1, 7, 11, 13, 17, 19, 23, 29]
+
+  let byteCount: Int
+  /// The numbers a segment covers: 30 per byte.
+  var numbersPerSegment: Int { 30 * byteCount }
   private let counterShift: Int
   private let words: Int
-  private let bits: UnsafeMutablePointer<UInt64>
+  private let raw: UnsafeMutableRawPointer
   private let counters: UnsafeMutablePointer<Int32>
   private let counterCount: Int
+  /// For each r < 30, the bits of a byte whose numbers are at most 30j + r.
+  private let bitsUpTo: [UInt64]
+  /// For each r < 30, the bit of r if none of 2, 3, 5 divides it, as its index among them.
+  private let bitIndex: [Int]
   private(set) var total = 0
   private var low = 0
   // Running count for increasing queries.
   private var countedBlocks = 0
   private var countedSum = 0
 
-  init(bits bitCount: Int, counterShift: Int) {
-    self.bitCount = bitCount
+  /// A sieve of `byteCount` bytes (a multiple of 8 · 2^counterShift) with a counter per
+  /// 2^counterShift 64-bit words.
+  init(bytes byteCount: Int, counterShift: Int) {
+    self.byteCount = byteCount
     self.counterShift = counterShift
-    self.words = bitCount / 64
+    self.words = byteCount / 8
     self.counterCount = words >> counterShift
-    self.bits = .allocate(capacity: words)
+    self.raw = .allocate(byteCount: byteCount, alignment: 8)
     self.counters = .allocate(capacity: counterCount)
+    bitsUpTo = (0..<30).map { r in
+      Self.residues.indices.reduce(0) { bits, t in Self.residues[t] <= r ? bits | 1 << t : bits }
+    }
+    bitIndex = (0..<30).map { Self.residues.firstIndex(of: $0) ?? -1 }
   }
 
   deinit {
-    bits.deallocate()
+    raw.deallocate()
     counters.deallocate()
   }
 
-  /// The bits of the odd numbers with no factor 3, 5, 7, 11 or 13: bit i of the pattern stands
-  /// for 2i + 1, and the pattern repeats every 3·5·7·11·13 words.
-  static let presievePeriod = 3 * 5 * 7 * 11 * 13
-  static let presieve: [UInt64] = {
-    var pattern = [UInt64](repeating: 0, count: presievePeriod)
-    for w in 0..<presievePeriod {
-      var word: UInt64 = 0
-      for j in 0..<64 {
-        let n = 2 * (64 * w + j) + 1
-        if n % 3 != 0, n % 5 != 0, n % 7 != 0, n % 11 != 0, n % 13 != 0 {
-          word |= 1 << UInt64(j)
-        }
-      }
-      pattern[w] = word
+  /// The bytes for the numbers with no factor 7, 11 or 13 (the wheel takes care of 2, 3, 5):
+  /// the pattern repeats every 7·11·13 bytes.
+  static let presievePeriod = 7 * 11 * 13
+  static let presieve: [UInt8] = (0..<presievePeriod).map { j in
+    residues.indices.reduce(0) { byte, t in
+      let n = 30 * j + residues[t]
+      return n % 7 != 0 && n % 11 != 0 && n % 13 != 0 ? byte | 1 << t : byte
     }
-    return pattern
-  }()
+  }
 
-  /// Starts a segment: bit i stands for the odd number low + 2i + 1 < high, set unless that
-  /// number is a multiple of 3, 5, 7, 11 or 13. `low` must be a multiple of 128.
+  /// Starts a segment of the numbers in [low, high): a bit for each that none of 2, 3, 5, 7,
+  /// 11, 13 divides. `low` must be a multiple of 30.
   func reset(low: Int, high: Int) {
     self.low = low
-    let used = (high - low) / 2  // odd numbers in [low, high), low even
-    let period = Self.presievePeriod
+    let bytes = raw.assumingMemoryBound(to: UInt8.self)
     Self.presieve.withUnsafeBufferPointer { pattern in
-      var source = (low / 128) % period
-      for w in 0..<words {
-        let first = w * 64
-        var word = pattern[source]
-        if first + 64 > used {
-          word = first >= used ? 0 : word & ((1 << UInt64(used - first)) - 1)
-        }
-        bits[w] = word
+      var source = (low / 30) % Self.presievePeriod
+      for j in 0..<byteCount {
+        bytes[j] = pattern[source]
         source += 1
-        if source == period { source = 0 }
+        if source == Self.presievePeriod { source = 0 }
       }
+    }
+    // Nothing from high on.
+    let end = high - low
+    if end < numbersPerSegment {
+      let last = end / 30
+      bytes[last] &= UInt8(truncatingIfNeeded: bitsUpTo[(end % 30 + 29) % 30])
+      if end % 30 == 0 { bytes[last] = 0 }
+      for j in (last + 1)..<byteCount { bytes[j] = 0 }
     }
     recount()
   }
 
   /// Sets each block's counter, and the total, from the bits.
   func recount() {
+    let words = raw.assumingMemoryBound(to: UInt64.self)
     var total = 0
     for block in 0..<counterCount {
       var sum = 0
       for w in (block << counterShift)..<((block + 1) << counterShift) {
-        sum &+= bits[w].nonzeroBitCount
+        sum &+= words[w].nonzeroBitCount
       }
       counters[block] = Int32(sum)
       total &+= sum
@@ -83,41 +97,101 @@ final class SegmentSieve {
     self.total = total
   }
 
-  /// Clears the bits of the odd multiples of `prime` (the prime itself included).
+  /// Where the multiples of `prime` (coprime to 30) start in this segment, and how they step:
+  /// the byte and wheel position of the first multiple at least `low`, the prime itself
+  /// included; for each wheel position, the byte step to the next multiple and the bit.
+  @inline(__always)
+  private func multiples(
+    of prime: Int,
+    _ body: (_ byte: Int, _ wheel: Int, _ steps: UnsafeMutableBufferPointer<Int>) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { steps in
+      // The multiples p·q with q coprime to 30: q = 30Q + r, r in the residues.
+      var previous = 0
+      for t in 0..<8 {
+        let next = t == 7 ? prime * 31 / 30 : prime * Self.residues[t + 1] / 30
+        if t == 0 { previous = prime / 30 }  // p·1 / 30
+        steps[t] = next - previous
+        previous = next
+        steps[8 + t] = bitIndex[(prime * Self.residues[t]) % 30]
+      }
+      var q = max(1, (low + prime - 1) / prime)
+      var wheel = 0
+      let r = q % 30
+      while Self.residues[wheel] < r { wheel += 1 }  // r ≤ 29, so the loop stops
+      q += Self.residues[wheel] - r
+      body((prime * q - low) / 30, wheel, steps)
+    }
+  }
+
+  /// Clears the bits of the multiples of `prime` (coprime to 30), the prime itself included,
+  /// keeping the counters and the total.
   func crossOff(_ prime: Int) {
-    var q = max(1, (low + prime - 1) / prime)
-    if q & 1 == 0 { q += 1 }
-    var i = (prime * q - low - 1) >> 1
-    let limit = bitCount
-    let shift = counterShift + 6
-    var removed = 0
-    let bits = self.bits
+    let bytes = raw.assumingMemoryBound(to: UInt8.self)
     let counters = self.counters
-    while i < limit {
-      let w = i &>> 6
-      let word = bits[w]
-      let bit = UInt64(truncatingIfNeeded: i & 63)
-      let isSet = (word &>> bit) & 1
-      bits[w] = word & ~(1 &<< bit)
-      counters[i &>> shift] &-= Int32(truncatingIfNeeded: isSet)
-      removed &+= Int(truncatingIfNeeded: isSet)
-      i &+= prime
+    let limit = byteCount
+    let shift = counterShift + 3
+    var removed = 0
+    multiples(of: prime) { start, wheel, steps in
+      var j = start
+      var t = wheel
+      @inline(__always) func clear(_ j: Int, _ bit: Int) {
+        let byte = bytes[j]
+        let isSet = (byte &>> UInt8(truncatingIfNeeded: bit)) & 1
+        bytes[j] = byte & ~(1 &<< UInt8(truncatingIfNeeded: bit))
+        counters[j &>> shift] &-= Int32(isSet)
+        removed &+= Int(isSet)
+      }
+      // Up to the start of a turn of the wheel, then whole turns of 8 multiples, which span
+      // exactly `prime` bytes, then the rest.
+      while t != 0, j < limit {
+        clear(j, steps[8 &+ t])
+        j &+= steps[t]
+        t = (t &+ 1) & 7
+      }
+      let (s0, s1, s2, s3, s4, s5, s6) = (
+        steps[0], steps[0] &+ steps[1], steps[0] &+ steps[1] &+ steps[2],
+        steps[0] &+ steps[1] &+ steps[2] &+ steps[3],
+        steps[0] &+ steps[1] &+ steps[2] &+ steps[3] &+ steps[4],
+        steps[0] &+ steps[1] &+ steps[2] &+ steps[3] &+ steps[4] &+ steps[5],
+        prime &- steps[7]
+      )
+      let (b0, b1, b2, b3, b4, b5, b6, b7) = (
+        steps[8], steps[9], steps[10], steps[11], steps[12], steps[13], steps[14], steps[15]
+      )
+      while j &+ prime <= limit {
+        clear(j, b0)
+        clear(j &+ s0, b1)
+        clear(j &+ s1, b2)
+        clear(j &+ s2, b3)
+        clear(j &+ s3, b4)
+        clear(j &+ s4, b5)
+        clear(j &+ s5, b6)
+        clear(j &+ s6, b7)
+        j &+= prime
+      }
+      while j < limit {
+        clear(j, steps[8 &+ t])
+        j &+= steps[t]
+        t = (t &+ 1) & 7
+      }
     }
     total &-= removed
   }
 
-  /// Clears the bits of the odd multiples of `prime`, leaving the counters and the total as
-  /// they were: for the primes after the last whose leaves are counted, followed by
-  /// `recount()`.
+  /// Clears the bits of the multiples of `prime`, leaving the counters and the total as they
+  /// were: for the primes after the last whose leaves are counted, followed by `recount()`.
   func crossOffUncounted(_ prime: Int) {
-    var q = max(1, (low + prime - 1) / prime)
-    if q & 1 == 0 { q += 1 }
-    var i = (prime * q - low - 1) >> 1
-    let limit = bitCount
-    let bits = self.bits
-    while i < limit {
-      bits[i &>> 6] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
-      i &+= prime
+    let bytes = raw.assumingMemoryBound(to: UInt8.self)
+    let limit = byteCount
+    multiples(of: prime) { start, wheel, steps in
+      var j = start
+      var t = wheel
+      while j < limit {
+        bytes[j] &= ~(1 &<< UInt8(truncatingIfNeeded: steps[8 &+ t]))
+        j &+= steps[t]
+        t = (t &+ 1) & 7
+      }
     }
   }
 
@@ -128,12 +202,14 @@ final class SegmentSieve {
     countedSum = 0
   }
 
-  /// How many bits are still set for the odd numbers in [low, n]; `n` must not decrease
+  /// How many bits are still set for the numbers in [low, n], n ≥ low; `n` must not decrease
   /// between calls after `startCounting()`.
   @inline(__always)
   func count(upTo n: Int) -> Int {
-    let end = (n &- low &+ 1) &>> 1  // bits [0, end)
-    let block = end &>> (counterShift &+ 6)
+    let offset = n &- low
+    let j = offset / 30
+    let w = j &>> 3  // the word of n's byte
+    let block = w &>> counterShift
     var sum = countedSum
     var blocks = countedBlocks
     while blocks < block {
@@ -142,16 +218,14 @@ final class SegmentSieve {
     }
     countedBlocks = blocks
     countedSum = sum
-    var w = block &<< counterShift
-    let lastWord = end &>> 6
-    while w < lastWord {
-      sum &+= bits[w].nonzeroBitCount
-      w &+= 1
+    let words = raw.assumingMemoryBound(to: UInt64.self)
+    var word = block &<< counterShift
+    while word < w {
+      sum &+= words[word].nonzeroBitCount
+      word &+= 1
     }
-    let rest = end & 63
-    if rest > 0 {
-      sum &+= (bits[lastWord] & ((1 &<< UInt64(truncatingIfNeeded: rest)) &- 1)).nonzeroBitCount
-    }
-    return sum
+    let shift = UInt64(truncatingIfNeeded: (j & 7) &<< 3)
+    let mask = ((1 &<< shift) &- 1) | (bitsUpTo[offset % 30] &<< shift)
+    return sum &+ (words[w] & mask).nonzeroBitCount
   }
 }
