@@ -275,6 +275,19 @@ struct IsPrimeTests {
     #expect(Sieve.primes(in: low...Int.max) == expected)
   }
 
+  @Test(arguments: [0, 1, 2, 3, 127, 128, 129, 255, 256, 1_000_003, 8_388_737])
+  func piTable_countsThePrimesUpToEachNumber(limit: Int) {
+    let table = PiTable(limit: limit)
+    var count = 0
+    var wrong: [Int] = []
+    let primes = Set(Sieve.primes(upTo: limit).map(Int.init))
+    for n in 0...limit {
+      if primes.contains(n) { count += 1 }
+      if table[n] != count { wrong.append(n) }
+    }
+    #expect(wrong.prefix(5) == [], "limit \(limit)")
+  }
+
   @Test func sieve_streamsThePrimesOfARange() {
     var streamed: [Int] = []
     Sieve.forEachPrime(in: 999_000_000...1_001_000_000) { streamed.append($0) }

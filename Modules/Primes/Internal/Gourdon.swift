@@ -181,17 +181,17 @@ struct Gourdon {
     let segments = (end + numbersPerSegment - 1) / numbersPerSegment
     let segmentsPerChunk = max(1, min(16, segments / (threads * 8)))
     let chunks = (segments + segmentsPerChunk - 1) / segmentsPerChunk
-    var pieces: [Piece] = []
+    // The sieve's chunks first, then the lookups, which come in smaller pieces: the threads
+    // run out of work at about the same time.
+    var pieces: [Piece] = (0..<chunks).map { chunk in
+      let low = chunk * segmentsPerChunk * numbersPerSegment
+      return .sieve(low: low, high: min(low + segmentsPerChunk * numbersPerSegment, end))
+    }
     if k + 1 <= piXStar { pieces += Self.pieces(of: (k + 1)...piXStar).map { .c($0) } }
     let firstA = piXStar + 1
     if firstA <= piX13 { pieces += Self.pieces(of: firstA...piX13).map { .a($0) } }
-    let lookups = pieces.count
-    for chunk in 0..<chunks {
-      let low = chunk * segmentsPerChunk * numbersPerSegment
-      pieces.append(.sieve(low: low, high: min(low + segmentsPerChunk * numbersPerSegment, end)))
-    }
     let work = pieces
-    let lookupSums = ResultSlots<Int>(count: lookups)
+    let lookupSums = ResultSlots<Int>(count: work.count - chunks)
     let results = ResultSlots<ChunkResult>(count: chunks)
     let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
@@ -210,10 +210,10 @@ struct Gourdon {
         let item = next.wrappingAdd(1, ordering: .relaxed).oldValue
         if item >= work.count { return }
         switch work[item] {
-        case .c(let range): lookupSums[item] = self.c(range, shouldStop: shouldStop)
-        case .a(let range): lookupSums[item] = self.a(range, shouldStop: shouldStop)
+        case .c(let range): lookupSums[item - chunks] = self.c(range, shouldStop: shouldStop)
+        case .a(let range): lookupSums[item - chunks] = self.a(range, shouldStop: shouldStop)
         case .sieve(let low, let high):
-          results[item - lookups] = process(
+          results[item] = process(
             low: low, high: high, sieve: sieve, shouldStop: shouldStop)
         }
         let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
@@ -222,7 +222,7 @@ struct Gourdon {
     }
     if cancelled.load(ordering: .relaxed) || Task.isCancelled { throw CancellationError() }
     var terms = Terms()
-    for (index, piece) in work.prefix(lookups).enumerated() {
+    for (index, piece) in work.dropFirst(chunks).enumerated() {
       guard let sum = lookupSums[index] else { throw CancellationError() }
       if case .c = piece { terms.c &+= sum } else { terms.a &+= sum }
     }

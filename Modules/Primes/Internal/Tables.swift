@@ -10,12 +10,41 @@ struct PiTable {
     self.limit = limit
     let words = limit / 128 + 1
     var entries = [UInt64](repeating: 0, count: 2 * words)
-    if limit >= 3 {
-      entries.withUnsafeMutableBufferPointer { entries in
-        Sieve.forEachPrime(in: 3...limit) { p in
-          let i = p >> 1
-          entries[2 * (i >> 6)] |= 1 << UInt64(i & 63)
+    // Sieved straight into the bits, 2^15 words (2^22 numbers) at a time.
+    let sieving = Sieve.primes(upTo: integerSquareRoot(limit)).dropFirst()  // the odd ones
+    entries.withUnsafeMutableBufferPointer { entries in
+      let segmentWords = 1 << 15
+      var first = 0
+      while first < words {
+        let last = min(first + segmentWords, words)
+        for w in first..<last { entries[2 * w] = UInt64.max }
+        let firstBit = first << 6
+        let endBit = last << 6
+        for p32 in sieving {
+          let p = Int(p32)
+          // The odd multiples of p from p² on: bit i stands for 2i + 1.
+          var i = (p * p) >> 1
+          if i < firstBit {
+            // The first odd multiple of p at bit firstBit or after.
+            let number = 2 * firstBit + 1
+            var multiple = (number + p - 1) / p * p
+            if multiple & 1 == 0 { multiple += p }
+            i = multiple >> 1
+          }
+          if i >= endBit { continue }
+          while i < endBit {
+            entries[(i &>> 6) &<< 1] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
+            i &+= p
+          }
         }
+        first = last
+      }
+      entries[0] &= ~1  // 1 is not prime
+      // Nothing above the limit.
+      let bitsInUse = (limit + 1) >> 1  // the odd numbers up to the limit
+      let lastWord = bitsInUse >> 6
+      if lastWord < words {
+        entries[2 * lastWord] &= (1 << UInt64(bitsInUse & 63)) - 1
       }
     }
     var count: UInt64 = 1  // the prime 2, which has no bit
