@@ -54,12 +54,20 @@ public func primeCount(
 ) throws -> Int {
   guard (0...maximumX).contains(x) else { throw PrimesError.xOutOfRange(x) }
   try checkCancellation()
-  if x < sieveLimit { return Sieve.primes(upTo: x).count }
-  let engine = Gourdon(x: x)
-  try checkCancellation()
-  let count = try engine.count(threads: usableThreads(threads), progress: progress)
+  let count = try countPrimes(x, threads: threads, progress: progress).count
   progress?(1)
   return count
+}
+
+/// π(x), for 0 ≤ x, and the π table that the count built, if it built one: its bits hold the
+/// primes up to a little past √x.
+private func countPrimes(
+  _ x: Int, threads: Int, progress: ProgressHandler?
+) throws -> (count: Int, table: PiTable?) {
+  if x < sieveLimit { return (Sieve.primes(upTo: x).count, nil) }
+  let engine = Gourdon(x: x)
+  try checkCancellation()
+  return (try engine.count(threads: usableThreads(threads), progress: progress), engine.piTable)
 }
 
 /// The `n`th prime, 1-based: `nthPrime(1) == 2`.
@@ -96,28 +104,29 @@ public func nthPrime(
   // Near the top of the range the estimate may pass 2^63; the prime is below it.
   let estimate = min(inverseRiemannR(Double(n)), Double(Int.max).nextDown)
   let x = Int(estimate)
-  let counted = try primeCount(x, threads: threads) { progress?($0 * 0.97) }
+  let (counted, table) = try countPrimes(x, threads: threads) { progress?($0 * 0.97) }
   try checkCancellation()
-  let prime = primeNear(x, counted: counted, wanted: n)
+  let prime = primeNear(x, counted: counted, wanted: n, sievingWith: table)
   progress?(1)
   return prime
 }
 
-/// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x in widening windows.
-private func primeNear(_ x: Int, counted: Int, wanted: Int) -> Int {
+/// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x in widening windows,
+/// with the primes of `table` when it reaches far enough.
+private func primeNear(_ x: Int, counted: Int, wanted: Int, sievingWith table: PiTable?) -> Int {
   let logX = log(Double(x))
   let gap = abs(counted - wanted) + 1
   var window = Int(Double(gap) * logX * 1.2) + 4096
   while true {
     if counted >= wanted {
       // The largest prime ≤ x is p(counted): walk down (counted − wanted) more.
-      let primes = Sieve.primes(in: max(2, x - window)...x)
+      let primes = Sieve.primes(in: max(2, x - window)...x, sievingWith: table)
       let steps = counted - wanted
       if steps < primes.count { return primes[primes.count - 1 - steps] }
     } else {
       // p(wanted) ≤ Int.max, so the window stops growing before it passes the top.
       let (high, overflow) = x.addingReportingOverflow(window)
-      let primes = Sieve.primes(in: (x + 1)...(overflow ? Int.max : high))
+      let primes = Sieve.primes(in: (x + 1)...(overflow ? Int.max : high), sievingWith: table)
       let steps = wanted - counted
       if steps <= primes.count { return primes[steps - 1] }
     }

@@ -286,6 +286,9 @@ struct IsPrimeTests {
       if table[n] != count { wrong.append(n) }
     }
     #expect(wrong.prefix(5) == [], "limit \(limit)")
+    var odd: [Int] = []
+    table.forEachOddPrime(upTo: limit) { odd.append($0) }
+    #expect(odd == primes.filter { $0 > 2 }.sorted())
   }
 
   @Test func sieve_streamsThePrimesOfARange() {

@@ -36,7 +36,7 @@ struct Gourdon {
   let piX13: Int
   let piSqrtX: Int
   let piSqrtLimit: Int
-  let piTable: PiTable  // up to max(√x, x*²)
+  let piTable: PiTable  // up to max(√x + 1024, x*²)
   let factors: FactorTable  // up to y
   let phiTiny = PhiTiny()
   let k = PhiTiny.c
@@ -86,7 +86,8 @@ struct Gourdon {
     var primes = Sieve.primes(upTo: max(y, integerSquareRoot(x / xStar)))
     primes.insert(0, at: 0)
     self.primes = primes
-    let piTable = PiTable(limit: max(sqrtX, xStar * xStar))
+    // A little past √x, so that the nth prime's search sieves with the table's primes.
+    let piTable = PiTable(limit: max(sqrtX + 1024, xStar * xStar))
     self.piTable = piTable
     piY = piTable[y]
     piXStar = piTable[xStar]

@@ -38,8 +38,9 @@ enum Sieve {
   }
 
   /// The primes in `range`, ascending, for a range short enough to hold as flags, up to
-  /// `Int.max`: the primes that cross it off are themselves sieved a segment at a time.
-  static func primes(in range: ClosedRange<Int>) -> [Int] {
+  /// `Int.max`. The primes that cross it off come from `table` if it reaches √(upper bound),
+  /// else they are themselves sieved a segment at a time.
+  static func primes(in range: ClosedRange<Int>, sievingWith table: PiTable? = nil) -> [Int] {
     let high = range.upperBound
     guard high >= 2 else { return [] }
     let start = max(range.lowerBound, 3) | 1
@@ -50,12 +51,18 @@ enum Sieve {
     flags.withUnsafeMutableBufferPointer { composite in
       var sieving: [Int] = []
       sieving.reserveCapacity(segmentOdds)
-      forEachPrime(in: 3...max(3, integerSquareRoot(high))) {
-        sieving.append($0)
+      let add = { (prime: Int) in
+        sieving.append(prime)
         if sieving.count == segmentOdds {
           crossOff(composite, start: start, count: count, with: sieving)
           sieving.removeAll(keepingCapacity: true)
         }
+      }
+      let root = integerSquareRoot(high)
+      if let table, table.limit >= root {
+        table.forEachOddPrime(upTo: root, add)
+      } else {
+        forEachPrime(in: 3...max(3, root), add)
       }
       crossOff(composite, start: start, count: count, with: sieving)
     }

@@ -55,6 +55,20 @@ struct PiTable {
     self.entries = entries
   }
 
+  /// Calls `body` with each odd prime up to n, ascending, n ≤ limit.
+  func forEachOddPrime(upTo n: Int, _ body: (Int) -> Void) {
+    guard n >= 3 else { return }
+    let lastBit = (n - 1) >> 1  // the bit of the largest odd number up to n
+    for w in 0...(lastBit >> 6) {
+      var bits = entries[2 * w]
+      if w == lastBit >> 6 { bits &= UInt64.max >> UInt64(63 - (lastBit & 63)) }
+      while bits != 0 {
+        body(128 * w + 2 * bits.trailingZeroBitCount + 1)
+        bits &= bits - 1
+      }
+    }
+  }
+
   /// π(n), for 0 ≤ n ≤ limit.
   subscript(n: Int) -> Int {
     entries.withUnsafeBufferPointer { Lookup(entries: $0)[n] }
