@@ -26,7 +26,7 @@ func integerCubeRoot(_ n: Int) -> Int {
 /// one, and the remainder, exact in wrapping arithmetic since it lies in (−b, 2b), says which.
 @inline(__always)
 func fastDivide(_ a: Int, _ b: Int) -> Int {
-  exactQuotient(a, b, near: Int(Double(a) / Double(b)))
+  exactQuotient(a, b, near: nearestInteger(Double(a) / Double(b)))
 }
 
 /// ⌊a / b⌋ for 0 ≤ a and 0 < b whose quotient is below 2^50, given `inverse` = 1/b rounded: a
@@ -34,7 +34,15 @@ func fastDivide(_ a: Int, _ b: Int) -> Int {
 /// lookups as long. The product is within one of a / b, and the remainder says which.
 @inline(__always)
 func divide(_ a: Int, _ b: Int, _ inverse: Double) -> Int {
-  exactQuotient(a, b, near: Int(Double(a) * inverse))
+  exactQuotient(a, b, near: nearestInteger(Double(a) * inverse))
+}
+
+/// The integer nearest to `value`, for 0 ≤ value < 2^51: adding 2^52 puts it in the low bits
+/// of the sum's significand. Unlike `Int(value)`, this has no range checks to branch on.
+@inline(__always)
+private func nearestInteger(_ value: Double) -> Int {
+  let magic = 0x1p52
+  return Int(bitPattern: UInt((value + magic).bitPattern &- magic.bitPattern))
 }
 
 /// ⌊a / b⌋, given a `q` within one of it.

@@ -206,8 +206,8 @@ final class SegmentSieve {
   /// between calls after `startCounting()`.
   @inline(__always)
   func count(upTo n: Int) -> Int {
-    let offset = n &- low
-    let j = offset / 30
+    let offset = UInt(bitPattern: n &- low)  // unsigned: a division by 30 without sign fixes
+    let j = Int(bitPattern: offset / 30)
     let w = j &>> 3  // the word of n's byte
     let block = w &>> counterShift
     var sum = countedSum
@@ -225,7 +225,7 @@ final class SegmentSieve {
       word &+= 1
     }
     let shift = UInt64(truncatingIfNeeded: (j & 7) &<< 3)
-    let mask = ((1 &<< shift) &- 1) | (bitsUpTo[offset % 30] &<< shift)
+    let mask = ((1 &<< shift) &- 1) | (bitsUpTo[Int(bitPattern: offset % 30)] &<< shift)
     return sum &+ (words[w] & mask).nonzeroBitCount
   }
 }

@@ -184,7 +184,8 @@ struct FactorTable {
   /// The i-th number, from 0, that none of 2, 3, 5, 7 divides.
   @inline(__always)
   func number(at i: Int) -> Int {
-    (i / Self.spokes) &* Self.wheel &+ residues[i % Self.spokes]
+    let (turns, spoke) = UInt(bitPattern: i).quotientAndRemainder(dividingBy: UInt(Self.spokes))
+    return Int(bitPattern: turns) &* Self.wheel &+ residues[Int(bitPattern: spoke)]
   }
 
   /// 2·lpf(m) + (1 if μ(m) = −1), or 0, for the entry at index i.
