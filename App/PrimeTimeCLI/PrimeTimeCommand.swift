@@ -70,7 +70,7 @@ struct ReplayCommand: ParsableCommand {
 struct NthPrimeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "nth-prime",
-    abstract: "Print the nth prime (n from 1 to 10^14).",
+    abstract: "Print the nth prime, for any n whose prime is below 2^63.",
     discussion: "Example: primetime nth-prime 1000000000 prints 22801763489."
   )
 
@@ -103,7 +103,7 @@ struct PrimeCountCommand: ParsableCommand {
     discussion: "Example: primetime prime-count 100 prints 25."
   )
 
-  @Argument(help: "The bound, from 0.")
+  @Argument(help: "The bound, from 0 to 2^63 − 1 (9223372036854775807).")
   var x: String
 
   @OptionGroup var options: ComputeOptions

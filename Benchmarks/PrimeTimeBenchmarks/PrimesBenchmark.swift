@@ -1,8 +1,9 @@
 import Foundation
 
 /// `primetime` against primecount, both run as child processes, in turns, on the same work:
-/// the nth prime for n = 10^11, 10^12 and 10^13 and π(10^15), on one thread and on two; the
-/// peak memory of both for the nth prime 10^13; and π(10^16).
+/// the nth prime for n = 10^9 to 10^13 on one thread, p(10^13) and π(10^15) on two; the peak
+/// memory of both for the nth prime 10^13; and π(10^16). `maxExponent` leaves out the larger
+/// ones.
 enum PrimesBenchmark {
   /// One line of the table: the same question put to both programs.
   struct Work {
@@ -16,7 +17,7 @@ enum PrimesBenchmark {
     let primetime = try primetimeExecutable()
     let primecount = which("primecount")
     var work: [Work] = []
-    for exponent in [11, 12, 13] where exponent <= maxExponent {
+    for exponent in [9, 11, 12, 13] where exponent <= maxExponent {
       work.append(nthPrime(exponent, threads: 1))
     }
     if maxExponent >= 13 { work.append(nthPrime(13, threads: 2)) }

@@ -31,9 +31,8 @@ let sieveLimit = 10_000_000
 
 /// The number of primes less than or equal to `x`: π(x).
 ///
-/// Large x use Xavier Gourdon's refinement of the Deleglise-Rivat algorithm: about 0.7 s for
-/// x = 10^14 on one core. The work checks for task cancellation as it goes and reports its
-/// progress.
+/// Large x use Xavier Gourdon's refinement of the Deleglise-Rivat algorithm, whose time grows
+/// like x^(2/3). The work checks for task cancellation as it goes and reports its progress.
 ///
 /// ```swift
 /// #expect(try primeCount(100) == 25)
