@@ -158,7 +158,8 @@ struct PrimeCommandTests {
   @Test(
     arguments: [
       ["nth-prime", "0"], ["nth-prime", "-5"], ["nth-prime", "abc"],
-      ["nth-prime", "100000000000001"], ["nth-prime", "99999999999999999999999"], ["nth-prime"],
+      ["nth-prime", "216289611853439385"], ["nth-prime", "99999999999999999999999"], ["nth-prime"],
+      ["prime-count", "9223372036854775808"],
       ["prime-count", "-1"], ["is-prime", "x"], ["is-prime", "1", "2"], ["nth-prime", ""],
     ])
   func badArguments_exit64_withOneLine(arguments: [String]) throws {
@@ -169,6 +170,18 @@ struct PrimeCommandTests {
     #expect(result.stdout == "")
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stderr.hasPrefix("primetime: "))
+  }
+
+  @Test func onePastTheRange_isRefused_withTheRange() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let n = try PrimeTime.run(["nth-prime", "216289611853439385"], home: home)
+    #expect(
+      n.stderr == "primetime: n must be between 1 and 216289611853439384, not 216289611853439385\n")
+    let x = try PrimeTime.run(["prime-count", "9223372036854775808"], home: home)
+    #expect(
+      x.stderr
+        == "primetime: x is too large: 9223372036854775808 is more than 9223372036854775807\n")
   }
 
   @Test func helpAndVersion_behaveAsAnyCLIs() throws {
