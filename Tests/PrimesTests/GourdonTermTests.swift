@@ -13,20 +13,27 @@ struct GourdonTermTests {
 
   @Test(arguments: cases)
   func eachTerm_matchesItsDefinition(x: Int, alpha: Double) throws {
-    let engine = Gourdon(x: x, alpha: alpha)
-    let reference = SlowTerms(x: x, y: engine.y, xStar: engine.xStar, k: engine.k)
-    let terms = try engine.terms(threads: 2, progress: nil)
-    #expect(terms.a == reference.a, "A, x = \(x), α = \(alpha)")
-    #expect(terms.b == reference.b, "B, x = \(x), α = \(alpha)")
-    #expect(terms.c == reference.c, "C, x = \(x), α = \(alpha)")
-    #expect(terms.d == reference.d, "D, x = \(x), α = \(alpha)")
-    #expect(terms.phi0 == reference.phi0, "Φ0, x = \(x), α = \(alpha)")
-    #expect(terms.sigma == reference.sigma, "Σ, x = \(x), α = \(alpha)")
-    #expect(terms.sum == reference.pi, "π, x = \(x), α = \(alpha)")
+    // One segment of the sieve holds all of [1, x/y] at these x; segments of 32 bytes (960
+    // numbers) make dozens of segments in dozens of chunks, stitched together.
+    let first = Gourdon(x: x, alpha: alpha)
+    let reference = SlowTerms(x: x, y: first.y, xStar: first.xStar, k: first.k)
+    for segmentBytes in [1 << 15, 32] {
+      let engine = Gourdon(x: x, alpha: alpha, segmentBytes: segmentBytes)
+      let terms = try engine.terms(threads: 2, progress: nil)
+      let label = "x = \(x), α = \(alpha), \(segmentBytes)-byte segments"
+      #expect(terms.a == reference.a, "A, \(label)")
+      #expect(terms.b == reference.b, "B, \(label)")
+      #expect(terms.c == reference.c, "C, \(label)")
+      #expect(terms.d == reference.d, "D, \(label)")
+      #expect(terms.phi0 == reference.phi0, "Φ0, \(label)")
+      #expect(terms.sigma == reference.sigma, "Σ, \(label)")
+      #expect(terms.sum == reference.pi, "π, \(label)")
+    }
   }
 
   @Test func theTermsDoNotDependOnTheThreadCount() throws {
-    let engine = Gourdon(x: 3_000_000_007, alpha: 2)
+    // Small segments, so that every thread gets chunks of the sieve as well as lookups.
+    let engine = Gourdon(x: 300_000_007, alpha: 2, segmentBytes: 64)
     let one = try engine.terms(threads: 1, progress: nil)
     for threads in [2, 3, 7, 64] {
       #expect(try engine.terms(threads: threads, progress: nil) == one)

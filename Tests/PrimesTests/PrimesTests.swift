@@ -21,8 +21,8 @@ let published: [(k: Int, pi: Int, p: Int)] = [
 /// an `Int`.
 let primesBelowTwoToThe63 = 216_289_611_853_439_384
 
-/// The cases from 10^11 up take seconds in a debug build; `.ci/run` runs them in release mode
-/// with PRIMES_LARGE_TESTS=1.
+/// The cases from 10^11 up take seconds to minutes, even with `Primes` optimized in debug
+/// builds; `.ci/run` runs them with PRIMES_LARGE_TESTS=1.
 let largeTestsEnabled = ProcessInfo.processInfo.environment["PRIMES_LARGE_TESTS"] != nil
 
 func powerOfTen(_ k: Int) -> Int { (0..<k).reduce(1) { result, _ in result * 10 } }
@@ -108,12 +108,26 @@ struct PrimeCountTests {
 
   @Test func primeCount_acceptsEveryXUpToTheLargestInt() async {
     #expect(maximumX == Int.max)
-    // Accepted: the work starts, and stops when its task is cancelled, instead of refusing x.
+    // Accepted: x passes the range check, and the work stops at the task's cancellation
+    // before it builds anything. The engine's tables at x = Int.max are built below.
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       return try primeCount(Int.max)
     }
     await #expect(throws: CancellationError.self) { try await task.value }
+  }
+
+  @Test(.enabled(if: largeTestsEnabled, "set PRIMES_LARGE_TESTS=1"))
+  func gourdon_atTheLargestInt_buildsItsTables() {
+    // About a gigabyte and some seconds: the π table up to √(2^63) and the factor table up to
+    // y; then Φ0 and Σ, which run over them.
+    let engine = Gourdon(x: Int.max)
+    #expect(engine.sqrtX == 3_037_000_499)
+    #expect(engine.piSqrtX == 146_144_318)  // π(3037000499), from primecount 7.6
+    #expect(engine.piX13 == 155_611)  // π(2097151) = π(∛(2^63 − 1))
+    #expect(engine.y > 2_097_151 && engine.y < engine.sqrtX)
+    #expect(engine.phi0() != 0)
+    #expect(engine.sigma() > 0)
   }
 
   @Test func primeCount_aboveTheOldLimitOf4e15_matchesPrimecount() throws {
@@ -128,6 +142,20 @@ struct PrimeCountTests {
     #expect(!values.isEmpty)
     #expect(values.last == 1)
     #expect(values.allSatisfy { (0...1).contains($0) })
+  }
+
+  @Test func primeCount_cancelledWhileCounting_stopsWhicheverThreadReportsProgress() async {
+    // The progress handler runs on a worker thread, not the task's; the count must stop
+    // whichever thread the workers run on, every time.
+    for _ in 0..<30 {
+      let handle = CancellableHandle()
+      let task = Task {
+        await handle.ready()
+        return try primeCount(100_000_000_000, threads: 2) { _ in handle.cancel() }
+      }
+      handle.set(task)
+      await #expect(throws: CancellationError.self) { try await task.value }
+    }
   }
 
   @Test func primeCount_inACancelledTask_throwsCancellation() async {
@@ -247,7 +275,9 @@ struct IsPrimeTests {
       let (next, overflow) = (r + 1).multipliedReportingOverflow(by: r + 1)
       #expect(r * r <= n && (overflow || next > n))
       let c = integerCubeRoot(n)
-      #expect(c * c * c <= n)
+      let (square, squareOverflow) = (c + 1).multipliedReportingOverflow(by: c + 1)
+      let (cube, cubeOverflow) = square.multipliedReportingOverflow(by: c + 1)
+      #expect(c * c * c <= n && (squareOverflow || cubeOverflow || cube > n))
     }
     #expect(integerCubeRoot(27) == 3)
     #expect(integerCubeRoot(26) == 2)
@@ -297,6 +327,37 @@ struct IsPrimeTests {
     #expect(streamed == (999_000_000...1_001_000_000).filter(isPrime))
     #expect(Sieve.primes(upTo: 100).map(Int.init) == (0...100).filter(isPrime))
   }
+}
+
+/// A task to cancel from any thread. The task waits in `ready()` until it is known here.
+final class CancellableHandle: Sendable {
+  private struct State {
+    var task: Task<Int, any Error>?
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+  private let state = Mutex(State())
+
+  func set(_ task: Task<Int, any Error>) {
+    let waiter = state.withLock { state in
+      state.task = task
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  func ready() async {
+    await withCheckedContinuation { continuation in
+      let isSet = state.withLock { state in
+        if state.task != nil { return true }
+        state.waiter = continuation
+        return false
+      }
+      if isSet { continuation.resume() }
+    }
+  }
+
+  func cancel() { state.withLock { $0.task }?.cancel() }
 }
 
 final class LockedArray: Sendable {

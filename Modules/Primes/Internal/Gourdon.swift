@@ -41,9 +41,9 @@ struct Gourdon {
   let phiTiny = PhiTiny()
   let k = PhiTiny.c
 
-  /// Bytes per sieve segment (32 KiB, 983,040 numbers), and 64-bit words per counter, as a
-  /// power of two.
-  static let segmentBytes = 1 << 15
+  /// Bytes per sieve segment: 32 KiB, 983,040 numbers, unless a test asks for fewer.
+  let segmentBytes: Int
+  /// 64-bit words per counter of the sieve, as a power of two.
   static let counterShift = 2
 
   /// The six terms; π(x) is ``sum``.
@@ -59,10 +59,12 @@ struct Gourdon {
     var sum: Int { a &- b &+ c &+ d &+ phi0 &+ sigma }
   }
 
-  /// Prepares the tables for π(x), x ≥ 10^5 (so that x* is above p_k = 13).
-  init(x: Int, alpha: Double? = nil) {
+  /// Prepares the tables for π(x), x ≥ 10^5 (so that x* is above p_k = 13). `segmentBytes`
+  /// must be a multiple of 32.
+  init(x: Int, alpha: Double? = nil, segmentBytes: Int = 1 << 15) {
     precondition(x >= 100_000, "Gourdon's algorithm is set up here for x ≥ 10^5")
     self.x = x
+    self.segmentBytes = segmentBytes
     let x13 = integerCubeRoot(x)
     let sqrtX = integerSquareRoot(x)
     self.sqrtX = sqrtX
@@ -177,7 +179,7 @@ struct Gourdon {
   /// Runs the lookups and the sieve's chunks on `threads` threads, then adds them up into A,
   /// B, C and D.
   private func sieveAndLookups(threads: Int, progress: ProgressHandler?) throws -> Terms {
-    let numbersPerSegment = 30 * Self.segmentBytes
+    let numbersPerSegment = 30 * segmentBytes
     let end = sieveLimit + 1
     let segments = (end + numbersPerSegment - 1) / numbersPerSegment
     let segmentsPerChunk = max(1, min(16, segments / (threads * 8)))
@@ -192,55 +194,89 @@ struct Gourdon {
     let firstA = piXStar + 1
     if firstA <= piX13 { pieces += Self.pieces(of: firstA...piX13).map { .a($0) } }
     let work = pieces
-    let lookupSums = ResultSlots<Int>(count: work.count - chunks)
-    let results = ResultSlots<ChunkResult>(count: chunks)
+    let lookupSums = Mutex([Int?](repeating: nil, count: work.count - chunks))
+    let stitcher = Mutex(Stitcher(piXStar: piXStar, piSqrtLimit: piSqrtLimit))
     let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
     let cancelled = Atomic<Bool>(false)
 
-    DispatchQueue.concurrentPerform(iterations: max(1, min(threads, work.count))) { worker in
-      let sieve = SegmentSieve(bytes: Self.segmentBytes, counterShift: Self.counterShift)
-      // Only the calling thread runs inside the task and can see its cancellation; it tells
-      // the others through the flag.
-      let shouldStop = {
-        if worker == 0, Task.isCancelled { cancelled.store(true, ordering: .relaxed) }
-        return cancelled.load(ordering: .relaxed)
-      }
-      while true {
-        if shouldStop() { return }
-        let item = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        if item >= work.count { return }
-        switch work[item] {
-        case .c(let range): lookupSums[item - chunks] = self.c(range, shouldStop: shouldStop)
-        case .a(let range): lookupSums[item - chunks] = self.a(range, shouldStop: shouldStop)
-        case .sieve(let low, let high):
-          results[item] = process(
-            low: low, high: high, sieve: sieve, shouldStop: shouldStop)
+    // The workers run on threads of Dispatch's, outside the task: they ask the task itself
+    // whether it is cancelled. `isCancelled` is one of the members of `UnsafeCurrentTask` that
+    // `Task` has too, which its documentation says any thread may use; the reference does not
+    // outlive the closure, which returns only when every worker has.
+    withUnsafeCurrentTask { currentTask in
+      nonisolated(unsafe) let task = currentTask
+      DispatchQueue.concurrentPerform(iterations: max(1, min(threads, work.count))) { worker in
+        let sieve = SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift)
+        let shouldStop = {
+          if task?.isCancelled == true { cancelled.store(true, ordering: .relaxed) }
+          return cancelled.load(ordering: .relaxed)
         }
-        let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-        if worker == 0 { progress?(Double(finished) / Double(work.count)) }
+        while true {
+          if shouldStop() { return }
+          let item = next.wrappingAdd(1, ordering: .relaxed).oldValue
+          if item >= work.count { return }
+          switch work[item] {
+          case .c(let range):
+            let sum = self.c(range, shouldStop: shouldStop)
+            lookupSums.withLock { $0[item - chunks] = sum }
+          case .a(let range):
+            let sum = self.a(range, shouldStop: shouldStop)
+            lookupSums.withLock { $0[item - chunks] = sum }
+          case .sieve(let low, let high):
+            let result = process(low: low, high: high, sieve: sieve, shouldStop: shouldStop)
+            if !shouldStop() { stitcher.withLock { $0.add(result, at: item) } }
+          }
+          let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+          if worker == 0 { progress?(Double(finished) / Double(work.count)) }
+        }
       }
     }
     if cancelled.load(ordering: .relaxed) || Task.isCancelled { throw CancellationError() }
     var terms = Terms()
     for (index, piece) in work.dropFirst(chunks).enumerated() {
-      guard let sum = lookupSums[index] else { throw CancellationError() }
+      guard let sum = lookupSums.withLock({ $0[index] }) else { throw CancellationError() }
       if case .c = piece { terms.c &+= sum } else { terms.a &+= sum }
     }
 
-    // Each chunk counted from its own start: add what the chunks before it left standing.
-    var phiPrefix = [Int](repeating: 0, count: piXStar + 1)
-    var unsievedPrefix = 0
-    for index in 0..<chunks {
-      guard let result = results[index] else { throw CancellationError() }
-      terms.d &+= result.d
-      for b in 0...piXStar { terms.d &+= result.coefficients[b] &* phiPrefix[b] }
-      // What is left standing is 1 and the primes above √(x/y).
-      terms.b &+= result.b &+ result.bCount &* (unsievedPrefix + piSqrtLimit - 1)
-      for b in 0...piXStar { phiPrefix[b] += result.phi[b] }
-      unsievedPrefix += result.unsieved
-    }
+    let (d, b, stitched) = stitcher.withLock { ($0.d, $0.b, $0.next) }
+    guard stitched == chunks else { throw CancellationError() }
+    terms.d = d
+    terms.b = b
     return terms
+  }
+
+  /// Adds up the chunks of the sieve in order, as they finish: each counted from its own
+  /// start, so each needs what the chunks before it left standing. A chunk that finishes early
+  /// waits in `pending`, which so holds only a few chunks' counts at a time.
+  struct Stitcher {
+    let piXStar: Int
+    let piSqrtLimit: Int
+    private(set) var next = 0
+    private(set) var d = 0
+    private(set) var b = 0
+    private var pending: [Int: ChunkResult] = [:]
+    private var phiPrefix: [Int]
+    private var unsievedPrefix = 0
+
+    init(piXStar: Int, piSqrtLimit: Int) {
+      self.piXStar = piXStar
+      self.piSqrtLimit = piSqrtLimit
+      phiPrefix = [Int](repeating: 0, count: piXStar + 1)
+    }
+
+    mutating func add(_ result: ChunkResult, at index: Int) {
+      pending[index] = result
+      while let result = pending.removeValue(forKey: next) {
+        d &+= result.d
+        for b in 0...piXStar { d &+= result.coefficients[b] &* phiPrefix[b] }
+        // What is left standing is 1 and the primes above √(x/y).
+        b &+= result.b &+ result.bCount &* (unsievedPrefix + piSqrtLimit - 1)
+        for b in 0...piXStar { phiPrefix[b] += result.phi[b] }
+        unsievedPrefix += result.unsieved
+        next += 1
+      }
+    }
   }
 
   /// Sieves [low, high) segment by segment, collecting the hard leaves and the B terms whose
@@ -280,20 +316,5 @@ struct Gourdon {
       low = high
     }
     return result
-  }
-}
-
-/// One slot per chunk, each written by exactly one worker and read after all have finished.
-final class ResultSlots<Value>: @unchecked Sendable {
-  private var slots: [Value?]
-  private let lock = NSLock()
-
-  init(count: Int) {
-    slots = [Value?](repeating: nil, count: count)
-  }
-
-  subscript(index: Int) -> Value? {
-    get { lock.withLock { slots[index] } }
-    set { lock.withLock { slots[index] = newValue } }
   }
 }

@@ -31,6 +31,7 @@ final class SegmentSieve {
   /// A sieve of `byteCount` bytes (a multiple of 8 · 2^counterShift) with a counter per
   /// 2^counterShift 64-bit words.
   init(bytes byteCount: Int, counterShift: Int) {
+    precondition(byteCount > 0 && byteCount % (8 << counterShift) == 0, "whole counter blocks")
     self.byteCount = byteCount
     self.counterShift = counterShift
     self.words = byteCount / 8
@@ -62,11 +63,11 @@ final class SegmentSieve {
   /// 11, 13 divides. `low` must be a multiple of 30.
   func reset(low: Int, high: Int) {
     self.low = low
-    let bytes = raw.assumingMemoryBound(to: UInt8.self)
+    let bytes = Memory(raw: raw)
     Self.presieve.withUnsafeBufferPointer { pattern in
       var source = (low / 30) % Self.presievePeriod
       for j in 0..<byteCount {
-        bytes[j] = pattern[source]
+        bytes[byte: j] = pattern[source]
         source += 1
         if source == Self.presievePeriod { source = 0 }
       }
@@ -75,21 +76,21 @@ final class SegmentSieve {
     let end = high - low
     if end < numbersPerSegment {
       let last = end / 30
-      bytes[last] &= UInt8(truncatingIfNeeded: bitsUpTo[(end % 30 + 29) % 30])
-      if end % 30 == 0 { bytes[last] = 0 }
-      for j in (last + 1)..<byteCount { bytes[j] = 0 }
+      bytes[byte: last] &= UInt8(truncatingIfNeeded: bitsUpTo[(end % 30 + 29) % 30])
+      if end % 30 == 0 { bytes[byte: last] = 0 }
+      for j in (last + 1)..<byteCount { bytes[byte: j] = 0 }
     }
     recount()
   }
 
   /// Sets each block's counter, and the total, from the bits.
   func recount() {
-    let words = raw.assumingMemoryBound(to: UInt64.self)
+    let words = Memory(raw: raw)
     var total = 0
     for block in 0..<counterCount {
       var sum = 0
       for w in (block << counterShift)..<((block + 1) << counterShift) {
-        sum &+= words[w].nonzeroBitCount
+        sum &+= words[word: w].nonzeroBitCount
       }
       counters[block] = Int32(sum)
       total &+= sum
@@ -127,7 +128,7 @@ final class SegmentSieve {
   /// Clears the bits of the multiples of `prime` (coprime to 30), the prime itself included,
   /// keeping the counters and the total.
   func crossOff(_ prime: Int) {
-    let bytes = raw.assumingMemoryBound(to: UInt8.self)
+    let bytes = Memory(raw: raw)
     let counters = self.counters
     let limit = byteCount
     let shift = counterShift + 3
@@ -136,9 +137,9 @@ final class SegmentSieve {
       var j = start
       var t = wheel
       @inline(__always) func clear(_ j: Int, _ bit: Int) {
-        let byte = bytes[j]
+        let byte = bytes[byte: j]
         let isSet = (byte &>> UInt8(truncatingIfNeeded: bit)) & 1
-        bytes[j] = byte & ~(1 &<< UInt8(truncatingIfNeeded: bit))
+        bytes[byte: j] = byte & ~(1 &<< UInt8(truncatingIfNeeded: bit))
         counters[j &>> shift] &-= Int32(isSet)
         removed &+= Int(isSet)
       }
@@ -182,13 +183,13 @@ final class SegmentSieve {
   /// Clears the bits of the multiples of `prime`, leaving the counters and the total as they
   /// were: for the primes after the last whose leaves are counted, followed by `recount()`.
   func crossOffUncounted(_ prime: Int) {
-    let bytes = raw.assumingMemoryBound(to: UInt8.self)
+    let bytes = Memory(raw: raw)
     let limit = byteCount
     multiples(of: prime) { start, wheel, steps in
       var j = start
       var t = wheel
       while j < limit {
-        bytes[j] &= ~(1 &<< UInt8(truncatingIfNeeded: steps[8 &+ t]))
+        bytes[byte: j] &= ~(1 &<< UInt8(truncatingIfNeeded: steps[8 &+ t]))
         j &+= steps[t]
         t = (t &+ 1) & 7
       }
@@ -218,14 +219,36 @@ final class SegmentSieve {
     }
     countedBlocks = blocks
     countedSum = sum
-    let words = raw.assumingMemoryBound(to: UInt64.self)
+    let words = Memory(raw: raw)
     var word = block &<< counterShift
     while word < w {
-      sum &+= words[word].nonzeroBitCount
+      sum &+= words[word: word].nonzeroBitCount
       word &+= 1
     }
     let shift = UInt64(truncatingIfNeeded: (j & 7) &<< 3)
     let mask = ((1 &<< shift) &- 1) | (bitsUpTo[Int(bitPattern: offset % 30)] &<< shift)
-    return sum &+ (words[w] & mask).nonzeroBitCount
+    return sum &+ (words[word: w] & mask).nonzeroBitCount
   }
 }
+
+/// A segment's memory, read and written as bytes and as 64-bit words through raw loads and
+/// stores, which may mix types on the same memory. The counting masks take byte j of a word as
+/// its bits 8j to 8j + 7, as on little-endian machines.
+private struct Memory {
+  let raw: UnsafeMutableRawPointer
+
+  @inline(__always)
+  subscript(byte j: Int) -> UInt8 {
+    get { raw.load(fromByteOffset: j, as: UInt8.self) }
+    nonmutating set { raw.storeBytes(of: newValue, toByteOffset: j, as: UInt8.self) }
+  }
+
+  @inline(__always)
+  subscript(word w: Int) -> UInt64 {
+    raw.load(fromByteOffset: w &<< 3, as: UInt64.self)
+  }
+}
+
+#if _endian(big)
+  #error("SegmentSieve's counting masks assume a little-endian machine")
+#endif
