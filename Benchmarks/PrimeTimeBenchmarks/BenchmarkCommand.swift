@@ -27,18 +27,25 @@ public enum BenchmarkCommand {
       options[String(flag.dropFirst(2))] = value
       rest = rest.dropFirst()
     }
-    let rounds = Int(options["rounds"] ?? 3)
+    // Every suite measures at least one round; the primes suite, n from 10^9 on.
+    let rounds = options["rounds"] ?? 3
+    let maxExponent = options["max-exponent"] ?? 16
+    guard (1...1000).contains(rounds), rounds.rounded() == rounds else {
+      return badOption("--rounds must be a whole number from 1 to 1000")
+    }
+    guard (9...16).contains(maxExponent), maxExponent.rounded() == maxExponent else {
+      return badOption("--max-exponent must be a whole number from 9 to 16")
+    }
     let results: [(String, Double)]
     do {
       switch suite {
       case "primes":
-        results = try PrimesBenchmark.run(
-          rounds: rounds, maxExponent: Int(options["max-exponent"] ?? 16))
+        results = try PrimesBenchmark.run(rounds: Int(rounds), maxExponent: Int(maxExponent))
       case "store":
-        results = try await StoreBenchmark.run(rounds: rounds, scale: options["scale"] ?? 1)
+        results = try await StoreBenchmark.run(rounds: Int(rounds), scale: options["scale"] ?? 1)
       case "storage":
         results = try await StorageBenchmark.run(
-          rounds: rounds, pairs: Int(options["pairs"] ?? 200),
+          rounds: Int(rounds), pairs: Int(options["pairs"] ?? 200),
           many: Int(options["many"] ?? 20_000))
       default:
         FileHandle.standardError.write(Data((usage + "\n").utf8))
@@ -54,6 +61,12 @@ public enum BenchmarkCommand {
     }
     print(json(results))
     return 0
+  }
+
+  /// Says what is wrong with an option, and how to call the benchmark: exit status 64.
+  static func badOption(_ message: String) -> Int32 {
+    FileHandle.standardError.write(Data("primetime-benchmark: \(message)\n\(usage)\n".utf8))
+    return 64
   }
 
   static func json(_ results: [(String, Double)]) -> String {

@@ -24,7 +24,8 @@ enum PrimesBenchmark {
     if maxExponent >= 15 { work.append(primeCount(15, threads: 2)) }
 
     var results: [(String, Double)] = []
-    print("primetime against primecount, best of \(rounds) rounds, run in turns")
+    print(
+      "primetime against primecount, best of \(rounds) round\(rounds == 1 ? "" : "s"), in turns")
     print("work                          primetime s   primecount s   ratio")
     for item in work {
       var ours: [Double] = []

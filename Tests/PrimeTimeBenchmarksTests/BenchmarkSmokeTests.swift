@@ -32,6 +32,16 @@ struct BenchmarkSmokeTests {
     #expect(results.map(\.0).contains("storage.pair.ratio"))
   }
 
+  @MainActor
+  @Test(arguments: [
+    ["primes", "--rounds", "-2"], ["primes", "--rounds", "0"], ["store", "--rounds", "1.5"],
+    ["primes", "--max-exponent", "8"], ["primes", "--max-exponent", "12.5"],
+    ["primes", "--max-exponent", "17"],
+  ])
+  func badOptions_areRefused_beforeAnythingRuns(arguments: [String]) async {
+    #expect(await BenchmarkCommand.run(arguments) == 64)
+  }
+
   @Test func primesSuite_answersSmallN() throws {
     let results = try PrimesBenchmark.run(rounds: 1, maxExponent: 9)
     #expect(results.contains { $0.0 == "nthPrime.1e9.1t.seconds" && $0.1 > 0 })
