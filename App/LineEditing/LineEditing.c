@@ -1,7 +1,9 @@
 #include "LineEditing.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/select.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,35 @@ static int on_signal_event(void) {
   return 0;
 }
 
+/* Reads a key for readline. A Ctrl-C that arrives while the reading thread is not inside a
+   read (echoing the last key, say) would only set the flag, and the next read would block with
+   the line still there. So SIGINT stays blocked here except while pselect waits, which unblocks
+   it atomically: the flag is seen either before the wait or by the wait's EINTR. */
+static int read_key(FILE *stream) {
+  sigset_t interrupt, previous;
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &interrupt, &previous);
+  sigset_t waiting = previous;
+  sigdelset(&waiting, SIGINT);
+  int descriptor = fileno(stream);
+  for (;;) {
+    if (interrupted) {
+      pthread_sigmask(SIG_SETMASK, &previous, NULL);
+      on_signal_event();
+      pthread_sigmask(SIG_BLOCK, &interrupt, NULL);
+      continue;
+    }
+    fd_set readable;
+    FD_ZERO(&readable);
+    FD_SET(descriptor, &readable);
+    int ready = pselect(descriptor + 1, &readable, NULL, NULL, NULL, &waiting);
+    if (ready < 0 && errno == EINTR) continue;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    return ready < 0 ? EOF : rl_getc(stream);
+  }
+}
+
 void line_editing_prepare_to_read(void) {
   sigset_t interrupt;
   sigemptyset(&interrupt);
@@ -61,6 +92,7 @@ void line_editing_install_interrupt_handler(void) {
   sigaction(SIGINT, &action, NULL);
   rl_catch_signals = 0;
   rl_signal_event_hook = on_signal_event;
+  rl_getc_function = read_key;
 }
 
 static char *completion_generator(const char *text, int state) {
