@@ -179,7 +179,7 @@ struct Gourdon {
   /// Runs the lookups and the sieve's chunks on `threads` threads, then adds them up into A,
   /// B, C and D.
   private func sieveAndLookups(threads: Int, progress: ProgressHandler?) throws -> Terms {
-    let numbersPerSegment = 30 * segmentBytes
+    let numbersPerSegment = SegmentSieve.numbers(inBytes: segmentBytes)
     let end = sieveLimit + 1
     let segments = (end + numbersPerSegment - 1) / numbersPerSegment
     let segmentsPerChunk = max(1, min(16, segments / (threads * 8)))

@@ -12,7 +12,10 @@ final class SegmentSieve {
 
   let byteCount: Int
   /// The numbers a segment covers: 30 per byte.
-  var numbersPerSegment: Int { 30 * byteCount }
+  var numbersPerSegment: Int { Self.numbers(inBytes: byteCount) }
+
+  /// The numbers that `bytes` bytes of a segment cover.
+  static func numbers(inBytes bytes: Int) -> Int { 30 * bytes }
   private let counterShift: Int
   private let words: Int
   private let raw: UnsafeMutableRawPointer

@@ -77,21 +77,24 @@ enum Sieve {
   ) {
     let last = start &+ 2 &* (count &- 1)
     for p in primes {
-      let square = p &* p  // p ≤ √Int.max
-      if square > last { break }
-      var offset: Int  // from start to the first odd multiple of p that is at least p²
-      if square >= start {
-        offset = square - start
-      } else {
-        let remainder = start % p
-        offset = remainder == 0 ? 0 : p - remainder
-        if offset & 1 == 1 { offset += p }  // start is odd: an odd offset lands on an even one
-      }
-      var i = offset >> 1
+      if p &* p > last { break }  // p ≤ √Int.max
+      var i = offsetOfFirstOddMultiple(of: p, from: start) >> 1
       while i < count {
         composite[i] = true
         i &+= p
       }
     }
+  }
+
+  /// How far the first odd multiple of the odd prime p that is at least both `start` (odd) and
+  /// p² lies past `start`: an even number. Taken from `start`, so nothing overflows near
+  /// `Int.max`.
+  @inline(__always)
+  static func offsetOfFirstOddMultiple(of p: Int, from start: Int) -> Int {
+    let square = p &* p  // p ≤ √Int.max
+    if square >= start { return square - start }
+    let remainder = start % p
+    let offset = remainder == 0 ? 0 : p - remainder
+    return offset & 1 == 1 ? offset + p : offset  // an odd offset lands on an even multiple
   }
 }

@@ -23,15 +23,7 @@ struct PiTable {
         for p32 in sieving {
           let p = Int(p32)
           // The odd multiples of p from p² on: bit i stands for 2i + 1.
-          var i = (p * p) >> 1
-          if i < firstBit {
-            // The first odd multiple of p at bit firstBit or after.
-            let number = 2 * firstBit + 1
-            var multiple = (number + p - 1) / p * p
-            if multiple & 1 == 0 { multiple += p }
-            i = multiple >> 1
-          }
-          if i >= endBit { continue }
+          var i = firstBit + Sieve.offsetOfFirstOddMultiple(of: p, from: 2 * firstBit + 1) >> 1
           while i < endBit {
             entries[(i &>> 6) &<< 1] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
             i &+= p
@@ -117,15 +109,9 @@ struct FactorTable {
     $0 % 2 != 0 && $0 % 3 != 0 && $0 % 5 != 0 && $0 % 7 != 0
   }
   /// How many of those residues are at most r, for each r.
-  private static let wheelCounts: [Int] = {
-    var counts = [Int](repeating: 0, count: wheel)
-    var count = 0
-    for r in 0..<wheel {
-      if r % 2 != 0, r % 3 != 0, r % 5 != 0, r % 7 != 0 { count += 1 }
-      counts[r] = count
-    }
-    return counts
-  }()
+  private static let wheelCounts: [Int] = (0..<wheel).map { r in
+    wheelResidues.prefix { $0 <= r }.count
+  }
 
   private let values: [Int32]
   /// How many numbers the table holds: those up to its limit.
@@ -136,11 +122,9 @@ struct FactorTable {
   private let countUpTo = Self.wheelCounts
 
   init(limit: Int, primes: ArraySlice<Int32>) {
-    let (wheel, spokes, residues, counts) = (
-      Self.wheel, Self.spokes, Self.wheelResidues, Self.wheelCounts
-    )
-    func number(at i: Int) -> Int { (i / spokes) * wheel + residues[i % spokes] }
-    func index(of m: Int) -> Int { (m / wheel) * spokes + counts[m % wheel] - 1 }
+    let (residues, counts) = (Self.wheelResidues, Self.wheelCounts)
+    func number(at i: Int) -> Int { Self.number(at: i, residues: residues) }
+    func index(of m: Int) -> Int { Self.count(upTo: m, counts: counts) - 1 }
     let count = index(of: limit) + 1
     self.count = count
     var lpf = [Int32](repeating: 0, count: count)
@@ -177,15 +161,21 @@ struct FactorTable {
   /// How many numbers up to n, n ≥ 0, none of 2, 3, 5, 7 divides: the index of the first one
   /// above n.
   @inline(__always)
-  func count(upTo n: Int) -> Int {
-    (n / Self.wheel) &* Self.spokes &+ countUpTo[n % Self.wheel]
-  }
+  func count(upTo n: Int) -> Int { Self.count(upTo: n, counts: countUpTo) }
 
   /// The i-th number, from 0, that none of 2, 3, 5, 7 divides.
   @inline(__always)
-  func number(at i: Int) -> Int {
-    let (turns, spoke) = UInt(bitPattern: i).quotientAndRemainder(dividingBy: UInt(Self.spokes))
-    return Int(bitPattern: turns) &* Self.wheel &+ residues[Int(bitPattern: spoke)]
+  func number(at i: Int) -> Int { Self.number(at: i, residues: residues) }
+
+  @inline(__always)
+  private static func count(upTo n: Int, counts: [Int]) -> Int {
+    (n / wheel) &* spokes &+ counts[n % wheel]
+  }
+
+  @inline(__always)
+  private static func number(at i: Int, residues: [Int]) -> Int {
+    let (turns, spoke) = UInt(bitPattern: i).quotientAndRemainder(dividingBy: UInt(spokes))
+    return Int(bitPattern: turns) &* wheel &+ residues[Int(bitPattern: spoke)]
   }
 
   /// 2·lpf(m) + (1 if μ(m) = −1), or 0, for the entry at index i.
