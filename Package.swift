@@ -58,6 +58,7 @@ let package = Package(
       path: "Modules/Primes",
       swiftSettings: primesSettings
     ),
+    .target(name: "NumberSyntax", path: "Modules/NumberSyntax"),
     .target(
       name: "PrimeAlert", dependencies: ["ComposableArchitecture"], path: "Modules/PrimeAlert"),
 
@@ -125,7 +126,7 @@ let package = Package(
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing",
         "Counter", "FavoritePrimes", "FavoritesDatabase", "FileClient", "NthPrimeClient",
-        "PrimeAlert", "PrimeModal", "Primes",
+        "NumberSyntax", "PrimeAlert", "PrimeModal", "Primes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
@@ -171,6 +172,8 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimesTests", dependencies: ["AppTestSupport", "Primes"], path: "Tests/PrimesTests"),
+    .testTarget(
+      name: "NumberSyntaxTests", dependencies: ["NumberSyntax"], path: "Tests/NumberSyntaxTests"),
     .testTarget(
       name: "PrimeAlertTests", dependencies: ["ComposableArchitecture", "PrimeAlert"],
       path: "Tests/PrimeAlertTests"),

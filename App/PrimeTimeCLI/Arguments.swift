@@ -1,3 +1,5 @@
+import NumberSyntax
+
 /// What may follow a command's name: how it reads in the usage line, what Tab offers, and how
 /// the words turn into the value the command runs with.
 struct Arguments<Value: Sendable>: Sendable {
@@ -34,7 +36,7 @@ extension Arguments where Value == Int {
     Self(usage: "<\(name)>") { words throws(CommandError) in
       guard !words.isEmpty else { throw CommandError("needs \(name), a whole number") }
       guard words.count == 1 else { throw CommandError("too many arguments") }
-      return try WholeNumber.parse(words[0], name: name)
+      return try wholeNumber(words[0], name: name)
     }
   }
 
@@ -53,7 +55,7 @@ extension Arguments where Value == Int? {
     Self(usage: "[\(name)]") { words throws(CommandError) in
       guard words.count <= 1 else { throw CommandError("too many arguments") }
       return try words.first.map { word throws(CommandError) in
-        try WholeNumber.parse(word, name: name, atLeast: 1)
+        try wholeNumber(word, name: name, atLeast: 1)
       }
     }
   }
@@ -65,7 +67,7 @@ extension Arguments where Value == [Int] {
     Self(usage: "<\(name)> [\(name)...]") { words throws(CommandError) in
       guard !words.isEmpty else { throw CommandError("needs at least one \(name)") }
       var values: [Int] = []
-      for word in words { values.append(try WholeNumber.parse(word, name: name, atLeast: 1)) }
+      for word in words { values.append(try wholeNumber(word, name: name, atLeast: 1)) }
       return values
     }
   }
@@ -105,42 +107,20 @@ extension Arguments where Value == Bool {
   }
 }
 
-/// Whole numbers as the command line reads them, in the REPL and in the commands for scripts:
-/// digits with an optional sign; `_` may separate them (`1_000_000`) and is otherwise ignored.
-enum WholeNumber {
-  /// The number `text` spells.
-  ///
-  /// ```swift
-  /// try WholeNumber.parse("-1_000", name: "n")  // -1000
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - text: What was typed.
-  ///   - name: The argument's name, for the message.
-  ///   - minimum: The smallest value allowed.
-  /// - Throws: A ``CommandError`` that says what is wrong: not a number, too large, or below
-  ///   the minimum.
-  static func parse(
-    _ text: String, name: String, atLeast minimum: Int = .min
-  ) throws(CommandError) -> Int {
-    let digits = text.filter { $0 != "_" }
-    let unsigned = digits.first == "-" || digits.first == "+" ? digits.dropFirst() : digits[...]
-    guard !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-      throw CommandError("\(name) must be a whole number, not '\(CommandParser.printable(text))'")
-    }
-    guard let value = Int(digits) else {
-      if digits.first == "-" { throw belowMinimum(name, text, minimum) }
-      throw CommandError(
-        "\(name) is too large: \(CommandParser.printable(text)) is more than \(Int.max)")
-    }
-    guard value >= minimum else { throw belowMinimum(name, text, minimum) }
-    return value
+extension CommandError {
+  /// The parser's one line, as a command's error.
+  init(_ error: WholeNumberError) {
+    self.init(error.description)
   }
+}
 
-  private static func belowMinimum(_ name: String, _ text: String, _ minimum: Int) -> CommandError {
-    minimum == .min
-      ? CommandError(
-        "\(name) is too small: \(CommandParser.printable(text)) is less than \(Int.min)")
-      : CommandError("\(name) must be at least \(minimum)")
+/// The whole number `text` spells, in the syntax of ``WholeNumber``.
+private func wholeNumber(
+  _ text: String, name: String, atLeast minimum: Int = .min
+) throws(CommandError) -> Int {
+  do {
+    return try WholeNumber.parse(text, name: name, atLeast: minimum)
+  } catch {
+    throw CommandError(error)
   }
 }

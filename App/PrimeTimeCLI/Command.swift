@@ -1,3 +1,5 @@
+import NumberSyntax
+
 /// One command of the REPL, whole: its name and aliases, its arguments, its help, the screen it
 /// works on, and what it does. ``Command/all`` lists them; parsing, `help` and Tab completion all
 /// read that one table.
@@ -137,22 +139,5 @@ enum CommandParser {
   static func split(_ script: String) -> [String] {
     script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ";" || $0 == "\n" })
       .map(String.init)
-  }
-
-  /// The text, with control characters escaped and cut short, safe to echo in one line.
-  static func printable(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if result.unicodeScalars.count >= 40 {
-        result += "…"
-        break
-      }
-      if scalar.properties.generalCategory == .control || scalar == "\u{FFFD}" {
-        result += scalar.escaped(asASCII: true)
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 }

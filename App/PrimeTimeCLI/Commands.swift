@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import NumberSyntax
 
 extension Command {
   /// Every command, in the order `help` lists them. Each one maps its words to the app's
@@ -160,7 +161,7 @@ extension Arguments where Value == Command? {
       guard let word = words.first else { return nil }
       guard let command = Command.named(word) else {
         let suggestion = CommandParser.nearestName(to: word).map { "; did you mean '\($0)'?" }
-        throw CommandError("no command named '\(CommandParser.printable(word))'\(suggestion ?? "")")
+        throw CommandError("no command named '\(printable(word))'\(suggestion ?? "")")
       }
       return command
     }

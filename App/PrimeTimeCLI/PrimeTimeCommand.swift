@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NumberSyntax
 import Primes
 import Synchronization
 
@@ -197,13 +198,20 @@ public enum PrimeTimeCLI {
   /// `--`, so that `is-prime -7` reads -7 as the number it is.
   static func negativeNumbersAsValues(_ arguments: [String]) -> [String] {
     guard
-      let index = arguments.firstIndex(where: { $0.hasPrefix("-") && Int($0) != nil }),
+      let index = arguments.firstIndex(where: isNegativeNumber),
       index == 0 || !(["--threads"] + replOptions).contains(arguments[index - 1]),
       !arguments.contains("--")
     else { return arguments }
     var arguments = arguments
     let number = arguments.remove(at: index)
     return arguments + ["--", number]
+  }
+
+  /// Whether an argument is a negative number, such as `-7` or `-2^10`, rather than an option:
+  /// no option's name starts with a digit or a parenthesis.
+  private static func isNegativeNumber(_ argument: String) -> Bool {
+    guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return false }
+    return next.isASCII && (next.isNumber || next == "(")
   }
 
   /// The options that go with the REPL alone, each of which takes a value.

@@ -1,0 +1,180 @@
+/// Why a text does not evaluate to a whole number.
+enum ParseFailure: Error {
+  /// Not an expression of the grammar; the text says where, when it can.
+  case malformed(String?)
+  /// A step's value is above what the arithmetic holds.
+  case tooLarge
+  /// A step's value is below what the arithmetic holds.
+  case tooSmall
+}
+
+/// A recursive-descent parser of ``WholeNumber``'s grammar that evaluates as it reads, in
+/// `Int128`, so that `2^63-1` is exact although `2^63` is not an `Int`. Every operation is
+/// checked; the first one that overflows ends the parse.
+struct Parser {
+  private let bytes: [UInt8]
+  private var position = 0
+
+  init(_ text: String) {
+    bytes = Array(text.utf8).filter { $0 != UInt8(ascii: "_") }
+  }
+
+  /// The value of the whole text.
+  mutating func parse() throws(ParseFailure) -> Int128 {
+    skipSpaces()
+    guard position < bytes.count else { throw .malformed(nil) }
+    let value = try expression()
+    guard position == bytes.count else { throw unexpected() }
+    return value
+  }
+
+  // expression = term (("+" | "-") term)*
+  private mutating func expression() throws(ParseFailure) -> Int128 {
+    var value = try term()
+    while let op = take("+", "-") {
+      let right = try term()
+      value = try checked(
+        op == UInt8(ascii: "+")
+          ? value.addingReportingOverflow(right) : value.subtractingReportingOverflow(right),
+        sign: op == UInt8(ascii: "+") ? right.signum() : -right.signum())
+    }
+    return value
+  }
+
+  // term = signed ("*" signed)*
+  private mutating func term() throws(ParseFailure) -> Int128 {
+    var value = try signed()
+    while take("*") != nil {
+      let right = try signed()
+      value = try checked(
+        value.multipliedReportingOverflow(by: right), sign: value.signum() * right.signum())
+    }
+    return value
+  }
+
+  // signed = ("+" | "-") signed | power
+  private mutating func signed() throws(ParseFailure) -> Int128 {
+    if let sign = take("+", "-") {
+      let value = try signed()
+      return sign == UInt8(ascii: "+")
+        ? value : try checked(Int128(0).subtractingReportingOverflow(value), sign: -value.signum())
+    }
+    return try power()
+  }
+
+  // power = primary ("^" signed)?
+  private mutating func power() throws(ParseFailure) -> Int128 {
+    let base = try primary()
+    guard take("^") != nil else { return base }
+    let exponent = try signed()
+    guard exponent >= 0 else { throw .malformed(nil) }
+    return try raise(base, to: exponent)
+  }
+
+  // primary = literal | "(" expression ")"
+  private mutating func primary() throws(ParseFailure) -> Int128 {
+    if take("(") != nil {
+      let value = try expression()
+      guard take(")") != nil else { throw .malformed("a ')' is missing") }
+      return value
+    }
+    return try literal()
+  }
+
+  // literal = digits (("e" | "E") "+"? digits)?
+  private mutating func literal() throws(ParseFailure) -> Int128 {
+    guard let mantissa = try digits() else {
+      throw position < bytes.count ? unexpected() : .malformed("it ends too soon")
+    }
+    guard position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") else {
+      skipSpaces()
+      return mantissa
+    }
+    position += 1
+    if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
+      throw .malformed(nil)
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "+") { position += 1 }
+    guard let exponent = try digits() else {
+      throw .malformed("'e' must be followed by the exponent's digits")
+    }
+    skipSpaces()
+    return try checked(
+      mantissa.multipliedReportingOverflow(by: try raise(10, to: exponent)),
+      sign: mantissa.signum())
+  }
+
+  /// The digits at the current position, or `nil` when there are none.
+  private mutating func digits() throws(ParseFailure) -> Int128? {
+    var value: Int128 = 0
+    let start = position
+    while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+    {
+      value = try checked(value.multipliedReportingOverflow(by: 10))
+      value = try checked(value.addingReportingOverflow(Int128(bytes[position] - 48)))
+      position += 1
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "."), position > start {
+      throw .malformed(nil)
+    }
+    return position > start ? value : nil
+  }
+
+  /// `base` to the power `exponent`, by repeated squaring; `exponent` is at least 0.
+  private func raise(_ base: Int128, to exponent: Int128) throws(ParseFailure) -> Int128 {
+    // 0, 1 and -1 stay small whatever the exponent; any other base overflows long before an
+    // exponent of 128.
+    if base == 0 { return exponent == 0 ? 1 : 0 }
+    if base == 1 { return 1 }
+    if base == -1 { return exponent % 2 == 0 ? 1 : -1 }
+    let sign: Int128 = base < 0 && exponent % 2 == 1 ? -1 : 1
+    guard exponent < 128 else { throw sign < 0 ? .tooSmall : .tooLarge }
+    var result: Int128 = 1
+    var square = base
+    var remaining = exponent
+    while true {
+      if remaining & 1 == 1 {
+        result = try checked(result.multipliedReportingOverflow(by: square), sign: sign)
+      }
+      remaining >>= 1
+      if remaining == 0 { return result }
+      square = try checked(square.multipliedReportingOverflow(by: square))
+    }
+  }
+
+  /// The value of an operation, or the overflow it reports, as too large or too small by the
+  /// sign the exact result would have had.
+  private func checked(
+    _ result: (partialValue: Int128, overflow: Bool), sign: Int128 = 1
+  ) throws(ParseFailure) -> Int128 {
+    guard result.overflow else { return result.partialValue }
+    throw sign < 0 ? .tooSmall : .tooLarge
+  }
+
+  /// Takes one of the given characters, after and before spaces, if it comes next.
+  private mutating func take(_ characters: Unicode.Scalar...) -> UInt8? {
+    skipSpaces()
+    guard position < bytes.count,
+      let found = characters.first(where: { UInt8(ascii: $0) == bytes[position] })
+    else { return nil }
+    position += 1
+    skipSpaces()
+    return UInt8(ascii: found)
+  }
+
+  private mutating func skipSpaces() {
+    while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
+  }
+
+  /// The failure for the character at the current position.
+  private func unexpected() -> ParseFailure {
+    guard position < bytes.count else { return .malformed("it ends too soon") }
+    // A text that is no number from its first character needs no more said.
+    guard position > 0 else { return .malformed(nil) }
+    let byte = bytes[position]
+    if byte == UInt8(ascii: "/") { return .malformed("there is no division; write the quotient") }
+    if byte == UInt8(ascii: ")") { return .malformed("a ')' has no '('") }
+    guard byte >= 0x21, byte < 0x7F else { return .malformed(nil) }
+    return .malformed("'\(Character(Unicode.Scalar(byte)))' is not expected there")
+  }
+}

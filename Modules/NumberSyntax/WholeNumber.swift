@@ -1,0 +1,97 @@
+/// Whole numbers as people write them, and as primecount reads them: `1000000`, `1_000_000`,
+/// `1e9`, `10^12`, `2^32`, `2^31-1`, `10^15+37`, `3*10^9`, `-(2^10)`.
+///
+/// The grammar, loosest first:
+///
+///     expression = term (("+" | "-") term)*
+///     term       = signed ("*" signed)*
+///     signed     = ("+" | "-") signed | power
+///     power      = primary ("^" signed)?         right to left: 2^3^2 is 2^9
+///     primary    = literal | "(" expression ")"
+///     literal    = digits (("e" | "E") "+"? digits)?
+///
+/// `_` may stand anywhere and is ignored; spaces between the parts are allowed. The arithmetic is
+/// exact: every step is checked, and a value that does not fit in an `Int` is refused, never
+/// rounded. There are no fractions: `1.5`, `1e-3` and `2^-1` are refused, and so is division.
+///
+/// ```swift
+/// let limit = try WholeNumber.parse("2^31-1", name: "n")  // 2147483647
+/// ```
+public enum WholeNumber {
+  /// The number `text` spells.
+  ///
+  /// - Parameters:
+  ///   - text: What was typed.
+  ///   - name: The argument's name, for the message.
+  ///   - minimum: The smallest value allowed.
+  /// - Returns: The value.
+  /// - Throws: A ``WholeNumberError`` whose description is one line: what is wrong with the
+  ///   text, or the range it falls outside of.
+  public static func parse(
+    _ text: String, name: String, atLeast minimum: Int = .min
+  ) throws(WholeNumberError) -> Int {
+    let shown = printable(text)
+    let value: Int128
+    do {
+      var parser = Parser(text)
+      value = try parser.parse()
+    } catch {
+      switch error {
+      case .malformed(let problem):
+        throw WholeNumberError(
+          "\(name) must be a whole number, not '\(shown)'" + (problem.map { "; \($0)" } ?? ""))
+      case .tooLarge:
+        throw WholeNumberError("\(name) is too large: \(shown) is more than \(Int.max)")
+      case .tooSmall:
+        throw tooSmall(name, shown, minimum)
+      }
+    }
+    guard value <= Int128(Int.max) else {
+      throw WholeNumberError("\(name) is too large: \(shown) is more than \(Int.max)")
+    }
+    guard value >= Int128(minimum) else { throw tooSmall(name, shown, minimum) }
+    return Int(value)
+  }
+
+  private static func tooSmall(_ name: String, _ shown: String, _ minimum: Int) -> WholeNumberError
+  {
+    minimum == .min
+      ? WholeNumberError("\(name) is too small: \(shown) is less than \(Int.min)")
+      : WholeNumberError("\(name) must be at least \(minimum)")
+  }
+}
+
+/// Why a text is not a whole number in range; the description is the line to show.
+public struct WholeNumberError: Error, Equatable, CustomStringConvertible, Sendable {
+  public let description: String
+
+  /// An error with this message.
+  public init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// The text with control characters escaped and cut short after 40 characters, safe to echo in
+/// one line of a message.
+///
+/// ```swift
+/// printable("a\u{07}b")  // "a\\u{07}b"
+/// ```
+///
+/// - Parameter text: What was typed.
+/// - Returns: The text as a message may quote it.
+public func printable(_ text: String) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    if result.unicodeScalars.count >= 40 {
+      result += "…"
+      break
+    }
+    if scalar.properties.generalCategory == .control || scalar == "\u{FFFD}" {
+      result += scalar.escaped(asASCII: true)
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}

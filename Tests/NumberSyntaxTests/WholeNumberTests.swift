@@ -1,0 +1,80 @@
+import NumberSyntax
+import Testing
+
+struct WholeNumberTests {
+  @Test(
+    arguments: [
+      ("0", 0), ("7", 7), ("+7", 7), ("-12", -12), ("1_000_000", 1_000_000),
+      ("-1_000", -1000), ("1e9", 1_000_000_000), ("1E9", 1_000_000_000),
+      ("1e+9", 1_000_000_000), ("25e2", 2500), ("10^12", 1_000_000_000_000),
+      ("2^32", 4_294_967_296), ("2^31-1", 2_147_483_647), ("10^15+37", 1_000_000_000_000_037),
+      ("3*10^9", 3_000_000_000), ("2^3^2", 512), ("(2^3)^2", 64), ("-2^2", -4),
+      ("(-2)^3", -8), ("-(2^10)", -1024), ("2 ^ 10 - 24", 1000), ("10^1_2", 1_000_000_000_000),
+      ("0^0", 1), ("1^1000000000000", 1), ("(-1)^99999", -1), ("7-3-2", 2), ("2*3+4*5", 26),
+      ("9223372036854775807", Int.max), ("2^63-1", Int.max), ("-2^63", Int.min),
+      ("-9223372036854775808", Int.min), ("2^64-2^63-1", Int.max),
+      ("1e19-9223372036854775809", 776_627_963_145_224_191),
+    ])
+  func parse_readsNumbersAsPrimecountDoes(text: String, value: Int) throws {
+    #expect(try WholeNumber.parse(text, name: "n") == value)
+  }
+
+  @Test(
+    arguments: [
+      ("x", "n must be a whole number, not 'x'"),
+      ("", "n must be a whole number, not ''"),
+      ("1.5", "n must be a whole number, not '1.5'"),
+      ("1e-3", "n must be a whole number, not '1e-3'"),
+      ("2^-1", "n must be a whole number, not '2^-1'"),
+      ("2^", "n must be a whole number, not '2^'; it ends too soon"),
+      ("1e", "n must be a whole number, not '1e'; 'e' must be followed by the exponent's digits"),
+      ("(2+3", "n must be a whole number, not '(2+3'; a ')' is missing"),
+      ("2+3)", "n must be a whole number, not '2+3)'; a ')' has no '('"),
+      ("10/2", "n must be a whole number, not '10/2'; there is no division; write the quotient"),
+      ("12abc", "n must be a whole number, not '12abc'; 'a' is not expected there"),
+      ("2^64", "n is too large: 2^64 is more than 9223372036854775807"),
+      ("1e99", "n is too large: 1e99 is more than 9223372036854775807"),
+      ("2^63", "n is too large: 2^63 is more than 9223372036854775807"),
+      ("10^1000000", "n is too large: 10^1000000 is more than 9223372036854775807"),
+      (
+        "99999999999999999999999999999999999999999",
+        "n is too large: 9999999999999999999999999999999999999999… is more than 9223372036854775807"
+      ),
+      ("-2^63-1", "n is too small: -2^63-1 is less than -9223372036854775808"),
+      ("(-2)^1001", "n is too small: (-2)^1001 is less than -9223372036854775808"),
+      ("1\u{7}", "n must be a whole number, not '1\\u{07}'"),
+    ])
+  func parse_refusesWithOneLine(text: String, message: String) {
+    #expect(throws: WholeNumberError(message)) { try WholeNumber.parse(text, name: "n") }
+  }
+
+  @Test func parse_theDocumentedExample() throws {
+    let limit = try WholeNumber.parse("2^31-1", name: "n")
+    #expect(limit == Int(Int32.max))
+  }
+
+  @Test func parse_belowTheMinimum_namesIt() throws {
+    #expect(throws: WholeNumberError("row must be at least 1")) {
+      try WholeNumber.parse("1-1", name: "row", atLeast: 1)
+    }
+    #expect(try WholeNumber.parse("2^0", name: "row", atLeast: 1) == 1)
+  }
+
+  @Test func parse_everyPowerOfTwoAndTen_matchesItsValue() throws {
+    for exponent in 0...62 {
+      #expect(try WholeNumber.parse("2^\(exponent)", name: "n") == 1 << exponent)
+    }
+    var power = 1
+    for exponent in 0...18 {
+      #expect(try WholeNumber.parse("10^\(exponent)", name: "n") == power)
+      #expect(try WholeNumber.parse("1e\(exponent)", name: "n") == power)
+      if exponent < 18 { power *= 10 }
+    }
+  }
+
+  @Test func printable_escapesControlCharacters_andCutsLongText() {
+    #expect(printable("a\u{07}b") == "a\\u{07}b")
+    #expect(
+      printable(String(repeating: "x", count: 100)) == String(repeating: "x", count: 40) + "…")
+  }
+}
