@@ -139,7 +139,8 @@ let package = Package(
         "NthPrimeClient", "NthPrimeClientLive", "PrimeTimeCLI",
       ],
       path: "App/primetime",
-      linkerSettings: staticRuntimeInRelease
+      swiftSettings: staticRuntimeInRelease.swift,
+      linkerSettings: staticRuntimeInRelease.linker
     ),
 
     // MARK: Benchmarks
@@ -283,6 +284,13 @@ var primesSettings: [SwiftSetting] {
 /// start is the dynamic loader binding a dozen shared libraries; linked statically, the program
 /// starts in about half the time and with less memory. Debug builds, `swift run` and `swift test`
 /// link dynamically as usual.
-var staticRuntimeInRelease: [LinkerSetting] {
-  [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+///
+/// The flag goes to the compiler as well as to the linker: compiled against the static runtime's
+/// module maps, the executable's own code names CoreFoundation and the other libraries beneath
+/// Foundation for the linker, which a link-only flag leaves out.
+var staticRuntimeInRelease: (swift: [SwiftSetting], linker: [LinkerSetting]) {
+  (
+    [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+    [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+  )
 }
