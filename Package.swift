@@ -125,8 +125,8 @@ let package = Package(
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing",
-        "Counter", "FavoritePrimes", "FavoritesDatabase", "FileClient", "NthPrimeClient",
-        "NumberSyntax", "PrimeAlert", "PrimeModal", "Primes",
+        "Counter", "FavoritePrimes", "FavoritesDatabase", "FileClient", "FileClientLive",
+        "NthPrimeClient", "NumberSyntax", "PrimeAlert", "PrimeModal", "Primes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
@@ -291,6 +291,12 @@ var primesSettings: [SwiftSetting] {
 var staticRuntimeInRelease: (swift: [SwiftSetting], linker: [LinkerSetting]) {
   (
     [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
-    [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    [
+      .unsafeFlags(
+        [
+          "-static-stdlib", "-Xclang-linker", "-no-pie",
+          "-L", "\(Context.packageDirectory)/App/StaticLibraries",
+        ], .when(configuration: .release))
+    ]
   )
 }

@@ -87,14 +87,12 @@ struct ComputeOptions: ParsableArguments {
     help: ArgumentHelp("How many threads to use (default: one per core).", valueName: "count"))
   var requestedThreads: Int?
 
-  /// The threads to use: as many as asked, else one per core.
-  var threads: Int { requestedThreads ?? ProcessInfo.processInfo.activeProcessorCount }
+  @OptionGroup var timing: TimingOptions
+}
 
-  func validate() throws {
-    guard (1...Primes.maximumThreads).contains(threads) else {
-      throw ValidationError("--threads must be between 1 and \(Primes.maximumThreads)")
-    }
-  }
+struct TimingOptions: ParsableArguments {
+  @Flag(name: .customLong("time"), help: "After the answer, print the seconds it took on stderr.")
+  var reportsTime = false
 }
 
 struct PrimeCountCommand: ParsableCommand {
@@ -119,6 +117,8 @@ struct IsPrimeCommand: ParsableCommand {
 
   @Argument(help: "Any integer that fits in 64 bits.")
   var n: String
+
+  @OptionGroup var timing: TimingOptions
 }
 
 /// The command line's entry point.
@@ -154,6 +154,11 @@ public enum PrimeTimeCLI {
     {
       return usageError("\(option) goes with the REPL, not with '\(name)'")
     }
+    if let direct = directCommand(command) {
+      return await direct.run(
+        progress: environment.progress,
+        terminal: (environment.terminal.input, environment.terminal.error))
+    }
     switch command {
     case let repl as PrimeTimeCommand:
       let dataDirectory: URL
@@ -167,20 +172,6 @@ public enum PrimeTimeCLI {
         script: repl.script, recording: repl.recording, environment: environment)
     case let replay as ReplayCommand:
       return Replaying.run(file: replay.file, showingSteps: replay.step)
-    case let nth as NthPrimeCommand:
-      return await compute(environment) {
-        let n = try number(nth.n, name: "n")
-        return String(try Primes.nthPrime(n, threads: nth.options.threads, progress: $0))
-      }
-    case let count as PrimeCountCommand:
-      return await compute(environment) {
-        let x = try number(count.x, name: "x")
-        return String(try Primes.primeCount(x, threads: count.options.threads, progress: $0))
-      }
-    case let check as IsPrimeCommand:
-      return await compute(environment) { _ in
-        String(Primes.isPrime(try number(check.n, name: "n")))
-      }
     default:
       // `--help`, `help <subcommand>` and the like.
       do {
@@ -191,6 +182,24 @@ public enum PrimeTimeCLI {
         print(PrimeTimeCommand.fullMessage(for: error))
         return PrimeTimeCommand.exitCode(for: error).rawValue
       }
+    }
+  }
+
+  /// The command for scripts that the parser read, if it read one.
+  static func directCommand(_ command: any ParsableCommand) -> DirectCommand? {
+    switch command {
+    case let nth as NthPrimeCommand:
+      DirectCommand(
+        question: .nthPrime, number: nth.n, threads: nth.options.requestedThreads,
+        reportsTime: nth.options.timing.reportsTime)
+    case let count as PrimeCountCommand:
+      DirectCommand(
+        question: .primeCount, number: count.x, threads: count.options.requestedThreads,
+        reportsTime: count.options.timing.reportsTime)
+    case let check as IsPrimeCommand:
+      DirectCommand(question: .isPrime, number: check.n, reportsTime: check.timing.reportsTime)
+    default:
+      nil
     }
   }
 
@@ -239,46 +248,5 @@ public enum PrimeTimeCLI {
   private static func usageError(_ message: String) -> Int32 {
     FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
     return usageStatus
-  }
-
-  private struct UsageError: Error {
-    let message: String
-  }
-
-  private static func number(_ text: String, name: String) throws -> Int {
-    do {
-      return try WholeNumber.parse(text, name: name)
-    } catch {
-      throw UsageError(message: error.description)
-    }
-  }
-
-  /// Runs a computation off the main actor; on a terminal, shows its progress on stderr after a
-  /// moment. Prints the answer alone on stdout.
-  @MainActor
-  private static func compute(
-    _ environment: CLIEnvironment,
-    _ work: @escaping @Sendable (@escaping ProgressHandler) throws -> String
-  ) async -> Int32 {
-    let progress = environment.progress
-    let isDone = Mutex(false)
-    let task = Task.detached(priority: .userInitiated) {
-      defer { isDone.withLock { $0 = true } }
-      return try work { progress.report($0) }
-    }
-    if environment.terminal.error {
-      _ = await environment.progressDisplay(hint: nil).watch(while: { !isDone.withLock { $0 } })
-    }
-    do {
-      print(try await task.value)
-      return 0
-    } catch let error as UsageError {
-      return usageError(error.message)
-    } catch let error as PrimesError {
-      return usageError(error.description)
-    } catch {
-      FileHandle.standardError.write(Data("primetime: \(error)\n".utf8))
-      return 1
-    }
   }
 }

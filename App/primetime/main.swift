@@ -7,9 +7,18 @@ import NthPrimeClient
 import NthPrimeClientLive
 import PrimeTimeCLI
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+let terminal = (input: isatty(0) == 1, output: isatty(1) == 1, error: isatty(2) == 1)
+let progress = LookupProgress()
+
+// A command for scripts in its plain form answers first, before anything else is set up: it
+// needs no data directory, database, clock or environment variables.
+if let command = DirectCommand(plainArguments: arguments) {
+  exit(await command.run(progress: progress, terminal: (terminal.input, terminal.error)))
+}
+
 // Wires the live world into the command line: the database and files on disk, the Primes
 // engine, the clock.
-let progress = LookupProgress()
 let environment = CLIEnvironment(
   nthPrime: .live(progress: { progress.report($0) }),
   fileClient: { FileClient.live(directory: $0) },
@@ -18,8 +27,6 @@ let environment = CLIEnvironment(
   now: { Date() },
   uuid: { UUID() },
   variables: ProcessInfo.processInfo.environment,
-  terminal: (isatty(0) == 1, isatty(1) == 1, isatty(2) == 1)
+  terminal: terminal
 )
-let status = await PrimeTimeCLI.main(
-  arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
-exit(status)
+exit(await PrimeTimeCLI.main(arguments: arguments, environment: environment))

@@ -126,7 +126,10 @@ struct FuzzTests {
     signal(SIGPIPE, SIG_IGN)  // a write to a pipe the child closed must fail, not kill the test
     let process = Process()
     process.executableURL = binary
-    process.environment = ["PRIMETIME_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin"]
+    // A binary built for code coverage writes its profile where the tests write theirs.
+    let coverage = ProcessInfo.processInfo.environment.filter { $0.key == "LLVM_PROFILE_FILE" }
+    process.environment = coverage.merging(
+      ["PRIMETIME_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin"]) { $1 }
     let stdin = Pipe()
     let stderr = Pipe()
     process.standardInput = stdin

@@ -13,7 +13,9 @@ final class LiveSession {
   init(home: URL) throws {
     signal(SIGPIPE, SIG_IGN)
     process.executableURL = PrimeTime.binary
-    process.environment = ["PRIMETIME_HOME": home.path, "HOME": home.path, "TZ": "UTC"]
+    process.environment = PrimeTime.coverage.merging([
+      "PRIMETIME_HOME": home.path, "HOME": home.path, "TZ": "UTC",
+    ]) { $1 }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

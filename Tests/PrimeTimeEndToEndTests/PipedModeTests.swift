@@ -133,6 +133,50 @@ struct PrimeCommandTests {
     #expect(try PrimeTime.run(["is-prime", "561"], home: home).stdout == "false\n")
   }
 
+  @Test func theCommandsForScripts_readNumbersAsPrimecountDoes() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    #expect(try PrimeTime.run(["nth-prime", "1e3"], home: home).stdout == "7919\n")
+    #expect(
+      try PrimeTime.run(["prime-count", "10^6", "--threads", "1"], home: home).stdout == "78498\n")
+    #expect(try PrimeTime.run(["is-prime", "2^31-1"], home: home).stdout == "true\n")
+    let huge = try PrimeTime.run(["nth-prime", "2^64"], home: home)
+    #expect(huge.status == 64)
+    #expect(huge.stderr == "primetime: n is too large: 2^64 is more than 9223372036854775807\n")
+  }
+
+  @Test func time_printsTheSecondsOnStandardError_afterTheAnswer() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    for arguments in [["nth-prime", "1000", "--time"], ["is-prime", "--time", "7"]] {
+      let result = try PrimeTime.run(arguments, home: home)
+      #expect(result.status == 0)
+      #expect(result.stdout == (arguments[0] == "is-prime" ? "true\n" : "7919\n"))
+      #expect(
+        result.stderr.wholeMatch(of: /Seconds: [0-9]+\.[0-9]{3}\n/) != nil, "\(result.stderr)")
+    }
+    let refused = try PrimeTime.run(["nth-prime", "0", "--time"], home: home)
+    #expect(refused.status == 64)
+    #expect(!refused.stderr.contains("Seconds"))
+  }
+
+  @Test func theCommandsForScripts_neverTouchTheDataDirectory() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let missing = home.appending(path: "missing")
+    for arguments in [
+      ["nth-prime", "10"], ["prime-count", "10", "--threads=1"], ["is-prime", "--", "-7"],
+    ] {
+      let result = try PrimeTime.run(
+        arguments, home: home, environment: ["PRIMETIME_HOME": missing.path])
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      let empty = try PrimeTime.run(arguments, home: home, environment: ["PRIMETIME_HOME": ""])
+      #expect(empty.status == 0, "\(arguments): \(empty.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: missing.path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+  }
+
   @Test func aNegativeNumber_isAValue_notAnOption() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

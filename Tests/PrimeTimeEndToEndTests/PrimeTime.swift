@@ -21,6 +21,12 @@ enum PrimeTime {
 
   /// Runs the binary with the given arguments and standard input, in a clean environment with
   /// its data in `home` (less the variables in `unsetting`), in `directory` if one is given.
+  /// Where a binary built for code coverage writes its profile, when the tests run with
+  /// `--enable-code-coverage`: with the test process's own, not in the working directory.
+  static let coverage = ProcessInfo.processInfo.environment.filter {
+    $0.key == "LLVM_PROFILE_FILE"
+  }
+
   static func run(
     _ arguments: [String], input: Data = Data(), home: URL, unsetting: Set<String> = [],
     environment extra: [String: String] = [:], directory: URL? = nil
@@ -30,6 +36,7 @@ enum PrimeTime {
     process.arguments = arguments
     process.environment =
       ["PATH": "/usr/bin:/bin", "HOME": home.path, "PRIMETIME_HOME": home.path, "TZ": "UTC"]
+      .merging(coverage) { $1 }
       .merging(extra) { $1 }.filter { !unsetting.contains($0.key) }
     if let directory { process.currentDirectoryURL = directory }
     let stdin = Pipe()

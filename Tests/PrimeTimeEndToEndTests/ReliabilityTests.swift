@@ -174,7 +174,9 @@ struct ReliabilityTests {
       defer { try? FileManager.default.removeItem(at: home) }
       let process = Process()
       process.executableURL = PrimeTime.binary
-      process.environment = ["PRIMETIME_HOME": home.path, "HOME": home.path]
+      process.environment = PrimeTime.coverage.merging([
+        "PRIMETIME_HOME": home.path, "HOME": home.path,
+      ]) { $1 }
       let stdin = Pipe()
       let stdout = Pipe()
       process.standardInput = stdin

@@ -1,0 +1,155 @@
+import Foundation
+import NumberSyntax
+import Primes
+import Synchronization
+
+/// One of the commands for scripts, `nth-prime`, `prime-count` or `is-prime`, as it runs: the
+/// question, its number as typed, and how to answer.
+public struct DirectCommand: Equatable, Sendable {
+  /// What the command asks.
+  public enum Question: String, CaseIterable, Sendable {
+    case nthPrime = "nth-prime"
+    case primeCount = "prime-count"
+    case isPrime = "is-prime"
+
+    /// The number's name, in messages.
+    var argument: String { self == .primeCount ? "x" : "n" }
+  }
+
+  public var question: Question
+  /// The number as typed, in the syntax of ``WholeNumber``.
+  public var number: String
+  /// The threads asked for with `--threads`; one per core when `nil`.
+  public var threads: Int?
+  /// Whether `--time` asks for the seconds the answer took, on standard error.
+  public var reportsTime: Bool
+
+  public init(question: Question, number: String, threads: Int? = nil, reportsTime: Bool = false) {
+    self.question = question
+    self.number = number
+    self.threads = threads
+    self.reportsTime = reportsTime
+  }
+}
+
+extension DirectCommand {
+  /// The command that `arguments` spell in the forms scripts write: the command's name, then
+  /// the number, `--threads <count>` and `--time` in any order.
+  ///
+  /// The full command-line parser reads these forms too, and a test holds the two to the same
+  /// reading; this one answers without the parser's reflection, which costs more than a small
+  /// answer does. Anything else is `nil`, for the full parser to read or to refuse: help, an
+  /// option given twice or with `=`, a number that starts with `-`, a missing number.
+  ///
+  /// ```swift
+  /// DirectCommand(plainArguments: ["nth-prime", "1e9", "--time"])
+  /// ```
+  public init?(plainArguments arguments: [String]) {
+    guard let name = arguments.first, let question = Question(rawValue: name) else { return nil }
+    var number: String?
+    var threads: Int?
+    var reportsTime = false
+    var words = arguments.dropFirst()
+    while let word = words.popFirst() {
+      switch word {
+      case "--time" where !reportsTime:
+        reportsTime = true
+      case "--threads" where question != .isPrime && threads == nil:
+        guard let count = words.popFirst().flatMap({ Int($0) }) else { return nil }
+        threads = count
+      default:
+        guard number == nil, !word.hasPrefix("-") else { return nil }
+        number = word
+      }
+    }
+    guard let number else { return nil }
+    self.init(question: question, number: number, threads: threads, reportsTime: reportsTime)
+  }
+
+  /// Answers on standard output, or refuses with one line on standard error.
+  ///
+  /// - Parameters:
+  ///   - progress: Where the engine reports how far it is.
+  ///   - terminal: Whether standard input and error are terminals: the progress is drawn on a
+  ///     terminal only, and only then does the answer run beside the drawing.
+  /// - Returns: The exit status: 0, or 64 for a number or a thread count out of range.
+  @MainActor
+  public func run(progress: LookupProgress, terminal: (input: Bool, error: Bool)) async -> Int32 {
+    let start = ContinuousClock.now
+    let answer: Result<String, DirectCommandError>
+    if terminal.error {
+      answer = await Self.answerShowingProgress(
+        of: self, progress: progress, silencesInput: terminal.input)
+    } else {
+      answer = Result { () throws(DirectCommandError) in try self.answer(progress: progress) }
+    }
+    switch answer {
+    case .success(let text):
+      print(text)
+      if reportsTime {
+        let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
+        FileHandle.standardError.write(Data("Seconds: \(String(format: "%.3f", seconds))\n".utf8))
+      }
+      return 0
+    case .failure(let error):
+      FileHandle.standardError.write(Data("primetime: \(error.message)\n".utf8))
+      return PrimeTimeCLI.usageStatus
+    }
+  }
+
+  /// The answer, computed on the calling thread.
+  func answer(progress: LookupProgress) throws(DirectCommandError) -> String {
+    let value: Int
+    do {
+      value = try WholeNumber.parse(number, name: question.argument)
+    } catch {
+      throw DirectCommandError(error.description)
+    }
+    if question == .isPrime { return String(Primes.isPrime(value)) }
+    let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+    guard (1...Primes.maximumThreads).contains(threads) else {
+      throw DirectCommandError("--threads must be between 1 and \(Primes.maximumThreads)")
+    }
+    let report: ProgressHandler = { progress.report($0) }
+    do {
+      let answer =
+        question == .nthPrime
+        ? try Primes.nthPrime(value, threads: threads, progress: report)
+        : try Primes.primeCount(value, threads: threads, progress: report)
+      return String(answer)
+    } catch let error as PrimesError {
+      throw DirectCommandError(error.description)
+    } catch {
+      throw DirectCommandError("\(error)")
+    }
+  }
+
+  /// The answer, computed off the main actor while the progress is drawn on standard error
+  /// after a moment.
+  @MainActor
+  private static func answerShowingProgress(
+    of command: DirectCommand, progress: LookupProgress, silencesInput: Bool
+  ) async -> Result<String, DirectCommandError> {
+    let isDone = Mutex(false)
+    let task = Task.detached(priority: .userInitiated) {
+      defer { isDone.withLock { $0 = true } }
+      return Result { () throws(DirectCommandError) in try command.answer(progress: progress) }
+    }
+    let display = ProgressDisplay(
+      fraction: { progress.value },
+      write: { FileHandle.standardError.write(Data($0.utf8)) },
+      hint: nil,
+      silencesInput: silencesInput)
+    _ = await display.watch(while: { !isDone.withLock { $0 } })
+    return await task.value
+  }
+}
+
+/// Why a command for scripts gives no answer: one line, without the program's name.
+struct DirectCommandError: Error, Equatable {
+  let message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
+}

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import PrimeTimeCLI
+
+struct DirectCommandTests {
+  @Test(
+    arguments: [
+      ["nth-prime", "7"], ["prime-count", "1e9", "--threads", "2"],
+      ["is-prime", "2^31-1", "--time"], ["nth-prime", "--time", "10", "--threads", "1"],
+      ["prime-count", "--threads", "+2", "5"], ["nth-prime", "10^15+37", "--threads", "-1"],
+      ["is-prime", "0"], ["nth-prime", "abc"],
+    ])
+  func plainForms_readAsTheFullParserReadsThem(arguments: [String]) throws {
+    let full = PrimeTimeCLI.directCommand(try PrimeTimeCommand.parseAsRoot(arguments))
+    #expect(full != nil)
+    #expect(DirectCommand(plainArguments: arguments) == full)
+  }
+
+  @Test func plainForm_readsEachPart() {
+    #expect(
+      DirectCommand(plainArguments: ["prime-count", "--time", "10^12", "--threads", "2"])
+        == DirectCommand(question: .primeCount, number: "10^12", threads: 2, reportsTime: true))
+  }
+
+  @Test(
+    arguments: [
+      [], ["help"], ["replay", "x"], ["nth-prime"], ["nth-prime", "--help"], ["nth-prime", "-5"],
+      ["nth-prime", "5", "6"], ["is-prime", "7", "--threads", "2"],
+      ["nth-prime", "5", "--threads"],
+      ["nth-prime", "5", "--threads", "x"], ["nth-prime", "5", "--time", "--time"],
+      ["nth-prime", "5", "--threads=2"], ["nth-prime", "5", "--threads", "1", "--threads", "2"],
+      ["nth-prime", "5", "--data-dir", "x"], ["nth-prime", "--", "5"],
+    ])
+  func everyOtherForm_isLeftToTheFullParser(arguments: [String]) {
+    #expect(DirectCommand(plainArguments: arguments) == nil)
+  }
+
+  @Test func answer_readsTheNumberSyntax_andChecksTheThreads() throws {
+    let progress = LookupProgress()
+    #expect(
+      try DirectCommand(question: .nthPrime, number: "1e3", threads: 1).answer(progress: progress)
+        == "7919")
+    #expect(
+      try DirectCommand(question: .primeCount, number: "10^6").answer(progress: progress)
+        == "78498")
+    #expect(
+      try DirectCommand(question: .isPrime, number: "2^31-1").answer(progress: progress) == "true")
+    #expect(throws: DirectCommandError("--threads must be between 1 and 1024")) {
+      try DirectCommand(question: .nthPrime, number: "5", threads: 0).answer(progress: progress)
+    }
+    #expect(throws: DirectCommandError("x must be a whole number, not '1.5'")) {
+      try DirectCommand(question: .primeCount, number: "1.5").answer(progress: progress)
+    }
+  }
+}
