@@ -279,15 +279,22 @@ var primesSettings: [SwiftSetting] {
   #endif
 }
 
-/// Release builds of `primetime` carry the Swift runtime and Foundation inside the binary. A
-/// script that asks for one number pays for the program's start each time, and most of that
-/// start is the dynamic loader binding a dozen shared libraries; linked statically, the program
-/// starts in about half the time and with less memory. Debug builds, `swift run` and `swift test`
-/// link dynamically as usual.
+/// Release builds of `primetime` start fast, because a script that asks for one number pays for
+/// the program's start each time. Three settings, each measured by `primetime-benchmark primes`
+/// (Benchmarks/README.md):
 ///
-/// The flag goes to the compiler as well as to the linker: compiled against the static runtime's
-/// module maps, the executable's own code names CoreFoundation and the other libraries beneath
-/// Foundation for the linker, which a link-only flag leaves out.
+/// - The Swift runtime and Foundation are linked statically (`-static-stdlib`), sparing the
+///   dynamic loader a dozen shared libraries. The flag goes to the compiler as well as to the
+///   linker: compiled against the static runtime's module maps, the executable's own code names
+///   CoreFoundation and the libraries beneath Foundation, which a link-only flag leaves out.
+/// - SQLite and readline are linked statically too: `App/StaticLibraries` holds two linker
+///   scripts that stand first on the library path and name the system's static archives
+///   (`libsqlite3-dev`, `libreadline-dev` and `libncurses-dev` provide them).
+/// - The executable is not position-independent (`-no-pie`): the loader then has no relative
+///   relocations to apply to it, tens of thousands of them with Foundation inside. Its address
+///   is fixed; the libraries it still loads, and its stack and heap, stay randomized.
+///
+/// Debug builds, `swift run` and `swift test` link dynamically as usual.
 var staticRuntimeInRelease: (swift: [SwiftSetting], linker: [LinkerSetting]) {
   (
     [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
