@@ -1,9 +1,10 @@
 import Foundation
 
 /// `primetime` against primecount, both run as child processes, in turns, on the same work:
-/// the nth prime for n = 10^9 to 10^13 on one thread, p(10^13) and π(10^15) on two; the peak
-/// memory of both for the nth prime 10^13; and π(10^16). `maxExponent` leaves out the larger
-/// ones.
+/// π(7), which measures the start of the process; the nth prime for n = 10^9 to 10^13 on one
+/// thread, p(10^13) and π(10^15) on two; the peak memory of both for n = 1 and for the nth
+/// prime 10^13; and π(10^16). `maxExponent` leaves out the larger ones. Each figure is the
+/// median of its runs.
 enum PrimesBenchmark {
   /// One line of the table: the same question put to both programs.
   struct Work {
@@ -11,12 +12,18 @@ enum PrimesBenchmark {
     let title: String
     let primetime: [String]
     let primecount: [String]
+    /// Runs of each program per round: many for work that takes milliseconds.
+    var repeats = 1
   }
 
   static func run(rounds: Int, maxExponent: Int) throws -> [(String, Double)] {
     let primetime = try primetimeExecutable()
     let primecount = which("primecount")
-    var work: [Work] = []
+    var work = [
+      Work(
+        key: "start.primeCount7", title: "prime-count 7 (the start)",
+        primetime: ["prime-count", "7"], primecount: ["7"], repeats: 40)
+    ]
     for exponent in [9, 11, 12, 13] where exponent <= maxExponent {
       work.append(nthPrime(exponent, threads: 1))
     }
@@ -25,12 +32,12 @@ enum PrimesBenchmark {
 
     var results: [(String, Double)] = []
     print(
-      "primetime against primecount, best of \(rounds) round\(rounds == 1 ? "" : "s"), in turns")
+      "primetime against primecount, medians of \(rounds) round\(rounds == 1 ? "" : "s"), in turns")
     print("work                          primetime s   primecount s   ratio")
     for item in work {
       var ours: [Double] = []
       var theirs: [Double] = []
-      for _ in 0..<rounds {
+      for _ in 0..<rounds * item.repeats {
         let run = try measure(primetime, item.primetime)
         ours.append(run.seconds)
         if let primecount {
@@ -43,14 +50,15 @@ enum PrimesBenchmark {
           }
         }
       }
-      let best = ours.min() ?? .nan
-      results.append(("\(item.key).seconds", best))
+      let ourMedian = median(ours)
+      results.append(("\(item.key).seconds", ourMedian))
       var line = item.title.padding(toLength: 28, withPad: " ", startingAt: 0)
-      line += String(format: "  %11.3f", best)
-      if let theirBest = theirs.min() {
-        results.append(("\(item.key).primecountSeconds", theirBest))
-        results.append(("\(item.key).ratio", best / theirBest))
-        line += String(format: "   %12.3f   %5.2f", theirBest, best / theirBest)
+      line += String(format: "  %11.4f", ourMedian)
+      if !theirs.isEmpty {
+        let theirMedian = median(theirs)
+        results.append(("\(item.key).primecountSeconds", theirMedian))
+        results.append(("\(item.key).ratio", ourMedian / theirMedian))
+        line += String(format: "   %12.4f   %5.2f", theirMedian, ourMedian / theirMedian)
       }
       print(line)
     }
@@ -61,6 +69,7 @@ enum PrimesBenchmark {
       let n = "10000000000000"
       let ours = try peakBytes(time, primetime, ["nth-prime", n, "--threads", "1"])
       let oursIdle = try peakBytes(time, primetime, ["nth-prime", "1", "--threads", "1"])
+      results.append(("memory.nthPrime.1.peakMB", megabytes(oursIdle)))
       results.append(("memory.nthPrime.1e13.peakMB", megabytes(ours)))
       results.append(("memory.nthPrime.1e13.workMB", megabytes(ours - oursIdle)))
       print(
@@ -70,6 +79,12 @@ enum PrimesBenchmark {
       if let primecount {
         let theirs = try peakBytes(time, primecount, [n, "--nth-prime", "-t", "1"])
         let theirsIdle = try peakBytes(time, primecount, ["1", "--nth-prime", "-t", "1"])
+        results.append(("memory.nthPrime.1.primecountPeakMB", megabytes(theirsIdle)))
+        results.append(("memory.nthPrime.1.ratio", Double(oursIdle) / Double(theirsIdle)))
+        print(
+          String(
+            format: "peak memory, n = 1: primetime %.1f MB, primecount %.1f MB, ratio %.2f",
+            megabytes(oursIdle), megabytes(theirsIdle), Double(oursIdle) / Double(theirsIdle)))
         results.append(("memory.nthPrime.1e13.primecountPeakMB", megabytes(theirs)))
         results.append(("memory.nthPrime.1e13.primecountWorkMB", megabytes(theirs - theirsIdle)))
         results.append(("memory.nthPrime.1e13.ratio", Double(ours) / Double(theirs)))

@@ -321,6 +321,21 @@ struct IsPrimeTests {
     #expect(odd == primes.filter { $0 > 2 }.sorted())
   }
 
+  @Test(arguments: [3, 128, 129, 1_000_003, 8_388_737])
+  func piTable_walksDownThePrimes_oneAtATime(limit: Int) {
+    let table = PiTable(limit: limit)
+    var walked: [Int] = []
+    table.withLookup { pi in
+      var p = pi.prime(below: limit + 1)
+      while p > 2 {
+        walked.append(p)
+        p = pi.prime(below: p)
+      }
+      walked.append(p)
+    }
+    #expect(walked.elementsEqual(Sieve.primes(upTo: limit).map(Int.init).reversed()))
+  }
+
   @Test func sieve_streamsThePrimesOfARange() {
     var streamed: [Int] = []
     Sieve.forEachPrime(in: 999_000_000...1_001_000_000) { streamed.append($0) }

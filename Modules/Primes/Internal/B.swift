@@ -1,35 +1,31 @@
 extension Gourdon {
-  /// The primes p with y < p ≤ √x whose x/p falls in the chunk [chunkLow, chunkHigh),
-  /// ascending: B's primes, sieved a chunk at a time instead of kept up to √x. They are below
-  /// √(2^63) < 2^32.
-  func bPrimes(chunkLow: Int, chunkHigh: Int) -> [UInt32] {
-    let upper = min(x / max(chunkLow, 1), sqrtX)
-    let lower = max(x / chunkHigh, y)  // x/p < chunkHigh exactly when p > x / chunkHigh
-    guard upper > lower else { return [] }
-    var primes: [UInt32] = []
-    Sieve.forEachPrime(in: (lower + 1)...upper) { primes.append(UInt32(truncatingIfNeeded: $0)) }
-    return primes
+  /// The largest of B's primes p, y < p ≤ √x, whose x/p is at least `chunkLow`: where B starts
+  /// in the chunk that begins there; 0 when there is none. The primes below it come one at a
+  /// time from the π table's bits, which reach past √x, so that none of them is held in a list.
+  func firstBPrime(chunkLow: Int) -> Int {
+    let upper = min(x / max(chunkLow, 1), sqrtX)  // x/p ≥ chunkLow exactly when p ≤ x/chunkLow
+    guard upper > y else { return 0 }
+    return piTable.withLookup { $0.prime(below: upper + 1) }
   }
 
   /// B over one segment of the sieve:
   ///
   ///     B = Σ π(x/p),  y < p ≤ √x
   ///
-  /// for the primes p, taken from `primes` downward from index `next`, whose x/p falls below
-  /// `segmentHigh`. The sieve has crossed off every prime up to √(x/y), so π(x/p) is what it
-  /// has left standing up to x/p, less 1, plus π(√(x/y)). The segment's count is taken from
-  /// the chunk's start; the count of the chunks before is added when the chunks are stitched
-  /// together.
-  func b(
-    segmentHigh: Int, primes: [UInt32], next: inout Int, sieve: SegmentSieve,
-    result: inout ChunkResult
-  ) {
+  /// for the primes p, downward from `next`, whose x/p falls below `segmentHigh`; `next` is left
+  /// at the first prime this segment does not take. The sieve has crossed off every prime up to
+  /// √(x/y), so π(x/p) is what it has left standing up to x/p, less 1, plus π(√(x/y)). The
+  /// segment's count is taken from the chunk's start; the count of the chunks before is added
+  /// when the chunks are stitched together.
+  func b(segmentHigh: Int, next: inout Int, sieve: SegmentSieve, result: inout ChunkResult) {
     let pMin = max(x / segmentHigh, y)
     sieve.startCounting()
-    while next >= 0, Int(primes[next]) > pMin {
-      result.b &+= result.unsieved &+ sieve.count(upTo: fastDivide(x, Int(primes[next])))
-      result.bCount += 1
-      next -= 1
+    piTable.withLookup { pi in
+      while next > pMin {
+        result.b &+= result.unsieved &+ sieve.count(upTo: fastDivide(x, next))
+        result.bCount += 1
+        next = pi.prime(below: next)
+      }
     }
   }
 }

@@ -11,7 +11,7 @@ import Synchronization
 ///   [1, x/y];
 /// - ``c(_:shouldStop:)``, the easy special leaves, from a π table;
 /// - ``a(_:shouldStop:)``, the leaves x/(p·q) with x* < p ≤ ∛x, also from a π table;
-/// - ``b(segmentHigh:primes:next:sieve:result:)``, Σ π(x/p) over y < p ≤ √x, on the same
+/// - ``b(segmentHigh:next:sieve:result:)``, Σ π(x/p) over y < p ≤ √x, on the same
 ///   sieve as D;
 /// - ``sigma()``, what remains, in closed form.
 ///
@@ -287,8 +287,7 @@ struct Gourdon {
     var result = ChunkResult(
       coefficients: [Int](repeating: 0, count: piXStar + 1),
       phi: [Int](repeating: 0, count: piXStar + 1))
-    let bPrimes = self.bPrimes(chunkLow: chunkLow, chunkHigh: chunkHigh)
-    var nextB = bPrimes.count - 1
+    var nextB = firstBPrime(chunkLow: chunkLow)
     var low = chunkLow
     while low < chunkHigh, !shouldStop() {
       let high = min(low + sieve.numbersPerSegment, chunkHigh)
@@ -311,7 +310,7 @@ struct Gourdon {
         for b in (max(piXStar, k) + 1)...piSqrtLimit { sieve.crossOffUncounted(Int(primes[b])) }
         sieve.recount()
       }
-      b(segmentHigh: high, primes: bPrimes, next: &nextB, sieve: sieve, result: &result)
+      b(segmentHigh: high, next: &nextB, sieve: sieve, result: &result)
       result.unsieved += sieve.total
       low = high
     }

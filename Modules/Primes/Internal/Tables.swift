@@ -80,6 +80,21 @@ struct PiTable {
       return self[atLeastTwo: n]
     }
 
+    /// The largest prime below n, for 3 ≤ n ≤ limit + 1.
+    @inline(__always)
+    func prime(below n: Int) -> Int {
+      let i = (n &- 2) &>> 1  // the bit of the largest odd number below n
+      var w = i &>> 6
+      var bits =
+        entries[w &<< 1] & (UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- (i & 63)))
+      while bits == 0 {
+        guard w > 0 else { return 2 }
+        w &-= 1
+        bits = entries[w &<< 1]
+      }
+      return (w &<< 7) &+ 2 &* (63 &- bits.leadingZeroBitCount) &+ 1
+    }
+
     /// π(n) for 2 ≤ n ≤ limit, without the check.
     @inline(__always)
     subscript(atLeastTwo n: Int) -> Int {
