@@ -42,7 +42,7 @@ extension DirectCommand {
   /// option given twice or with `=`, a number that starts with `-`, a missing number.
   ///
   /// ```swift
-  /// DirectCommand(plainArguments: ["nth-prime", "1e9", "--time"])
+  /// DirectCommand(plainArguments: ["prime-count", "--time", "10^12", "--threads", "2"])
   /// ```
   public init?(plainArguments arguments: [String]) {
     guard let name = arguments.first, let question = Question(rawValue: name) else { return nil }

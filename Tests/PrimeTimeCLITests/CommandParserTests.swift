@@ -39,6 +39,9 @@ struct CommandParserTests {
     #expect(try CommandParser.parse("incr 3")?.value as? Int == 3)
     #expect(try CommandParser.parse("set 2^31-1")?.value as? Int == 2_147_483_647)
     #expect(try CommandParser.parse("nth 1e3")?.value as? Int == 1000)
+    #expect(try CommandParser.parse("incr 1e1")?.value as? Int == 10)
+    #expect(try CommandParser.parse("decr 2^2")?.value as? Int == 4)
+    #expect(try CommandParser.parse("delete 1e0 2^1")?.value as? [Int] == [1, 2])
   }
 
   @Test(arguments: ["", "   ", "\t"])
