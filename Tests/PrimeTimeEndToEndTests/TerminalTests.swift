@@ -185,10 +185,11 @@ final class PseudoTerminal {
   private var searchStart: String.Index
 
   init(running binary: URL, arguments: [String] = [], home: URL) throws {
-    let environment = [
-      "HOME=\(home.path)", "PRIMETIME_HOME=\(home.path)", "TERM=xterm", "NO_COLOR=1",
-      "PATH=/usr/bin:/bin", "INPUTRC=/dev/null",
-    ]
+    let environment =
+      [
+        "HOME=\(home.path)", "PRIMETIME_HOME=\(home.path)", "TERM=xterm", "NO_COLOR=1",
+        "PATH=/usr/bin:/bin", "INPUTRC=/dev/null",
+      ] + PrimeTime.coverage.map { "\($0.key)=\($0.value)" }
     let argv: [UnsafeMutablePointer<CChar>?] =
       ([binary.path] + arguments).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
