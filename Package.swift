@@ -291,19 +291,24 @@ var primesSettings: [SwiftSetting] {
 ///   scripts that stand first on the library path and name the system's static archives
 ///   (`libsqlite3-dev`, `libreadline-dev` and `libncurses-dev` provide them).
 /// - The executable is not position-independent (`-no-pie`): the loader then has no relative
-///   relocations to apply to it, tens of thousands of them with Foundation inside. Its address
-///   is fixed; the libraries it still loads, and its stack and heap, stay randomized.
+///   relocations to apply to it, tens of thousands of them with Foundation inside, each a write
+///   that copies a page. The price is that its code, with Foundation, SQLite and readline in it,
+///   sits at a fixed address; the libraries it still loads, its stack and its heap stay
+///   randomized, and `-z now` binds every symbol at start so that the relocated data is made
+///   read-only before `main`. SQLite linked in this way takes its security fixes when the
+///   program is built again, not when the system's library is updated.
 ///
+/// Apple platforms link their runtime dynamically and are left as they are.
 /// Debug builds, `swift run` and `swift test` link dynamically as usual.
 var staticRuntimeInRelease: (swift: [SwiftSetting], linker: [LinkerSetting]) {
   (
-    [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+    [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
     [
       .unsafeFlags(
         [
-          "-static-stdlib", "-Xclang-linker", "-no-pie",
+          "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "now",
           "-L", "\(Context.packageDirectory)/App/StaticLibraries",
-        ], .when(configuration: .release))
+        ], .when(platforms: [.linux], configuration: .release))
     ]
   )
 }

@@ -72,7 +72,8 @@ extension DirectCommand {
   ///   - progress: Where the engine reports how far it is.
   ///   - terminal: Whether standard input and error are terminals: the progress is drawn on a
   ///     terminal only, and only then does the answer run beside the drawing.
-  /// - Returns: The exit status: 0, or 64 for a number or a thread count out of range.
+  /// - Returns: The exit status: 0; 64 when the number or the thread count is refused; 70 when
+  ///   the engine fails otherwise.
   @MainActor
   public func run(progress: LookupProgress, terminal: (input: Bool, error: Bool)) async -> Int32 {
     let start = ContinuousClock.now
@@ -87,13 +88,14 @@ extension DirectCommand {
     case .success(let text):
       print(text)
       if reportsTime {
+        fflush(nil)  // the answer first, also where both streams go to one pipe
         let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
         FileHandle.standardError.write(Data("Seconds: \(String(format: "%.3f", seconds))\n".utf8))
       }
       return 0
     case .failure(let error):
       FileHandle.standardError.write(Data("primetime: \(error.message)\n".utf8))
-      return PrimeTimeCLI.usageStatus
+      return error.status
     }
   }
 
@@ -120,7 +122,7 @@ extension DirectCommand {
     } catch let error as PrimesError {
       throw DirectCommandError(error.description)
     } catch {
-      throw DirectCommandError("\(error)")
+      throw DirectCommandError("\(error)", status: DirectCommandError.softwareStatus)
     }
   }
 
@@ -148,8 +150,14 @@ extension DirectCommand {
 /// Why a command for scripts gives no answer: one line, without the program's name.
 struct DirectCommandError: Error, Equatable {
   let message: String
+  /// The exit status: 64 (EX_USAGE) for refused arguments, unless said otherwise.
+  let status: Int32
 
-  init(_ message: String) {
+  /// Exit status for a failure that is not the arguments' (EX_SOFTWARE).
+  static let softwareStatus: Int32 = 70
+
+  init(_ message: String, status: Int32 = PrimeTimeCLI.usageStatus) {
     self.message = message
+    self.status = status
   }
 }

@@ -10,7 +10,8 @@ struct WholeNumberTests {
       ("2^32", 4_294_967_296), ("2^31-1", 2_147_483_647), ("10^15+37", 1_000_000_000_000_037),
       ("3*10^9", 3_000_000_000), ("2^3^2", 512), ("(2^3)^2", 64), ("-2^2", -4),
       ("(-2)^3", -8), ("-(2^10)", -1024), ("2 ^ 10 - 24", 1000), ("10^1_2", 1_000_000_000_000),
-      ("0^0", 1), ("1^1000000000000", 1), ("(-1)^99999", -1), ("7-3-2", 2), ("2*3+4*5", 26),
+      ("0^0", 1), ("0e99", 0), ("-0e99", 0), ("1^1000000000000", 1), ("(-1)^99999", -1),
+      ("7-3-2", 2), ("2*3+4*5", 26),
       ("9223372036854775807", Int.max), ("2^63-1", Int.max), ("-2^63", Int.min),
       ("-9223372036854775808", Int.min), ("2^64-2^63-1", Int.max),
       ("1e19-9223372036854775809", 776_627_963_145_224_191),
@@ -43,6 +44,27 @@ struct WholeNumberTests {
       ("-2^63-1", "n is too small: -2^63-1 is less than -9223372036854775808"),
       ("(-2)^1001", "n is too small: (-2)^1001 is less than -9223372036854775808"),
       ("1\u{7}", "n must be a whole number, not '1\\u{07}'"),
+      (
+        "-99999999999999999999999999999999999999999",
+        "n is too small: -" + String(repeating: "9", count: 39)
+          + "… is less than -9223372036854775808"
+      ),
+      ("-(10^40)", "n is too small: -(10^40) is less than -9223372036854775808"),
+      ("-1e50", "n is too small: -1e50 is less than -9223372036854775808"),
+      ("-2^200", "n is too small: -2^200 is less than -9223372036854775808"),
+      ("(-10)^65", "n is too small: (-10)^65 is less than -9223372036854775808"),
+      ("0-10^40", "n is too small: 0-10^40 is less than -9223372036854775808"),
+      ("--(10^40)", "n is too large: --(10^40) is more than 9223372036854775807"),
+      (
+        String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000),
+        "n must be a whole number, not '" + String(repeating: "(", count: 40)
+          + "…'; it is nested too deeply"
+      ),
+      (
+        String(repeating: "-", count: 100_000) + "1",
+        "n must be a whole number, not '" + String(repeating: "-", count: 40)
+          + "…'; it is nested too deeply"
+      ),
     ])
   func parse_refusesWithOneLine(text: String, message: String) {
     #expect(throws: WholeNumberError(message)) { try WholeNumber.parse(text, name: "n") }

@@ -11,7 +11,8 @@ struct DirectCommandTests {
       ["is-prime", "0"], ["nth-prime", "abc"],
     ])
   func plainForms_readAsTheFullParserReadsThem(arguments: [String]) throws {
-    let full = PrimeTimeCLI.directCommand(try PrimeTimeCommand.parseAsRoot(arguments))
+    let full = PrimeTimeCLI.directCommand(
+      try PrimeTimeCommand.parseAsRoot(PrimeTimeCLI.negativeNumbersAsValues(arguments)))
     #expect(full != nil)
     #expect(DirectCommand(plainArguments: arguments) == full)
   }

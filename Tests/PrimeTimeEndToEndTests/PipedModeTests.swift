@@ -160,6 +160,23 @@ struct PrimeCommandTests {
     #expect(!refused.stderr.contains("Seconds"))
   }
 
+  @Test func time_comesAfterTheAnswer_whenBothStreamsShareAPipe() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let process = Process()
+    process.executableURL = PrimeTime.binary
+    process.arguments = ["nth-prime", "1000", "--time"]
+    process.environment = PrimeTime.coverage.merging(["PRIMETIME_HOME": home.path]) { $1 }
+    let both = Pipe()
+    process.standardOutput = both
+    process.standardError = both
+    try process.run()
+    let output = String(decoding: both.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(output.wholeMatch(of: /7919\nSeconds: [0-9]+\.[0-9]{3}\n/) != nil, "\(output)")
+  }
+
   @Test func theCommandsForScripts_neverTouchTheDataDirectory() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -8,12 +8,26 @@ enum ParseFailure: Error {
   case tooSmall
 }
 
+extension ParseFailure {
+  /// The failure of the same text with its sign turned: too large becomes too small.
+  var negated: ParseFailure {
+    switch self {
+    case .tooLarge: .tooSmall
+    case .tooSmall: .tooLarge
+    case .malformed: self
+    }
+  }
+}
+
 /// A recursive-descent parser of ``WholeNumber``'s grammar that evaluates as it reads, in
 /// `Int128`, so that `2^63-1` is exact although `2^63` is not an `Int`. Every operation is
 /// checked; the first one that overflows ends the parse.
 struct Parser {
   private let bytes: [UInt8]
   private var position = 0
+  private var depth = 0
+  /// How deeply signs, parentheses and exponents may nest.
+  static let maximumDepth = 200
 
   init(_ text: String) {
     bytes = Array(text.utf8).filter { $0 != UInt8(ascii: "_") }
@@ -32,11 +46,14 @@ struct Parser {
   private mutating func expression() throws(ParseFailure) -> Int128 {
     var value = try term()
     while let op = take("+", "-") {
-      let right = try term()
-      value = try checked(
-        op == UInt8(ascii: "+")
-          ? value.addingReportingOverflow(right) : value.subtractingReportingOverflow(right),
-        sign: op == UInt8(ascii: "+") ? right.signum() : -right.signum())
+      if op == UInt8(ascii: "+") {
+        let right = try term()
+        value = try checked(value.addingReportingOverflow(right), sign: right.signum())
+      } else {
+        let right: Int128
+        do { right = try term() } catch { throw error.negated }
+        value = try checked(value.subtractingReportingOverflow(right), sign: -right.signum())
+      }
     }
     return value
   }
@@ -53,13 +70,19 @@ struct Parser {
   }
 
   // signed = ("+" | "-") signed | power
+  //
+  // Every nesting of the grammar (a sign, a parenthesis, an exponent) passes through here, so
+  // the depth is counted here: a text nested past ``maximumDepth`` is refused rather than
+  // recursed into until the stack runs out.
   private mutating func signed() throws(ParseFailure) -> Int128 {
-    if let sign = take("+", "-") {
-      let value = try signed()
-      return sign == UInt8(ascii: "+")
-        ? value : try checked(Int128(0).subtractingReportingOverflow(value), sign: -value.signum())
-    }
-    return try power()
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth else { throw .malformed("it is nested too deeply") }
+    guard let sign = take("+", "-") else { return try power() }
+    guard sign == UInt8(ascii: "-") else { return try signed() }
+    let value: Int128
+    do { value = try signed() } catch { throw error.negated }
+    return try checked(Int128(0).subtractingReportingOverflow(value), sign: -value.signum())
   }
 
   // power = primary ("^" signed)?
@@ -99,6 +122,7 @@ struct Parser {
       throw .malformed("'e' must be followed by the exponent's digits")
     }
     skipSpaces()
+    if mantissa == 0 { return 0 }
     return try checked(
       mantissa.multipliedReportingOverflow(by: try raise(10, to: exponent)),
       sign: mantissa.signum())
@@ -138,7 +162,7 @@ struct Parser {
       }
       remaining >>= 1
       if remaining == 0 { return result }
-      square = try checked(square.multipliedReportingOverflow(by: square))
+      square = try checked(square.multipliedReportingOverflow(by: square), sign: sign)
     }
   }
 
