@@ -103,7 +103,11 @@ extension DirectCommand {
   func answer(progress: LookupProgress) throws(DirectCommandError) -> String {
     let value: Int
     do {
-      value = try WholeNumber.parse(number, name: question.argument)
+      switch question {
+      case .nthPrime: value = try WholeNumber.parse(number, name: "n", in: 1...Primes.maximumN)
+      case .primeCount: value = try WholeNumber.parse(number, name: "x", in: 0...Primes.maximumX)
+      case .isPrime: value = try WholeNumber.parse(number, name: "n")
+      }
     } catch {
       throw DirectCommandError(error.description)
     }

@@ -53,6 +53,40 @@ public enum WholeNumber {
     return Int(value)
   }
 
+  /// The number `text` spells, which must lie in `range`.
+  ///
+  /// ```swift
+  /// let n = try WholeNumber.parse("10^3", name: "n", in: 1...1000)  // 1000
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: What was typed.
+  ///   - name: The argument's name, for the message.
+  ///   - range: The values allowed.
+  /// - Returns: The value.
+  /// - Throws: A ``WholeNumberError`` whose description is one line: what is wrong with the
+  ///   text, or the range, for any value outside it, even one beyond 64 bits.
+  public static func parse(
+    _ text: String, name: String, in range: ClosedRange<Int>
+  ) throws(WholeNumberError) -> Int {
+    let shown = printable(text)
+    let outside = WholeNumberError(
+      "\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(shown)")
+    let value: Int128
+    do {
+      var parser = Parser(text)
+      value = try parser.parse()
+    } catch {
+      guard case .malformed(let problem) = error else { throw outside }
+      throw WholeNumberError(
+        "\(name) must be a whole number, not '\(shown)'" + (problem.map { "; \($0)" } ?? ""))
+    }
+    guard value >= Int128(range.lowerBound), value <= Int128(range.upperBound) else {
+      throw outside
+    }
+    return Int(value)
+  }
+
   private static func tooSmall(_ name: String, _ shown: String, _ minimum: Int) -> WholeNumberError
   {
     minimum == .min

@@ -36,6 +36,7 @@ struct WholeNumberTests {
       ("2^64", "n is too large: 2^64 is more than 9223372036854775807"),
       ("1e99", "n is too large: 1e99 is more than 9223372036854775807"),
       ("2^63", "n is too large: 2^63 is more than 9223372036854775807"),
+      ("10^40-10^40", "n is too large: 10^40-10^40 is more than 9223372036854775807"),
       ("10^1000000", "n is too large: 10^1000000 is more than 9223372036854775807"),
       (
         "99999999999999999999999999999999999999999",
@@ -73,6 +74,27 @@ struct WholeNumberTests {
   @Test func parse_theDocumentedExample() throws {
     let limit = try WholeNumber.parse("2^31-1", name: "n")
     #expect(limit == Int(Int32.max))
+  }
+
+  @Test(
+    arguments: [
+      ("2^10", "n must be between 1 and 1000, not 2^10"),
+      ("0", "n must be between 1 and 1000, not 0"),
+      ("2^64", "n must be between 1 and 1000, not 2^64"),
+      ("-10^40", "n must be between 1 and 1000, not -10^40"),
+      ("1.5", "n must be a whole number, not '1.5'"),
+    ])
+  func parse_inARange_namesTheRange_forAnyValueOutsideIt(text: String, message: String) {
+    #expect(throws: WholeNumberError(message)) {
+      let n = try WholeNumber.parse(text, name: "n", in: 1...1000)
+      Issue.record("read \(n)")
+    }
+  }
+
+  @Test func parse_inARange_readsTheValuesInside() throws {
+    let n = try WholeNumber.parse("10^3", name: "n", in: 1...1000)
+    #expect(n == 1000)
+    #expect(try WholeNumber.parse("1e0", name: "n", in: 1...1000) == 1)
   }
 
   @Test func parse_belowTheMinimum_namesIt() throws {

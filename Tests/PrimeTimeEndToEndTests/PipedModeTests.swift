@@ -140,9 +140,12 @@ struct PrimeCommandTests {
     #expect(
       try PrimeTime.run(["prime-count", "10^6", "--threads", "1"], home: home).stdout == "78498\n")
     #expect(try PrimeTime.run(["is-prime", "2^31-1"], home: home).stdout == "true\n")
-    let huge = try PrimeTime.run(["nth-prime", "2^64"], home: home)
+    let huge = try PrimeTime.run(["nth-prime", "2^63"], home: home)
     #expect(huge.status == 64)
-    #expect(huge.stderr == "primetime: n is too large: 2^64 is more than 9223372036854775807\n")
+    #expect(huge.stderr == "primetime: n must be between 1 and 216289611853439384, not 2^63\n")
+    let tiny = try PrimeTime.run(["prime-count", "--", "-10^40"], home: home)
+    #expect(tiny.status == 64)
+    #expect(tiny.stderr == "primetime: x must be between 0 and 9223372036854775807, not -10^40\n")
   }
 
   @Test func time_printsTheSecondsOnStandardError_afterTheAnswer() throws {
@@ -242,7 +245,7 @@ struct PrimeCommandTests {
     let x = try PrimeTime.run(["prime-count", "9223372036854775808"], home: home)
     #expect(
       x.stderr
-        == "primetime: x is too large: 9223372036854775808 is more than 9223372036854775807\n")
+        == "primetime: x must be between 0 and 9223372036854775807, not 9223372036854775808\n")
   }
 
   @Test func helpAndVersion_behaveAsAnyCLIs() throws {
