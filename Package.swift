@@ -115,6 +115,19 @@ let package = Package(
       path: "App/CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
+    .systemLibrary(
+      name: "CNcurses",
+      path: "App/CNcurses",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+    .target(
+      name: "PrimeTimeUI",
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "PrimeAlert",
+        "PrimeModal",
+      ],
+      path: "App/PrimeTimeUI"
+    ),
     .target(
       name: "LineEditing",
       dependencies: ["CReadline"],
@@ -123,8 +136,8 @@ let package = Package(
     .target(
       name: "PrimeTimeCLI",
       dependencies: [
-        "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
-        "LineEditing",
+        "AppCore", "CNcurses", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
+        "LineEditing", "PrimeTimeUI",
         "Counter", "FavoritePrimes", "FavoritesDatabase", "FileClient", "FileClientLive",
         "NthPrimeClient", "NumberSyntax", "PrimeAlert", "PrimeModal", "Primes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -238,6 +251,14 @@ let package = Package(
         "NthPrimeClient", "PrimeTimeCLI", "Primes", "primetime", "ComposableArchitecture",
       ],
       path: "Tests/PrimeTimeCLITests"
+    ),
+    .testTarget(
+      name: "PrimeTimeUITests",
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "ComposableArchitectureTestSupport", "Counter",
+        "FavoritePrimes", "PrimeAlert", "PrimeModal", "PrimeTimeUI",
+      ],
+      path: "Tests/PrimeTimeUITests"
     ),
     .target(
       name: "AppTestSupport",

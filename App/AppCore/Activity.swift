@@ -67,3 +67,21 @@ extension UUID {
       ))
   }
 }
+
+extension Activity {
+  /// The entry as the feed shows it, with its time in `timeZone`.
+  ///
+  /// ```text
+  /// 2026-11-22 07:43:15  added   7
+  /// ```
+  public func line(timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let c = calendar.dateComponents(
+      [.year, .month, .day, .hour, .minute, .second], from: timestamp)
+    let time = String(
+      format: "%04d-%02d-%02d %02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
+      c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    return "\(time)  \(kind == .added ? "added  " : "removed") \(prime)"
+  }
+}

@@ -79,17 +79,7 @@ public enum Rendering {
     _ feed: some BidirectionalCollection<Activity>, timeZone: TimeZone
   ) -> String {
     guard !feed.isEmpty else { return "no activity yet" }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    return feed.reversed().map { entry in
-      let c = calendar.dateComponents(
-        [.year, .month, .day, .hour, .minute, .second], from: entry.timestamp)
-      let time = String(
-        format: "%04d-%02d-%02d %02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
-        c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
-      let verb = entry.kind == .added ? "added  " : "removed"
-      return "\(time)  \(verb) \(entry.prime)"
-    }
+    return feed.reversed().map { $0.line(timeZone: timeZone) }
     .joined(separator: "\n")
   }
 

@@ -1,0 +1,121 @@
+/// The size of a terminal, in columns and rows.
+public struct Size: Equatable, Sendable {
+  public var columns: Int
+  public var rows: Int
+
+  public init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+  }
+
+  /// The smallest terminal the screens fit in.
+  public static let minimum = Size(columns: 40, rows: 12)
+
+  /// Whether a screen of this size holds the smallest one.
+  public var isLargeEnough: Bool {
+    columns >= Self.minimum.columns && rows >= Self.minimum.rows
+  }
+}
+
+/// How a line is drawn.
+public enum Style: Equatable, Sendable {
+  case plain
+  /// A screen's title.
+  case title
+  /// The key hints at the bottom, and other quiet text.
+  case hint
+  /// The selected row of a list.
+  case selected
+  /// Buttons that do nothing now, while a lookup runs.
+  case disabled
+}
+
+/// One row of a screen: its text, which fits the width it was drawn for, and its style.
+public struct Line: Equatable, Sendable {
+  public var text: String
+  public var style: Style
+
+  public init(_ text: String, _ style: Style = .plain) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// What a view draws: exactly one line per row of the terminal.
+public typealias Drawing = [Line]
+
+/// The columns a text takes in a terminal: two for an emoji, one for any other character.
+public func displayWidth(_ text: some StringProtocol) -> Int {
+  text.unicodeScalars.reduce(0) { width, scalar in
+    if scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0xFE0F {
+      return width
+    }
+    return width + (scalar.properties.isEmojiPresentation ? 2 : 1)
+  }
+}
+
+extension String {
+  /// The text cut to `width` columns, with `…` where it was cut.
+  func truncated(to width: Int) -> String {
+    guard displayWidth(self) > width else { return self }
+    var result = ""
+    for character in self {
+      if displayWidth(result) + displayWidth(String(character)) > width - 1 { break }
+      result.append(character)
+    }
+    return result + "…"
+  }
+
+  /// The text centred in `width` columns, cut to fit.
+  func centered(in width: Int) -> String {
+    let text = truncated(to: width)
+    let left = (width - displayWidth(text)) / 2
+    return String(repeating: " ", count: max(left, 0)) + text
+  }
+
+  /// The text followed by spaces up to `width` columns, cut to fit.
+  func padded(to width: Int) -> String {
+    let text = truncated(to: width)
+    return text + String(repeating: " ", count: max(width - displayWidth(text), 0))
+  }
+}
+
+/// Lays out a screen: `top` from the first row, `bottom` on the last rows, blank rows between;
+/// the top is cut when the two do not fit together.
+func screen(top: [Line], bottom: [Line], size: Size) -> Drawing {
+  let room = max(size.rows - bottom.count, 0)
+  let top = Array(top.prefix(room))
+  let blank = Array(repeating: Line(""), count: room - top.count)
+  return (top + blank + bottom).suffix(size.rows).map {
+    Line($0.text.truncated(to: size.columns), $0.style)
+  }
+}
+
+/// Draws a box with `lines` in it, centred over `base`: a modal or an alert over its screen.
+func overlay(_ lines: [Line], on base: Drawing, size: Size) -> Drawing {
+  let inner = min(max(lines.map { displayWidth($0.text) }.max() ?? 0, 20) + 2, size.columns - 2)
+  let box =
+    [Line("┌" + String(repeating: "─", count: inner) + "┐")]
+    + lines.map { Line("│" + (" " + $0.text).padded(to: inner) + "│", $0.style) }
+    + [Line("└" + String(repeating: "─", count: inner) + "┘")]
+  let top = max((size.rows - box.count) / 2, 0)
+  let left = max((size.columns - inner - 2) / 2, 0)
+  var drawing = base
+  for (offset, line) in box.enumerated() where top + offset < drawing.count {
+    drawing[top + offset] = Line(String(repeating: " ", count: left) + line.text, line.style)
+  }
+  return drawing
+}
+
+/// The one line shown when the terminal is smaller than the screens.
+public func tooSmall(_ size: Size) -> Drawing {
+  let message = "primetime ui needs \(Size.minimum.columns)×\(Size.minimum.rows)"
+  return screen(top: [Line(message)], bottom: [], size: size)
+}
+
+/// A bar of `width` columns, filled to `fraction`.
+func progressBar(_ fraction: Double, width: Int) -> String {
+  let clamped = min(max(fraction, 0), 1)
+  let filled = Int((clamped * Double(width)).rounded(.down))
+  return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+}

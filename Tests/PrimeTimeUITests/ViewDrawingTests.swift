@@ -1,0 +1,242 @@
+import AppCore
+import ComposableArchitecture
+import Counter
+import FavoritePrimes
+import Foundation
+import PrimeAlert
+import PrimeModal
+import PrimeTimeUI
+import Testing
+
+/// Each view's drawing at a fixed size, as the text a person sees: one line per row, trailing
+/// spaces left out.
+struct ViewDrawingTests {
+  let size = Size(columns: 44, rows: 12)
+
+  private func text(_ drawing: Drawing) -> String {
+    #expect(drawing.count == size.rows || !size.isLargeEnough)
+    #expect(drawing.allSatisfy { displayWidth($0.text) <= size.columns })
+    return drawing.map {
+      $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+    }
+    .joined(separator: "\n")
+  }
+
+  private let counterHints = """
+    + - count   p prime?   n nth prime
+    f favorites   u undo   r redo   q quit
+    """
+
+  @Test func counter_atZero() {
+    let drawing = CounterView.draw(CounterState(), progress: 0, size: size)
+    #expect(
+      text(drawing) == """
+        PrimeTime
+
+                        [-]  0  [+]
+
+          [p] Is this prime?
+          [n] What is the 0th prime?
+          [f] Favorite primes
+
+
+
+        \(counterHints)
+        """)
+    #expect(drawing[0].style == .title)
+    #expect(drawing[2].style == .plain)
+  }
+
+  @Test func counter_frozenByALookup_showsItsProgress_andDisablesTheButtons() {
+    let state = CounterState(count: 7, isNthPrimeRequestInFlight: true)
+    let drawing = CounterView.draw(state, progress: 0.42, size: size)
+    #expect(
+      text(drawing) == """
+        PrimeTime
+
+                        [-]  7  [+]
+
+          [p] Is this prime?
+          [n] What is the 7th prime?
+          [f] Favorite primes
+
+          █████████████░░░░░░░░░░░░░░░░░░░ 42%
+          Looking up the 7th prime; Esc cancels
+        \(counterHints)
+        """)
+    #expect(drawing[2].style == .disabled)
+    #expect(drawing[4].style == .disabled)
+  }
+
+  @Test func primeModal_forAPrime_offersToSaveIt() {
+    let state = CounterState(count: 7, isPrimeModalShown: true)
+    #expect(
+      text(CounterView.draw(state, progress: 0, size: size)) == """
+        PrimeTime
+
+                        [-]  7  [+]
+              ┌─────────────────────────────┐
+              │ 7 is prime 🎉               │
+              │                             │
+              │ [s] Save to favorite primes │
+              │ Esc closes                  │
+              └─────────────────────────────┘
+
+        \(counterHints)
+        """)
+  }
+
+  @Test func primeModal_forAFavorite_offersToRemoveIt() {
+    let state = CounterState(count: 7, favoritePrimes: [7], isPrimeModalShown: true)
+    #expect(
+      text(CounterView.draw(state, progress: 0, size: size)) == """
+        PrimeTime
+
+                        [-]  7  [+]
+            ┌─────────────────────────────────┐
+            │ 7 is prime 🎉                   │
+            │                                 │
+            │ [s] Remove from favorite primes │
+            │ Esc closes                      │
+            └─────────────────────────────────┘
+
+        \(counterHints)
+        """)
+  }
+
+  @Test func primeModal_forANonPrime_offersNothing() {
+    let state = CounterState(count: 6, isPrimeModalShown: true)
+    #expect(
+      text(CounterView.draw(state, progress: 0, size: size)) == """
+        PrimeTime
+
+                        [-]  6  [+]
+                  ┌──────────────────────┐
+                  │ 6 is not prime :(    │
+                  │                      │
+                  │ Esc closes           │
+                  └──────────────────────┘
+
+
+        \(counterHints)
+        """)
+  }
+
+  @Test func alert_isADialogOverTheScreen() {
+    let state = CounterState(count: 7, alert: .nthPrime(n: 7, prime: 17))
+    #expect(
+      text(CounterView.draw(state, progress: 0, size: size)) == """
+        PrimeTime
+
+                        [-]  7  [+]
+                  ┌──────────────────────┐
+                  │ the 7th prime is 17  │
+                  │                      │
+                  │ Enter OK             │
+                  └──────────────────────┘
+
+
+        \(counterHints)
+        """)
+  }
+
+  private let favoritesHints = """
+    j k select   d delete   n nth prime
+    e export   i import   a activity   c back
+    """
+
+  @Test func favorites_empty_sayHowToSaveOne() {
+    let drawing = FavoritesView.draw(
+      FavoritePrimesState(), selection: .init(), progress: 0, size: size)
+    #expect(
+      text(drawing) == """
+        Favorite primes (0)
+
+          None yet (on the counter: p, then s)
+
+
+
+
+
+
+
+        \(favoritesHints)
+        """)
+  }
+
+  @Test func favorites_long_scrolledToItsLastRow() {
+    let state = FavoritePrimesState(favoritePrimes: PersistentArray((1...30).map { 2 * $0 + 1 }))
+    let visible = FavoritesView.visibleRows(in: size)
+    var selection = FavoritesView.Selection()
+    for _ in 1...40 { selection = selection.moved(by: 1, count: 30, visible: visible) }
+    #expect(selection == FavoritesView.Selection(row: 29, top: 22))
+    let drawing = FavoritesView.draw(state, selection: selection, progress: 0, size: size)
+    #expect(
+      text(drawing) == """
+        Favorite primes (30)
+
+          23  47
+          24  49
+          25  51
+          26  53
+          27  55
+          28  57
+          29  59
+          30  61
+        \(favoritesHints)
+        """)
+    #expect(drawing[9].style == .selected)
+    #expect(drawing[8].style == .plain)
+  }
+
+  @Test func activity_newestFirst_inTheGivenTimeZone() {
+    let feed: PersistentArray<Activity> = [
+      Activity(
+        id: UUID(number: 0), kind: .added, prime: 7,
+        timestamp: Date(timeIntervalSince1970: 1_764_000_000)),
+      Activity(
+        id: UUID(number: 1), kind: .removed, prime: 7,
+        timestamp: Date(timeIntervalSince1970: 1_764_000_060)),
+    ]
+    let drawing = ActivityView.draw(feed, timeZone: TimeZone(identifier: "UTC")!, size: size)
+    #expect(
+      text(drawing) == """
+        Activity (2)
+
+          2025-11-24 16:01:00  removed 7
+          2025-11-24 16:00:00  added   7
+
+
+
+
+
+
+
+        c back to the favorites
+        """)
+  }
+
+  @Test func aTerminalTooSmall_saysTheSizeItNeeds() {
+    let small = Size(columns: 30, rows: 8)
+    let drawing = CounterView.draw(CounterState(), progress: 0, size: small)
+    #expect(drawing.count == 8)
+    #expect(drawing[0].text == "primetime ui needs 40×12")
+    #expect(drawing.dropFirst().allSatisfy { $0.text.isEmpty })
+    #expect(
+      FavoritesView.draw(FavoritePrimesState(), selection: .init(), progress: 0, size: small)
+        == drawing)
+  }
+
+  @Test func favorites_drawOnlyTheVisibleRows_ofAMillion() {
+    let state = FavoritePrimesState(favoritePrimes: PersistentArray(0..<1_000_000))
+    let drawing = FavoritesView.draw(
+      state, selection: .init(row: 999_999, top: 999_992), progress: 0, size: size)
+    #expect(drawing[2].text.hasPrefix("   999993  999992"))
+  }
+}
+
+extension UUID {
+  init(number n: UInt8) {
+    self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, n))
+  }
+}
