@@ -80,7 +80,7 @@ public enum Rendering {
   ) -> String {
     guard !feed.isEmpty else { return "no activity yet" }
     return feed.reversed().map { $0.line(timeZone: timeZone) }
-    .joined(separator: "\n")
+      .joined(separator: "\n")
   }
 
   /// The state as one line of JSON.
