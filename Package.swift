@@ -256,7 +256,7 @@ let package = Package(
       name: "PrimeTimeUITests",
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureTestSupport", "Counter",
-        "FavoritePrimes", "PrimeAlert", "PrimeModal", "PrimeTimeUI",
+        "FavoritePrimes", "FileClient", "PrimeAlert", "PrimeModal", "PrimeTimeUI",
       ],
       path: "Tests/PrimeTimeUITests"
     ),
