@@ -19,55 +19,17 @@ enum REPL {
       out: { text in print(text) },
       err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
     )
-    let recordingFile: RecordingFile?
-    do {
-      recordingFile = try recording.map(RecordingFile.init(path:))
-    } catch {
-      output.err("primetime: \(error)")
-      return 1
-    }
-    let recorder = recordingFile.map { file in SessionRecorder(write: { file.write($0) }) }
-    defer {
-      recorder?.finish()
-      recordingFile?.close()
-    }
-    let files = environment.fileClient(dataDirectory)
-    var storage: Storage? = Storage(database: environment.database(dataDirectory))
-    var stored = StoredFavorites(favoritePrimes: [], activityFeed: [])
-    do {
-      if let opened = try await storage?.open() {
-        stored = opened.stored
-        for notice in opened.notices { output.err("primetime: \(notice)") }
-      }
-    } catch {
-      // Without a database, a script's changes would be lost: it stops. A person is warned
-      // once, and keeps working in memory.
-      output.err(
-        "primetime: \(error)"
-          + (isInteractive ? "; favorites and activity are kept in memory only" : ""))
-      guard isInteractive else { return 1 }
-      storage = nil
-    }
-
-    let initialState = AppState(
-      favoritePrimes: PersistentArray(stored.favoritePrimes),
-      activityFeed: PersistentArray(stored.activityFeed))
-    recorder?.record(.start(version: RecordedLine.version, state: initialState))
-    let session = Session(
-      initialState: initialState,
-      environment: AppEnvironment(
-        nthPrime: environment.nthPrime, fileClient: files,
-        now: recorder?.recording(environment.now) ?? environment.now,
-        uuid: recorder?.recording(environment.uuid) ?? environment.uuid),
-      output: output,
-      storage: storage,
-      interaction: isInteractive
-        ? Interaction(
-          takeInterrupt: { LineEditor.takeInterrupt() },
-          progress: environment.progressDisplay(hint: "Ctrl-C cancels"))
-        : nil,
-      recorder: recorder
-    )
+    guard
+      let launch = await SessionLaunch.start(
+        dataDirectory: dataDirectory, recording: recording, environment: environment,
+        output: output, keepsGoingWithoutStorage: isInteractive,
+        interaction: isInteractive
+          ? Interaction(
+            takeInterrupt: { LineEditor.takeInterrupt() },
+            progress: environment.progressDisplay(hint: "Ctrl-C cancels"))
+          : nil)
+    else { return 1 }
+    let session = launch.session
 
     if isInteractive {
       let editor = LineEditor(historyFile: dataDirectory.appending(path: "repl-history"))
@@ -75,8 +37,7 @@ enum REPL {
       let promptStyle = Style(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {
         fflush(nil)
-        recorder?.finish()
-        recordingFile?.flush()
+        launch.flush()
         let prompt = Rendering.prompt(
           screen: session.screen, state: session.state, style: promptStyle)
         guard let line = editor.readLine(prompt: prompt) else {
@@ -90,14 +51,7 @@ enum REPL {
           }
         }
       }
-      recorder?.record(.end(state: session.state, screen: session.screen.rawValue))
-      recorder?.finish()
-      recordingFile?.flush()
-      if let failure = recordingFile?.failure {
-        output.err("primetime: \(failure)")
-        return 1
-      }
-      return 0
+      return launch.end(screen: session.screen.rawValue) ? 0 : 1
     }
 
     var failed = false
@@ -121,19 +75,12 @@ enum REPL {
       // output goes out with the last of them, in one write.
       if !input.hasBufferedLine {
         fflush(nil)
-        recorder?.finish()
-        recordingFile?.flush()
+        launch.flush()
       }
       if session.isQuitRequested { break }
     }
-    recorder?.record(.end(state: session.state, screen: session.screen.rawValue))
     fflush(nil)
-    recorder?.finish()
-    recordingFile?.flush()
-    if let failure = recordingFile?.failure {
-      output.err("primetime: \(failure)")
-      return 1
-    }
+    guard launch.end(screen: session.screen.rawValue) else { return 1 }
     return failed ? 1 : 0
   }
 }
