@@ -20,7 +20,8 @@ struct PrimeTimeCommand: ParsableCommand {
       """,
     version: PrimeTimeCLI.version,
     subcommands: [
-      NthPrimeCommand.self, PrimeCountCommand.self, IsPrimeCommand.self, ReplayCommand.self,
+      UICommand.self, NthPrimeCommand.self, PrimeCountCommand.self, IsPrimeCommand.self,
+      ReplayCommand.self,
     ]
   )
 
@@ -46,6 +47,23 @@ struct PrimeTimeCommand: ParsableCommand {
       "Write the session to <file> as JSON Lines, to run again with 'primetime replay <file>'.",
       valueName: "file"))
   var recording: String?
+}
+
+struct UICommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ui",
+    abstract: "Open the full-screen app: the counter, the prime modal and the favorites.",
+    discussion: """
+      The same app as the REPL, as screens: + and - count, p asks whether the count is prime, \
+      n asks for the nth prime, f shows the favorites, u and r undo and redo, q quits. Other \
+      sessions' changes appear as they are stored. --data-dir and --record apply as they do \
+      to the REPL. Example: primetime ui --record session.jsonl
+      """
+  )
+
+  /// The app's options, `--data-dir` and `--record`, which the full-screen app shares with the
+  /// REPL.
+  @ParentCommand var app: PrimeTimeCommand
 }
 
 struct ReplayCommand: ParsableCommand {
@@ -150,7 +168,8 @@ public enum PrimeTimeCLI {
         lowercasingTheFirstWord(message.replacingOccurrences(of: "Error: ", with: "")))
     }
     if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
-      let option = replOption(in: arguments.prefix { $0 != "--" })
+      let option = replOption(in: arguments.prefix { $0 != "--" }),
+      !(command is UICommand && ["--data-dir", "--record"].contains(option))
     {
       return usageError("\(option) goes with the REPL, not with '\(name)'")
     }
@@ -170,6 +189,18 @@ public enum PrimeTimeCLI {
       return await REPL.run(
         dataDirectory: dataDirectory,
         script: repl.script, recording: repl.recording, environment: environment)
+    case let ui as UICommand:
+      guard environment.terminal.input, environment.terminal.output else {
+        return usageError("'ui' needs a terminal; for scripts, pipe commands into 'primetime'")
+      }
+      let dataDirectory: URL
+      do {
+        dataDirectory = try environment.dataDirectory(option: ui.app.dataDirectory)
+      } catch {
+        return usageError(error.description)
+      }
+      return await FullScreen.run(
+        dataDirectory: dataDirectory, recording: ui.app.recording, environment: environment)
     case let replay as ReplayCommand:
       return Replaying.run(file: replay.file, showingSteps: replay.step)
     default:

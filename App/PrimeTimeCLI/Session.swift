@@ -222,7 +222,7 @@ public final class Session {
   /// Writes this session's change, or reads other sessions' (unless `readingOthers` is
   /// `false`), and takes in what is stored when it differs from memory. Returns why it failed,
   /// if it did.
-  private func sync(readingOthers: Bool = true) async -> String? {
+  func sync(readingOthers: Bool = true) async -> String? {
     guard let storage else { return nil }
     do {
       if let stored = try await storage.sync(state.activityFeed, readingOthers: readingOthers) {

@@ -40,11 +40,11 @@ public enum CounterView {
       ]
     }
     var drawing = screen(top: top, bottom: hints, size: size)
-    if state.isPrimeModalShown {
-      drawing = overlay(PrimeModalView.lines(state.primeModal), on: drawing, size: size)
-    }
+    // An alert stands in for the modal while it is up.
     if let alert = state.primeModal.alert ?? state.alert {
       drawing = overlay(AlertView.lines(alert), on: drawing, size: size)
+    } else if state.isPrimeModalShown {
+      drawing = overlay(PrimeModalView.lines(state.primeModal), on: drawing, size: size)
     }
     return drawing
   }

@@ -66,6 +66,18 @@ enum PrimeTime {
   }
 
   /// A new, empty directory for one test's data.
+  /// The first process whose parent is `parent`, from `/proc`.
+  static func child(of parent: Int32) -> Int32? {
+    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return processes.compactMap(Int32.init).first { pid in
+      let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+      // The parent is the second field after the command's name, which ends with ")".
+      guard let end = stat.lastIndex(of: ")") else { return false }
+      let fields = stat[stat.index(after: end)...].split(separator: " ")
+      return fields.count > 1 && Int32(fields[1]) == parent
+    }
+  }
+
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory
       .appending(path: "primetime-tests-\(UUID().uuidString)")

@@ -1,0 +1,339 @@
+import AppCore
+import CNcurses
+import ComposableArchitecture
+import Counter
+import FavoritePrimes
+import Foundation
+import PrimeModal
+import PrimeTimeUI
+import Synchronization
+
+/// `primetime ui`: the app as screens, drawn with ncurses.
+///
+/// Each screen is a view over a store scoped to its feature, as every view of the original app
+/// was: the counter's store, scoped again for the prime modal, and the favorites' store. A
+/// screen is drawn again when its store's subscription says its state changed, and its keys
+/// are sent to its store. Undo, redo and other sessions' changes go to the app's root store.
+@MainActor
+final class FullScreen {
+  /// The screens, one at a time.
+  private enum Screen: String {
+    case counter
+    case favorites
+    case activity
+  }
+
+  private let session: Session
+  private let counter: Store<CounterState, CounterAction>
+  private let primeModal: Store<PrimeModalState, PrimeModalAction>
+  private let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
+  /// The activity feed is read only: its store sends nothing of its own.
+  private let activity: Store<PersistentArray<Activity>, HistoryAction<AppAction>>
+  private var subscriptions: [StoreSubscription] = []
+  private let progress: LookupProgress
+  private let isColored: Bool
+
+  private var screen = Screen.counter
+  private var selection = FavoritesView.Selection()
+  private var needsDrawing = true
+  private var isQuitRequested = false
+  /// Why storing the last change failed, shown until a change is stored again.
+  private var storageProblem: String?
+
+  /// How often other sessions' changes are looked for while keys are awaited.
+  static let syncInterval: Duration = .milliseconds(500)
+  /// How long the loop waits for keys before it looks again.
+  static let keyPollInterval: Duration = .milliseconds(15)
+
+  init(session: Session, progress: LookupProgress, isColored: Bool) {
+    self.session = session
+    self.progress = progress
+    self.isColored = isColored
+    let root = session.store
+    counter = root.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
+    primeModal = counter.scope(state: \.primeModal, action: CounterAction.primeModal)
+    favorites = root.scope(
+      state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
+    activity = root.scope(state: { $0.present.activityFeed }, action: { $0 })
+    // Each screen redraws when its own store changes, and only while it is shown.
+    subscriptions = [
+      counter.subscribe { [unowned self] _ in redraw(if: .counter) },
+      favorites.subscribe { [unowned self] _ in redraw(if: .favorites) },
+      activity.subscribe { [unowned self] _ in redraw(if: .activity) },
+    ]
+  }
+
+  /// Starts a session over the data directory and runs the screens on it.
+  ///
+  /// - Returns: The exit status: 0; 1 when the session could not start or its recording could
+  ///   not be written; 128 plus the signal's number when SIGTERM, SIGHUP or SIGINT ended it.
+  static func run(dataDirectory: URL, recording: String?, environment: CLIEnvironment) async
+    -> Int32
+  {
+    let output = Output(
+      out: { _ in },
+      err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) })
+    guard
+      let launch = await SessionLaunch.start(
+        dataDirectory: dataDirectory, recording: recording, environment: environment,
+        output: output, keepsGoingWithoutStorage: true, interaction: nil)
+    else { return 1 }
+    let screens = FullScreen(
+      session: launch.session, progress: environment.progress,
+      isColored: environment.isColorEnabled)
+    let screen = await screens.run()
+    guard launch.end(screen: screen) else { return 1 }
+    // Ended by a signal: the status a shell expects of a program the signal ended.
+    return Terminal.signal == 0 ? 0 : 128 + Terminal.signal
+  }
+
+  private func redraw(if shown: Screen) {
+    if screen == shown { needsDrawing = true }
+  }
+
+  /// Runs the screens until `q`, Ctrl-D, or SIGTERM, SIGHUP or SIGINT, and gives the terminal
+  /// back as it was.
+  ///
+  /// - Returns: The screen it ended on, for the recording.
+  func run() async -> String {
+    Terminal.start(isColored: isColored)
+    defer { Terminal.stop() }
+    var lastSync = ContinuousClock.now
+    while !isQuitRequested, Terminal.signal == 0 {
+      var sent = false
+      while let key = Terminal.nextKey() {
+        switch key {
+        case .resize: needsDrawing = true
+        case .key(let key): sent = handle(key) || sent
+        }
+      }
+      if sent {
+        // This session's change is stored at once, as the REPL stores each command's.
+        storageProblem = await session.sync(readingOthers: false)
+        needsDrawing = true
+      }
+      if ContinuousClock.now - lastSync >= Self.syncInterval {
+        lastSync = .now
+        if let problem = await session.sync() {
+          storageProblem = problem
+          needsDrawing = true
+        }
+      }
+      if isLookingUp { needsDrawing = true }  // the progress bar moves
+      if needsDrawing { draw() }
+      try? await Task.sleep(for: Self.keyPollInterval)
+    }
+    return screen == .counter ? "counter" : "favorites"
+  }
+
+  private var isLookingUp: Bool {
+    counter.state.isNthPrimeRequestInFlight
+  }
+
+  // MARK: - Keys
+
+  /// Sends a key's action to the store of the screen shown, or does what the app does with it.
+  /// Returns whether an action was sent.
+  private func handle(_ key: Key) -> Bool {
+    if !isLookingUp { progress.report(0) }
+    switch key {
+    case .suspend:
+      Terminal.suspend()
+      needsDrawing = true
+      return false
+    case .endOfInput:
+      isQuitRequested = true
+      return false
+    default:
+      break
+    }
+    switch screen {
+    case .counter: return handleOnCounter(key)
+    case .favorites: return handleOnFavorites(key)
+    case .activity:
+      if key == .escape || key == .character("c") { show(.favorites) }
+      if key == .character("q") || key == .interrupt { isQuitRequested = true }
+      return false
+    }
+  }
+
+  private func handleOnCounter(_ key: Key) -> Bool {
+    if counter.state.isPrimeModalShown,
+      let action = PrimeModalView.action(for: key, in: primeModal.state)
+    {
+      primeModal.send(action)
+      return true
+    }
+    if let action = CounterView.action(for: key, in: counter.state) {
+      counter.send(action)
+      return true
+    }
+    let state = counter.state
+    guard !state.isPrimeModalShown, state.alert == nil, !state.isNthPrimeRequestInFlight else {
+      return false
+    }
+    return handleAppKey(key, back: nil, next: .favorites)
+  }
+
+  private func handleOnFavorites(_ key: Key) -> Bool {
+    let state = favorites.state
+    if let action = FavoritesView.action(for: key, in: state, selection: selection) {
+      favorites.send(action)
+      return true
+    }
+    guard state.alert == nil, !state.isNthPrimeRequestInFlight else { return false }
+    let visible = FavoritesView.visibleRows(in: Terminal.size)
+    switch key {
+    case .up, .character("k"):
+      selection = selection.moved(by: -1, count: state.favoritePrimes.count, visible: visible)
+      needsDrawing = true
+      return false
+    case .down, .character("j"):
+      selection = selection.moved(by: 1, count: state.favoritePrimes.count, visible: visible)
+      needsDrawing = true
+      return false
+    case .character("a"):
+      show(.activity)
+      return false
+    default:
+      return handleAppKey(key, back: .counter, next: nil)
+    }
+  }
+
+  /// The keys every screen shares: undo and redo, which go to the root store, quitting, and
+  /// moving between screens.
+  private func handleAppKey(_ key: Key, back: Screen?, next: Screen?) -> Bool {
+    switch key {
+    case .character("u"):
+      session.store.send(.undo)
+      return true
+    case .character("r"):
+      session.store.send(.redo)
+      return true
+    case .character("q"), .interrupt:
+      isQuitRequested = true
+    case .character("f") where next == .favorites:
+      show(.favorites)
+    case .escape, .character("c"):
+      if let back { show(back) }
+    default:
+      break
+    }
+    return false
+  }
+
+  private func show(_ shown: Screen) {
+    screen = shown
+    needsDrawing = true
+  }
+
+  // MARK: - Drawing
+
+  private func draw() {
+    needsDrawing = false
+    let size = Terminal.size
+    var drawing: Drawing
+    switch screen {
+    case .counter:
+      drawing = CounterView.draw(counter.state, progress: progress.value, size: size)
+    case .favorites:
+      let count = favorites.state.favoritePrimes.count
+      selection = selection.moved(by: 0, count: count, visible: FavoritesView.visibleRows(in: size))
+      drawing = FavoritesView.draw(
+        favorites.state, selection: selection, progress: progress.value, size: size)
+    case .activity:
+      drawing = ActivityView.draw(activity.state, timeZone: .current, size: size)
+    }
+    if let storageProblem, size.isLargeEnough, !drawing.isEmpty {
+      drawing[drawing.count - 1] = Line(storageProblem, .title)
+    }
+    Terminal.draw(drawing)
+  }
+}
+
+/// The terminal, through ncurses: started and stopped, read a key at a time, drawn a screen at a
+/// time.
+@MainActor
+enum Terminal {
+  /// What reading the keyboard found.
+  enum Input {
+    case key(Key)
+    /// The terminal changed size.
+    case resize
+  }
+
+  /// The last of SIGTERM, SIGHUP or SIGINT that arrived, or 0.
+  static var signal: Int32 { receivedSignal.load(ordering: .relaxed) }
+
+  /// Takes over the terminal: the alternate screen, keys one at a time without echo, no cursor.
+  static func start(isColored: Bool) {
+    setlocale(LC_ALL, "")
+    set_escdelay(25)  // Esc acts at once, not after ncurses' second of waiting for more
+    initscr()
+    raw()
+    noecho()
+    curs_set(0)
+    primetime_use_keypad()
+    primetime_set_key_timeout(0)
+    if isColored, has_colors() {
+      start_color()
+      use_default_colors()
+      init_pair(1, Int16(COLOR_CYAN), -1)
+    }
+    Self.isColored = isColored && has_colors()
+    for signal in [SIGTERM, SIGHUP, SIGINT] {
+      Glibc.signal(signal) { receivedSignal.store($0, ordering: .relaxed) }
+    }
+  }
+
+  /// Gives the terminal back as it was: its screen, echo, line editing and cursor.
+  static func stop() {
+    endwin()
+  }
+
+  /// Stops the program for the shell (Ctrl-Z), with the terminal given back meanwhile; when it
+  /// is resumed, the screen is drawn whole again.
+  static func suspend() {
+    endwin()
+    raise(SIGTSTP)
+    primetime_clear_on_next_refresh()
+  }
+
+  /// The next key typed, if there is one already.
+  static func nextKey() -> Input? {
+    while true {
+      let code = primetime_read_key()
+      if code == ERR { return nil }
+      if code == KEY_RESIZE { return .resize }
+      if let key = Key(code: code, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER) {
+        return .key(key)
+      }
+    }
+  }
+
+  /// The terminal's size now.
+  static var size: Size {
+    Size(columns: Int(primetime_columns()), rows: Int(primetime_rows()))
+  }
+
+  /// Draws a screen in place of the last one.
+  static func draw(_ drawing: Drawing) {
+    primetime_erase()
+    for (row, line) in drawing.enumerated() {
+      let (style, pair): (Int32, Int32) =
+        switch line.style {
+        case .plain: (0, 0)
+        case .title: (1, isColored ? 1 : 0)
+        case .hint, .disabled: (3, 0)
+        case .selected: (2, 0)
+        }
+      primetime_put(Int32(row), 0, line.text, style, pair)
+    }
+    primetime_refresh()
+  }
+
+  private static var isColored = false
+}
+
+/// The signal that asks the UI to end; set by the signal handler, read by the loop.
+private let receivedSignal = Atomic<Int32>(0)

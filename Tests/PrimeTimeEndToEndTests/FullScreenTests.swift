@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+/// `primetime ui` in a real terminal emulator: tmux, driven with `send-keys` and read with
+/// `capture-pane`. Every step waits for the screen it expects by polling the pane; none waits a
+/// fixed time.
+@Suite(.serialized)
+struct FullScreenTests {
+  @Test func countSaveLookUpDeleteUndo_andQuit_givesTheTerminalBack() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+
+    try await tmux.waitFor("[-]  0  [+]")
+    for _ in 1...7 { try tmux.send("+") }
+    try await tmux.waitFor("[-]  7  [+]")
+    try await tmux.waitFor("What is the 7th prime?")
+    try tmux.send("p")
+    try await tmux.waitFor("7 is prime 🎉")
+    try tmux.send("s")
+    try await tmux.waitFor("saved 7 to your favorite primes")
+    try tmux.send("Enter")
+    try await tmux.waitFor("Remove from favorite primes")
+    try tmux.send("Escape")
+    try await tmux.waitFor { !$0.contains("Esc closes") }
+    try tmux.send("n")
+    try await tmux.waitFor("the 7th prime is 17")
+    try tmux.send("Enter")
+    try await tmux.waitFor { !$0.contains("the 7th prime is 17") }
+
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (1)")
+    // Another process saves a prime; it appears without a key press.
+    let other = try PrimeTime.run(["-c", "set 11; save"], home: home)
+    #expect(other.status == 0)
+    try await tmux.waitFor("Favorite primes (2)")
+    try await tmux.waitFor("2  11")
+
+    try tmux.send("j")
+    try tmux.send("d")
+    try await tmux.waitFor("deleted 11")
+    try tmux.send("Enter")
+    try await tmux.waitFor("Favorite primes (1)")
+    try tmux.send("u")
+    try await tmux.waitFor("Favorite primes (2)")
+
+    try tmux.resize(columns: 40, rows: 12)
+    try await tmux.waitFor { $0.contains("Favorite primes (2)") && tmux.width == 40 }
+    try tmux.resize(columns: 30, rows: 8)
+    try await tmux.waitFor("primetime ui needs 40×12")
+    try tmux.resize(columns: 60, rows: 16)
+    try await tmux.waitFor("Favorite primes (2)")
+
+    try tmux.send("q")
+    let status = try await tmux.waitForExit()
+    #expect(status == 0)
+    #expect(try tmux.query("#{alternate_on}") == "0")
+    let stored = try PrimeTime.run(["-c", "favorites"], home: home)
+    #expect(stored.stdout == "1  7\n2  11\n")
+  }
+
+  @Test func sigterm_endsIt_withTheTerminalGivenBack() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    let shell = try #require(Int32(try tmux.query("#{pane_pid}")))
+    let pid = try #require(PrimeTime.child(of: shell))
+    kill(pid, SIGTERM)
+    let status = try await tmux.waitForExit()
+    #expect(status == 128 + SIGTERM)
+    #expect(try tmux.query("#{alternate_on}") == "0")
+  }
+
+  @Test func aRecordedUISession_replays() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "ui.jsonl").path
+    let tmux = try TmuxSession(running: ["ui", "--record", recording], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    for key in ["+", "+", "+", "p", "s"] { try tmux.send(key) }
+    try await tmux.waitFor("saved 3 to your favorite primes")
+    try tmux.send("Enter")
+    try tmux.send("Escape")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+    let replay = try PrimeTime.run(["replay", recording], home: home)
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout.contains("\"count\":3"))
+    #expect(replay.stdout.contains("\"favoritePrimes\":[3]"))
+  }
+
+  @Test func notATerminal_isAUsageError_andStartsNothing() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(["ui"], home: home)
+    #expect(result.status == 64)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+  }
+}
+
+/// A detached tmux session on a server of its own, running `primetime` in one pane.
+final class TmuxSession: Sendable {
+  private let socket = "primetime-tests-\(UUID().uuidString)"
+  private let tmux: URL
+
+  init(running arguments: [String], home: URL, columns: Int = 60, rows: Int = 16) throws {
+    guard
+      let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
+    else {
+      throw TmuxError(description: "tmux is not installed (apt-get install tmux)")
+    }
+    self.tmux = URL(filePath: tmux)
+    let environment = PrimeTime.coverage.merging([
+      "PRIMETIME_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
+    ]) { $1 }
+    // The shell that runs it says how it ended, on the screen it leaves.
+    let command =
+      ["env"] + environment.map { "\($0.key)=\($0.value)" }.sorted()
+      + [PrimeTime.binary.path] + arguments + ["; echo \"exit status $?\""]
+    // The server this starts outlives the command and would hold a pipe open: its output,
+    // which is none, goes nowhere.
+    _ = try run(
+      readingOutput: false,
+      [
+        "new-session", "-d", "-s", "ui", "-x", "\(columns)", "-y", "\(rows)",
+        command.joined(separator: " "), ";", "set-option", "-t", "ui", "remain-on-exit", "on",
+      ])
+  }
+
+  /// The pane's text now.
+  func screen() throws -> String {
+    try run(["capture-pane", "-p", "-t", "ui"])
+  }
+
+  /// The pane's width now.
+  var width: Int {
+    (try? query("#{pane_width}")).flatMap { Int($0) } ?? 0
+  }
+
+  /// A tmux format, such as `#{pane_pid}`, for the pane.
+  func query(_ format: String) throws -> String {
+    try run(["display-message", "-p", "-t", "ui", format])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Types a key: a character, or a tmux key name such as `Enter` or `Escape`.
+  func send(_ key: String) throws {
+    _ = try run(["send-keys", "-t", "ui", key])
+  }
+
+  func resize(columns: Int, rows: Int) throws {
+    _ = try run(["resize-window", "-t", "ui", "-x", "\(columns)", "-y", "\(rows)"])
+  }
+
+  /// Polls the pane until it shows `text`.
+  func waitFor(_ text: String) async throws {
+    try await waitFor { $0.contains(text) }
+  }
+
+  /// Polls the pane until its text satisfies `isShown`. The limit is a safety net for a hung
+  /// program, far above what a step takes on a busy machine.
+  func waitFor(_ isShown: (String) -> Bool) async throws {
+    let limit = ContinuousClock.now + .seconds(120)
+    var last = ""
+    while ContinuousClock.now < limit {
+      last = try screen()
+      if isShown(last) { return }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    throw TmuxError(description: "the screen never showed what was expected:\n\(last)")
+  }
+
+  /// Polls until the program has ended; returns its exit status.
+  func waitForExit() async throws -> Int32 {
+    var status: Int32?
+    try await waitFor { screen in
+      status = screen.firstMatch(of: /exit status (\d+)/).flatMap { Int32($0.1) }
+      return status != nil
+    }
+    return status ?? -1
+  }
+
+  /// Ends the session and its server.
+  func kill() {
+    _ = try? run(["kill-server"])
+  }
+
+  /// Runs a tmux command to its end and returns what it printed. Spawned and waited for here:
+  /// the server that `new-session` starts outlives its client, which `Process` does not see end.
+  @discardableResult
+  private func run(readingOutput: Bool = true, _ arguments: [String]) throws -> String {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var output: [Int32] = [-1, -1]
+    guard pipe(&output) == 0 else { throw TmuxError(description: "no pipe for tmux") }
+    if readingOutput {
+      posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, output[0])
+    posix_spawn_file_actions_addclose(&actions, output[1])
+    let words: [String] = [tmux.path, "-L", socket, "-f", "/dev/null"] + arguments
+    let variables: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8"]
+    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, tmux.path, &actions, nil, argv, envp)
+    close(output[1])
+    defer { close(output[0]) }
+    guard spawned == 0 else { throw TmuxError(description: "could not start tmux") }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(output[0], &buffer, buffer.count)
+      if count > 0 {
+        data.append(contentsOf: buffer[0..<count])
+      } else if count == 0 || errno != EINTR {
+        break
+      }
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+  let description: String
+}
