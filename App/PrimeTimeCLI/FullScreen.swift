@@ -49,12 +49,12 @@ final class FullScreen {
     self.session = session
     self.progress = progress
     self.isColored = isColored
-    let root = session.store
-    counter = root.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
+    // The session's feature stores, which the REPL's commands use too; the modal's is scoped
+    // once more from the counter's.
+    counter = session.counter
     primeModal = counter.scope(state: \.primeModal, action: CounterAction.primeModal)
-    favorites = root.scope(
-      state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
-    activity = root.scope(state: { $0.present.activityFeed }, action: { $0 })
+    favorites = session.favorites
+    activity = session.store.scope(state: { $0.present.activityFeed }, action: { $0 })
     // Each screen redraws when its own store changes, and only while it is shown.
     subscriptions = [
       counter.subscribe { [unowned self] _ in redraw(if: .counter) },

@@ -35,6 +35,11 @@ struct Interaction: Sendable {
 @MainActor
 public final class Session {
   public let store: Store<History<AppState>, HistoryAction<AppAction>>
+  /// The counter's store, scoped from the app's: every counter action goes through it.
+  public let counter: Store<CounterState, CounterAction>
+  /// The favorites' store, scoped from the app's: every favorites action goes through it.
+  /// Undo, redo and other sessions' changes are the app's, and go to ``store``.
+  public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
   /// The screen shown.
   public internal(set) var screen: Screen = .counter
   /// Whether `quit` was typed.
@@ -93,6 +98,9 @@ public final class Session {
       ),
       environment: environment
     )
+    self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
+    self.favorites = store.scope(
+      state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
     self.output = output
     self.storage = storage
     self.interaction = interaction
@@ -165,7 +173,7 @@ public final class Session {
   /// - Returns: Whether the step went through, with no failure.
   @discardableResult
   func send(_ action: AppAction, cancel: AppAction? = nil) async -> Bool {
-    let task = store.send(.step(action))
+    let task = dispatch(action)
     if task.isInFlight {
       if let interaction, let cancel {
         _ = interaction.takeInterrupt()
@@ -173,7 +181,7 @@ public final class Session {
           while: { task.isInFlight }, isInterrupted: interaction.takeInterrupt)
         if isInterrupted {
           // The lookup is cancelled and its answer will be dropped; the prompt comes back now.
-          store.send(.step(cancel))
+          dispatch(cancel)
           output.err("cancelled")
         }
       } else {
@@ -194,9 +202,19 @@ public final class Session {
       } else {
         say(alert.message)
       }
-      store.send(.step(dismiss))
+      dispatch(dismiss)
     }
     return !isFailure
+  }
+
+  /// Sends a feature's action to the feature's own store.
+  @discardableResult
+  private func dispatch(_ action: AppAction) -> StoreTask {
+    switch action {
+    case .counter(let action): counter.send(action)
+    case .favoritePrimes(let action): favorites.send(action)
+    case .storageChanged: store.send(.step(action))
+    }
   }
 
   /// Undoes the last step, if there is one, and says what it left.

@@ -59,6 +59,26 @@ struct SessionTests {
       timeZone: TimeZone(secondsFromGMT: 0) ?? .current
     )
   }
+  @Test func commands_reachEachFeature_throughItsOwnScopedStore() async {
+    let session = makeSession(AppState(count: 7))
+    var counterStates: [Int] = []
+    var favoriteStates: [[Int]] = []
+    let counter = session.counter.subscribe { counterStates.append($0.count) }
+    let favorites = session.favorites.subscribe { favoriteStates.append(Array($0.favoritePrimes)) }
+    _ = await session.run(line: "incr")
+    #expect(counterStates.first == 8)
+    _ = await session.run(line: "decr; save")
+    _ = await session.run(line: "decr")
+    _ = await session.run(line: "save")
+    _ = await session.run(line: "favorites")
+    let before = favoriteStates.count
+    _ = await session.run(line: "delete 1")
+    #expect(favoriteStates.count > before)
+    #expect(favoriteStates.last == [])
+    #expect(session.favorites.state.favoritePrimes == session.state.favoritePrimes)
+    #expect(session.counter.state == session.state.counter)
+    _ = (counter, favorites)
+  }
 
   private func run(_ session: Session, _ lines: String...) async -> [Session.Outcome] {
     var outcomes: [Session.Outcome] = []

@@ -187,9 +187,17 @@ final class TmuxSession: Sendable {
     return status ?? -1
   }
 
-  /// Ends the session and its server.
+  /// Ends the session and its server, which is killed outright if it does not end when asked.
   func kill() {
+    let server = (try? query("#{pid}")).flatMap { Int32($0) }
     _ = try? run(["kill-server"])
+    // Only while that process is still this server, not another that took its number.
+    if let server,
+      let line = try? String(contentsOfFile: "/proc/\(server)/cmdline", encoding: .utf8),
+      line.contains(socket)
+    {
+      Glibc.kill(server, SIGKILL)
+    }
   }
 
   /// Runs a tmux command to its end and returns what it printed. Spawned and waited for here:
@@ -208,8 +216,12 @@ final class TmuxSession: Sendable {
     }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addclose(&actions, output[0])
-    posix_spawn_file_actions_addclose(&actions, output[1])
+    // Nothing else of this process's: a server that kept another test's pipe open would leave
+    // that test waiting for its end.
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
     let words: [String] = [tmux.path, "-L", socket, "-f", "/dev/null"] + arguments
     let variables: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8"]
     let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
