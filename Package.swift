@@ -161,8 +161,9 @@ let package = Package(
     .target(
       name: "PrimeTimeBenchmarks",
       dependencies: [
-        "AppCore", "ComposableArchitecture", "Counter", "FavoritesDatabase",
-        "FavoritesDatabaseLive", "FileClient", "NthPrimeClient", "PrimeTimeCLI", "Primes",
+        "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "FavoritesDatabase",
+        "FavoritesDatabaseLive", "FileClient", "NthPrimeClient", "PrimeTimeCLI", "PrimeTimeUI",
+        "Primes",
       ],
       path: "Benchmarks/PrimeTimeBenchmarks"
     ),

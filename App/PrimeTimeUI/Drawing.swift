@@ -46,7 +46,9 @@ public typealias Drawing = [Line]
 
 /// The columns a text takes in a terminal: two for an emoji, one for any other character.
 public func displayWidth(_ text: some StringProtocol) -> Int {
-  text.unicodeScalars.reduce(0) { width, scalar in
+  // Most lines are ASCII, one column a byte.
+  if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+  return text.unicodeScalars.reduce(0) { width, scalar in
     if scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0xFE0F {
       return width
     }
@@ -84,11 +86,16 @@ extension String {
 /// the top is cut when the two do not fit together.
 func screen(top: [Line], bottom: [Line], size: Size) -> Drawing {
   let room = max(size.rows - bottom.count, 0)
-  let top = Array(top.prefix(room))
-  let blank = Array(repeating: Line(""), count: room - top.count)
-  return (top + blank + bottom).suffix(size.rows).map {
-    Line($0.text.truncated(to: size.columns), $0.style)
+  var drawing: Drawing = []
+  drawing.reserveCapacity(size.rows)
+  for line in top.prefix(room) {
+    drawing.append(Line(line.text.truncated(to: size.columns), line.style))
   }
+  while drawing.count < room { drawing.append(Line("")) }
+  for line in bottom.suffix(size.rows - room) {
+    drawing.append(Line(line.text.truncated(to: size.columns), line.style))
+  }
+  return drawing
 }
 
 /// Draws a box with `lines` in it, centred over `base`: a modal or an alert over its screen.

@@ -52,6 +52,7 @@ public enum FavoritesView {
     guard size.isLargeEnough else { return tooSmall(size) }
     let primes = state.favoritePrimes
     var top = [Line("Favorite primes (\(primes.count))", .title), Line("")]
+    top.reserveCapacity(size.rows)
     if primes.isEmpty {
       top.append(Line("  None yet (on the counter: p, then s)"))
     } else {
@@ -60,9 +61,13 @@ public enum FavoritesView {
       let width = String(primes.count).count
       for row in selection.top..<min(selection.top + visible, primes.count) {
         let number = String(row + 1)
-        let text = String(repeating: " ", count: width - number.count) + number + "  \(primes[row])"
+        let text =
+          "  " + String(repeating: " ", count: width - number.count) + number + "  "
+          + String(primes[row])
+        // The selected row is a bar across the list; the others need no padding.
         top.append(
-          Line("  " + text.padded(to: size.columns - 4), row == selection.row ? .selected : .plain))
+          row == selection.row
+            ? Line(text.padded(to: size.columns - 2), .selected) : Line(text))
       }
     }
     var bottom = hints

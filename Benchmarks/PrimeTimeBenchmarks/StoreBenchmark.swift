@@ -1,9 +1,11 @@
 import AppCore
 import ComposableArchitecture
 import Counter
+import FavoritePrimes
 import FileClient
 import Foundation
 import NthPrimeClient
+import PrimeTimeUI
 
 /// The cost of composition: dispatch through the composed app reducer against a hand-written
 /// one, scoping, large states, long histories, many subscribers and the REPL itself.
@@ -130,6 +132,43 @@ enum StoreBenchmark {
       })
     results.append(("subscribers.nsPerNotify", perSend / Double(tokens.count)))
 
+    // One view: incr through the app's store with one subscriber on the counter's scoped
+    // store, as the full-screen app has, against the same store with none; in turns.
+    var oneObserverRatios: [Double] = []
+    for _ in 0..<rounds {
+      let bare = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
+      let viewed = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
+      let counter = viewed.scope(state: { $0.counter }, action: AppAction.counter)
+      let token = counter.subscribe { sum.pointee &+= $0.count }
+      let without = nanoseconds(actions) { bare.send(.counter(.incrTapped)) }
+      let with = nanoseconds(actions) { viewed.send(.counter(.incrTapped)) }
+      oneObserverRatios.append(with / without)
+      token.cancel()
+    }
+    results.append(("subscribers.oneObserver.ratio", median(oneObserverRatios)))
+
+    // A redraw draws only what is visible: the favorites screen with 20,000 favorites against
+    // 10, on the same terminal.
+    let size = Size(columns: 80, rows: 24)
+    let redraws = max(1000, Int(200_000 * scale))
+    let longList = FavoritePrimesState(favoritePrimes: PersistentArray(firstPrimes(20_000)))
+    let shortList = FavoritePrimesState(favoritePrimes: PersistentArray(firstPrimes(10)))
+    var redrawRatios: [Double] = []
+    for _ in 0..<rounds {
+      let long = nanoseconds(redraws) {
+        blackHole(
+          FavoritesView.draw(
+            longList, selection: .init(row: 19_999, top: 19_980), progress: 0, size: size))
+      }
+      let short = nanoseconds(redraws) {
+        blackHole(
+          FavoritesView.draw(
+            shortList, selection: .init(row: 9, top: 0), progress: 0, size: size))
+      }
+      redrawRatios.append(long / short)
+    }
+    results.append(("ui.redraw.ratio", median(redrawRatios)))
+
     // The REPL: piped incr lines through the real binary, without and with a recording, taken
     // in turns.
     let lines = max(1000, Int(100_000 * scale))
@@ -151,6 +190,12 @@ enum StoreBenchmark {
 
   static func nsPerIncr(_ store: Store<AppState, AppAction>, _ count: Int) -> Double {
     nanoseconds(count) { store.send(.counter(.incrTapped)) }
+  }
+
+  /// Keeps a value alive past the optimizer, so that the work that made it is measured.
+  @inline(never)
+  static func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
   }
 
   static func nanoseconds(_ count: Int, _ body: () -> Void) -> Double {
@@ -304,6 +349,8 @@ enum StoreBenchmark {
       "scaling.favorite.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "scaling.favoriteWithHistory.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "subscribers.nsPerNotify": ("≤ 20", { $0 <= 20 }),
+      "subscribers.oneObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "ui.redraw.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "history.undo.ratio": ("≤ 2", { $0 <= 2 }),
       "history.bytesPerStep": ("< 200", { $0 < 200 }),
       "history.favoriteBytesPerStep": ("< 1000", { $0 < 1000 }),
