@@ -16,7 +16,7 @@ public enum CounterView {
   /// running lookup is, from 0 to 1.
   ///
   /// ```swift
-  /// let lines = CounterView.draw(CounterState(count: 7), progress: 0, size: size)
+  /// let drawing = CounterView.draw(CounterState(), progress: 0, size: size)
   /// ```
   public static func draw(_ state: CounterState, progress: Double, size: Size) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size) }
@@ -53,7 +53,7 @@ public enum CounterView {
   /// only Esc, which closes it, is the counter's.
   ///
   /// ```swift
-  /// CounterView.action(for: .character("+"), in: state)  // .incrTapped
+  /// CounterView.action(for: .character("+"), in: store.state)  // .incrTapped, without an overlay
   /// ```
   public static func action(for key: Key, in state: CounterState) -> CounterAction? {
     if state.alert != nil {
@@ -95,7 +95,7 @@ public enum PrimeModalView {
   /// Enter or Esc dismisses the modal's alert.
   ///
   /// ```swift
-  /// PrimeModalView.action(for: .character("s"), in: PrimeModalState(count: 7))
+  /// PrimeModalView.action(for: .character("s"), in: PrimeModalState(count: 6))  // nil: 6 is not prime
   /// ```
   public static func action(for key: Key, in state: PrimeModalState) -> PrimeModalAction? {
     if state.alert != nil { return AlertView.dismisses(key) ? .alertDismissed : nil }

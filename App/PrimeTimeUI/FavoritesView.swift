@@ -44,7 +44,7 @@ public enum FavoritesView {
   /// The screen. Only the visible rows are looked at, however long the list.
   ///
   /// ```swift
-  /// let lines = FavoritesView.draw(state, selection: selection, progress: 0, size: size)
+  /// let drawing = FavoritesView.draw(state, selection: selection, progress: 0, size: size)
   /// ```
   public static func draw(
     _ state: FavoritePrimesState, selection: Selection, progress: Double, size: Size
@@ -89,7 +89,7 @@ public enum FavoritesView {
   /// and `n` asks for the nth prime of its prime; `e` exports and `i` imports the default file.
   ///
   /// ```swift
-  /// FavoritesView.action(for: .character("d"), in: state, selection: selection)
+  /// FavoritesView.action(for: .character("d"), in: empty, selection: .init())  // nil: no row
   /// ```
   public static func action(
     for key: Key, in state: FavoritePrimesState, selection: Selection

@@ -60,7 +60,8 @@ struct FullScreenTests {
     #expect(stored.stdout == "1  7\n2  11\n")
   }
 
-  @Test func sigterm_endsIt_withTheTerminalGivenBack() async throws {
+  @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+  func aSignal_endsIt_withTheTerminalGivenBack(signal: Int32) async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let tmux = try TmuxSession(running: ["ui"], home: home)
@@ -68,9 +69,20 @@ struct FullScreenTests {
     try await tmux.waitFor("[-]  0  [+]")
     let shell = try #require(Int32(try tmux.query("#{pane_pid}")))
     let pid = try #require(PrimeTime.child(of: shell))
-    kill(pid, SIGTERM)
+    kill(pid, signal)
     let status = try await tmux.waitForExit()
-    #expect(status == 128 + SIGTERM)
+    #expect(status == 128 + signal)
+    #expect(try tmux.query("#{alternate_on}") == "0")
+  }
+
+  @Test func ctrlD_quits() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("C-d")
+    #expect(try await tmux.waitForExit() == 0)
     #expect(try tmux.query("#{alternate_on}") == "0")
   }
 
