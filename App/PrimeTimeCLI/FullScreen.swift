@@ -84,7 +84,7 @@ final class FullScreen {
     let screen = await screens.run()
     guard launch.end(screen: screen) else { return 1 }
     // Ended by a signal: the status a shell expects of a program the signal ended.
-    return Terminal.signal == 0 ? 0 : 128 + Terminal.signal
+    return screens.endingSignal.map { 128 + $0 } ?? 0
   }
 
   private func redraw(if shown: Screen) {
@@ -99,7 +99,16 @@ final class FullScreen {
     Terminal.start(isColored: isColored)
     defer { Terminal.stop() }
     var lastSync = ContinuousClock.now
-    while !isQuitRequested, Terminal.signal == 0 {
+    while !isQuitRequested {
+      if let signal = Terminal.takeSignal() {
+        // SIGINT during a lookup cancels it, as Ctrl-C does; any other ends the app.
+        if signal == SIGINT, isLookingUp {
+          cancelLookup()
+        } else {
+          endingSignal = signal
+          break
+        }
+      }
       var sent = false
       while let key = Terminal.nextKey() {
         switch key {
@@ -123,7 +132,20 @@ final class FullScreen {
       if needsDrawing { draw() }
       try? await Task.sleep(for: Self.keyPollInterval)
     }
+    // A lookup still running ends with the session, and what an effect changed since the
+    // last write is stored before the terminal is given back.
+    if isLookingUp { cancelLookup() }
+    _ = await session.sync(readingOthers: false)
     return screen == .counter ? "counter" : "favorites"
+  }
+
+  /// The signal that ended the app, if one did.
+  private(set) var endingSignal: Int32?
+
+  /// Cancels the running lookup, whichever screen started it.
+  private func cancelLookup() {
+    counter.send(.nthPrimeCancelTapped)
+    favorites.send(.nthPrimeCancelTapped)
   }
 
   private var isLookingUp: Bool {
@@ -147,6 +169,11 @@ final class FullScreen {
     default:
       break
     }
+    // On a terminal too small to show the screen, no key acts on what cannot be seen.
+    guard Terminal.size.isLargeEnough else {
+      if key == .character("q") || key == .interrupt { isQuitRequested = true }
+      return false
+    }
     switch screen {
     case .counter: return handleOnCounter(key)
     case .favorites: return handleOnFavorites(key)
@@ -158,21 +185,17 @@ final class FullScreen {
   }
 
   private func handleOnCounter(_ key: Key) -> Bool {
-    if counter.state.isPrimeModalShown,
-      let action = PrimeModalView.action(for: key, in: primeModal.state)
-    {
+    let state = counter.state
+    switch CounterView.target(of: key, in: state) {
+    case .primeModal(let action):
       primeModal.send(action)
       return true
-    }
-    if let action = CounterView.action(for: key, in: counter.state) {
+    case .counter(let action):
       counter.send(action)
       return true
+    case .app:
+      return handleAppKey(key, isCovered: CounterView.isCovered(state), back: nil, next: .favorites)
     }
-    let state = counter.state
-    guard !state.isPrimeModalShown, state.alert == nil, !state.isNthPrimeRequestInFlight else {
-      return false
-    }
-    return handleAppKey(key, back: nil, next: .favorites)
   }
 
   private func handleOnFavorites(_ key: Key) -> Bool {
@@ -181,7 +204,10 @@ final class FullScreen {
       favorites.send(action)
       return true
     }
-    guard state.alert == nil, !state.isNthPrimeRequestInFlight else { return false }
+    let isCovered = state.alert != nil || state.isNthPrimeRequestInFlight
+    guard !isCovered else {
+      return handleAppKey(key, isCovered: true, back: .counter, next: nil)
+    }
     let visible = FavoritesView.visibleRows(in: Terminal.size)
     switch key {
     case .up, .character("k"):
@@ -196,13 +222,18 @@ final class FullScreen {
       show(.activity)
       return false
     default:
-      return handleAppKey(key, back: .counter, next: nil)
+      return handleAppKey(key, isCovered: false, back: .counter, next: nil)
     }
   }
 
   /// The keys every screen shares: undo and redo, which go to the root store, quitting, and
-  /// moving between screens.
-  private func handleAppKey(_ key: Key, back: Screen?, next: Screen?) -> Bool {
+  /// moving between screens. While a modal, an alert or a lookup covers the screen, only
+  /// quitting acts (Ctrl-C has cancelled a lookup before it gets here).
+  private func handleAppKey(_ key: Key, isCovered: Bool, back: Screen?, next: Screen?) -> Bool {
+    if isCovered {
+      if key == .interrupt || (key == .character("q") && !isLookingUp) { isQuitRequested = true }
+      return false
+    }
     switch key {
     case .character("u"):
       session.store.send(.undo)
@@ -262,8 +293,11 @@ enum Terminal {
     case resize
   }
 
-  /// The last of SIGTERM, SIGHUP or SIGINT that arrived, or 0.
-  static var signal: Int32 { receivedSignal.load(ordering: .relaxed) }
+  /// The last of SIGTERM, SIGHUP or SIGINT that arrived since the last call, if any.
+  static func takeSignal() -> Int32? {
+    let signal = receivedSignal.exchange(0, ordering: .relaxed)
+    return signal == 0 ? nil : signal
+  }
 
   /// Takes over the terminal: the alternate screen, keys one at a time without echo, no cursor.
   static func start(isColored: Bool) {
@@ -281,6 +315,8 @@ enum Terminal {
       init_pair(1, Int16(COLOR_CYAN), -1)
     }
     Self.isColored = isColored && has_colors()
+    // Touched once here, so that the handler never starts the global's lazy initialisation.
+    _ = receivedSignal.load(ordering: .relaxed)
     for signal in [SIGTERM, SIGHUP, SIGINT] {
       Glibc.signal(signal) { receivedSignal.store($0, ordering: .relaxed) }
     }

@@ -77,6 +77,40 @@ public enum CounterView {
   }
 }
 
+extension CounterView {
+  /// Where a key on the counter screen goes.
+  public enum Target: Equatable, Sendable {
+    /// To the counter's store.
+    case counter(CounterAction)
+    /// To the prime modal's store, scoped from the counter's.
+    case primeModal(PrimeModalAction)
+    /// To the app: undo, redo, quitting, the other screens.
+    case app
+  }
+
+  /// Where a key goes, for the counter's state: to what is on top. An alert is above the
+  /// modal, and the modal above the counter.
+  ///
+  /// ```swift
+  /// CounterView.target(of: .character("s"), in: state)
+  /// ```
+  public static func target(of key: Key, in state: CounterState) -> Target {
+    if state.alert == nil, state.isPrimeModalShown,
+      let action = PrimeModalView.action(for: key, in: state.primeModal)
+    {
+      return .primeModal(action)
+    }
+    return action(for: key, in: state).map(Target.counter) ?? .app
+  }
+
+  /// Whether something covers the counter (a modal, an alert) or freezes it (a lookup), so
+  /// that only its own keys and quitting act.
+  public static func isCovered(_ state: CounterState) -> Bool {
+    state.isPrimeModalShown || state.alert != nil || state.primeModal.alert != nil
+      || state.isNthPrimeRequestInFlight
+  }
+}
+
 /// The prime modal, over the counter: whether the count is prime, and the one thing to do
 /// about it.
 public enum PrimeModalView {

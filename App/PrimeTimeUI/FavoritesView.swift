@@ -9,7 +9,7 @@ public enum FavoritesView {
   /// The key hints on the last row.
   static let hints = [
     Line("j k select   d delete   n nth prime", .hint),
-    Line("e export   i import   a activity   c back", .hint),
+    Line("e export  i import  a activity  c back", .hint),
   ]
 
   /// Where the list is: the selected row and the first row shown, both from 0.

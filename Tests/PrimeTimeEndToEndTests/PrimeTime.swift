@@ -65,7 +65,6 @@ enum PrimeTime {
       status: process.terminationStatus)
   }
 
-  /// A new, empty directory for one test's data.
   /// The first process whose parent is `parent`, from `/proc`.
   static func child(of parent: Int32) -> Int32? {
     let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -78,6 +77,7 @@ enum PrimeTime {
     }
   }
 
+  /// A new, empty directory for one test's data.
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory
       .appending(path: "primetime-tests-\(UUID().uuidString)")

@@ -82,6 +82,20 @@ struct KeyMapTests {
     await store.finish()
   }
 
+  @Test func counterScreen_sendsAKey_toWhatIsOnTop() {
+    var state = CounterState(count: 7, isPrimeModalShown: true)
+    #expect(
+      CounterView.target(of: .character("s"), in: state) == .primeModal(.saveFavoritePrimeTapped))
+    #expect(CounterView.target(of: .escape, in: state) == .counter(.primeModalDismissed))
+    #expect(CounterView.target(of: .character("q"), in: state) == .app)
+    // An alert over the modal takes the keys; the modal's save waits until it is gone.
+    state.alert = .notice("saved 7 to your favorite primes")
+    #expect(CounterView.target(of: .character("s"), in: state) == .app)
+    #expect(CounterView.target(of: .enter, in: state) == .counter(.alertDismissed))
+    #expect(CounterView.isCovered(state))
+    #expect(!CounterView.isCovered(CounterState()))
+  }
+
   @Test func alertKeys_dismissTheAlert() async throws {
     let store = counter(CounterState(count: 7, alert: .nthPrime(n: 7, prime: 17)))
     #expect(CounterView.action(for: .character("+"), in: store.state) == nil)

@@ -142,7 +142,7 @@ struct ViewDrawingTests {
 
   private let favoritesHints = """
     j k select   d delete   n nth prime
-    e export   i import   a activity   c back
+    e export  i import  a activity  c back
     """
 
   @Test func favorites_empty_sayHowToSaveOne() {
@@ -225,6 +225,29 @@ struct ViewDrawingTests {
     #expect(
       FavoritesView.draw(FavoritePrimesState(), selection: .init(), progress: 0, size: small)
         == drawing)
+  }
+
+  @Test func everyScreen_fitsTheSmallestTerminal() {
+    let size = Size.minimum
+    let long = FavoritePrimesState(favoritePrimes: PersistentArray(0..<100_000))
+    let drawings = [
+      CounterView.draw(CounterState(count: -123_456_789), progress: 0.5, size: size),
+      CounterView.draw(
+        CounterState(count: 7, favoritePrimes: [7], isPrimeModalShown: true), progress: 0,
+        size: size),
+      CounterView.draw(
+        CounterState(count: 7, isNthPrimeRequestInFlight: true), progress: 0.99, size: size),
+      FavoritesView.draw(long, selection: .init(row: 99_999, top: 99_992), progress: 0, size: size),
+      FavoritesView.draw(
+        FavoritePrimesState(favoritePrimes: [2], isNthPrimeRequestInFlight: true),
+        selection: .init(), progress: 0.3, size: size),
+      ActivityView.draw([], timeZone: TimeZone(identifier: "UTC")!, size: size),
+    ]
+    for drawing in drawings {
+      #expect(drawing.count == size.rows)
+      #expect(drawing.allSatisfy { displayWidth($0.text) <= size.columns })
+      #expect(!drawing.contains { $0.text.hasSuffix("…") }, "\(drawing.map(\.text))")
+    }
   }
 
   @Test func favorites_drawOnlyTheVisibleRows_ofAMillion() {
