@@ -9,6 +9,9 @@
 // (getmaxy, attributes, colour pairs), which Swift does not import; these wrappers do what the
 // full-screen UI needs, each a single call.
 
+/// Starts ncurses on the terminal that TERM names; returns 0 when there is no such terminal,
+/// where initscr would end the program itself.
+static inline int primetime_start(void) { return newterm(NULL, stdout, stdin) != NULL; }
 static inline int primetime_rows(void) { return getmaxy(stdscr); }
 static inline int primetime_columns(void) { return getmaxx(stdscr); }
 static inline int primetime_read_key(void) { return wgetch(stdscr); }

@@ -31,24 +31,25 @@ final class FullScreen {
   private let activity: Store<PersistentArray<Activity>, HistoryAction<AppAction>>
   private var subscriptions: [StoreSubscription] = []
   private let progress: LookupProgress
-  private let isColored: Bool
+  /// Writes out what the recording holds so far.
+  private let flushRecording: () -> Void
 
   private var screen = Screen.counter
   private var selection = FavoritesView.Selection()
   private var needsDrawing = true
   private var isQuitRequested = false
   /// Why storing the last change failed, shown until a change is stored again.
-  private var storageProblem: String?
+  var storageProblem: String?
 
   /// How often other sessions' changes are looked for while keys are awaited.
   static let syncInterval: Duration = .milliseconds(500)
   /// How long the loop waits for keys before it looks again.
   static let keyPollInterval: Duration = .milliseconds(15)
 
-  init(session: Session, progress: LookupProgress, isColored: Bool) {
+  init(session: Session, progress: LookupProgress, flushRecording: @escaping () -> Void) {
     self.session = session
     self.progress = progress
-    self.isColored = isColored
+    self.flushRecording = flushRecording
     // The session's feature stores, which the REPL's commands use too; the modal's is scoped
     // once more from the counter's.
     counter = session.counter
@@ -70,17 +71,29 @@ final class FullScreen {
   static func run(dataDirectory: URL, recording: String?, environment: CLIEnvironment) async
     -> Int32
   {
+    // What the launch has to say (a database kept in memory only, files it moved aside) is
+    // said on stderr, which the full screen hides until it ends, and on the screen's last row.
+    let notices = Mutex<[String]>([])
     let output = Output(
       out: { _ in },
-      err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) })
+      err: { text in
+        notices.withLock { $0.append(text) }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+      })
     guard
       let launch = await SessionLaunch.start(
         dataDirectory: dataDirectory, recording: recording, environment: environment,
         output: output, keepsGoingWithoutStorage: true, interaction: nil)
     else { return 1 }
+    guard Terminal.start(isColored: environment.isColorEnabled) else {
+      FileHandle.standardError.write(
+        Data("primetime: 'ui' does not know this terminal (TERM is not set or unknown)\n".utf8))
+      _ = launch.end(screen: "counter")
+      return PrimeTimeCLI.usageStatus
+    }
     let screens = FullScreen(
-      session: launch.session, progress: environment.progress,
-      isColored: environment.isColorEnabled)
+      session: launch.session, progress: environment.progress, flushRecording: launch.flush)
+    screens.storageProblem = notices.withLock { $0.first }
     let screen = await screens.run()
     guard launch.end(screen: screen) else { return 1 }
     // Ended by a signal: the status a shell expects of a program the signal ended.
@@ -91,12 +104,11 @@ final class FullScreen {
     if screen == shown { needsDrawing = true }
   }
 
-  /// Runs the screens until `q`, Ctrl-D, or SIGTERM, SIGHUP or SIGINT, and gives the terminal
-  /// back as it was.
+  /// Runs the screens on the started terminal until `q`, Ctrl-D, or SIGTERM, SIGHUP or SIGINT,
+  /// and gives the terminal back as it was.
   ///
   /// - Returns: The screen it ended on, for the recording.
   func run() async -> String {
-    Terminal.start(isColored: isColored)
     defer { Terminal.stop() }
     var lastSync = ContinuousClock.now
     while !isQuitRequested {
@@ -119,6 +131,7 @@ final class FullScreen {
       if sent {
         // This session's change is stored at once, as the REPL stores each command's.
         storageProblem = await session.sync(readingOthers: false)
+        flushRecording()
         needsDrawing = true
       }
       if ContinuousClock.now - lastSync >= Self.syncInterval {
@@ -276,7 +289,7 @@ final class FullScreen {
       drawing = ActivityView.draw(activity.state, timeZone: .current, size: size)
     }
     if let storageProblem, size.isLargeEnough, !drawing.isEmpty {
-      drawing[drawing.count - 1] = Line(storageProblem, .title)
+      drawing[drawing.count - 1] = Line(String(storageProblem.prefix(size.columns)), .title)
     }
     Terminal.draw(drawing)
   }
@@ -300,10 +313,12 @@ enum Terminal {
   }
 
   /// Takes over the terminal: the alternate screen, keys one at a time without echo, no cursor.
-  static func start(isColored: Bool) {
+  ///
+  /// - Returns: Whether the terminal that TERM names is known.
+  static func start(isColored: Bool) -> Bool {
     setlocale(LC_ALL, "")
     set_escdelay(25)  // Esc acts at once, not after ncurses' second of waiting for more
-    initscr()
+    guard primetime_start() != 0 else { return false }
     raw()
     noecho()
     curs_set(0)
@@ -320,6 +335,7 @@ enum Terminal {
     for signal in [SIGTERM, SIGHUP, SIGINT] {
       Glibc.signal(signal) { receivedSignal.store($0, ordering: .relaxed) }
     }
+    return true
   }
 
   /// Gives the terminal back as it was: its screen, echo, line editing and cursor.

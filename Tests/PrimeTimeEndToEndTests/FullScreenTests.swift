@@ -105,6 +105,16 @@ struct FullScreenTests {
     #expect(replay.stdout.contains("\"favoritePrimes\":[3]"))
   }
 
+  @Test func anUnknownTerminal_isAUsageError_inOneLine() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(
+      running: ["ui"], home: home, columns: 100, environment: ["TERM": "no-such-terminal"])
+    defer { tmux.kill() }
+    #expect(try await tmux.waitForExit() == 64)
+    #expect(try tmux.screen().contains("primetime: 'ui' does not know this terminal"))
+  }
+
   @Test func notATerminal_isAUsageError_andStartsNothing() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -120,7 +130,10 @@ final class TmuxSession: Sendable {
   private let socket = "primetime-tests-\(UUID().uuidString)"
   private let tmux: URL
 
-  init(running arguments: [String], home: URL, columns: Int = 60, rows: Int = 16) throws {
+  init(
+    running arguments: [String], home: URL, columns: Int = 60, rows: Int = 16,
+    environment extra: [String: String] = [:]
+  ) throws {
     guard
       let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: {
         FileManager.default.isExecutableFile(atPath: $0)
@@ -131,7 +144,7 @@ final class TmuxSession: Sendable {
     self.tmux = URL(filePath: tmux)
     let environment = PrimeTime.coverage.merging([
       "PRIMETIME_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
-    ]) { $1 }
+    ]) { $1 }.merging(extra) { $1 }
     // The shell that runs it says how it ended, on the screen it leaves.
     let command =
       ["env"] + environment.map { "\($0.key)=\($0.value)" }.sorted()
