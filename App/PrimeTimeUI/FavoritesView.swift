@@ -61,9 +61,10 @@ public enum FavoritesView {
       let width = String(primes.count).count
       for row in selection.top..<min(selection.top + visible, primes.count) {
         let number = String(row + 1)
-        let text =
-          "  " + String(repeating: " ", count: width - number.count) + number + "  "
-          + String(primes[row])
+        var text = String(repeating: " ", count: 2 + width - number.count)
+        text += number
+        text += "  "
+        text += String(primes[row])
         // The selected row is a bar across the list; the others need no padding.
         top.append(
           row == selection.row
