@@ -39,7 +39,9 @@ final class FullScreen {
   private var needsDrawing = true
   private var isQuitRequested = false
   /// Why storing the last change failed, shown until a change is stored again.
-  var storageProblem: String?
+  private var storageProblem: String?
+  /// What the launch warned of, such as a database kept in memory only; shown throughout.
+  var launchNotice: String?
 
   /// How often other sessions' changes are looked for while keys are awaited.
   static let syncInterval: Duration = .milliseconds(500)
@@ -93,7 +95,7 @@ final class FullScreen {
     }
     let screens = FullScreen(
       session: launch.session, progress: environment.progress, flushRecording: launch.flush)
-    screens.storageProblem = notices.withLock { $0.first }
+    screens.launchNotice = notices.withLock { $0.first }
     let screen = await screens.run()
     guard launch.end(screen: screen) else { return 1 }
     // Ended by a signal: the status a shell expects of a program the signal ended.
@@ -288,8 +290,8 @@ final class FullScreen {
     case .activity:
       drawing = ActivityView.draw(activity.state, timeZone: .current, size: size)
     }
-    if let storageProblem, size.isLargeEnough, !drawing.isEmpty {
-      drawing[drawing.count - 1] = Line(String(storageProblem.prefix(size.columns)), .title)
+    if let problem = storageProblem ?? launchNotice, size.isLargeEnough, !drawing.isEmpty {
+      drawing[drawing.count - 1] = Line(String(problem.prefix(size.columns)), .title)
     }
     Terminal.draw(drawing)
   }

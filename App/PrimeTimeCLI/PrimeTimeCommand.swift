@@ -190,7 +190,9 @@ public enum PrimeTimeCLI {
         dataDirectory: dataDirectory,
         script: repl.script, recording: repl.recording, environment: environment)
     case let ui as UICommand:
-      guard environment.terminal.input, environment.terminal.output else {
+      guard environment.terminal.input, environment.terminal.output,
+        environment.variables["TERM"] != "dumb"
+      else {
         return usageError("'ui' needs a terminal; for scripts, pipe commands into 'primetime'")
       }
       let dataDirectory: URL

@@ -98,8 +98,38 @@ func screen(top: [Line], bottom: [Line], size: Size) -> Drawing {
   return drawing
 }
 
+extension String {
+  /// The text in lines of at most `width` columns, broken between words where it can be.
+  func wrapped(to width: Int) -> [String] {
+    guard displayWidth(self) > width, width > 0 else { return [self] }
+    var lines: [String] = []
+    var line = ""
+    for word in split(separator: " ", omittingEmptySubsequences: false) {
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      if displayWidth(candidate) <= width {
+        line = candidate
+      } else {
+        if !line.isEmpty { lines.append(line) }
+        line = String(word)
+        while displayWidth(line) > width {
+          let head = String(line.prefix(width))
+          lines.append(head)
+          line = String(line.dropFirst(head.count))
+        }
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}
+
 /// Draws a box with `lines` in it, centred over `base`: a modal or an alert over its screen.
+/// A line too long for the terminal is broken between words.
 func overlay(_ lines: [Line], on base: Drawing, size: Size) -> Drawing {
+  let widest = max(size.columns - 5, 1)
+  let lines = lines.flatMap { line in
+    line.text.wrapped(to: widest).map { Line($0, line.style) }
+  }
   let inner = min(max(lines.map { displayWidth($0.text) }.max() ?? 0, 20) + 2, size.columns - 2)
   let box =
     [Line("┌" + String(repeating: "─", count: inner) + "┐")]
@@ -116,8 +146,11 @@ func overlay(_ lines: [Line], on base: Drawing, size: Size) -> Drawing {
 
 /// The one line shown when the terminal is smaller than the screens.
 public func tooSmall(_ size: Size) -> Drawing {
-  let message = "primetime ui needs \(Size.minimum.columns)×\(Size.minimum.rows)"
-  return screen(top: [Line(message)], bottom: [], size: size)
+  let needs = "\(Size.minimum.columns)×\(Size.minimum.rows)"
+  let message = "primetime ui needs \(needs)"
+  return screen(
+    top: [Line(displayWidth(message) <= size.columns ? message : "needs \(needs)")], bottom: [],
+    size: size)
 }
 
 /// A bar of `width` columns, filled to `fraction`.

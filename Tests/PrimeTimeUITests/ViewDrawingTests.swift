@@ -227,6 +227,25 @@ struct ViewDrawingTests {
         == drawing)
   }
 
+  @Test func aLongAlert_isBrokenBetweenWords_andShownWhole() {
+    let message =
+      "could not find the 2305843009213693951st prime: n must be between 1 and "
+      + "216289611853439384, not 2305843009213693951"
+    let drawing = FavoritesView.draw(
+      FavoritePrimesState(favoritePrimes: [2], alert: .failure(message)), selection: .init(),
+      progress: 0, size: size)
+    let shown = drawing.map { $0.text }.joined(separator: " ")
+    for word in message.split(separator: " ") { #expect(shown.contains(word), "\(word)") }
+    #expect(drawing.allSatisfy { displayWidth($0.text) <= size.columns })
+    #expect(!shown.contains("…"))
+  }
+
+  @Test func aVeryNarrowTerminal_stillSaysTheSizeItNeeds() {
+    #expect(
+      CounterView.draw(CounterState(), progress: 0, size: Size(columns: 20, rows: 5))[0].text
+        == "needs 40×12")
+  }
+
   @Test func everyScreen_fitsTheSmallestTerminal() {
     let size = Size.minimum
     let long = FavoritePrimesState(favoritePrimes: PersistentArray(0..<100_000))
