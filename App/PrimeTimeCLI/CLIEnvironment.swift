@@ -79,16 +79,7 @@ public struct CLIEnvironment: Sendable {
   /// The progress of the running lookup or computation, drawn on stderr when that is a
   /// terminal.
   func progressDisplay(hint: String?) -> ProgressDisplay {
-    let progress = progress
-    let drawsProgress = terminal.error
-    return ProgressDisplay(
-      fraction: { progress.value },
-      write: { text in
-        guard drawsProgress else { return }
-        FileHandle.standardError.write(Data(text.utf8))
-      },
-      hint: hint,
-      silencesInput: terminal.input && terminal.error)
+    .onStandardError(progress, terminal: (terminal.input, terminal.error), hint: hint)
   }
 
   /// Whether colour is wanted: a terminal, and no `NO_COLOR` (https://no-color.org).

@@ -79,8 +79,7 @@ extension DirectCommand {
     let start = ContinuousClock.now
     let answer: Result<String, DirectCommandError>
     if terminal.error {
-      answer = await Self.answerShowingProgress(
-        of: self, progress: progress, silencesInput: terminal.input)
+      answer = await Self.answerShowingProgress(of: self, progress: progress, terminal: terminal)
     } else {
       answer = Result { () throws(DirectCommandError) in try self.answer(progress: progress) }
     }
@@ -134,18 +133,14 @@ extension DirectCommand {
   /// after a moment.
   @MainActor
   private static func answerShowingProgress(
-    of command: DirectCommand, progress: LookupProgress, silencesInput: Bool
+    of command: DirectCommand, progress: LookupProgress, terminal: (input: Bool, error: Bool)
   ) async -> Result<String, DirectCommandError> {
     let isDone = Mutex(false)
     let task = Task.detached(priority: .userInitiated) {
       defer { isDone.withLock { $0 = true } }
       return Result { () throws(DirectCommandError) in try command.answer(progress: progress) }
     }
-    let display = ProgressDisplay(
-      fraction: { progress.value },
-      write: { FileHandle.standardError.write(Data($0.utf8)) },
-      hint: nil,
-      silencesInput: silencesInput)
+    let display = ProgressDisplay.onStandardError(progress, terminal: terminal, hint: nil)
     _ = await display.watch(while: { !isDone.withLock { $0 } })
     return await task.value
   }

@@ -16,11 +16,15 @@ import Synchronization
 /// are sent to its store. Undo, redo and other sessions' changes go to the app's root store.
 @MainActor
 final class FullScreen {
-  /// The screens, one at a time.
-  private enum Screen: String {
+  /// What is shown, one at a time: the REPL's two screens and the activity feed, which is
+  /// reached from the favorites.
+  private enum Page {
     case counter
     case favorites
     case activity
+
+    /// The REPL's screen this page belongs to, for the recording's end.
+    var screen: Screen { self == .counter ? .counter : .favorites }
   }
 
   private let session: Session
@@ -34,7 +38,7 @@ final class FullScreen {
   /// Writes out what the recording holds so far.
   private let flushRecording: () -> Void
 
-  private var screen = Screen.counter
+  private var page = Page.counter
   private var selection = FavoritesView.Selection()
   private var needsDrawing = true
   private var isQuitRequested = false
@@ -90,7 +94,7 @@ final class FullScreen {
     guard Terminal.start(isColored: environment.isColorEnabled) else {
       FileHandle.standardError.write(
         Data("primetime: 'ui' does not know this terminal (TERM is not set or unknown)\n".utf8))
-      _ = launch.end(screen: "counter")
+      _ = launch.end(screen: .counter)
       return PrimeTimeCLI.usageStatus
     }
     let screens = FullScreen(
@@ -102,15 +106,15 @@ final class FullScreen {
     return screens.endingSignal.map { 128 + $0 } ?? 0
   }
 
-  private func redraw(if shown: Screen) {
-    if screen == shown { needsDrawing = true }
+  private func redraw(if shown: Page) {
+    if page == shown { needsDrawing = true }
   }
 
   /// Runs the screens on the started terminal until `q`, Ctrl-D, or SIGTERM, SIGHUP or SIGINT,
   /// and gives the terminal back as it was.
   ///
   /// - Returns: The screen it ended on, for the recording.
-  func run() async -> String {
+  func run() async -> Screen {
     defer { Terminal.stop() }
     var lastSync = ContinuousClock.now
     while !isQuitRequested {
@@ -151,7 +155,7 @@ final class FullScreen {
     // last write is stored before the terminal is given back.
     if isLookingUp { cancelLookup() }
     _ = await session.sync(readingOthers: false)
-    return screen == .counter ? "counter" : "favorites"
+    return page.screen
   }
 
   /// The signal that ended the app, if one did.
@@ -189,7 +193,7 @@ final class FullScreen {
       if key == .character("q") || key == .interrupt { isQuitRequested = true }
       return false
     }
-    switch screen {
+    switch page {
     case .counter: return handleOnCounter(key)
     case .favorites: return handleOnFavorites(key)
     case .activity:
@@ -244,7 +248,7 @@ final class FullScreen {
   /// The keys every screen shares: undo and redo, which go to the root store, quitting, and
   /// moving between screens. While a modal, an alert or a lookup covers the screen, only
   /// quitting acts (Ctrl-C has cancelled a lookup before it gets here).
-  private func handleAppKey(_ key: Key, isCovered: Bool, back: Screen?, next: Screen?) -> Bool {
+  private func handleAppKey(_ key: Key, isCovered: Bool, back: Page?, next: Page?) -> Bool {
     if isCovered {
       if key == .interrupt || (key == .character("q") && !isLookingUp) { isQuitRequested = true }
       return false
@@ -268,8 +272,8 @@ final class FullScreen {
     return false
   }
 
-  private func show(_ shown: Screen) {
-    screen = shown
+  private func show(_ shown: Page) {
+    page = shown
     needsDrawing = true
   }
 
@@ -279,7 +283,7 @@ final class FullScreen {
     needsDrawing = false
     let size = Terminal.size
     var drawing: Drawing
-    switch screen {
+    switch page {
     case .counter:
       drawing = CounterView.draw(counter.state, progress: progress.value, size: size)
     case .favorites:

@@ -21,6 +21,24 @@ struct ProgressDisplay: Sendable {
   /// Whether typed keys go unechoed while it watches (standard input is that terminal).
   let silencesInput: Bool
 
+  /// The progress of `progress` on standard error, drawn only when that is a terminal.
+  ///
+  /// - Parameters:
+  ///   - terminal: Whether standard input and standard error are terminals.
+  ///   - hint: Said after the percentage.
+  static func onStandardError(
+    _ progress: LookupProgress, terminal: (input: Bool, error: Bool), hint: String?
+  ) -> ProgressDisplay {
+    ProgressDisplay(
+      fraction: { progress.value },
+      write: { text in
+        guard terminal.error else { return }
+        FileHandle.standardError.write(Data(text.utf8))
+      },
+      hint: hint,
+      silencesInput: terminal.input && terminal.error)
+  }
+
   /// Shows the progress until `isRunning` turns false or `isInterrupted` true, then clears it.
   ///
   /// - Returns: Whether it stopped because of an interrupt.

@@ -51,7 +51,7 @@ enum REPL {
           }
         }
       }
-      return launch.end(screen: session.screen.rawValue) ? 0 : 1
+      return launch.end(screen: session.screen) ? 0 : 1
     }
 
     var failed = false
@@ -80,7 +80,7 @@ enum REPL {
       if session.isQuitRequested { break }
     }
     fflush(nil)
-    guard launch.end(screen: session.screen.rawValue) else { return 1 }
+    guard launch.end(screen: session.screen) else { return 1 }
     return failed ? 1 : 0
   }
 }

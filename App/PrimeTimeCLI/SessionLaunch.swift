@@ -87,8 +87,8 @@ final class SessionLaunch {
   ///
   /// - Returns: Whether the recording, if any, was written whole; if not, why is on
   ///   `output.err`.
-  func end(screen: String) -> Bool {
-    recorder?.record(.end(state: session.state, screen: screen))
+  func end(screen: Screen) -> Bool {
+    recorder?.record(.end(state: session.state, screen: screen.rawValue))
     flush()
     defer { recordingFile?.close() }
     if let failure = recordingFile?.failure {

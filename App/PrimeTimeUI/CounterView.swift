@@ -32,10 +32,9 @@ public enum CounterView {
       Line("  [f] Favorite primes"),
     ]
     if frozen {
-      let width = max(size.columns - 12, 10)
       top += [
         Line(""),
-        Line("  \(progressBar(progress, width: width)) \(Int(progress * 100))%"),
+        progressLine(progress, size: size),
         Line("  Looking up the \(ordinal(state.count)) prime; Esc cancels", .hint),
       ]
     }

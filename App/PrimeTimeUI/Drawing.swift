@@ -153,9 +153,12 @@ public func tooSmall(_ size: Size) -> Drawing {
     size: size)
 }
 
-/// A bar of `width` columns, filled to `fraction`.
-func progressBar(_ fraction: Double, width: Int) -> String {
+/// A running lookup's progress: a bar as wide as the terminal allows, filled to `fraction`,
+/// and the percentage.
+func progressLine(_ fraction: Double, size: Size) -> Line {
+  let width = max(size.columns - 12, 10)
   let clamped = min(max(fraction, 0), 1)
   let filled = Int((clamped * Double(width)).rounded(.down))
-  return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+  let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+  return Line("  \(bar) \(Int(clamped * 100))%")
 }

@@ -73,9 +73,8 @@ public enum FavoritesView {
     }
     var bottom = hints
     if state.isNthPrimeRequestInFlight {
-      let width = max(size.columns - 12, 10)
       bottom = [
-        Line("  \(progressBar(progress, width: width)) \(Int(progress * 100))%"),
+        progressLine(progress, size: size),
         Line("  Looking up; Esc cancels", .hint),
       ]
     }
