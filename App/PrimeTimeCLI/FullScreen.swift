@@ -62,11 +62,12 @@ final class FullScreen {
     primeModal = counter.scope(state: \.primeModal, action: CounterAction.primeModal)
     favorites = session.favorites
     activity = session.store.scope(state: { $0.present.activityFeed }, action: { $0 })
-    // Each screen redraws when its own store changes, and only while it is shown.
+    // Each screen is drawn again after its store changes, and only while it is shown; the
+    // drawing reads the store's state then, once however many actions ran.
     subscriptions = [
-      counter.subscribe { [unowned self] _ in redraw(if: .counter) },
-      favorites.subscribe { [unowned self] _ in redraw(if: .favorites) },
-      activity.subscribe { [unowned self] _ in redraw(if: .activity) },
+      counter.subscribe(onChange: { [unowned self] in redraw(if: .counter) }),
+      favorites.subscribe(onChange: { [unowned self] in redraw(if: .favorites) }),
+      activity.subscribe(onChange: { [unowned self] in redraw(if: .activity) }),
     ]
   }
 

@@ -59,7 +59,8 @@ public func displayWidth(_ text: some StringProtocol) -> Int {
 extension String {
   /// The text cut to `width` columns, with `…` where it was cut.
   func truncated(to width: Int) -> String {
-    guard displayWidth(self) > width else { return self }
+    // A text takes at most as many columns as it has bytes: most lines need no closer look.
+    guard utf8.count > width, displayWidth(self) > width else { return self }
     var result = ""
     for character in self {
       if displayWidth(result) + displayWidth(String(character)) > width - 1 { break }

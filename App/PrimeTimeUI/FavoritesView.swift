@@ -59,12 +59,13 @@ public enum FavoritesView {
       let visible = visibleRows(in: size)
       let selection = selection.moved(by: 0, count: primes.count, visible: visible)
       let width = String(primes.count).count
-      for row in selection.top..<min(selection.top + visible, primes.count) {
+      let rows = selection.top..<min(selection.top + visible, primes.count)
+      for (row, prime) in zip(rows, primes.elements(in: rows)) {
         let number = String(row + 1)
         var text = String(repeating: " ", count: 2 + width - number.count)
         text += number
         text += "  "
-        text += String(primes[row])
+        text += String(prime)
         // The selected row is a bar across the list; the others need no padding.
         top.append(
           row == selection.row

@@ -132,20 +132,31 @@ enum StoreBenchmark {
       })
     results.append(("subscribers.nsPerNotify", perSend / Double(tokens.count)))
 
-    // One view: incr through the app's store with one subscriber on the counter's scoped
-    // store, as the full-screen app has, against the same store with none; in turns.
+    // One view: incr through the app's store with one view subscribed to the counter's scoped
+    // store, as the full-screen app has, against the same store with none; in turns. A view
+    // subscribes to be told of changes and reads the state when it draws. For comparison, the
+    // same with an observer handed the counter's state at each action.
     var oneObserverRatios: [Double] = []
+    var oneStateObserverRatios: [Double] = []
     for _ in 0..<rounds {
       let bare = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
       let viewed = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
-      let counter = viewed.scope(state: { $0.counter }, action: AppAction.counter)
-      let token = counter.subscribe { sum.pointee &+= $0.count }
+      let counter = viewed.scope(state: \.counter, action: AppAction.counter)
+      let view = counter.subscribe(onChange: { sum.pointee &+= 1 })
+      let observed = Store(
+        initialState: AppState(), reducer: AppReducer(), environment: environment)
+      let observedCounter = observed.scope(state: \.counter, action: AppAction.counter)
+      let observer = observedCounter.subscribe { sum.pointee &+= $0.count }
       let without = nanoseconds(actions) { bare.send(.counter(.incrTapped)) }
-      let with = nanoseconds(actions) { viewed.send(.counter(.incrTapped)) }
-      oneObserverRatios.append(with / without)
-      token.cancel()
+      let withView = nanoseconds(actions) { viewed.send(.counter(.incrTapped)) }
+      let withObserver = nanoseconds(actions) { observed.send(.counter(.incrTapped)) }
+      oneObserverRatios.append(withView / without)
+      oneStateObserverRatios.append(withObserver / without)
+      view.cancel()
+      observer.cancel()
     }
     results.append(("subscribers.oneObserver.ratio", median(oneObserverRatios)))
+    results.append(("subscribers.oneStateObserver.ratio", median(oneStateObserverRatios)))
 
     // A redraw draws only what is visible: the favorites screen with 20,000 favorites against
     // 10, on the same terminal.

@@ -77,6 +77,21 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
     return read { $0.elements.lastIndex(of: element) }
   }
 
+  /// The elements at the positions in `range`, read at once: where the subscript finds this
+  /// version once for each element, this finds it once for all of them, as a screen that shows
+  /// a few rows of a long list needs.
+  ///
+  /// ```swift
+  /// #expect(array.elements(in: 1..<4) == [5, 7, 11])
+  /// ```
+  ///
+  /// - Parameter range: Positions from 0 to ``count``.
+  /// - Returns: The elements, in order.
+  public func elements(in range: Range<Int>) -> [Element] {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+    return read { Array($0.elements[range]) }
+  }
+
   /// Adds an element at the end.
   ///
   /// ```swift

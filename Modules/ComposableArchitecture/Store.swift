@@ -99,6 +99,25 @@ public final class Store<State, Action: Sendable> {
     core.subscribe(observer)
   }
 
+  /// Calls `onChange` after every action, without the state: what a view subscribes with. The
+  /// view marks itself to be drawn again and reads ``state`` when it draws, once however many
+  /// actions ran in between, so a notification copies no state, here or in the stores it was
+  /// scoped from, and costs one function call.
+  ///
+  /// A scoped store's observer is called after every action its root store runs, as with
+  /// ``subscribe(_:)``. The subscription lasts as long as the returned token, and an action
+  /// sent from `onChange` runs once every observer has been told of the current state.
+  ///
+  /// ```swift
+  /// let token = child.subscribe(onChange: { seen.append(child.state.count) })
+  /// ```
+  ///
+  /// - Parameter onChange: Called on the main actor after each action.
+  /// - Returns: The token that keeps the subscription alive.
+  public func subscribe(onChange: @escaping @MainActor () -> Void) -> StoreSubscription {
+    core.subscribe(onChange: onChange)
+  }
+
   /// Returns a store for one part of this store's domain.
   ///
   /// The local store reads its state from this store and sends its actions through it, so the two
@@ -157,17 +176,18 @@ public final class StoreSubscription {
   }
 }
 
-/// One observer; `isActive` turns off when its subscription ends, also during a notification.
+/// One observer, called with a value: the state, or nothing for an observer of changes.
+/// `isActive` turns off when its subscription ends, also during a notification.
 ///
 /// Only ever used on the main actor, by the store that holds it; its function is stored without
 /// its isolation, so that calling it needs no check of the actor each time.
-private final class Observer<State> {
-  let notify: (State) -> Void
+private final class Observer<Value> {
+  let notify: (Value) -> Void
   var isActive = true
 
-  init(_ notify: @escaping @MainActor (State) -> Void) {
+  init(_ notify: @escaping @MainActor (Value) -> Void) {
     // The same function, called only from the main actor.
-    self.notify = unsafeBitCast(notify, to: ((State) -> Void).self)
+    self.notify = unsafeBitCast(notify, to: ((Value) -> Void).self)
   }
 
   func end() {
@@ -176,9 +196,30 @@ private final class Observer<State> {
 
   /// Calls the observer, if it is still subscribed, without retaining it or its function: the
   /// caller keeps both alive. Not isolated, so that the call checks no actor.
-  static func call(_ observer: Unmanaged<Observer>, with state: State) {
+  static func call(_ observer: Unmanaged<Observer>, with value: Value) {
     observer._withUnsafeGuaranteedRef { observer in
-      if observer.isActive { observer.notify(state) }
+      if observer.isActive { observer.notify(value) }
+    }
+  }
+}
+
+/// The observers of one kind, in the order they subscribed. Held as `AnyObject`, so that
+/// walking them in generic code needs no look-up of the element type: each is an `Observer`.
+@MainActor
+private final class ObserverList {
+  private(set) var entries: ContiguousArray<AnyObject> = []
+  /// A plain flag, read on every notification.
+  private(set) var isEmpty = true
+
+  /// Adds an observer until the returned subscription ends.
+  func add<Value>(_ entry: Observer<Value>) -> StoreSubscription {
+    entries.append(entry)
+    isEmpty = false
+    return StoreSubscription { [weak self] in
+      entry.end()
+      guard let self else { return }
+      self.entries.removeAll { $0 === entry }
+      self.isEmpty = self.entries.isEmpty
     }
   }
 }
@@ -193,6 +234,9 @@ class StoreCore<State, Action: Sendable> {
   var state: State { fatalError("abstract") }
   var observerCount: Int { fatalError("abstract") }
   func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
+    fatalError("abstract")
+  }
+  func subscribe(onChange: @escaping @MainActor () -> Void) -> StoreSubscription {
     fatalError("abstract")
   }
 }
@@ -215,10 +259,9 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   // Plain flags beside the generic arrays, so that the common path (no buffered actions, no
   // observers) never touches them: in unspecialised generic code each touch looks up metadata.
   private var hasBuffered = false
-  // Held as `AnyObject`, so that walking the array in this generic class needs no look-up of
-  // the element type: each is an `Observer<State>`.
-  private var observers: ContiguousArray<AnyObject> = []
-  private var hasObservers = false
+  // Those handed the state, and those told of changes only.
+  private let observers = ObserverList()
+  private let changeObservers = ObserverList()
 
   init(
     initialState: State, reducer: Reduce<State, Action, Environment>, environment: Environment
@@ -236,7 +279,7 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   }
 
   override var state: State { currentState.pointee }
-  override var observerCount: Int { observers.count }
+  override var observerCount: Int { observers.entries.count + changeObservers.entries.count }
 
   func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
     if isSending {
@@ -273,27 +316,32 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   }
 
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
-    let entry = Observer(observer)
-    observers.append(entry)
-    hasObservers = true
-    return StoreSubscription { [weak self] in
-      entry.end()
-      guard let self else { return }
-      self.observers.removeAll { $0 === entry }
-      self.hasObservers = !self.observers.isEmpty
-    }
+    observers.add(Observer(observer))
+  }
+
+  override func subscribe(onChange: @escaping @MainActor () -> Void) -> StoreSubscription {
+    changeObservers.add(Observer<Void> { _ in onChange() })
   }
 
   private func notify() {
-    guard hasObservers else { return }
-    // A copy, so that subscribing or cancelling from an observer does not disturb the loop.
-    let observers = self.observers
+    // Each list is copied, so that subscribing or cancelling from an observer does not disturb
+    // the loop; the copy keeps every observer alive, and each observer its function.
+    // Observers of changes first: telling them copies no state.
+    if !changeObservers.isEmpty {
+      let entries = changeObservers.entries
+      for index in entries.indices {
+        Observer.call(
+          Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<Void>.self)),
+          with: ())
+      }
+    }
+    guard !observers.isEmpty else { return }
+    let entries = observers.entries
+    // The state is copied once for all of them.
     let state = currentState.pointee
-    // The local copy keeps every observer alive, and each observer its function: they are
-    // called without a retain of their own.
-    for index in observers.indices {
+    for index in entries.indices {
       Observer.call(
-        Unmanaged.passUnretained(unsafeDowncast(observers[index], to: Observer<State>.self)),
+        Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<State>.self)),
         with: state)
     }
   }
@@ -320,5 +368,10 @@ final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Senda
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     let toLocalState = self.toLocalState
     return global.subscribe { observer(toLocalState($0)) }
+  }
+
+  // No local state to derive: the global store's observer is the same function.
+  override func subscribe(onChange: @escaping @MainActor () -> Void) -> StoreSubscription {
+    global.subscribe(onChange: onChange)
   }
 }

@@ -29,6 +29,17 @@ struct PersistentArrayTests {
     #expect(!kept.contains(7))
   }
 
+  @Test func elementsInARange_areThoseOfTheirVersion() {
+    var array: PersistentArray = [2, 3, 5, 7, 11]
+    let kept = array
+    array.remove(at: 1)
+    array.append(13)
+    #expect(array.elements(in: 1..<4) == [5, 7, 11])
+    #expect(kept.elements(in: 1..<4) == [3, 5, 7])
+    #expect(array.elements(in: 5..<5) == [])
+    #expect(array.elements(in: 0..<array.count) == Array(array))
+  }
+
   @Test func changingAnOlderVersion_branchesAndLeavesTheNewerOneAlone() {
     var older: PersistentArray = [2, 3]
     var newer = older

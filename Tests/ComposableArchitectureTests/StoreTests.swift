@@ -122,6 +122,80 @@ struct StoreTests {
     _ = token
   }
 
+  @Test func changeSubscription_isCalledAfterEveryAction_withTheStateAlreadyChanged() {
+    let store = makeStore()
+    var seen: [Int] = []
+    let token = store.subscribe(onChange: { seen.append(store.state.child.count) })
+    store.send(.child(.incr))
+    store.send(.child(.incr))
+    #expect(seen == [1, 2])
+    _ = token
+  }
+
+  @Test func scopedChangeSubscription_isCalledForTheRootsActionsAndItsOwn() {
+    let store = makeStore()
+    let child = store.scope(state: \.child, action: ParentAction.child)
+    var seen: [Int] = []
+    let token = child.subscribe(onChange: { seen.append(child.state.count) })
+    store.send(.child(.incr))
+    child.send(.incr)
+    #expect(seen == [1, 2])
+    #expect(store.observerCount == 1)
+    _ = token
+  }
+
+  @Test func changeSubscription_endsWhenTokenIsReleased_andDoesNotRetainAfterwards() {
+    final class Observer {}
+    let store = makeStore()
+    weak var weakObserver: Observer?
+    var calls = 0
+    var token: StoreSubscription?
+    do {
+      let observer = Observer()
+      weakObserver = observer
+      token = store.subscribe(onChange: {
+        _ = observer
+        calls += 1
+      })
+    }
+    store.send(.child(.incr))
+    #expect(calls == 1)
+    token = nil
+    store.send(.child(.incr))
+    #expect(calls == 1)
+    #expect(weakObserver == nil)
+    #expect(store.observerCount == 0)
+    _ = token
+  }
+
+  @Test func bothKindsOfObserver_seeEveryState_whenOneSendsFromItsNotification() {
+    let store = makeStore()
+    var seenOnChange: [Int] = []
+    var seenWithState: [Int] = []
+    let onChange = store.subscribe(onChange: {
+      seenOnChange.append(store.state.child.count)
+      if store.state.child.count == 1 { store.send(.child(.incr)) }
+    })
+    let withState = store.subscribe { seenWithState.append($0.child.count) }
+    store.send(.child(.incr))
+    #expect(seenOnChange == [1, 2])
+    #expect(seenWithState == [1, 2])
+    _ = (onChange, withState)
+  }
+
+  @Test func changeSubscriptionCancelledDuringNotification_isNotCalledAgain() {
+    let store = makeStore()
+    var secondCalls = 0
+    var second: StoreSubscription?
+    let first = store.subscribe(onChange: { second?.cancel() })
+    second = store.subscribe(onChange: { secondCalls += 1 })
+    store.send(.child(.incr))
+    store.send(.child(.incr))
+    #expect(secondCalls == 0)
+    #expect(store.observerCount == 1)
+    _ = first
+  }
+
   @Test func store_isReleasedWhenNoLongerReferenced() {
     weak var weakStore: Store<ParentState, ParentAction>?
     do {

@@ -19,12 +19,17 @@ enum CountView {
 
 @MainActor
 struct ViewOverScopedStoreTests {
-  @Test func aView_drawsFromItsScopedStore_andRedrawsFromItsSubscription() {
-    let app = Store(
+  /// The app: the child's reducer pulled back into the parent's state.
+  func makeApp() -> Store<ParentState, ParentAction> {
+    Store(
       initialState: ParentState(),
       reducer: childReducer.pullback(
         state: \ParentState.child, action: .child, environment: { (_: Void) in () }),
       environment: ())
+  }
+
+  @Test func aView_drawsFromItsScopedStore_andRedrawsFromItsSubscription() {
+    let app = makeApp()
     let counter = app.scope(state: { $0.child }, action: ParentAction.child)
     var screen: [String] = []
     var redraws = 0
@@ -41,5 +46,34 @@ struct ViewOverScopedStoreTests {
     subscription.cancel()
     counter.send(.incr)
     #expect(redraws == 4)
+  }
+
+  @Test func aScreen_toldOfChanges_drawsOnceForTheActionsOfAFrame() {
+    let app = makeApp()
+    let counter = app.scope(state: { $0.child }, action: ParentAction.child)
+    var screen: [String] = []
+    var draws = 0
+    var needsDrawing = false
+    let subscription = counter.subscribe(onChange: { needsDrawing = true })
+    func frame(keys: String) {
+      for key in keys {
+        if let action = CountView.action(for: key) { counter.send(action) }
+      }
+      if needsDrawing {
+        needsDrawing = false
+        screen = CountView.draw(counter.state, width: 9)
+        draws += 1
+      }
+    }
+    frame(keys: "+++")
+    #expect(screen == ["[-] 3 [+]", "─────────"])
+    #expect(draws == 1)
+    frame(keys: "x")
+    #expect(draws == 1)
+    app.send(.child(.decr))
+    frame(keys: "")
+    #expect(screen == ["[-] 2 [+]", "─────────"])
+    #expect(draws == 2)
+    _ = subscription
   }
 }

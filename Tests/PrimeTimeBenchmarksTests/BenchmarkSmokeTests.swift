@@ -16,7 +16,8 @@ struct BenchmarkSmokeTests {
       "dispatch.scoped.ratio", "scaling.incr.ratio", "scaling.favorite.ratio",
       "scaling.favoriteWithHistory.ratio",
       "history.undo.ratio", "history.bytesPerStep", "history.favoriteBytesPerStep",
-      "subscribers.nsPerNotify",
+      "subscribers.nsPerNotify", "subscribers.oneObserver.ratio",
+      "subscribers.oneStateObserver.ratio", "ui.redraw.ratio",
       "repl.commandsPerSecond",
     ] {
       #expect(keys.contains(key), "missing \(key)")
