@@ -4,6 +4,8 @@
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <pthread.h>
+#include <signal.h>
 
 // ncurses keeps its screen in globals (stdscr) and spells much of its interface as macros
 // (getmaxy, attributes, colour pairs), which Swift does not import; these wrappers do what the
@@ -32,6 +34,26 @@ static inline void primetime_put(int row, int column, const char *text, int styl
   wattrset(stdscr, attributes);
   mvwaddstr(stdscr, row, column, text);
   wattrset(stdscr, A_NORMAL);
+}
+
+/// Stops the program as Ctrl-Z stops one, from the calling thread, and returns when it is
+/// resumed; the caller gives the terminal back first. The stop is the signal's own default
+/// action, taken on this thread before `raise` returns: SIGTSTP is unblocked here for that
+/// (the Swift runtime's threads block most signals), and ncurses' handler, which expects to be
+/// the one giving the terminal back, is set aside meanwhile. Where no shell can resume it (a
+/// process group without job control), the kernel discards the signal and this returns at once.
+static inline void primetime_stop_for_the_shell(void) {
+  struct sigaction stop = {0}, previous;
+  sigset_t only_stop, mask;
+  stop.sa_handler = SIG_DFL;
+  sigemptyset(&stop.sa_mask);
+  sigemptyset(&only_stop);
+  sigaddset(&only_stop, SIGTSTP);
+  sigaction(SIGTSTP, &stop, &previous);
+  pthread_sigmask(SIG_UNBLOCK, &only_stop, &mask);
+  raise(SIGTSTP);
+  pthread_sigmask(SIG_SETMASK, &mask, NULL);
+  sigaction(SIGTSTP, &previous, NULL);
 }
 
 #endif

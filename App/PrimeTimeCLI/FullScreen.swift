@@ -354,7 +354,7 @@ enum Terminal {
   /// is resumed, the screen is drawn whole again.
   static func suspend() {
     endwin()
-    raise(SIGTSTP)
+    primetime_stop_for_the_shell()
     primetime_clear_on_next_refresh()
   }
 

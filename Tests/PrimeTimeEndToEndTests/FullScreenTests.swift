@@ -86,6 +86,57 @@ struct FullScreenTests {
     #expect(try tmux.query("#{alternate_on}") == "0")
   }
 
+  @Test func ctrlZ_suspendsToTheShell_andFgResumesWithTheScreenDrawnAgain() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home, atAShellPrompt: true)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("+")
+    try await tmux.waitFor("[-]  1  [+]")
+    try tmux.send("C-z")
+    try await tmux.waitForTheShellScreen()
+    try await tmux.waitFor("Stopped")
+    try tmux.type("fg")
+    try await tmux.waitFor("[-]  1  [+]")
+    try tmux.send("+")
+    try await tmux.waitFor("[-]  2  [+]")
+    try tmux.send("q")
+    try await tmux.waitForTheShellScreen()
+    try tmux.type("echo \"exit status $?\"")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  @Test func aHeldDownKey_losesNoKeyPress() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("+", times: 500)
+    try await tmux.waitFor("[-]  500  [+]")
+    try tmux.send("-", times: 200)
+    try await tmux.waitFor("[-]  300  [+]")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  @Test func theTitle_isColoured_unlessNO_COLORIsSet() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let cyan = "\u{1B}[36m"
+    for (environment, isColoured) in [([String: String](), true), (["NO_COLOR": "1"], false)] {
+      let tmux = try TmuxSession(running: ["ui"], home: home, environment: environment)
+      defer { tmux.kill() }
+      try await tmux.waitFor("[-]  0  [+]")
+      let title = try #require(
+        try tmux.styledScreen().split(separator: "\n").first { $0.contains("PrimeTime") })
+      #expect(title.contains(cyan) == isColoured, "\(title.debugDescription)")
+      try tmux.send("q")
+      #expect(try await tmux.waitForExit() == 0)
+    }
+  }
+
   @Test func aRecordedUISession_replays() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -130,9 +181,12 @@ final class TmuxSession: Sendable {
   private let socket = "primetime-tests-\(UUID().uuidString)"
   private let tmux: URL
 
+  /// Starts `primetime` with `arguments` in a new pane. With `atAShellPrompt`, the pane runs
+  /// an interactive shell with job control, and the command is typed at its prompt; otherwise
+  /// the pane runs the command alone, followed by a line with its exit status.
   init(
     running arguments: [String], home: URL, columns: Int = 60, rows: Int = 16,
-    environment extra: [String: String] = [:]
+    environment extra: [String: String] = [:], atAShellPrompt: Bool = false
   ) throws {
     guard
       let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: {
@@ -145,10 +199,13 @@ final class TmuxSession: Sendable {
     let environment = PrimeTime.coverage.merging([
       "PRIMETIME_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
     ]) { $1 }.merging(extra) { $1 }
+    let variables = ["env"] + environment.map { "\($0.key)=\($0.value)" }.sorted()
+    let commandLine = ([PrimeTime.binary.path] + arguments).joined(separator: " ")
     // The shell that runs it says how it ended, on the screen it leaves.
     let command =
-      ["env"] + environment.map { "\($0.key)=\($0.value)" }.sorted()
-      + [PrimeTime.binary.path] + arguments + ["; echo \"exit status $?\""]
+      atAShellPrompt
+      ? variables + ["PS1='$ '", "ENV=", "sh", "-i"]
+      : variables + [commandLine, "; echo \"exit status $?\""]
     // The server this starts outlives the command and would hold a pipe open: its output,
     // which is none, goes nowhere.
     _ = try run(
@@ -157,6 +214,28 @@ final class TmuxSession: Sendable {
         "new-session", "-d", "-s", "ui", "-x", "\(columns)", "-y", "\(rows)",
         command.joined(separator: " "), ";", "set-option", "-t", "ui", "remain-on-exit", "on",
       ])
+    if atAShellPrompt { try type(commandLine) }
+  }
+
+  /// Types a line of text at the shell's prompt, and Enter.
+  func type(_ line: String) throws {
+    _ = try run(["send-keys", "-t", "ui", "-l", line])
+    try send("Enter")
+  }
+
+  /// Types a key `count` times in one go, as a held-down key repeats it.
+  func send(_ key: String, times count: Int) throws {
+    _ = try run(["send-keys", "-t", "ui", "-N", "\(count)", key])
+  }
+
+  /// The pane's text now, with the escape sequences of its colours and styles.
+  func styledScreen() throws -> String {
+    try run(["capture-pane", "-p", "-e", "-t", "ui"])
+  }
+
+  /// Polls until the pane has left the full screen for the terminal's own.
+  func waitForTheShellScreen() async throws {
+    try await waitFor { _ in (try? self.query("#{alternate_on}")) == "0" }
   }
 
   /// The pane's text now.
