@@ -25,6 +25,19 @@ struct PrimeTimeCommand: ParsableCommand {
     ]
   )
 
+  @OptionGroup var session: SessionOptions
+
+  @Option(
+    name: [.customShort("c"), .customLong("command")],
+    help: ArgumentHelp(
+      "Run commands separated by ';' instead of reading input, e.g. -c \"incr; incr; nth\".",
+      valueName: "commands"))
+  var script: String?
+}
+
+/// Where a session keeps its data, and where it records itself: the REPL's options, and the
+/// full-screen app's.
+struct SessionOptions: ParsableArguments {
   @Option(
     name: .customLong("data-dir"),
     help: ArgumentHelp(
@@ -33,13 +46,6 @@ struct PrimeTimeCommand: ParsableCommand {
         "Default: $PRIMETIME_HOME, else $XDG_DATA_HOME/primetime, else ~/.local/share/primetime.",
       valueName: "dir"))
   var dataDirectory: String?
-
-  @Option(
-    name: [.customShort("c"), .customLong("command")],
-    help: ArgumentHelp(
-      "Run commands separated by ';' instead of reading input, e.g. -c \"incr; incr; nth\".",
-      valueName: "commands"))
-  var script: String?
 
   @Option(
     name: .customLong("record"),
@@ -61,9 +67,17 @@ struct UICommand: ParsableCommand {
       """
   )
 
-  /// The app's options, `--data-dir` and `--record`, which the full-screen app shares with the
-  /// REPL.
+  /// `--data-dir` and `--record`, as the REPL has them; given before `ui`, they are the app's.
+  @OptionGroup var session: SessionOptions
   @ParentCommand var app: PrimeTimeCommand
+
+  /// The options given after `ui`, else those given before it.
+  var options: SessionOptions {
+    var options = session
+    options.dataDirectory = session.dataDirectory ?? app.session.dataDirectory
+    options.recording = session.recording ?? app.session.recording
+    return options
+  }
 }
 
 struct ReplayCommand: ParsableCommand {
@@ -182,13 +196,13 @@ public enum PrimeTimeCLI {
     case let repl as PrimeTimeCommand:
       let dataDirectory: URL
       do {
-        dataDirectory = try environment.dataDirectory(option: repl.dataDirectory)
+        dataDirectory = try environment.dataDirectory(option: repl.session.dataDirectory)
       } catch {
         return usageError(error.description)
       }
       return await REPL.run(
         dataDirectory: dataDirectory,
-        script: repl.script, recording: repl.recording, environment: environment)
+        script: repl.script, recording: repl.session.recording, environment: environment)
     case let ui as UICommand:
       guard environment.terminal.input, environment.terminal.output,
         environment.variables["TERM"] != "dumb"
@@ -197,12 +211,12 @@ public enum PrimeTimeCLI {
       }
       let dataDirectory: URL
       do {
-        dataDirectory = try environment.dataDirectory(option: ui.app.dataDirectory)
+        dataDirectory = try environment.dataDirectory(option: ui.options.dataDirectory)
       } catch {
         return usageError(error.description)
       }
       return await FullScreen.run(
-        dataDirectory: dataDirectory, recording: ui.app.recording, environment: environment)
+        dataDirectory: dataDirectory, recording: ui.options.recording, environment: environment)
     case let replay as ReplayCommand:
       return Replaying.run(file: replay.file, showingSteps: replay.step)
     default:
