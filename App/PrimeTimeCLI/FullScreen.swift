@@ -40,12 +40,17 @@ final class FullScreen {
 
   private var page = Page.counter
   private var selection = FavoritesView.Selection()
+  /// How many of the newest entries the activity feed is scrolled past.
+  private var activityScroll = 0
   private var needsDrawing = true
   private var isQuitRequested = false
   /// Why storing the last change failed, shown until a change is stored again.
   private var storageProblem: String?
   /// What the launch warned of, such as a database kept in memory only; shown throughout.
   var launchNotice: String?
+  /// "undone" or "redone", after an undo or a redo that took a step; said with what the step
+  /// left, as the REPL says it, until the next key.
+  private var travelled: String?
 
   /// How often other sessions' changes are looked for while keys are awaited.
   static let syncInterval: Duration = .milliseconds(500)
@@ -178,6 +183,10 @@ final class FullScreen {
   /// Returns whether an action was sent.
   private func handle(_ key: Key) -> Bool {
     if !isLookingUp { progress.report(0) }
+    if travelled != nil {
+      travelled = nil
+      needsDrawing = true
+    }
     switch key {
     case .suspend:
       Terminal.suspend()
@@ -198,10 +207,21 @@ final class FullScreen {
     case .counter: return handleOnCounter(key)
     case .favorites: return handleOnFavorites(key)
     case .activity:
-      if key == .escape || key == .character("c") { show(.favorites) }
-      if key == .character("q") || key == .interrupt { isQuitRequested = true }
+      handleOnActivity(key)
       return false
     }
+  }
+
+  private func handleOnActivity(_ key: Key) {
+    let last = ActivityView.maximumScroll(count: activity.state.count, size: Terminal.size)
+    switch key {
+    case .up, .character("k"): activityScroll = max(min(activityScroll, last) - 1, 0)
+    case .down, .character("j"): activityScroll = min(activityScroll + 1, last)
+    case .escape, .character("c"): show(.favorites)
+    case .character("q"), .interrupt: isQuitRequested = true
+    default: return
+    }
+    needsDrawing = true
   }
 
   private func handleOnCounter(_ key: Key) -> Bool {
@@ -239,6 +259,7 @@ final class FullScreen {
       needsDrawing = true
       return false
     case .character("a"):
+      activityScroll = 0
       show(.activity)
       return false
     default:
@@ -256,10 +277,10 @@ final class FullScreen {
     }
     switch key {
     case .character("u"):
-      session.store.send(.undo)
+      travel(.undo, done: "undone")
       return true
     case .character("r"):
-      session.store.send(.redo)
+      travel(.redo, done: "redone")
       return true
     case .character("q"), .interrupt:
       isQuitRequested = true
@@ -271,6 +292,13 @@ final class FullScreen {
       break
     }
     return false
+  }
+
+  /// Sends an undo or a redo to the root store; unless there was nothing to take back, which
+  /// the reducer says in an alert, the last row says it was done.
+  private func travel(_ action: HistoryAction<AppAction>, done: String) {
+    session.store.send(action)
+    if session.store.state.present.alert == nil { travelled = done }
   }
 
   private func show(_ shown: Page) {
@@ -293,10 +321,15 @@ final class FullScreen {
       drawing = FavoritesView.draw(
         favorites.state, selection: selection, progress: progress.value, size: size)
     case .activity:
-      drawing = ActivityView.draw(activity.state, timeZone: .current, size: size)
+      drawing = ActivityView.draw(
+        activity.state, scroll: activityScroll, timeZone: .current, size: size)
     }
-    if let problem = storageProblem ?? launchNotice, size.isLargeEnough, !drawing.isEmpty {
-      drawing[drawing.count - 1] = Line(String(problem.prefix(size.columns)), .title)
+    // What an undo or a redo left is read once it is stored, as the REPL reads it.
+    let travel = travelled.map { "\($0); " + Rendering.summary(session.store.state.present) }
+    if let notice = storageProblem ?? travel ?? launchNotice, size.isLargeEnough,
+      !drawing.isEmpty
+    {
+      drawing[drawing.count - 1] = Line(String(notice.prefix(size.columns)), .title)
     }
     Terminal.draw(drawing)
   }

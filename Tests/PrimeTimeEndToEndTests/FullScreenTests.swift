@@ -44,6 +44,12 @@ struct FullScreenTests {
     try await tmux.waitFor("Favorite primes (1)")
     try tmux.send("u")
     try await tmux.waitFor("Favorite primes (2)")
+    try await tmux.waitFor("undone; count: 7; favorites: 7, 11")
+    // The deletion is undone in the feed too.
+    try tmux.send("a")
+    try await tmux.waitFor { $0.contains("Activity (2)") && $0.contains("added   11") }
+    try tmux.send("c")
+    try await tmux.waitFor { !$0.contains("undone") && $0.contains("Favorite primes (2)") }
 
     try tmux.resize(columns: 40, rows: 12)
     try await tmux.waitFor { $0.contains("Favorite primes (2)") && tmux.width == 40 }

@@ -212,8 +212,40 @@ struct ViewDrawingTests {
 
 
 
-        c back to the favorites
+        j k scroll   c back to the favorites
         """)
+  }
+
+  @Test func activity_longerThanTheScreen_scrollsToItsOldest() {
+    let feed = PersistentArray(
+      (0..<30).map {
+        Activity(
+          id: UUID(number: UInt8($0)), kind: .added, prime: $0,
+          timestamp: Date(timeIntervalSince1970: 1_764_000_000 + Double($0) * 60))
+      })
+    let utc = TimeZone(identifier: "UTC")!
+    let newest = text(ActivityView.draw(feed, timeZone: utc, size: size))
+    #expect(newest.contains("16:29:00  added   29"))
+    #expect(!newest.contains("added   20\n"))
+    let last = ActivityView.maximumScroll(count: feed.count, size: size)
+    #expect(last == 21)
+    let oldest = ActivityView.draw(feed, scroll: last, timeZone: utc, size: size)
+    #expect(
+      text(oldest) == """
+        Activity (30)
+
+          2025-11-24 16:08:00  added   8
+          2025-11-24 16:07:00  added   7
+          2025-11-24 16:06:00  added   6
+          2025-11-24 16:05:00  added   5
+          2025-11-24 16:04:00  added   4
+          2025-11-24 16:03:00  added   3
+          2025-11-24 16:02:00  added   2
+          2025-11-24 16:01:00  added   1
+          2025-11-24 16:00:00  added   0
+        j k scroll   c back to the favorites
+        """)
+    #expect(ActivityView.draw(feed, scroll: last + 5, timeZone: utc, size: size) == oldest)
   }
 
   @Test func aTerminalTooSmall_saysTheSizeItNeeds() {
