@@ -40,6 +40,9 @@ final class FullScreen {
 
   private var page = Page.counter
   private var selection = FavoritesView.Selection()
+  /// The prime the selection is on: when the list changes around it (another session deletes
+  /// a row above), the selection moves with it.
+  private var selectedPrime: Int?
   /// How many of the newest entries the activity feed is scrolled past.
   private var activityScroll = 0
   private var needsDrawing = true
@@ -248,15 +251,12 @@ final class FullScreen {
     guard !isCovered else {
       return handleAppKey(key, isCovered: true, back: .counter, next: nil)
     }
-    let visible = FavoritesView.visibleRows(in: Terminal.size)
     switch key {
     case .up, .character("k"):
-      selection = selection.moved(by: -1, count: state.favoritePrimes.count, visible: visible)
-      needsDrawing = true
+      select(by: -1, in: state.favoritePrimes)
       return false
     case .down, .character("j"):
-      selection = selection.moved(by: 1, count: state.favoritePrimes.count, visible: visible)
-      needsDrawing = true
+      select(by: 1, in: state.favoritePrimes)
       return false
     case .character("a"):
       activityScroll = 0
@@ -265,6 +265,26 @@ final class FullScreen {
     default:
       return handleAppKey(key, isCovered: false, back: .counter, next: nil)
     }
+  }
+
+  /// Moves the selection by `step` rows, kept on the screen, and notes the prime it is on.
+  private func select(by step: Int, in primes: PersistentArray<Int>) {
+    let visible = FavoritesView.visibleRows(in: Terminal.size)
+    selection = selection.moved(by: step, count: primes.count, visible: visible)
+    selectedPrime = primes.indices.contains(selection.row) ? primes[selection.row] : nil
+    needsDrawing = true
+  }
+
+  /// Puts the selection back on its prime if the list moved it to another row; a prime no
+  /// longer there leaves the selection on its row, the next one.
+  private func followSelectedPrime(in primes: PersistentArray<Int>) {
+    if let prime = selectedPrime,
+      !primes.indices.contains(selection.row) || primes[selection.row] != prime,
+      let row = primes.lastIndex(of: prime)
+    {
+      selection.row = row
+    }
+    select(by: 0, in: primes)
   }
 
   /// The keys every screen shares: undo and redo, which go to the root store, quitting, and
@@ -316,8 +336,8 @@ final class FullScreen {
     case .counter:
       drawing = CounterView.draw(counter.state, progress: progress.value, size: size)
     case .favorites:
-      let count = favorites.state.favoritePrimes.count
-      selection = selection.moved(by: 0, count: count, visible: FavoritesView.visibleRows(in: size))
+      followSelectedPrime(in: favorites.state.favoritePrimes)
+      needsDrawing = false
       drawing = FavoritesView.draw(
         favorites.state, selection: selection, progress: progress.value, size: size)
     case .activity:

@@ -66,6 +66,32 @@ struct FullScreenTests {
     #expect(stored.stdout == "1  7\n2  11\n")
   }
 
+  @Test func theSelection_staysOnItsPrime_whenAnotherSessionDeletesOneAbove() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let saved = try PrimeTime.run(["-c", "set 2; save; set 3; save; set 5; save"], home: home)
+    #expect(saved.status == 0)
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (3)")
+    try tmux.send("j")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  2  3"))
+    let other = try PrimeTime.run(["-c", "favorites; delete 1"], home: home)
+    #expect(other.status == 0)
+    try await tmux.waitFor("Favorite primes (2)")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  1  3"))
+    try tmux.send("d")
+    try await tmux.waitFor("deleted 3")
+    try tmux.send("Enter")
+    try await tmux.waitFor("Favorite primes (1)")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+    let stored = try PrimeTime.run(["-c", "favorites"], home: home)
+    #expect(stored.stdout == "1  5\n")
+  }
+
   @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
   func aSignal_endsIt_withTheTerminalGivenBack(signal: Int32) async throws {
     let home = try PrimeTime.temporaryDirectory()
@@ -239,6 +265,15 @@ final class TmuxSession: Sendable {
     try run(["capture-pane", "-p", "-e", "-t", "ui"])
   }
 
+  /// Whether a styled screen shows the row with `text` in reverse video, as the selected row.
+  static func showsSelected(_ text: String) -> (String) -> Bool {
+    { screen in
+      screen.split(separator: "\n").contains { line in
+        line.contains(text) && line.contains(/\u{1B}\[([0-9]+;)*7m/)
+      }
+    }
+  }
+
   /// Polls until the pane has left the full screen for the terminal's own.
   func waitForTheShellScreen() async throws {
     try await waitFor { _ in (try? self.query("#{alternate_on}")) == "0" }
@@ -276,11 +311,12 @@ final class TmuxSession: Sendable {
 
   /// Polls the pane until its text satisfies `isShown`. The limit is a safety net for a hung
   /// program, far above what a step takes on a busy machine.
-  func waitFor(_ isShown: (String) -> Bool) async throws {
+  /// With `styled`, the text has the escape sequences of its colours and styles.
+  func waitFor(styled: Bool = false, _ isShown: (String) -> Bool) async throws {
     let limit = ContinuousClock.now + .seconds(120)
     var last = ""
     while ContinuousClock.now < limit {
-      last = try screen()
+      last = try styled ? styledScreen() : screen()
       if isShown(last) { return }
       try await Task.sleep(for: .milliseconds(20))
     }
