@@ -92,6 +92,27 @@ struct FullScreenTests {
     #expect(stored.stdout == "1  5\n")
   }
 
+  @Test func theActivityFeed_scrollsToItsOldestEntry() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71]
+    let saves = primes.map { "set \($0); save" }.joined(separator: "; ")
+    #expect(try PrimeTime.run(["-c", saves], home: home).status == 0)
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try tmux.send("a")
+    try await tmux.waitFor { $0.contains("Activity (20)") && $0.contains("added   71") }
+    #expect(!(try tmux.screen().contains("added   2\n")))
+    try tmux.send("j", times: 30)
+    try await tmux.waitFor { $0.contains("added   2\n") && !$0.contains("added   71") }
+    try tmux.send("Up")
+    try await tmux.waitFor { $0.contains("added   43") && !$0.contains("added   2\n") }
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
   func aSignal_endsIt_withTheTerminalGivenBack(signal: Int32) async throws {
     let home = try PrimeTime.temporaryDirectory()
