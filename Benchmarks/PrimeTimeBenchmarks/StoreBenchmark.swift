@@ -180,6 +180,24 @@ enum StoreBenchmark {
     }
     results.append(("ui.redraw.ratio", median(redrawRatios)))
 
+    // A held-down key: each + read as the counter screen reads it, sent through the counter's
+    // scoped store, and the screen drawn after each, the most a key can cost (the app draws
+    // once for all the keys read together). A key repeat sends some 30 keys a second.
+    let keyStore = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
+    let keyCounter = keyStore.scope(state: \.counter, action: AppAction.counter)
+    var keyRates: [Double] = []
+    for _ in 0..<rounds {
+      let perKey = nanoseconds(redraws) {
+        if case .counter(let action) = CounterView.target(of: .character("+"), in: keyCounter.state)
+        {
+          keyCounter.send(action)
+        }
+        blackHole(CounterView.draw(keyCounter.state, progress: 0, size: size))
+      }
+      keyRates.append(1e9 / perKey)
+    }
+    results.append(("ui.keysPerSecond", median(keyRates)))
+
     // The REPL: piped incr lines through the real binary, without and with a recording, taken
     // in turns.
     let lines = max(1000, Int(100_000 * scale))
@@ -362,6 +380,7 @@ enum StoreBenchmark {
       "subscribers.nsPerNotify": ("≤ 20", { $0 <= 20 }),
       "subscribers.oneObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "ui.redraw.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "ui.keysPerSecond": ("≥ 1000", { $0 >= 1000 }),
       "history.undo.ratio": ("≤ 2", { $0 <= 2 }),
       "history.bytesPerStep": ("< 200", { $0 < 200 }),
       "history.favoriteBytesPerStep": ("< 1000", { $0 < 1000 }),

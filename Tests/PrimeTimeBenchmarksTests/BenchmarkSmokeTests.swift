@@ -17,7 +17,7 @@ struct BenchmarkSmokeTests {
       "scaling.favoriteWithHistory.ratio",
       "history.undo.ratio", "history.bytesPerStep", "history.favoriteBytesPerStep",
       "subscribers.nsPerNotify", "subscribers.oneObserver.ratio",
-      "subscribers.oneStateObserver.ratio", "ui.redraw.ratio",
+      "subscribers.oneStateObserver.ratio", "ui.redraw.ratio", "ui.keysPerSecond",
       "repl.commandsPerSecond",
     ] {
       #expect(keys.contains(key), "missing \(key)")
