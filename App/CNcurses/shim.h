@@ -6,6 +6,7 @@
 #include <ncursesw/curses.h>
 #include <pthread.h>
 #include <signal.h>
+#include <unistd.h>
 
 // ncurses keeps its screen in globals (stdscr) and spells much of its interface as macros
 // (getmaxy, attributes, colour pairs), which Swift does not import; these wrappers do what the
@@ -36,24 +37,35 @@ static inline void primetime_put(int row, int column, const char *text, int styl
   wattrset(stdscr, A_NORMAL);
 }
 
-/// Stops the program as Ctrl-Z stops one, from the calling thread, and returns when it is
+/// Stops the program with `stop` (SIGTSTP, as Ctrl-Z does; SIGTTOU, as a program in the
+/// background that wants the terminal is), from the calling thread, and returns when it is
 /// resumed; the caller gives the terminal back first. The stop is the signal's own default
-/// action, taken on this thread before `raise` returns: SIGTSTP is unblocked here for that
-/// (the Swift runtime's threads block most signals), and ncurses' handler, which expects to be
-/// the one giving the terminal back, is set aside meanwhile. Where no shell can resume it (a
-/// process group without job control), the kernel discards the signal and this returns at once.
-static inline void primetime_stop_for_the_shell(void) {
-  struct sigaction stop = {0}, previous;
+/// action, taken on this thread before `raise` returns: the signal is unblocked here for that
+/// (libdispatch's threads, where the main actor runs, block most signals), and ncurses' handler
+/// of SIGTSTP, which expects to give the terminal back itself, is set aside meanwhile. In an
+/// orphaned process group (no shell to resume it), the kernel discards the signal and this
+/// returns at once.
+static inline void primetime_stop(int stop) {
+  struct sigaction default_action = {0}, previous;
   sigset_t only_stop, mask;
-  stop.sa_handler = SIG_DFL;
-  sigemptyset(&stop.sa_mask);
+  default_action.sa_handler = SIG_DFL;
+  sigemptyset(&default_action.sa_mask);
   sigemptyset(&only_stop);
-  sigaddset(&only_stop, SIGTSTP);
-  sigaction(SIGTSTP, &stop, &previous);
+  sigaddset(&only_stop, stop);
+  sigaction(stop, &default_action, &previous);
   pthread_sigmask(SIG_UNBLOCK, &only_stop, &mask);
-  raise(SIGTSTP);
+  raise(stop);
   pthread_sigmask(SIG_SETMASK, &mask, NULL);
-  sigaction(SIGTSTP, &previous, NULL);
+  sigaction(stop, &previous, NULL);
+}
+
+/// Whether this process may use the terminal: its process group is the terminal's foreground
+/// group, or the terminal has none to ask about. A program the shell runs in the background
+/// (`bg`, `&`) may not: with SIGTTOU blocked, setting the terminal's modes would not stop it, and
+/// it would take the terminal from the shell.
+static inline int primetime_is_in_foreground(void) {
+  pid_t foreground = tcgetpgrp(STDIN_FILENO);
+  return foreground == -1 || foreground == getpgrp();
 }
 
 #endif

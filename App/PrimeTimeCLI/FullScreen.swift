@@ -43,8 +43,10 @@ final class FullScreen {
   /// The prime the selection is on: when the list changes around it (another session deletes
   /// a row above), the selection moves with it.
   private var selectedPrime: Int?
-  /// How many of the newest entries the activity feed is scrolled past.
+  /// How many of the newest entries the activity feed is scrolled past, and how many entries
+  /// it had then: an entry added meanwhile scrolls it on by one, to keep the same entries shown.
   private var activityScroll = 0
+  private var activityCount = 0
   private var needsDrawing = true
   private var isQuitRequested = false
   /// Why storing the last change failed, shown until a change is stored again.
@@ -216,7 +218,8 @@ final class FullScreen {
   }
 
   private func handleOnActivity(_ key: Key) {
-    let last = ActivityView.maximumScroll(count: activity.state.count, size: Terminal.size)
+    placeActivityScroll()
+    let last = ActivityView.maximumScroll(count: activityCount, size: Terminal.size)
     switch key {
     case .up, .character("k"): activityScroll = max(min(activityScroll, last) - 1, 0)
     case .down, .character("j"): activityScroll = min(activityScroll + 1, last)
@@ -243,6 +246,8 @@ final class FullScreen {
 
   private func handleOnFavorites(_ key: Key) -> Bool {
     let state = favorites.state
+    // A key acts on the row its prime is on now, as the next drawing will show it.
+    placeSelection(in: state.favoritePrimes)
     if let action = FavoritesView.action(for: key, in: state, selection: selection) {
       favorites.send(action)
       return true
@@ -253,10 +258,12 @@ final class FullScreen {
     }
     switch key {
     case .up, .character("k"):
-      select(by: -1, in: state.favoritePrimes)
+      moveSelection(by: -1, in: state.favoritePrimes)
+      needsDrawing = true
       return false
     case .down, .character("j"):
-      select(by: 1, in: state.favoritePrimes)
+      moveSelection(by: 1, in: state.favoritePrimes)
+      needsDrawing = true
       return false
     case .character("a"):
       activityScroll = 0
@@ -267,24 +274,31 @@ final class FullScreen {
     }
   }
 
-  /// Moves the selection by `step` rows, kept on the screen, and notes the prime it is on.
-  private func select(by step: Int, in primes: PersistentArray<Int>) {
+  /// Moves the selection by `step` rows, kept within the list and on the screen, and notes the
+  /// prime it is on.
+  private func moveSelection(by step: Int, in primes: PersistentArray<Int>) {
     let visible = FavoritesView.visibleRows(in: Terminal.size)
     selection = selection.moved(by: step, count: primes.count, visible: visible)
     selectedPrime = primes.indices.contains(selection.row) ? primes[selection.row] : nil
-    needsDrawing = true
   }
 
   /// Puts the selection back on its prime if the list moved it to another row; a prime no
-  /// longer there leaves the selection on its row, the next one.
-  private func followSelectedPrime(in primes: PersistentArray<Int>) {
+  /// longer there leaves the selection on its row, now the next prime's.
+  private func placeSelection(in primes: PersistentArray<Int>) {
     if let prime = selectedPrime,
       !primes.indices.contains(selection.row) || primes[selection.row] != prime,
       let row = primes.lastIndex(of: prime)
     {
       selection.row = row
     }
-    select(by: 0, in: primes)
+    moveSelection(by: 0, in: primes)
+  }
+
+  /// Keeps the activity feed on the entries it showed when new ones arrived at its top.
+  private func placeActivityScroll() {
+    let count = activity.state.count
+    if activityScroll > 0 { activityScroll += max(count - activityCount, 0) }
+    activityCount = count
   }
 
   /// The keys every screen shares: undo and redo, which go to the root store, quitting, and
@@ -336,11 +350,11 @@ final class FullScreen {
     case .counter:
       drawing = CounterView.draw(counter.state, progress: progress.value, size: size)
     case .favorites:
-      followSelectedPrime(in: favorites.state.favoritePrimes)
-      needsDrawing = false
+      placeSelection(in: favorites.state.favoritePrimes)
       drawing = FavoritesView.draw(
         favorites.state, selection: selection, progress: progress.value, size: size)
     case .activity:
+      placeActivityScroll()
       drawing = ActivityView.draw(
         activity.state, scroll: activityScroll, timeZone: .current, size: size)
     }
@@ -376,6 +390,7 @@ enum Terminal {
   ///
   /// - Returns: Whether the terminal that TERM names is known.
   static func start(isColored: Bool) -> Bool {
+    waitForTheForeground()
     setlocale(LC_ALL, "")
     set_escdelay(25)  // Esc acts at once, not after ncurses' second of waiting for more
     guard primetime_start() != 0 else { return false }
@@ -407,8 +422,20 @@ enum Terminal {
   /// is resumed, the screen is drawn whole again.
   static func suspend() {
     endwin()
-    primetime_stop_for_the_shell()
+    primetime_stop(SIGTSTP)
+    waitForTheForeground()
     primetime_clear_on_next_refresh()
+  }
+
+  /// Stops the program while it is in the background (`bg` after Ctrl-Z, or started with `&`)
+  /// until the shell brings it to the foreground, so that it never takes the terminal from the
+  /// shell; a signal that ends the app ends the wait.
+  static func waitForTheForeground() {
+    while primetime_is_in_foreground() == 0, receivedSignal.load(ordering: .relaxed) == 0 {
+      primetime_stop(SIGTTOU)
+      // Where the stop is discarded (no shell to resume it), this looks again now and then.
+      usleep(15_000)
+    }
   }
 
   /// The next key typed, if there is one already.

@@ -45,6 +45,12 @@ struct FullScreenTests {
     try tmux.send("u")
     try await tmux.waitFor("Favorite primes (2)")
     try await tmux.waitFor("undone; count: 7; favorites: 7, 11")
+    try tmux.send("r")
+    try await tmux.waitFor {
+      $0.contains("redone; count: 7; favorites: 7\n") && $0.contains("Favorite primes (1)")
+    }
+    try tmux.send("u")
+    try await tmux.waitFor("undone; count: 7; favorites: 7, 11")
     // The deletion is undone in the feed too.
     try tmux.send("a")
     try await tmux.waitFor { $0.contains("Activity (2)") && $0.contains("added   11") }
@@ -107,6 +113,10 @@ struct FullScreenTests {
     #expect(!(try tmux.screen().contains("added   2\n")))
     try tmux.send("j", times: 30)
     try await tmux.waitFor { $0.contains("added   2\n") && !$0.contains("added   71") }
+    // An entry another session adds meanwhile leaves the same entries shown.
+    #expect(try PrimeTime.run(["-c", "set 73; save"], home: home).status == 0)
+    try await tmux.waitFor("Activity (21)")
+    #expect(try tmux.screen().contains("added   2\n"))
     try tmux.send("Up")
     try await tmux.waitFor { $0.contains("added   43") && !$0.contains("added   2\n") }
     try tmux.send("q")
@@ -154,6 +164,28 @@ struct FullScreenTests {
     try await tmux.waitFor("[-]  1  [+]")
     try tmux.send("+")
     try await tmux.waitFor("[-]  2  [+]")
+    try tmux.send("q")
+    try await tmux.waitForTheShellScreen()
+    try tmux.type("echo \"exit status $?\"")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  @Test func sentToTheBackgroundWithBg_itStopsAgain_andLeavesTheShellItsTerminal() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home, atAShellPrompt: true)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("C-z")
+    try await tmux.waitForTheShellScreen()
+    try await tmux.waitFor("Stopped")
+    try tmux.type("bg")
+    // The shell reads whole lines again, and echoes them: the app did not take the terminal.
+    try tmux.type("echo typed-at-the-shell")
+    try await tmux.waitFor { $0.split(separator: "\n").contains("typed-at-the-shell") }
+    #expect(try tmux.query("#{alternate_on}") == "0")
+    try tmux.type("fg")
+    try await tmux.waitFor("[-]  0  [+]")
     try tmux.send("q")
     try await tmux.waitForTheShellScreen()
     try tmux.type("echo \"exit status $?\"")
