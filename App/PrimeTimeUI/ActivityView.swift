@@ -22,7 +22,7 @@ public enum ActivityView {
   /// looked at, however long the feed.
   ///
   /// ```swift
-  /// ActivityView.draw(feed, scroll: 2, timeZone: utc, size: size)
+  /// let oldest = ActivityView.draw(feed, scroll: last, timeZone: utc, size: size)
   /// ```
   public static func draw(
     _ feed: PersistentArray<Activity>, scroll: Int = 0, timeZone: TimeZone, size: Size

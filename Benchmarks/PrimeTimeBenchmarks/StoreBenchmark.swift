@@ -133,12 +133,13 @@ enum StoreBenchmark {
     results.append(("subscribers.nsPerNotify", perSend / Double(tokens.count)))
 
     // One view: incr through the app's store with one view subscribed to the counter's scoped
-    // store, as the full-screen app has, against the same store with none; in turns. A view
-    // subscribes to be told of changes and reads the state when it draws. For comparison, the
-    // same with an observer handed the counter's state at each action.
+    // store, as the full-screen app has, against the same store with none; in turns, in the
+    // opposite order every other round. A view subscribes to be told of changes and reads the
+    // state when it draws, which is not measured here. For comparison, the same with an
+    // observer handed the counter's state at each action.
     var oneObserverRatios: [Double] = []
     var oneStateObserverRatios: [Double] = []
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
       let bare = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
       let viewed = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
       let counter = viewed.scope(state: \.counter, action: AppAction.counter)
@@ -147,9 +148,12 @@ enum StoreBenchmark {
         initialState: AppState(), reducer: AppReducer(), environment: environment)
       let observedCounter = observed.scope(state: \.counter, action: AppAction.counter)
       let observer = observedCounter.subscribe { sum.pointee &+= $0.count }
-      let without = nanoseconds(actions) { bare.send(.counter(.incrTapped)) }
-      let withView = nanoseconds(actions) { viewed.send(.counter(.incrTapped)) }
-      let withObserver = nanoseconds(actions) { observed.send(.counter(.incrTapped)) }
+      let stores = [bare, viewed, observed]
+      var times = [0.0, 0.0, 0.0]
+      for index in round.isMultiple(of: 2) ? [0, 1, 2] : [2, 1, 0] {
+        times[index] = nanoseconds(actions) { stores[index].send(.counter(.incrTapped)) }
+      }
+      let (without, withView, withObserver) = (times[0], times[1], times[2])
       oneObserverRatios.append(withView / without)
       oneStateObserverRatios.append(withObserver / without)
       view.cancel()
@@ -181,8 +185,9 @@ enum StoreBenchmark {
     results.append(("ui.redraw.ratio", median(redrawRatios)))
 
     // A held-down key: each + read as the counter screen reads it, sent through the counter's
-    // scoped store, and the screen drawn after each, the most a key can cost (the app draws
-    // once for all the keys read together). A key repeat sends some 30 keys a second.
+    // scoped store, and the screen drawn after each (the app draws once for all the keys read
+    // together). Not measured: writing the screen to the terminal and storing the change, which
+    // the app does once per batch of keys.
     let keyStore = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
     let keyCounter = keyStore.scope(state: \.counter, action: AppAction.counter)
     var keyRates: [Double] = []
@@ -380,7 +385,6 @@ enum StoreBenchmark {
       "subscribers.nsPerNotify": ("≤ 20", { $0 <= 20 }),
       "subscribers.oneObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "ui.redraw.ratio": ("≤ 1.5", { $0 <= 1.5 }),
-      "ui.keysPerSecond": ("≥ 1000", { $0 >= 1000 }),
       "history.undo.ratio": ("≤ 2", { $0 <= 2 }),
       "history.bytesPerStep": ("< 200", { $0 < 200 }),
       "history.favoriteBytesPerStep": ("< 1000", { $0 < 1000 }),

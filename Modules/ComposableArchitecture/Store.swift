@@ -101,12 +101,15 @@ public final class Store<State, Action: Sendable> {
 
   /// Calls `onChange` after every action, without the state: what a view subscribes with. The
   /// view marks itself to be drawn again and reads ``state`` when it draws, once however many
-  /// actions ran in between, so a notification copies no state, here or in the stores it was
-  /// scoped from, and costs one function call.
+  /// actions ran in between. Telling it derives no local state and copies none (the root
+  /// store copies its state once per action only for observers handed it, through
+  /// ``subscribe(_:)``).
   ///
   /// A scoped store's observer is called after every action its root store runs, as with
-  /// ``subscribe(_:)``. The subscription lasts as long as the returned token, and an action
-  /// sent from `onChange` runs once every observer has been told of the current state.
+  /// ``subscribe(_:)``, and before the observers handed the state. The subscription lasts as
+  /// long as the returned token. An action sent from `onChange` runs once every observer has
+  /// been told of the current state, and an observer subscribed from it is first called for the
+  /// next action.
   ///
   /// ```swift
   /// let token = child.subscribe(onChange: { seen.append(child.state.count) })
@@ -324,19 +327,18 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   }
 
   private func notify() {
-    // Each list is copied, so that subscribing or cancelling from an observer does not disturb
-    // the loop; the copy keeps every observer alive, and each observer its function.
+    // Both lists are copied before any observer is called, so that one subscribing or
+    // cancelling disturbs neither loop, and an observer subscribed now is first called for the
+    // next action; the copies keep every observer alive, and each observer its function.
+    let changeEntries = changeObservers.isEmpty ? [] : changeObservers.entries
+    let entries = observers.isEmpty ? [] : observers.entries
     // Observers of changes first: telling them copies no state.
-    if !changeObservers.isEmpty {
-      let entries = changeObservers.entries
-      for index in entries.indices {
-        Observer.call(
-          Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<Void>.self)),
-          with: ())
-      }
+    for index in changeEntries.indices {
+      Observer.call(
+        Unmanaged.passUnretained(unsafeDowncast(changeEntries[index], to: Observer<Void>.self)),
+        with: ())
     }
-    guard !observers.isEmpty else { return }
-    let entries = observers.entries
+    guard !entries.isEmpty else { return }
     // The state is copied once for all of them.
     let state = currentState.pointee
     for index in entries.indices {

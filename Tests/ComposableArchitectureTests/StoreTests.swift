@@ -183,6 +183,27 @@ struct StoreTests {
     _ = (onChange, withState)
   }
 
+  @Test func anObserverSubscribedDuringANotification_isFirstCalledForTheNextAction() {
+    let store = makeStore()
+    var later: [StoreSubscription] = []
+    var seenWithState: [Int] = []
+    var seenOnChange: [Int] = []
+    let first = store.subscribe(onChange: {
+      guard later.isEmpty else { return }
+      later.append(store.subscribe { seenWithState.append($0.child.count) })
+    })
+    let second = store.subscribe { _ in
+      guard later.count == 1 else { return }
+      later.append(store.subscribe(onChange: { seenOnChange.append(store.state.child.count) }))
+    }
+    store.send(.child(.incr))
+    #expect(seenWithState.isEmpty && seenOnChange.isEmpty)
+    store.send(.child(.incr))
+    #expect(seenWithState == [2])
+    #expect(seenOnChange == [2])
+    _ = (first, second, later)
+  }
+
   @Test func changeSubscriptionCancelledDuringNotification_isNotCalledAgain() {
     let store = makeStore()
     var secondCalls = 0
