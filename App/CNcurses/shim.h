@@ -4,8 +4,10 @@
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <termios.h>
 #include <unistd.h>
 
 // ncurses keeps its screen in globals (stdscr) and spells much of its interface as macros
@@ -66,6 +68,13 @@ static inline void primetime_stop(int stop) {
 static inline int primetime_is_in_foreground(void) {
   pid_t foreground = tcgetpgrp(STDIN_FILENO);
   return foreground == -1 || foreground == getpgrp();
+}
+
+/// Whether the terminal has gone away (its emulator ended, the line hung up): asking it for its
+/// modes then fails with EIO, while reading it only finds no key.
+static inline int primetime_terminal_is_gone(void) {
+  struct termios modes;
+  return tcgetattr(STDIN_FILENO, &modes) != 0 && errno == EIO;
 }
 
 #endif

@@ -138,6 +138,12 @@ final class FullScreen {
           break
         }
       }
+      // The terminal went away without a hang-up reaching the app (its emulator ended, and
+      // the shell that got the signal did not pass it on): the app ends as SIGHUP ends it.
+      if Terminal.isGone {
+        endingSignal = SIGHUP
+        break
+      }
       var sent = false
       while let key = Terminal.nextKey() {
         switch key {
@@ -449,6 +455,9 @@ enum Terminal {
       }
     }
   }
+
+  /// Whether the terminal has gone away.
+  static var isGone: Bool { primetime_terminal_is_gone() != 0 }
 
   /// The terminal's size now.
   static var size: Size {

@@ -138,6 +138,27 @@ struct FullScreenTests {
     #expect(try tmux.query("#{alternate_on}") == "0")
   }
 
+  @Test func whenItsTerminalGoesAway_itEnds_andWhatItSavedIsKept() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    for key in ["+", "+", "p", "s"] { try tmux.send(key) }
+    try await tmux.waitFor("saved 2 to your favorite primes")
+    let shell = try #require(Int32(try tmux.query("#{pane_pid}")))
+    let pid = try #require(PrimeTime.child(of: shell))
+    // The terminal emulator ends, without a signal reaching the app.
+    tmux.kill()
+    let limit = ContinuousClock.now + .seconds(120)
+    while PrimeTime.isRunning(pid), ContinuousClock.now < limit {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(!PrimeTime.isRunning(pid))
+    if PrimeTime.isRunning(pid) { kill(pid, SIGKILL) }
+    #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  2\n")
+  }
+
   @Test func ctrlD_quits() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -77,6 +77,15 @@ enum PrimeTime {
     }
   }
 
+  /// Whether the process is running: it exists and has not ended (a process that ended and
+  /// that its parent has not waited for yet is a zombie, state `Z`).
+  static func isRunning(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return false }
+    return stat[stat.index(after: end)...].split(separator: " ").first != "Z"
+  }
+
   /// A new, empty directory for one test's data.
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory
