@@ -309,10 +309,11 @@ final class FullScreen {
 
   /// The keys every screen shares: undo and redo, which go to the root store, quitting, and
   /// moving between screens. While a modal, an alert or a lookup covers the screen, only
-  /// quitting acts (Ctrl-C has cancelled a lookup before it gets here).
+  /// quitting acts: `q` also during a lookup, which ends with the app; Ctrl-C has cancelled a
+  /// lookup before it gets here.
   private func handleAppKey(_ key: Key, isCovered: Bool, back: Page?, next: Page?) -> Bool {
     if isCovered {
-      if key == .interrupt || (key == .character("q") && !isLookingUp) { isQuitRequested = true }
+      if key == .interrupt || key == .character("q") { isQuitRequested = true }
       return false
     }
     switch key {

@@ -159,6 +159,23 @@ struct FullScreenTests {
     #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  2\n")
   }
 
+  @Test func q_quits_alsoWhileALookupRuns() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let saved = try PrimeTime.run(["-c", "set 1000000000000037; save"], home: home)
+    #expect(saved.status == 0)
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (1)")
+    try tmux.send("n")
+    try await tmux.waitFor("Looking up")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+    #expect(try tmux.query("#{alternate_on}") == "0")
+  }
+
   @Test func ctrlD_quits() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
