@@ -145,12 +145,9 @@ final class FullScreen {
         break
       }
       var sent = false
-      while let key = Terminal.nextKey() {
-        switch key {
-        case .resize: needsDrawing = true
-        case .key(let key): sent = handle(key) || sent
-        }
-      }
+      let input = Terminal.readInput()
+      if input.isResized { needsDrawing = true }
+      for key in input.keys { sent = handle(key) || sent }
       if sent {
         // This session's change is stored at once, as the REPL stores each command's.
         storageProblem = await session.sync(readingOthers: false)
@@ -380,13 +377,6 @@ final class FullScreen {
 /// time.
 @MainActor
 enum Terminal {
-  /// What reading the keyboard found.
-  enum Input {
-    case key(Key)
-    /// The terminal changed size.
-    case resize
-  }
-
   /// The last of SIGTERM, SIGHUP or SIGINT that arrived since the last call, if any.
   static func takeSignal() -> Int32? {
     let signal = receivedSignal.exchange(0, ordering: .relaxed)
@@ -445,16 +435,16 @@ enum Terminal {
     }
   }
 
-  /// The next key typed, if there is one already.
-  static func nextKey() -> Input? {
+  /// The keys typed since the last look, and whether the terminal changed size meanwhile.
+  static func readInput() -> (keys: [Key], isResized: Bool) {
+    var codes: [Int32] = []
+    var isResized = false
     while true {
       let code = primetime_read_key()
-      if code == ERR { return nil }
-      if code == KEY_RESIZE { return .resize }
-      if let key = Key(code: code, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER) {
-        return .key(key)
-      }
+      if code == ERR { break }
+      if code == KEY_RESIZE { isResized = true } else { codes.append(code) }
     }
+    return (Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER), isResized)
   }
 
   /// Whether the terminal has gone away.

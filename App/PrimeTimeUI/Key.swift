@@ -36,3 +36,40 @@ extension Key {
     }
   }
 }
+
+extension Key {
+  /// The keys for the codes read from the terminal together, each read as ``init(code:up:down:enter:)``
+  /// reads it, except an escape sequence that the terminal's description does not name, such as
+  /// Home or End under a TERM that lacks them: the terminal library hands it over as Esc and the
+  /// sequence's characters, and it is dropped whole instead of acting as Esc and more keys. Esc
+  /// followed by anything else is Esc, then that key.
+  ///
+  /// - Parameters:
+  ///   - codes: The codes, in the order they were read.
+  ///   - up: The terminal library's code for ↑.
+  ///   - down: Its code for ↓.
+  ///   - enter: Its code for the keypad's Enter.
+  public static func keys(fromCodes codes: [Int32], up: Int32, down: Int32, enter: Int32) -> [Key] {
+    let escape: Int32 = 27
+    let controlSequence = Int32(UInt8(ascii: "["))
+    let singleShift = Int32(UInt8(ascii: "O"))
+    var keys: [Key] = []
+    var index = codes.startIndex
+    while index < codes.endIndex {
+      let code = codes[index]
+      index += 1
+      if code == escape, index < codes.endIndex, codes[index] == controlSequence {
+        // ESC [, parameters and intermediates (0x20 to 0x3F), and one final byte.
+        index += 1
+        while index < codes.endIndex, (0x20...0x3F).contains(codes[index]) { index += 1 }
+        index = min(index + 1, codes.endIndex)
+      } else if code == escape, index < codes.endIndex, codes[index] == singleShift {
+        // ESC O and one byte.
+        index = min(index + 2, codes.endIndex)
+      } else if let key = Key(code: code, up: up, down: down, enter: enter) {
+        keys.append(key)
+      }
+    }
+    return keys
+  }
+}

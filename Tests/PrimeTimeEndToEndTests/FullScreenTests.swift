@@ -176,6 +176,24 @@ struct FullScreenTests {
     #expect(try tmux.query("#{alternate_on}") == "0")
   }
 
+  @Test func homeAndEnd_thatTheTerminalsDescriptionLacks_doNothing() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // tmux sends ESC [1~ and ESC [4~ for them, which xterm's description does not name.
+    let tmux = try TmuxSession(
+      running: ["ui"], home: home, environment: ["TERM": "xterm-256color"])
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (0)")
+    try tmux.send("Home")
+    try tmux.send("End")
+    try tmux.send("a")
+    try await tmux.waitFor("Activity (0)")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test func ctrlD_quits() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

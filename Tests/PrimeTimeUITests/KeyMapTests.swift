@@ -179,4 +179,19 @@ struct KeyMapTests {
     #expect(key(26) == .suspend)
     #expect(key(410) == nil)
   }
+
+  @Test func anEscapeSequenceTheTerminalDoesNotName_isDroppedWhole_notReadAsEsc() {
+    let codes = { (text: String) in text.unicodeScalars.map { Int32($0.value) } }
+    let keys = { (text: String) in Key.keys(fromCodes: codes(text), up: 259, down: 258, enter: 343)
+    }
+    #expect(keys("\u{1B}[1~+") == [.character("+")])  // Home, then +
+    #expect(keys("j\u{1B}[4~\u{1B}[1;5Ck") == [.character("j"), .character("k")])
+    #expect(keys("\u{1B}OH-") == [.character("-")])
+    #expect(keys("\u{1B}") == [.escape])
+    #expect(keys("\u{1B}\u{1B}") == [.escape, .escape])
+    #expect(keys("\u{1B}q") == [.escape, .character("q")])
+    #expect(keys("\u{1B}[") == [])
+    #expect(
+      Key.keys(fromCodes: [259, 27, 258], up: 259, down: 258, enter: 343) == [.up, .escape, .down])
+  }
 }
