@@ -51,7 +51,8 @@ final class FullScreen {
   private var isQuitRequested = false
   /// Why storing the last change failed, shown until a change is stored again.
   private var storageProblem: String?
-  /// What the launch warned of, such as a database kept in memory only; shown throughout.
+  /// What the launch warned of, such as a database kept in memory only; shown until the first
+  /// key, as the REPL says it once.
   var launchNotice: String?
   /// "undone" or "redone", after an undo or a redo that took a step; said with what the step
   /// left, as the REPL says it, until the next key.
@@ -191,8 +192,9 @@ final class FullScreen {
   /// Returns whether an action was sent.
   private func handle(_ key: Key) -> Bool {
     if !isLookingUp { progress.report(0) }
-    if travelled != nil {
+    if travelled != nil || launchNotice != nil {
       travelled = nil
+      launchNotice = nil
       needsDrawing = true
     }
     switch key {
@@ -364,10 +366,8 @@ final class FullScreen {
     }
     // What an undo or a redo left is read once it is stored, as the REPL reads it.
     let travel = travelled.map { "\($0); " + Rendering.summary(session.store.state.present) }
-    if let notice = storageProblem ?? travel ?? launchNotice, size.isLargeEnough,
-      !drawing.isEmpty
-    {
-      drawing[drawing.count - 1] = Line(String(notice.prefix(size.columns)), .title)
+    if let notice = storageProblem ?? travel ?? launchNotice {
+      drawing = withNotice(notice, on: drawing, size: size)
     }
     Terminal.draw(drawing)
   }

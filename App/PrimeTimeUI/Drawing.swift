@@ -163,3 +163,15 @@ func progressLine(_ fraction: Double, size: Size) -> Line {
   let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
   return Line("  \(bar) \(Int(clamped * 100))%")
 }
+
+/// The drawing with `notice` on its last rows, in place of what was there (the key hints),
+/// broken between words to fit the width, in at most a third of the rows.
+public func withNotice(_ notice: String, on drawing: Drawing, size: Size) -> Drawing {
+  guard size.isLargeEnough else { return drawing }
+  let lines = notice.wrapped(to: size.columns).prefix(drawing.count / 3)
+  var drawing = drawing
+  for (offset, line) in lines.enumerated() {
+    drawing[drawing.count - lines.count + offset] = Line(line.truncated(to: size.columns), .title)
+  }
+  return drawing
+}

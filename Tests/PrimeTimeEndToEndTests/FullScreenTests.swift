@@ -194,6 +194,22 @@ struct FullScreenTests {
     #expect(try await tmux.waitForExit() == 0)
   }
 
+  @Test func whatTheLaunchWarnsOf_isShownWhole_untilTheFirstKey() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appending(path: "a-file")
+    try Data().write(to: file)
+    let tmux = try TmuxSession(running: ["ui", "--data-dir", file.path], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor { $0.contains("[-]  0  [+]") && $0.contains("memory only") }
+    try tmux.send("+")
+    try await tmux.waitFor {
+      $0.contains("[-]  1  [+]") && $0.contains("f favorites") && !$0.contains("memory only")
+    }
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test func ctrlD_quits() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -272,6 +272,30 @@ struct ViewDrawingTests {
     #expect(!shown.contains("…"))
   }
 
+  @Test func aNotice_takesTheLastRows_wholeAndBrokenBetweenWords() {
+    let notice =
+      "primetime: could not create the data directory /tmp/a-file: Not a directory; "
+      + "favorites are kept in memory only"
+    let drawing = withNotice(
+      notice, on: CounterView.draw(CounterState(), progress: 0, size: size), size: size)
+    #expect(
+      text(drawing) == """
+        PrimeTime
+
+                        [-]  0  [+]
+
+          [p] Is this prime?
+          [n] What is the 0th prime?
+          [f] Favorite primes
+
+
+        primetime: could not create the data
+        directory /tmp/a-file: Not a directory;
+        favorites are kept in memory only
+        """)
+    #expect(drawing.suffix(3).allSatisfy { $0.style == .title })
+  }
+
   @Test func aVeryNarrowTerminal_stillSaysTheSizeItNeeds() {
     #expect(
       CounterView.draw(CounterState(), progress: 0, size: Size(columns: 20, rows: 5))[0].text
