@@ -51,7 +51,7 @@ final class FullScreen {
   private var isQuitRequested = false
   /// Why storing the last change failed, shown until a change is stored again.
   private var storageProblem: String?
-  /// What the launch warned of, such as a database kept in memory only; shown until the first
+  /// What the launch warned of, such as a database kept in memory only: a dialog until the first
   /// key, as the REPL says it once.
   var launchNotice: String?
   /// "undone" or "redone", after an undo or a redo that took a step; said with what the step
@@ -163,7 +163,8 @@ final class FullScreen {
         }
       }
       if isLookingUp { needsDrawing = true }  // the progress bar moves
-      if needsDrawing { draw() }
+      // Never while the shell has the terminal: a signal can end the wait for the foreground.
+      if needsDrawing, Terminal.isInForeground { draw() }
       try? await Task.sleep(for: Self.keyPollInterval)
     }
     // A lookup still running ends with the session, and what an effect changed since the
@@ -192,10 +193,16 @@ final class FullScreen {
   /// Returns whether an action was sent.
   private func handle(_ key: Key) -> Bool {
     if !isLookingUp { progress.report(0) }
-    if travelled != nil || launchNotice != nil {
+    if travelled != nil {
       travelled = nil
+      needsDrawing = true
+    }
+    // The launch's warning is a dialog over the screen: the first key closes it, and only the
+    // keys that quit act too.
+    if launchNotice != nil {
       launchNotice = nil
       needsDrawing = true
+      guard [.character("q"), .interrupt, .endOfInput].contains(key) else { return false }
     }
     switch key {
     case .suspend:
@@ -302,7 +309,7 @@ final class FullScreen {
   /// Keeps the activity feed on the entries it showed when new ones arrived at its top.
   private func placeActivityScroll() {
     let count = activity.state.count
-    if activityScroll > 0 { activityScroll += max(count - activityCount, 0) }
+    if activityScroll > 0 { activityScroll = max(activityScroll + count - activityCount, 0) }
     activityCount = count
   }
 
@@ -366,8 +373,11 @@ final class FullScreen {
     }
     // What an undo or a redo left is read once it is stored, as the REPL reads it.
     let travel = travelled.map { "\($0); " + Rendering.summary(session.store.state.present) }
-    if let notice = storageProblem ?? travel ?? launchNotice {
+    if let notice = storageProblem ?? travel {
       drawing = withNotice(notice, on: drawing, size: size)
+    }
+    if let launchNotice {
+      drawing = NoticeView.draw(launchNotice, over: drawing, size: size)
     }
     Terminal.draw(drawing)
   }
@@ -412,7 +422,8 @@ enum Terminal {
 
   /// Gives the terminal back as it was: its screen, echo, line editing and cursor.
   static func stop() {
-    endwin()
+    // Not a second time: that would set the modes saved at the start on the shell's terminal.
+    if !isendwin() { endwin() }
   }
 
   /// Stops the program for the shell (Ctrl-Z), with the terminal given back meanwhile; when it
@@ -422,13 +433,19 @@ enum Terminal {
     primetime_stop(SIGTSTP)
     waitForTheForeground()
     primetime_clear_on_next_refresh()
+    // The terminal may have changed size meanwhile, which only the foreground job was told of:
+    // ncurses looks again, as on SIGWINCH, sent to the process (this thread blocks it).
+    kill(getpid(), SIGWINCH)
   }
+
+  /// Whether the app may use the terminal now (the shell has not got it).
+  static var isInForeground: Bool { primetime_is_in_foreground() != 0 }
 
   /// Stops the program while it is in the background (`bg` after Ctrl-Z, or started with `&`)
   /// until the shell brings it to the foreground, so that it never takes the terminal from the
   /// shell; a signal that ends the app ends the wait.
   static func waitForTheForeground() {
-    while primetime_is_in_foreground() == 0, receivedSignal.load(ordering: .relaxed) == 0 {
+    while !isInForeground, receivedSignal.load(ordering: .relaxed) == 0 {
       primetime_stop(SIGTTOU)
       // Where the stop is discarded (no shell to resume it), this looks again now and then.
       usleep(15_000)

@@ -164,14 +164,28 @@ func progressLine(_ fraction: Double, size: Size) -> Line {
   return Line("  \(bar) \(Int(clamped * 100))%")
 }
 
-/// The drawing with `notice` on its last rows, in place of what was there (the key hints),
-/// broken between words to fit the width, in at most a third of the rows.
+/// The drawing with `notice` on its last two rows, in place of the key hints: broken between
+/// words to fit the width, and cut, with `…`, where it needs more.
 public func withNotice(_ notice: String, on drawing: Drawing, size: Size) -> Drawing {
   guard size.isLargeEnough else { return drawing }
-  let lines = notice.wrapped(to: size.columns).prefix(drawing.count / 3)
+  let wrapped = notice.wrapped(to: size.columns)
+  var lines = Array(wrapped.prefix(2))
+  if wrapped.count > lines.count, let last = lines.popLast() {
+    lines.append((last + " …").truncated(to: size.columns))
+  }
   var drawing = drawing
   for (offset, line) in lines.enumerated() {
     drawing[drawing.count - lines.count + offset] = Line(line.truncated(to: size.columns), .title)
   }
   return drawing
+}
+
+/// A warning in a box over the screen, shown whole, until a key closes it.
+public enum NoticeView {
+  /// The screen with the notice over it.
+  public static func draw(_ notice: String, over drawing: Drawing, size: Size) -> Drawing {
+    guard size.isLargeEnough else { return drawing }
+    return overlay(
+      [Line(notice, .title), Line(""), Line("Any key closes", .hint)], on: drawing, size: size)
+  }
 }

@@ -62,10 +62,11 @@ extension Key {
         // ESC [, parameters and intermediates (0x20 to 0x3F), and one final byte.
         index += 1
         while index < codes.endIndex, (0x20...0x3F).contains(codes[index]) { index += 1 }
-        index = min(index + 1, codes.endIndex)
+        if index < codes.endIndex, (0x40...0x7E).contains(codes[index]) { index += 1 }
       } else if code == escape, index < codes.endIndex, codes[index] == singleShift {
-        // ESC O and one byte.
-        index = min(index + 2, codes.endIndex)
+        // ESC O and one final byte.
+        index += 1
+        if index < codes.endIndex, (0x40...0x7E).contains(codes[index]) { index += 1 }
       } else if let key = Key(code: code, up: up, down: down, enter: enter) {
         keys.append(key)
       }

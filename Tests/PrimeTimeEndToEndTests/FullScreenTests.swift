@@ -98,6 +98,30 @@ struct FullScreenTests {
     #expect(stored.stdout == "1  5\n")
   }
 
+  @Test func aKeyAfterUndoInTheSameBatch_actsOnTheSelectedPrime() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let saved = try PrimeTime.run(["-c", "set 2; save; set 3; save; set 5; save"], home: home)
+    #expect(saved.status == 0)
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try tmux.send("j")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  2  3"))
+    try tmux.send("d")
+    try await tmux.waitFor("deleted 3")
+    try tmux.send("Enter")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  2  5"))
+    // Undo brings 3 back above the selected 5, and d, read with it, deletes 5.
+    try tmux.send("u", "d")
+    try await tmux.waitFor("deleted 5")
+    try tmux.send("Enter")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+    #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  2\n2  3\n")
+  }
+
   @Test func theActivityFeed_scrollsToItsOldestEntry() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -194,18 +218,20 @@ struct FullScreenTests {
     #expect(try await tmux.waitForExit() == 0)
   }
 
-  @Test func whatTheLaunchWarnsOf_isShownWhole_untilTheFirstKey() async throws {
+  @Test func whatTheLaunchWarnsOf_isADialog_thatTheFirstKeyCloses() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let file = home.appending(path: "a-file")
     try Data().write(to: file)
     let tmux = try TmuxSession(running: ["ui", "--data-dir", file.path], home: home)
     defer { tmux.kill() }
-    try await tmux.waitFor { $0.contains("[-]  0  [+]") && $0.contains("memory only") }
+    try await tmux.waitFor { $0.contains("memory only") && $0.contains("Any key closes") }
     try tmux.send("+")
     try await tmux.waitFor {
-      $0.contains("[-]  1  [+]") && $0.contains("f favorites") && !$0.contains("memory only")
+      $0.contains("[-]  0  [+]") && $0.contains("f favorites") && !$0.contains("memory only")
     }
+    try tmux.send("+")
+    try await tmux.waitFor("[-]  1  [+]")
     try tmux.send("q")
     #expect(try await tmux.waitForExit() == 0)
   }
@@ -232,8 +258,13 @@ struct FullScreenTests {
     try tmux.send("C-z")
     try await tmux.waitForTheShellScreen()
     try await tmux.waitFor("Stopped")
+    // Resized while stopped: the screen is drawn for the new size when it comes back.
+    try tmux.resize(columns: 40, rows: 12)
     try tmux.type("fg")
-    try await tmux.waitFor("[-]  1  [+]")
+    try await tmux.waitFor {
+      $0.split(separator: "\n").contains(
+        Substring(String(repeating: " ", count: 14) + "[-]  1  [+]"))
+    }
     try tmux.send("+")
     try await tmux.waitFor("[-]  2  [+]")
     try tmux.send("q")
@@ -253,6 +284,22 @@ struct FullScreenTests {
     try await tmux.waitFor("Stopped")
     try tmux.type("bg")
     // The shell reads whole lines again, and echoes them: the app did not take the terminal.
+    try tmux.type("echo typed-at-the-shell")
+    try await tmux.waitFor { $0.split(separator: "\n").contains("typed-at-the-shell") }
+    #expect(try tmux.query("#{alternate_on}") == "0")
+    try tmux.type("fg")
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("q")
+    try await tmux.waitForTheShellScreen()
+    try tmux.type("echo \"exit status $?\"")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  @Test func startedInTheBackground_itWaitsForFg() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui", "&"], home: home, atAShellPrompt: true)
+    defer { tmux.kill() }
     try tmux.type("echo typed-at-the-shell")
     try await tmux.waitFor { $0.split(separator: "\n").contains("typed-at-the-shell") }
     #expect(try tmux.query("#{alternate_on}") == "0")
@@ -420,9 +467,9 @@ final class TmuxSession: Sendable {
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Types a key: a character, or a tmux key name such as `Enter` or `Escape`.
-  func send(_ key: String) throws {
-    _ = try run(["send-keys", "-t", "ui", key])
+  /// Types keys, together: each a character, or a tmux key name such as `Enter` or `Escape`.
+  func send(_ keys: String...) throws {
+    _ = try run(["send-keys", "-t", "ui"] + keys)
   }
 
   func resize(columns: Int, rows: Int) throws {

@@ -191,6 +191,8 @@ struct KeyMapTests {
     #expect(keys("\u{1B}\u{1B}") == [.escape, .escape])
     #expect(keys("\u{1B}q") == [.escape, .character("q")])
     #expect(keys("\u{1B}[") == [])
+    // An unfinished sequence takes only its own codes, not the key after it.
+    #expect(Key.keys(fromCodes: [27, 91, 49, 259], up: 259, down: 258, enter: 343) == [.up])
     #expect(
       Key.keys(fromCodes: [259, 27, 258], up: 259, down: 258, enter: 343) == [.up, .escape, .down])
   }

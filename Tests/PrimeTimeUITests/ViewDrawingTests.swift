@@ -272,20 +272,35 @@ struct ViewDrawingTests {
     #expect(!shown.contains("…"))
   }
 
-  @Test func aNotice_takesTheLastRows_wholeAndBrokenBetweenWords() {
+  @Test func aNotice_takesTheHintsTwoRows_brokenBetweenWords_andCutWhereItNeedsMore() {
     let notice =
       "primetime: could not create the data directory /tmp/a-file: Not a directory; "
       + "favorites are kept in memory only"
     let counter = CounterView.draw(CounterState(), progress: 0, size: size)
     let drawing = withNotice(notice, on: counter, size: size)
-    #expect(drawing.dropLast(3) == counter.dropLast(3))
+    #expect(drawing.dropLast(2) == counter.dropLast(2))
     #expect(
-      drawing.suffix(3).map(\.text) == [
+      drawing.suffix(2).map(\.text) == [
         "primetime: could not create the data",
-        "directory /tmp/a-file: Not a directory;",
-        "favorites are kept in memory only",
+        "directory /tmp/a-file: Not a directory; …",
       ])
-    #expect(drawing.suffix(3).allSatisfy { $0.style == .title })
+    #expect(drawing.suffix(2).allSatisfy { $0.style == .title })
+    let short = withNotice("undone; count: 7", on: counter, size: size)
+    #expect(short.dropLast().elementsEqual(counter.dropLast()))
+    #expect(short.last == Line("undone; count: 7", .title))
+  }
+
+  @Test func aNoticeDialog_showsTheWholeWarning_overTheScreen() {
+    let notice =
+      "primetime: could not create the data directory /tmp/a-file: Not a directory; "
+      + "favorites are kept in memory only"
+    let drawing = NoticeView.draw(
+      notice, over: CounterView.draw(CounterState(), progress: 0, size: size), size: size)
+    let shown = drawing.map(\.text).joined(separator: " ")
+    for word in notice.split(separator: " ") { #expect(shown.contains(word), "\(word)") }
+    #expect(shown.contains("Any key closes"))
+    #expect(drawing.count == size.rows)
+    #expect(drawing.allSatisfy { displayWidth($0.text) <= size.columns })
   }
 
   @Test func aVeryNarrowTerminal_stillSaysTheSizeItNeeds() {
