@@ -72,18 +72,29 @@ struct FullScreenTests {
     #expect(stored.stdout == "1  7\n2  11\n")
   }
 
-  @Test func theSelection_staysOnItsPrime_whenAnotherSessionDeletesOneAbove() async throws {
-    let home = try PrimeTime.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: home) }
+  /// The app on the favorites screen, with 2, 3 and 5 saved before it started and 3 selected.
+  private func onTheFavorites(home: URL) async throws -> TmuxSession {
     let saved = try PrimeTime.run(["-c", "set 2; save; set 3; save; set 5; save"], home: home)
     #expect(saved.status == 0)
     let tmux = try TmuxSession(running: ["ui"], home: home)
+    do {
+      try await tmux.waitFor("[-]  0  [+]")
+      try tmux.send("f")
+      try await tmux.waitFor("Favorite primes (3)")
+      try tmux.send("j")
+      try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  2  3"))
+      return tmux
+    } catch {
+      tmux.kill()
+      throw error
+    }
+  }
+
+  @Test func theSelection_staysOnItsPrime_whenAnotherSessionDeletesOneAbove() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try await onTheFavorites(home: home)
     defer { tmux.kill() }
-    try await tmux.waitFor("[-]  0  [+]")
-    try tmux.send("f")
-    try await tmux.waitFor("Favorite primes (3)")
-    try tmux.send("j")
-    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  2  3"))
     let other = try PrimeTime.run(["-c", "favorites; delete 1"], home: home)
     #expect(other.status == 0)
     try await tmux.waitFor("Favorite primes (2)")
@@ -101,14 +112,8 @@ struct FullScreenTests {
   @Test func aKeyAfterUndoInTheSameBatch_actsOnTheSelectedPrime() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let saved = try PrimeTime.run(["-c", "set 2; save; set 3; save; set 5; save"], home: home)
-    #expect(saved.status == 0)
-    let tmux = try TmuxSession(running: ["ui"], home: home)
+    let tmux = try await onTheFavorites(home: home)
     defer { tmux.kill() }
-    try await tmux.waitFor("[-]  0  [+]")
-    try tmux.send("f")
-    try tmux.send("j")
-    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  2  3"))
     try tmux.send("d")
     try await tmux.waitFor("deleted 3")
     try tmux.send("Enter")
