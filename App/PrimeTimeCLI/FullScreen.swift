@@ -149,6 +149,11 @@ final class FullScreen {
       let input = Terminal.readInput()
       if input.isResized { needsDrawing = true }
       for key in input.keys { sent = handle(key) || sent }
+      // A key that the screens do not use (Home, F1) closes the launch's warning too.
+      if input.isAnyKeyPressed, launchNotice != nil {
+        launchNotice = nil
+        needsDrawing = true
+      }
       if sent {
         // This session's change is stored at once, as the REPL stores each command's.
         storageProblem = await session.sync(readingOthers: false)
@@ -198,11 +203,11 @@ final class FullScreen {
       needsDrawing = true
     }
     // The launch's warning is a dialog over the screen: the first key closes it, and only the
-    // keys that quit act too.
+    // keys that quit or suspend act too.
     if launchNotice != nil {
       launchNotice = nil
       needsDrawing = true
-      guard [.character("q"), .interrupt, .endOfInput].contains(key) else { return false }
+      guard [.character("q"), .interrupt, .endOfInput, .suspend].contains(key) else { return false }
     }
     switch key {
     case .suspend:
@@ -452,8 +457,9 @@ enum Terminal {
     }
   }
 
-  /// The keys typed since the last look, and whether the terminal changed size meanwhile.
-  static func readInput() -> (keys: [Key], isResized: Bool) {
+  /// The keys typed since the last look, whether any key was (one the screens use or not), and
+  /// whether the terminal changed size meanwhile.
+  static func readInput() -> (keys: [Key], isAnyKeyPressed: Bool, isResized: Bool) {
     var codes: [Int32] = []
     var isResized = false
     while true {
@@ -461,7 +467,8 @@ enum Terminal {
       if code == ERR { break }
       if code == KEY_RESIZE { isResized = true } else { codes.append(code) }
     }
-    return (Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER), isResized)
+    let keys = Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER)
+    return (keys, !codes.isEmpty, isResized)
   }
 
   /// Whether the terminal has gone away.

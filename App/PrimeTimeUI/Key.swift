@@ -38,11 +38,12 @@ extension Key {
 }
 
 extension Key {
-  /// The keys for the codes read from the terminal together, each read as ``init(code:up:down:enter:)``
-  /// reads it, except an escape sequence that the terminal's description does not name, such as
-  /// Home or End under a TERM that lacks them: the terminal library hands it over as Esc and the
-  /// sequence's characters, and it is dropped whole instead of acting as Esc and more keys. Esc
-  /// followed by anything else is Esc, then that key.
+  /// The keys for the codes read from the terminal together, each read as
+  /// ``init(code:up:down:enter:)`` reads it, except what the terminal library hands over as Esc
+  /// and more characters, which is dropped whole instead of acting as Esc and more keys: an
+  /// escape sequence that the terminal's description does not name, such as Home or End under a
+  /// TERM that lacks them, and Alt with a character (Esc and the character, read together: the
+  /// library waits only a moment after Esc for more, far less than between two typed keys).
   ///
   /// - Parameters:
   ///   - codes: The codes, in the order they were read.
@@ -67,6 +68,9 @@ extension Key {
         // ESC O and one final byte.
         index += 1
         if index < codes.endIndex, (0x40...0x7E).contains(codes[index]) { index += 1 }
+      } else if code == escape, index < codes.endIndex, (0x20...0x7E).contains(codes[index]) {
+        // Alt and a character.
+        index += 1
       } else if let key = Key(code: code, up: up, down: down, enter: enter) {
         keys.append(key)
       }

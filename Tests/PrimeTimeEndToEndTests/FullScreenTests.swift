@@ -231,7 +231,8 @@ struct FullScreenTests {
     let tmux = try TmuxSession(running: ["ui", "--data-dir", file.path], home: home)
     defer { tmux.kill() }
     try await tmux.waitFor { $0.contains("memory only") && $0.contains("Any key closes") }
-    try tmux.send("+")
+    // Home is no key of the app's, and closes it too.
+    try tmux.send("Home")
     try await tmux.waitFor {
       $0.contains("[-]  0  [+]") && $0.contains("f favorites") && !$0.contains("memory only")
     }
@@ -356,7 +357,10 @@ struct FullScreenTests {
     for key in ["+", "+", "+", "p", "s"] { try tmux.send(key) }
     try await tmux.waitFor("saved 3 to your favorite primes")
     try tmux.send("Enter")
+    try await tmux.waitFor { !$0.contains("saved 3") }
+    // Esc read together with the next key would be Alt and that key: one at a time.
     try tmux.send("Escape")
+    try await tmux.waitFor { !$0.contains("Esc closes") }
     try tmux.send("q")
     #expect(try await tmux.waitForExit() == 0)
     let replay = try PrimeTime.run(["replay", recording], home: home)
