@@ -148,12 +148,15 @@ final class FullScreen {
       var sent = false
       let input = Terminal.readInput()
       if input.isResized { needsDrawing = true }
-      for key in input.keys { sent = handle(key) || sent }
-      // A key that the screens do not use (Home, F1) closes the launch's warning too.
-      if input.isAnyKeyPressed, launchNotice != nil {
+      var keys = input.keys
+      // The launch's warning is a dialog over the screen: the keys that close it, any key,
+      // even one the screens do not use (Home, F1), act only if they quit or suspend.
+      if launchNotice != nil, input.isAnyKeyPressed {
         launchNotice = nil
         needsDrawing = true
+        keys.removeAll { ![.character("q"), .interrupt, .endOfInput, .suspend].contains($0) }
       }
+      for key in keys { sent = handle(key) || sent }
       if sent {
         // This session's change is stored at once, as the REPL stores each command's.
         storageProblem = await session.sync(readingOthers: false)
@@ -201,13 +204,6 @@ final class FullScreen {
     if travelled != nil {
       travelled = nil
       needsDrawing = true
-    }
-    // The launch's warning is a dialog over the screen: the first key closes it, and only the
-    // keys that quit or suspend act too.
-    if launchNotice != nil {
-      launchNotice = nil
-      needsDrawing = true
-      guard [.character("q"), .interrupt, .endOfInput, .suspend].contains(key) else { return false }
     }
     switch key {
     case .suspend:

@@ -194,12 +194,7 @@ public enum PrimeTimeCLI {
     }
     switch command {
     case let repl as PrimeTimeCommand:
-      let dataDirectory: URL
-      do {
-        dataDirectory = try environment.dataDirectory(option: repl.session.dataDirectory)
-      } catch {
-        return usageError(error.description)
-      }
+      guard let dataDirectory = dataDirectory(repl.session, environment) else { return usageStatus }
       return await REPL.run(
         dataDirectory: dataDirectory,
         script: repl.script, recording: repl.session.recording, environment: environment)
@@ -209,12 +204,7 @@ public enum PrimeTimeCLI {
       else {
         return usageError("'ui' needs a terminal; for scripts, pipe commands into 'primetime'")
       }
-      let dataDirectory: URL
-      do {
-        dataDirectory = try environment.dataDirectory(option: ui.options.dataDirectory)
-      } catch {
-        return usageError(error.description)
-      }
+      guard let dataDirectory = dataDirectory(ui.options, environment) else { return usageStatus }
       return await FullScreen.run(
         dataDirectory: dataDirectory, recording: ui.options.recording, environment: environment)
     case let replay as ReplayCommand:
@@ -287,6 +277,19 @@ public enum PrimeTimeCLI {
       let second = message.dropFirst().first, second.isLowercase
     else { return message }
     return first.lowercased() + message.dropFirst()
+  }
+
+  /// The session's data directory, from its option or the environment; `nil` when there is
+  /// none, said on stderr as a usage error.
+  private static func dataDirectory(_ options: SessionOptions, _ environment: CLIEnvironment)
+    -> URL?
+  {
+    do {
+      return try environment.dataDirectory(option: options.dataDirectory)
+    } catch {
+      _ = usageError(error.description)
+      return nil
+    }
   }
 
   /// Exit status for bad arguments (EX_USAGE).

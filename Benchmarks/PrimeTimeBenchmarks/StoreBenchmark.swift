@@ -192,7 +192,7 @@ enum StoreBenchmark {
     let keyCounter = keyStore.scope(state: \.counter, action: AppAction.counter)
     var keyRates: [Double] = []
     for _ in 0..<rounds {
-      let perKey = nanoseconds(redraws) {
+      let perKey = nanoseconds(actions) {
         if case .counter(let action) = CounterView.target(of: .character("+"), in: keyCounter.state)
         {
           keyCounter.send(action)

@@ -188,7 +188,8 @@ struct FullScreenTests {
     #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  2\n")
   }
 
-  @Test func q_quits_alsoWhileALookupRuns() async throws {
+  @Test(arguments: ["q", "C-d"])
+  func qOrCtrlD_quits_alsoWhileALookupRuns(key: String) async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let saved = try PrimeTime.run(["-c", "set 1000000000000037; save"], home: home)
@@ -200,7 +201,7 @@ struct FullScreenTests {
     try await tmux.waitFor("Favorite primes (1)")
     try tmux.send("n")
     try await tmux.waitFor("Looking up")
-    try tmux.send("q")
+    try tmux.send(key)
     #expect(try await tmux.waitForExit() == 0)
     #expect(try tmux.query("#{alternate_on}") == "0")
   }
@@ -242,13 +243,14 @@ struct FullScreenTests {
     #expect(try await tmux.waitForExit() == 0)
   }
 
-  @Test func ctrlD_quits() async throws {
+  @Test(arguments: ["C-d", "C-c"])
+  func ctrlDOrCtrlC_quits_withStatus0(key: String) async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let tmux = try TmuxSession(running: ["ui"], home: home)
     defer { tmux.kill() }
     try await tmux.waitFor("[-]  0  [+]")
-    try tmux.send("C-d")
+    try tmux.send(key)
     #expect(try await tmux.waitForExit() == 0)
     #expect(try tmux.query("#{alternate_on}") == "0")
   }
@@ -273,10 +275,7 @@ struct FullScreenTests {
     }
     try tmux.send("+")
     try await tmux.waitFor("[-]  2  [+]")
-    try tmux.send("q")
-    try await tmux.waitForTheShellScreen()
-    try tmux.type("echo \"exit status $?\"")
-    #expect(try await tmux.waitForExit() == 0)
+    #expect(try await tmux.quitToTheShell() == 0)
   }
 
   @Test func sentToTheBackgroundWithBg_itStopsAgain_andLeavesTheShellItsTerminal() async throws {
@@ -290,15 +289,10 @@ struct FullScreenTests {
     try await tmux.waitFor("Stopped")
     try tmux.type("bg")
     // The shell reads whole lines again, and echoes them: the app did not take the terminal.
-    try tmux.type("echo typed-at-the-shell")
-    try await tmux.waitFor { $0.split(separator: "\n").contains("typed-at-the-shell") }
-    #expect(try tmux.query("#{alternate_on}") == "0")
+    try await tmux.expectTheShellToEcho()
     try tmux.type("fg")
     try await tmux.waitFor("[-]  0  [+]")
-    try tmux.send("q")
-    try await tmux.waitForTheShellScreen()
-    try tmux.type("echo \"exit status $?\"")
-    #expect(try await tmux.waitForExit() == 0)
+    #expect(try await tmux.quitToTheShell() == 0)
   }
 
   @Test func startedInTheBackground_itWaitsForFg() async throws {
@@ -306,15 +300,10 @@ struct FullScreenTests {
     defer { try? FileManager.default.removeItem(at: home) }
     let tmux = try TmuxSession(running: ["ui", "&"], home: home, atAShellPrompt: true)
     defer { tmux.kill() }
-    try tmux.type("echo typed-at-the-shell")
-    try await tmux.waitFor { $0.split(separator: "\n").contains("typed-at-the-shell") }
-    #expect(try tmux.query("#{alternate_on}") == "0")
+    try await tmux.expectTheShellToEcho()
     try tmux.type("fg")
     try await tmux.waitFor("[-]  0  [+]")
-    try tmux.send("q")
-    try await tmux.waitForTheShellScreen()
-    try tmux.type("echo \"exit status $?\"")
-    #expect(try await tmux.waitForExit() == 0)
+    #expect(try await tmux.quitToTheShell() == 0)
   }
 
   @Test func aHeldDownKey_losesNoKeyPress() async throws {
@@ -453,6 +442,23 @@ final class TmuxSession: Sendable {
         line.contains(text) && line.contains(/\u{1B}\[([0-9]+;)*7m/)
       }
     }
+  }
+
+  /// Types a line at the shell's prompt and waits for the shell to print it back: the shell
+  /// reads whole lines again, so the app did not take the terminal.
+  func expectTheShellToEcho() async throws {
+    try type("echo typed-at-the-shell")
+    try await waitFor { $0.split(separator: "\n").contains("typed-at-the-shell") }
+    #expect(try query("#{alternate_on}") == "0")
+  }
+
+  /// Quits the app that a shell prompt started, and returns its exit status, which the shell
+  /// then prints.
+  func quitToTheShell() async throws -> Int32 {
+    try send("q")
+    try await waitForTheShellScreen()
+    try type("echo \"exit status $?\"")
+    return try await waitForExit()
   }
 
   /// Polls until the pane has left the full screen for the terminal's own.
