@@ -102,11 +102,13 @@ let package = Package(
 
     // MARK: App
 
+    // The front ends' own state (the page, the selection, the notices) as a feature.
+    .target(name: "Screens", dependencies: ["ComposableArchitecture"], path: "App/Screens"),
     .target(
       name: "AppCore",
       dependencies: [
         "ComposableArchitecture", "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient",
-        "PrimeAlert", "PrimeModal",
+        "PrimeAlert", "PrimeModal", "Screens",
       ],
       path: "App/AppCore"
     ),
@@ -124,7 +126,7 @@ let package = Package(
       name: "PrimeTimeUI",
       dependencies: [
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "PrimeAlert",
-        "PrimeModal",
+        "PrimeModal", "Screens",
       ],
       path: "App/PrimeTimeUI"
     ),
@@ -139,7 +141,7 @@ let package = Package(
         "AppCore", "CNcurses", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing", "PrimeTimeUI",
         "Counter", "FavoritePrimes", "FavoritesDatabase", "FileClient", "FileClientLive",
-        "NthPrimeClient", "NumberSyntax", "PrimeAlert", "PrimeModal", "Primes",
+        "NthPrimeClient", "NumberSyntax", "PrimeAlert", "PrimeModal", "Primes", "Screens",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
@@ -163,7 +165,7 @@ let package = Package(
       dependencies: [
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "FavoritesDatabase",
         "FavoritesDatabaseLive", "FileClient", "NthPrimeClient", "PrimeTimeCLI", "PrimeTimeUI",
-        "Primes",
+        "Primes", "Screens",
       ],
       path: "Benchmarks/PrimeTimeBenchmarks"
     ),
@@ -226,6 +228,11 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Tests/FavoritesDatabaseLiveTests"
+    ),
+    .testTarget(
+      name: "ScreensTests",
+      dependencies: ["ComposableArchitecture", "ComposableArchitectureTestSupport", "Screens"],
+      path: "Tests/ScreensTests"
     ),
     .testTarget(
       name: "AppCoreTests",

@@ -16,18 +16,34 @@ enum PendingActivity {
 
   /// Notes what the action may change, or returns `nil` for an action that cannot change the
   /// favorites. The state is read only for actions that can.
+  ///
+  /// Every action is named here, with no `default`: a new action must say whether it changes
+  /// the favorites, or the feed would miss it.
   init?(action: AppAction, before state: @autoclosure () -> AppState) {
     switch action {
-    case .counter(.primeModal):
+    case .counter(.primeModal(.saveFavoritePrimeTapped)),
+      .counter(.primeModal(.removeFavoritePrimeTapped)):
       self = .primeModal(favoritesBefore: state().favoritePrimes.count)
+    case .counter(.primeModal(.alertDismissed)):
+      return nil
+    case .counter(.incrTapped), .counter(.decrTapped), .counter(.countEntered),
+      .counter(.countAdjusted), .counter(.isPrimeTapped), .counter(.primeModalDismissed),
+      .counter(.nthPrimeTapped), .counter(.nthPrimeCancelTapped), .counter(.nthPrimeResponse),
+      .counter(.alertDismissed):
+      return nil
     case .favoritePrimes(.deleteFavoritePrimes(let rows)):
       let favorites = state().favoritePrimes
       self = .deleted(Self.primes(at: rows, in: favorites), favoritesBefore: favorites.count)
     case .favoritePrimes(.loadResponse(.success)):
       self = .loaded(favoritesBefore: state().favoritePrimes)
+    case .favoritePrimes(.loadResponse(.failure)), .favoritePrimes(.saveButtonTapped),
+      .favoritePrimes(.saveResponse), .favoritePrimes(.loadButtonTapped),
+      .favoritePrimes(.primeTapped), .favoritePrimes(.nthPrimeCancelTapped),
+      .favoritePrimes(.nthPrimeResponse), .favoritePrimes(.alertDismissed):
+      return nil
     case .storageChanged(let stored):
       self = .stored(stored)
-    default:
+    case .screens:
       return nil
     }
   }

@@ -6,6 +6,7 @@ import Foundation
 import NthPrimeClient
 import PrimeAlert
 import PrimeModal
+import Screens
 
 /// The whole app's state.
 ///
@@ -17,6 +18,8 @@ public struct AppState: Codable, Equatable, Sendable {
   public var counter: CounterState
   /// Every favorite added or removed, oldest first.
   public var activityFeed: PersistentArray<Activity>
+  /// What the front ends show: the page, the selection, the notices. Undo leaves it alone.
+  public var screens: ScreensState
 
   /// Creates the app's state.
   ///
@@ -29,12 +32,28 @@ public struct AppState: Codable, Equatable, Sendable {
     isPrimeModalShown: Bool = false,
     isNthPrimeRequestInFlight: Bool = false,
     alert: PrimeAlert? = nil,
-    activityFeed: PersistentArray<Activity> = []
+    activityFeed: PersistentArray<Activity> = [],
+    screens: ScreensState = ScreensState()
   ) {
     self.counter = CounterState(
       count: count, favoritePrimes: favoritePrimes, isPrimeModalShown: isPrimeModalShown,
       isNthPrimeRequestInFlight: isNthPrimeRequestInFlight, alert: alert)
     self.activityFeed = activityFeed
+    self.screens = screens
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case counter
+    case activityFeed
+    case screens
+  }
+
+  /// Reads a state; one recorded before the screens were state starts on the counter.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    counter = try container.decode(CounterState.self, forKey: .counter)
+    activityFeed = try container.decode(PersistentArray<Activity>.self, forKey: .activityFeed)
+    screens = try container.decodeIfPresent(ScreensState.self, forKey: .screens) ?? ScreensState()
   }
 
   /// The count.
@@ -77,7 +96,8 @@ public enum AppAction: Codable, Equatable, Sendable {
   /// The stored favorites and feed turned out different from the ones in memory (another
   /// session changed them): these replace them. Not a step of its own, so undo passes over it.
   case storageChanged(StoredFavorites)
-
+  /// Something happened to the screens: a page, the selection, a notice, the app ending.
+  case screens(ScreensAction)
 }
 
 extension CasePath<AppAction, CounterAction> {
@@ -91,6 +111,13 @@ extension CasePath<AppAction, FavoritePrimesAction> {
   /// The favorites screen's actions within the app's.
   public static var favoritePrimes: Self {
     Self(AppAction.favoritePrimes) { if case .favoritePrimes(let a) = $0 { a } else { nil } }
+  }
+}
+
+extension CasePath<AppAction, ScreensAction> {
+  /// The screens' actions within the app's.
+  public static var screens: Self {
+    Self(AppAction.screens) { if case .screens(let a) = $0 { a } else { nil } }
   }
 }
 
@@ -145,25 +172,16 @@ public struct AppEnvironment: Sendable {
 }
 
 extension AppState {
-  /// The alerts on screen, each with the action that dismisses it: the prime modal's, then the
-  /// counter's, which the favorites screen shares.
-  public var alerts: [(alert: PrimeAlert, dismiss: AppAction)] {
-    var alerts: [(alert: PrimeAlert, dismiss: AppAction)] = []
-    if let alert = counter.primeModal.alert {
-      alerts.append((alert, .counter(.primeModal(.alertDismissed))))
+  /// The screens' view of the app: their own state, and the favorites and the feed's length,
+  /// which the selection and the scroll move within.
+  public var screensView: ScreensView {
+    get {
+      ScreensView(
+        screens: screens, favoritePrimes: favoritePrimes, activityCount: activityFeed.count)
     }
-    if let alert { alerts.append((alert, .counter(.alertDismissed))) }
-    return alerts
+    set { screens = newValue.screens }
   }
 
-  /// Dismisses every alert at once.
-  public mutating func dismissAlerts() {
-    counter.primeModal.alert = nil
-    alert = nil
-  }
-}
-
-extension AppState {
   /// The favorites screen's view of the app.
   public var favoritePrimesState: FavoritePrimesState {
     get {
@@ -202,7 +220,8 @@ public struct AppReducer: Reducer {
       CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter }),
       FavoritePrimesReducer().pullback(
         state: \.favoritePrimesState, action: .favoritePrimes,
-        environment: { $0.favoritePrimes })
+        environment: { $0.favoritePrimes }),
+      ScreensReducer().pullback(state: \.screensView, action: .screens)
     )
     .reduce(into: &state, action: action, environment: environment)
     activity?.record(into: &state, now: environment.now, uuid: environment.uuid)

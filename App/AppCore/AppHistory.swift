@@ -56,27 +56,62 @@ public struct AppHistoryReducer: Reducer {
     into history: inout History<AppState>, action: HistoryAction<AppAction>,
     environment: AppEnvironment
   ) -> Effect<HistoryAction<AppAction>> {
-    if case .step(let change) = action, case .storageChanged = change {
+    if case .step(let change) = action, !change.isUserStep {
+      // Not this session's step: another session's change, or news of the terminal or of
+      // storage. Undo passes over it, and it leaves the notices as they are.
+      // None of these starts an effect.
       _ = app.reduce(into: &history.present, action: change, environment: environment)
       return .none
     }
     switch action {
+    case .step, .undo, .redo:
+      // What the last step said is news until the next one.
+      history.present.screens.travelled = nil
+      history.present.dismissRoutineAlerts()
+    case .feedback:
+      break
+    }
+    switch action {
     case .undo where !history.canUndo:
-      history.present.alert = .failure("nothing to undo")
+      history.present.alert = .nothingToDo("nothing to undo")
       return .none
     case .redo where !history.canRedo:
-      history.present.alert = .failure("nothing to redo")
+      history.present.alert = .nothingToDo("nothing to redo")
       return .none
     default:
       break
     }
     let effect = recording.reduce(into: &history, action: action, environment: environment)
     switch action {
-    case .undo, .redo:
+    case .undo:
       history.present.dismissAlerts()
+      history.present.screens.travelled = .undone
+    case .redo:
+      history.present.dismissAlerts()
+      history.present.screens.travelled = .redone
     case .step, .feedback:
       break
     }
     return effect
+  }
+}
+
+extension AppAction {
+  /// Whether the action is a step of this session's user: a key or a command. Another
+  /// session's change, and news of the terminal or of storage, are not: undo passes over them.
+  public var isUserStep: Bool {
+    switch self {
+    case .counter, .favoritePrimes:
+      true
+    case .storageChanged:
+      false
+    case .screens(let action):
+      switch action {
+      case .pageOpened, .selectionMoved, .activityScrolled, .launchWarningClosed, .quitTapped:
+        true
+      case .terminalResized, .launchWarned, .storageFailed, .storageRecovered, .signalReceived:
+        false
+      }
+    }
   }
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -75,6 +76,16 @@ static inline int primetime_is_in_foreground(void) {
 static inline int primetime_terminal_is_gone(void) {
   struct termios modes;
   return tcgetattr(STDIN_FILENO, &modes) != 0 && errno == EIO;
+}
+
+/// Reads the terminal's size from the terminal itself and, when it changed, resizes ncurses'
+/// screens to it; the app calls this when SIGWINCH arrives, in place of ncurses' own handler.
+static inline void primetime_follow_size(void) {
+  struct winsize size;
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 && size.ws_col > 0
+      && (size.ws_row != LINES || size.ws_col != COLS)) {
+    resizeterm(size.ws_row, size.ws_col);
+  }
 }
 
 #endif

@@ -74,7 +74,7 @@ extension Command {
       "favorites", aliases: ["fav"], .none,
       summary: "go to the favorites screen and list them", example: "favorites"
     ) { session, _ in
-      session.screen = .favorites
+      await session.send(.screens(.pageOpened(.favorites)))
       session.say(Rendering.favorites(session.state.favoritePrimes))
     },
     Command(
@@ -87,7 +87,7 @@ extension Command {
     Command(
       "counter", aliases: ["back"], .none, summary: "go back to the counter", example: "counter"
     ) { session, _ in
-      session.screen = .counter
+      await session.send(.screens(.pageOpened(.counter)))
       session.say(Rendering.count(session.state))
     },
     Command(
@@ -147,7 +147,7 @@ extension Command {
     Command(
       "quit", aliases: ["exit"], .none, summary: "leave (or Ctrl-D)", example: "quit"
     ) { session, _ in
-      session.isQuitRequested = true
+      await session.send(.screens(.quitTapped))
     },
   ]
 }

@@ -4,82 +4,46 @@ import ComposableArchitecture
 import Counter
 import FavoritePrimes
 import Foundation
-import PrimeModal
 import PrimeTimeUI
+import Screens
 import Synchronization
 
 /// `primetime ui`: the app as screens, drawn with ncurses.
 ///
-/// Each screen is a view over a store scoped to its feature, as every view of the original app
-/// was: the counter's store, scoped again for the prime modal, and the favorites' store. A
-/// screen is drawn again when its store's subscription says its state changed, and its keys
-/// are sent to its store. Undo, redo and other sessions' changes go to the app's root store.
+/// A thin driver: everything shown is the store's state (the page, the selection, the notices,
+/// quitting), changed by actions that ``AppView`` maps keys and signals to, and drawn by
+/// ``AppView/draw(_:progress:timeZone:)``. Feature keys go to the features' scoped stores; undo,
+/// redo and the screens' own actions to the root. The loop blocks until something arrives: a
+/// key, a signal, a resize, an effect's action or another session's write. At rest it costs
+/// nothing.
 @MainActor
 final class FullScreen {
-  /// What is shown, one at a time: the REPL's two screens and the activity feed, which is
-  /// reached from the favorites.
-  private enum Page {
-    case counter
-    case favorites
-    case activity
-
-    /// The REPL's screen this page belongs to, for the recording's end.
-    var screen: Screen { self == .counter ? .counter : .favorites }
-  }
-
   private let session: Session
-  private let counter: Store<CounterState, CounterAction>
-  private let primeModal: Store<PrimeModalState, PrimeModalAction>
-  private let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
-  /// The activity feed is read only: its store sends nothing of its own.
-  private let activity: Store<PersistentArray<Activity>, HistoryAction<AppAction>>
-  private var subscriptions: [StoreSubscription] = []
   private let progress: LookupProgress
   /// Writes out what the recording holds so far.
   private let flushRecording: () -> Void
-
-  private var page = Page.counter
-  private var selection = FavoritesView.Selection()
-  /// The prime the selection is on: when the list changes around it (another session deletes
-  /// a row above), the selection moves with it.
-  private var selectedPrime: Int?
-  /// How many of the newest entries the activity feed is scrolled past, and how many entries
-  /// it had then: an entry added meanwhile scrolls it on by one, to keep the same entries shown.
-  private var activityScroll = 0
-  private var activityCount = 0
+  private let database: DirectoryWatch?
+  private var subscription: StoreSubscription?
+  /// Whether the state changed since the screen was last drawn.
   private var needsDrawing = true
-  private var isQuitRequested = false
-  /// Why storing the last change failed, shown until a change is stored again.
-  private var storageProblem: String?
-  /// What the launch warned of, such as a database kept in memory only: a dialog until the first
-  /// key, as the REPL says it once.
-  var launchNotice: String?
-  /// "undone" or "redone", after an undo or a redo that took a step; said with what the step
-  /// left, as the REPL says it, until the next key.
-  private var travelled: String?
 
-  /// How often other sessions' changes are looked for while keys are awaited.
-  static let syncInterval: Duration = .milliseconds(500)
-  /// How long the loop waits for keys before it looks again.
-  static let keyPollInterval: Duration = .milliseconds(15)
+  /// How often a running lookup's progress bar moves.
+  static let progressInterval: Int32 = 50
 
-  init(session: Session, progress: LookupProgress, flushRecording: @escaping () -> Void) {
+  init(
+    session: Session, progress: LookupProgress, database: DirectoryWatch?,
+    flushRecording: @escaping () -> Void
+  ) {
     self.session = session
     self.progress = progress
+    self.database = database
     self.flushRecording = flushRecording
-    // The session's feature stores, which the REPL's commands use too; the modal's is scoped
-    // once more from the counter's.
-    counter = session.counter
-    primeModal = counter.scope(state: \.primeModal, action: CounterAction.primeModal)
-    favorites = session.favorites
-    activity = session.store.scope(state: { $0.present.activityFeed }, action: { $0 })
-    // Each screen is drawn again after its store changes, and only while it is shown; the
-    // drawing reads the store's state then, once however many actions ran.
-    subscriptions = [
-      counter.subscribe(onChange: { [unowned self] in redraw(if: .counter) }),
-      favorites.subscribe(onChange: { [unowned self] in redraw(if: .favorites) }),
-      activity.subscribe(onChange: { [unowned self] in redraw(if: .activity) }),
-    ]
+    // Any action, a key's or an effect's, may change what is shown: the screen is drawn again
+    // once, however many ran, and a wait for events ends to draw it.
+    subscription = session.store.subscribe(onChange: { [unowned self] in
+      needsDrawing = true
+      Terminal.wake()
+    })
   }
 
   /// Starts a session over the data directory and runs the screens on it.
@@ -90,7 +54,7 @@ final class FullScreen {
     -> Int32
   {
     // What the launch has to say (a database kept in memory only, files it moved aside) is
-    // said on stderr, which the full screen hides until it ends, and on the screen's last row.
+    // said on stderr, which the full screen hides until it ends, and over the screen.
     let notices = Mutex<[String]>([])
     let output = Output(
       out: { _ in },
@@ -109,278 +73,83 @@ final class FullScreen {
       _ = launch.end(screen: .counter)
       return PrimeTimeCLI.usageStatus
     }
+    let session = launch.session
     let screens = FullScreen(
-      session: launch.session, progress: environment.progress, flushRecording: launch.flush)
-    screens.launchNotice = notices.withLock { $0.first }
-    let screen = await screens.run()
-    guard launch.end(screen: screen) else { return 1 }
+      session: session, progress: environment.progress,
+      database: session.storage == nil ? nil : DirectoryWatch(dataDirectory),
+      flushRecording: launch.flush)
+    if let warning = notices.withLock({ $0.first }) {
+      session.store.send(.step(.screens(.launchWarned(warning))))
+    }
+    let ending = await screens.run()
+    guard launch.end(screen: Screen(session.state.screens.page)) else { return 1 }
     // Ended by a signal: the status a shell expects of a program the signal ended.
-    return screens.endingSignal.map { 128 + $0 } ?? 0
-  }
-
-  private func redraw(if shown: Page) {
-    if page == shown { needsDrawing = true }
+    if case .signal(let signal) = ending { return 128 + signal }
+    return 0
   }
 
   /// Runs the screens on the started terminal until `q`, Ctrl-D, or SIGTERM, SIGHUP or SIGINT,
   /// and gives the terminal back as it was.
   ///
-  /// - Returns: The screen it ended on, for the recording.
-  func run() async -> Screen {
+  /// - Returns: Why it ended.
+  func run() async -> ScreensState.Ending {
     defer { Terminal.stop() }
-    var lastSync = ContinuousClock.now
-    while !isQuitRequested {
-      if let signal = Terminal.takeSignal() {
-        // SIGINT during a lookup cancels it, as Ctrl-C does; any other ends the app.
-        if signal == SIGINT, isLookingUp {
-          cancelLookup()
-        } else {
-          endingSignal = signal
-          break
-        }
-      }
-      // The terminal went away without a hang-up reaching the app (its emulator ended, and
-      // the shell that got the signal did not pass it on): the app ends as SIGHUP ends it.
-      if Terminal.isGone {
-        endingSignal = SIGHUP
-        break
-      }
-      var sent = false
-      let input = Terminal.readInput()
-      if input.isResized { needsDrawing = true }
-      var keys = input.keys
-      // The launch's warning is a dialog over the screen: the keys that close it, any key,
-      // even one the screens do not use (Home, F1), act only if they quit or suspend.
-      if launchNotice != nil, input.isAnyKeyPressed {
-        launchNotice = nil
-        needsDrawing = true
-        keys.removeAll { ![.character("q"), .interrupt, .endOfInput, .suspend].contains($0) }
-      }
-      for key in keys { sent = handle(key) || sent }
-      if sent {
-        // This session's change is stored at once, as the REPL stores each command's.
-        storageProblem = await session.sync(readingOthers: false)
-        flushRecording()
-        needsDrawing = true
-      }
-      if ContinuousClock.now - lastSync >= Self.syncInterval {
-        lastSync = .now
-        if let problem = await session.sync() {
-          storageProblem = problem
-          needsDrawing = true
-        }
-      }
-      if isLookingUp { needsDrawing = true }  // the progress bar moves
+    let store = session.store
+    store.send(.step(.screens(.terminalResized(Terminal.size))))
+    while store.state.present.screens.ending == nil {
       // Never while the shell has the terminal: a signal can end the wait for the foreground.
       if needsDrawing, Terminal.isInForeground { draw() }
-      try? await Task.sleep(for: Self.keyPollInterval)
+      let isLookingUp = store.state.present.isNthPrimeRequestInFlight
+      let events = await Terminal.nextEvents(
+        watching: database?.descriptor, timeout: isLookingUp ? Self.progressInterval : -1)
+      if isLookingUp { needsDrawing = true }  // the progress bar moves
+      for signal in events.signals {
+        send(AppView.action(forSignal: signal, in: store.state.present))
+      }
+      if events.isResized {
+        store.send(.step(.screens(.terminalResized(Terminal.size))))
+      }
+      if events.isGone {
+        // The terminal went away (its emulator ended, the line hung up): the app ends as
+        // SIGHUP ends it.
+        send(.step(.screens(.signalReceived(SIGHUP))))
+      }
+      for key in events.keys {
+        if !store.state.present.isNthPrimeRequestInFlight { progress.report(0) }
+        if key == .suspend {
+          Terminal.suspend()
+          needsDrawing = true
+        } else if let action = AppView.action(for: key, in: store.state.present) {
+          send(action)
+        }
+      }
+      if !events.keys.isEmpty { flushRecording() }
+      if events.isDatabaseChanged {
+        database?.drain()
+        await session.storage?.takeInOthers()
+      }
     }
     // A lookup still running ends with the session, and what an effect changed since the
     // last write is stored before the terminal is given back.
-    if isLookingUp { cancelLookup() }
-    _ = await session.sync(readingOthers: false)
-    return page.screen
+    if case .lookup(let cancel) = store.state.present.onTop { send(.step(cancel)) }
+    await session.storage?.settle()
+    return store.state.present.screens.ending ?? .quit
   }
 
-  /// The signal that ended the app, if one did.
-  private(set) var endingSignal: Int32?
-
-  /// Cancels the running lookup, whichever screen started it.
-  private func cancelLookup() {
-    counter.send(.nthPrimeCancelTapped)
-    favorites.send(.nthPrimeCancelTapped)
-  }
-
-  private var isLookingUp: Bool {
-    counter.state.isNthPrimeRequestInFlight
-  }
-
-  // MARK: - Keys
-
-  /// Sends a key's action to the store of the screen shown, or does what the app does with it.
-  /// Returns whether an action was sent.
-  private func handle(_ key: Key) -> Bool {
-    if !isLookingUp { progress.report(0) }
-    if travelled != nil {
-      travelled = nil
-      needsDrawing = true
-    }
-    switch key {
-    case .suspend:
-      Terminal.suspend()
-      needsDrawing = true
-      return false
-    case .endOfInput:
-      isQuitRequested = true
-      return false
-    default:
-      break
-    }
-    // On a terminal too small to show the screen, no key acts on what cannot be seen.
-    guard Terminal.size.isLargeEnough else {
-      if key == .character("q") || key == .interrupt { isQuitRequested = true }
-      return false
-    }
-    switch page {
-    case .counter: return handleOnCounter(key)
-    case .favorites: return handleOnFavorites(key)
-    case .activity:
-      handleOnActivity(key)
-      return false
+  /// Sends an action: a feature's to the feature's own store, scoped from the app's, and
+  /// everything else to the app's.
+  private func send(_ action: HistoryAction<AppAction>) {
+    switch action {
+    case .step(.counter(let action)): session.counter.send(action)
+    case .step(.favoritePrimes(let action)): session.favorites.send(action)
+    default: session.store.send(action)
     }
   }
-
-  private func handleOnActivity(_ key: Key) {
-    placeActivityScroll()
-    let last = ActivityView.maximumScroll(count: activityCount, size: Terminal.size)
-    switch key {
-    case .up, .character("k"): activityScroll = max(min(activityScroll, last) - 1, 0)
-    case .down, .character("j"): activityScroll = min(activityScroll + 1, last)
-    case .escape, .character("c"): show(.favorites)
-    case .character("q"), .interrupt: isQuitRequested = true
-    default: return
-    }
-    needsDrawing = true
-  }
-
-  private func handleOnCounter(_ key: Key) -> Bool {
-    let state = counter.state
-    switch CounterView.target(of: key, in: state) {
-    case .primeModal(let action):
-      primeModal.send(action)
-      return true
-    case .counter(let action):
-      counter.send(action)
-      return true
-    case .app:
-      return handleAppKey(key, isCovered: CounterView.isCovered(state), back: nil, next: .favorites)
-    }
-  }
-
-  private func handleOnFavorites(_ key: Key) -> Bool {
-    let state = favorites.state
-    // A key acts on the row its prime is on now, as the next drawing will show it.
-    placeSelection(in: state.favoritePrimes)
-    if let action = FavoritesView.action(for: key, in: state, selection: selection) {
-      favorites.send(action)
-      return true
-    }
-    let isCovered = state.alert != nil || state.isNthPrimeRequestInFlight
-    guard !isCovered else {
-      return handleAppKey(key, isCovered: true, back: .counter, next: nil)
-    }
-    switch key {
-    case .up, .character("k"):
-      moveSelection(by: -1, in: state.favoritePrimes)
-      needsDrawing = true
-      return false
-    case .down, .character("j"):
-      moveSelection(by: 1, in: state.favoritePrimes)
-      needsDrawing = true
-      return false
-    case .character("a"):
-      activityScroll = 0
-      show(.activity)
-      return false
-    default:
-      return handleAppKey(key, isCovered: false, back: .counter, next: nil)
-    }
-  }
-
-  /// Moves the selection by `step` rows, kept within the list and on the screen, and notes the
-  /// prime it is on.
-  private func moveSelection(by step: Int, in primes: PersistentArray<Int>) {
-    let visible = FavoritesView.visibleRows(in: Terminal.size)
-    selection = selection.moved(by: step, count: primes.count, visible: visible)
-    selectedPrime = primes.indices.contains(selection.row) ? primes[selection.row] : nil
-  }
-
-  /// Puts the selection back on its prime if the list moved it to another row; a prime no
-  /// longer there leaves the selection on its row, now the next prime's.
-  private func placeSelection(in primes: PersistentArray<Int>) {
-    if let prime = selectedPrime,
-      !primes.indices.contains(selection.row) || primes[selection.row] != prime,
-      let row = primes.lastIndex(of: prime)
-    {
-      selection.row = row
-    }
-    moveSelection(by: 0, in: primes)
-  }
-
-  /// Keeps the activity feed on the entries it showed when new ones arrived at its top.
-  private func placeActivityScroll() {
-    let count = activity.state.count
-    if activityScroll > 0 { activityScroll = max(activityScroll + count - activityCount, 0) }
-    activityCount = count
-  }
-
-  /// The keys every screen shares: undo and redo, which go to the root store, quitting, and
-  /// moving between screens. While a modal, an alert or a lookup covers the screen, only
-  /// quitting acts: `q` also during a lookup, which ends with the app; Ctrl-C has cancelled a
-  /// lookup before it gets here.
-  private func handleAppKey(_ key: Key, isCovered: Bool, back: Page?, next: Page?) -> Bool {
-    if isCovered {
-      if key == .interrupt || key == .character("q") { isQuitRequested = true }
-      return false
-    }
-    switch key {
-    case .character("u"):
-      travel(.undo, done: "undone")
-      return true
-    case .character("r"):
-      travel(.redo, done: "redone")
-      return true
-    case .character("q"), .interrupt:
-      isQuitRequested = true
-    case .character("f") where next == .favorites:
-      show(.favorites)
-    case .escape, .character("c"):
-      if let back { show(back) }
-    default:
-      break
-    }
-    return false
-  }
-
-  /// Sends an undo or a redo to the root store; unless there was nothing to take back, which
-  /// the reducer says in an alert, the last row says it was done.
-  private func travel(_ action: HistoryAction<AppAction>, done: String) {
-    session.store.send(action)
-    if session.store.state.present.alert == nil { travelled = done }
-  }
-
-  private func show(_ shown: Page) {
-    page = shown
-    needsDrawing = true
-  }
-
-  // MARK: - Drawing
 
   private func draw() {
     needsDrawing = false
-    let size = Terminal.size
-    var drawing: Drawing
-    switch page {
-    case .counter:
-      drawing = CounterView.draw(counter.state, progress: progress.value, size: size)
-    case .favorites:
-      placeSelection(in: favorites.state.favoritePrimes)
-      drawing = FavoritesView.draw(
-        favorites.state, selection: selection, progress: progress.value, size: size)
-    case .activity:
-      placeActivityScroll()
-      drawing = ActivityView.draw(
-        activity.state, scroll: activityScroll, timeZone: .current, size: size)
-    }
-    // What an undo or a redo left is read once it is stored, as the REPL reads it.
-    let travel = travelled.map { "\($0); " + Rendering.summary(session.store.state.present) }
-    if let notice = storageProblem ?? travel {
-      drawing = withNotice(notice, on: drawing, size: size)
-    }
-    if let launchNotice {
-      drawing = NoticeView.draw(launchNotice, over: drawing, size: size)
-    }
-    Terminal.draw(drawing)
+    Terminal.draw(
+      AppView.draw(session.state, progress: progress.value, timeZone: session.timeZone))
   }
 }
 
@@ -388,12 +157,6 @@ final class FullScreen {
 /// time.
 @MainActor
 enum Terminal {
-  /// The last of SIGTERM, SIGHUP or SIGINT that arrived since the last call, if any.
-  static func takeSignal() -> Int32? {
-    let signal = receivedSignal.exchange(0, ordering: .relaxed)
-    return signal == 0 ? nil : signal
-  }
-
   /// Takes over the terminal: the alternate screen, keys one at a time without echo, no cursor.
   ///
   /// - Returns: Whether the terminal that TERM names is known.
@@ -413,10 +176,16 @@ enum Terminal {
       init_pair(1, Int16(COLOR_CYAN), -1)
     }
     Self.isColored = isColored && has_colors()
-    // Touched once here, so that the handler never starts the global's lazy initialisation.
-    _ = receivedSignal.load(ordering: .relaxed)
-    for signal in [SIGTERM, SIGHUP, SIGINT] {
-      Glibc.signal(signal) { receivedSignal.store($0, ordering: .relaxed) }
+    // Signals are written to a pipe that the wait for events watches. SIGWINCH's handler
+    // takes the place of ncurses' own, which only a read of a key would notice.
+    eventPipes.start()
+    for signal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] {
+      Glibc.signal(signal) { signal in
+        let descriptor = signalPipe.load(ordering: .relaxed)
+        if signal != SIGWINCH { receivedSignal.store(signal, ordering: .relaxed) }
+        var byte = UInt8(truncatingIfNeeded: signal)
+        _ = write(descriptor, &byte, 1)
+      }
     }
     return true
   }
@@ -453,22 +222,59 @@ enum Terminal {
     }
   }
 
-  /// The keys typed since the last look, whether any key was (one the screens use or not), and
-  /// whether the terminal changed size meanwhile.
-  static func readInput() -> (keys: [Key], isAnyKeyPressed: Bool, isResized: Bool) {
-    var codes: [Int32] = []
+  /// What arrived while the app waited.
+  struct Events {
+    /// The keys typed; a key the screens do not use (Home, F1) is ``Key/other``.
+    var keys: [Key] = []
+    /// SIGTERM, SIGHUP and SIGINT, in the order they arrived.
+    var signals: [Int32] = []
     var isResized = false
-    while true {
-      let code = primetime_read_key()
-      if code == ERR { break }
-      if code == KEY_RESIZE { isResized = true } else { codes.append(code) }
-    }
-    let keys = Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER)
-    return (keys, !codes.isEmpty, isResized)
+    /// Whether the terminal went away.
+    var isGone = false
+    /// Whether the watched descriptor (the database's files) is readable.
+    var isDatabaseChanged = false
   }
 
-  /// Whether the terminal has gone away.
-  static var isGone: Bool { primetime_terminal_is_gone() != 0 }
+  /// Waits until something arrives: a key, a signal, a resize, a ``wake()``, or a change of
+  /// what `watched` watches; with a `timeout` of 0 or more, at most that many milliseconds.
+  ///
+  /// The wait blocks a thread of its own in `poll(2)`, so that the main actor goes on running
+  /// effects' actions meanwhile; nothing runs on a timer.
+  static func nextEvents(watching watched: Int32?, timeout: Int32) async -> Events {
+    let ready = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(returning: eventPipes.wait(watching: watched ?? -1, timeout: timeout))
+      }
+    }
+    var events = Events()
+    var codes: [Int32] = []
+    if ready.input {
+      while true {
+        let code = primetime_read_key()
+        if code == ERR { break }
+        if code == KEY_RESIZE { events.isResized = true } else { codes.append(code) }
+      }
+    }
+    // A terminal that hangs up is readable with nothing to read, or fails to be asked its modes.
+    events.isGone = ready.hangUp || (ready.input && codes.isEmpty && primetime_terminal_is_gone() != 0)
+    events.keys = Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER)
+    if events.keys.isEmpty, !codes.isEmpty { events.keys = [.other] }
+    for signal in ready.signals {
+      if signal == SIGWINCH {
+        primetime_follow_size()
+        events.isResized = true
+      } else {
+        events.signals.append(signal)
+      }
+    }
+    events.isDatabaseChanged = ready.watched
+    return events
+  }
+
+  /// Ends a wait for events from any thread: the store's observers call it after an action.
+  nonisolated static func wake() {
+    eventPipes.wake()
+  }
 
   /// The terminal's size now.
   static var size: Size {
@@ -494,5 +300,67 @@ enum Terminal {
   private static var isColored = false
 }
 
-/// The signal that asks the UI to end; set by the signal handler, read by the loop.
+/// The last signal that asks the UI to end; set by the signal handler, so that the wait for the
+/// foreground ends.
 private let receivedSignal = Atomic<Int32>(0)
+/// The pipe's end that the signal handler writes the signal's number to.
+private let signalPipe = Atomic<Int32>(-1)
+/// The pipes that end a wait for events.
+private let eventPipes = EventPipes()
+
+/// Two pipes that a wait for events watches beside the terminal: one that signal handlers write
+/// to, one that ``wake()`` writes to. Both ends are non-blocking, so that a full pipe drops a
+/// byte instead of blocking a handler: one byte waiting is enough to end a wait.
+private final class EventPipes: Sendable {
+  private let signals: (read: Int32, write: Int32)
+  private let wakes: (read: Int32, write: Int32)
+
+  init() {
+    func makePipe() -> (Int32, Int32) {
+      var ends: [Int32] = [-1, -1]
+      _ = pipe(&ends)
+      for end in ends {
+        _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
+      return (ends[0], ends[1])
+    }
+    signals = makePipe()
+    wakes = makePipe()
+  }
+
+  /// Hands the signal handler its end of the pipe.
+  func start() {
+    signalPipe.store(signals.write, ordering: .relaxed)
+  }
+
+  func wake() {
+    var byte: UInt8 = 1
+    _ = write(wakes.write, &byte, 1)
+  }
+
+  /// Blocks until the terminal, a pipe or `watched` is readable, or `timeout` milliseconds
+  /// pass (never, when it is negative), and empties the pipes.
+  func wait(watching watched: Int32, timeout: Int32) -> (
+    input: Bool, hangUp: Bool, signals: [Int32], watched: Bool
+  ) {
+    var descriptors = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signals.read, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakes.read, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: watched, events: Int16(POLLIN), revents: 0),
+    ]
+    while poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno == EINTR {}
+    var buffer = [UInt8](repeating: 0, count: 256)
+    var received: [Int32] = []
+    while case let count = read(signals.read, &buffer, buffer.count), count > 0 {
+      received += buffer[..<count].map { Int32($0) }
+    }
+    while read(wakes.read, &buffer, buffer.count) > 0 {}
+    let input = descriptors[0].revents
+    return (
+      input & Int16(POLLIN) != 0, input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, received,
+      descriptors[3].revents & Int16(POLLIN) != 0
+    )
+  }
+}

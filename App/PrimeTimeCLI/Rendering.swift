@@ -4,11 +4,20 @@ import CustomDump
 import Foundation
 import PrimeAlert
 import PrimeModal
+import Screens
 
 /// The screen the REPL shows: the counter (with its prime modal) or the favorites list.
 public enum Screen: String, Equatable, Sendable {
   case counter
   case favorites
+
+  /// The REPL's screen for a page of the app: the activity feed belongs to the favorites.
+  public init(_ page: ScreensState.Page) {
+    switch page {
+    case .counter: self = .counter
+    case .favorites, .activity: self = .favorites
+    }
+  }
 }
 
 /// Turns state into the text the REPL prints. Pure: the same state gives the same text.
@@ -44,15 +53,7 @@ public enum Rendering {
   /// The count and the favorites, e.g. `count: 7; favorites: 2, 7`; of many favorites, the
   /// last five and how many there are.
   static func summary(_ state: AppState) -> String {
-    let primes = state.favoritePrimes
-    let favorites =
-      switch primes.count {
-      case 0: "no favorites"
-      case 1...10: "favorites: " + primes.map(String.init).joined(separator: ", ")
-      default:
-        "\(primes.count) favorites: …, " + primes.suffix(5).map(String.init).joined(separator: ", ")
-      }
-    return "count: \(state.count); \(favorites)"
+    state.summary
   }
 
   /// How far undo and redo reach, e.g. `1 step to undo, 0 steps to redo`.

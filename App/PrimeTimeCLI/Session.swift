@@ -6,6 +6,7 @@ import FavoritePrimes
 import Foundation
 import PrimeAlert
 import PrimeModal
+import Screens
 
 /// Where the REPL's text goes.
 public struct Output: Sendable {
@@ -29,9 +30,10 @@ struct Interaction: Sendable {
   var progress: ProgressDisplay
 }
 
-/// Runs REPL commands against the app's store. It holds only what a screen holds (which screen
-/// is shown, whether tracing is on); all app state is in the store, and every rule is a
-/// reducer's. The commands (``Command/all``) send actions and show state through it.
+/// Runs REPL commands against the app's store. The screen shown and quitting are the store's
+/// state, and every rule is a reducer's; the session holds only whether tracing is on and the
+/// running command's failure. The commands (``Command/all``) send actions and show state
+/// through it.
 @MainActor
 public final class Session {
   public let store: Store<History<AppState>, HistoryAction<AppAction>>
@@ -40,21 +42,15 @@ public final class Session {
   /// The favorites' store, scoped from the app's: every favorites action goes through it.
   /// Undo, redo and other sessions' changes are the app's, and go to ``store``.
   public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
-  /// The screen shown.
-  public internal(set) var screen: Screen = .counter
-  /// Whether `quit` was typed.
-  public internal(set) var isQuitRequested = false
+  /// Stores each change, and takes in other sessions' changes.
+  let storage: StorageObserver?
   /// The time zone the activity feed is shown in.
   let timeZone: TimeZone
   private let trace: TraceSwitch
   private let output: Output
-  private let storage: Storage?
   private let interaction: Interaction?
   /// Why the running command failed, if it did: the first message of a failure.
   private var failure: String?
-  /// Set by a command that stored its change itself, before saying what it left: why that
-  /// failed, if it did.
-  private var syncedByCommand: String??
 
   /// The outcome of one command.
   public enum Outcome: Equatable, Sendable {
@@ -89,7 +85,7 @@ public final class Session {
     let trace = TraceSwitch()
     self.trace = trace
     let app = recorder.map { AppHistoryReducer().recording(to: $0) } ?? Reduce(AppHistoryReducer())
-    self.store = Store(
+    let store = Store(
       initialState: History(initialState),
       reducer: app.debug(
         isEnabled: { trace.isOn },
@@ -98,17 +94,24 @@ public final class Session {
       ),
       environment: environment
     )
+    self.store = store
     self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
     self.favorites = store.scope(
       state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
     self.output = output
-    self.storage = storage
+    self.storage = storage.map { StorageObserver(storage: $0, store: store) }
     self.interaction = interaction
     self.timeZone = timeZone
   }
 
   /// The app's current state.
   public var state: AppState { store.state.present }
+
+  /// The screen shown.
+  public var screen: Screen { Screen(state.screens.page) }
+
+  /// Whether `quit` was typed.
+  public var isQuitRequested: Bool { state.screens.ending != nil }
 
   /// The state with its undo history.
   var history: History<AppState> { store.state }
@@ -137,18 +140,15 @@ public final class Session {
         "'\(parsed.command.name)' works on the \(required.rawValue) screen; "
           + "type '\(required.rawValue)' to go there")
     }
-    let before = await sync()
+    // Others' changes are taken in before the command, so that piped sessions go line by line.
+    await storage?.takeInOthers()
+    let before = storage?.takeProblems() ?? []
     failure = nil
-    syncedByCommand = nil
     await parsed.run(self)
-    let after: String?
-    if let synced = syncedByCommand {
-      after = synced
-    } else {
-      after = await sync(readingOthers: false)
-    }
+    await storage?.settle()
+    let after = storage?.takeProblems() ?? []
     var outcome = failure.map(Outcome.failure) ?? .success
-    for error in [before, after].compactMap({ $0 }) {
+    for error in before + after {
       if outcome == .success { outcome = .failure(error) } else { output.err(error) }
     }
     return outcome
@@ -213,7 +213,7 @@ public final class Session {
     switch action {
     case .counter(let action): counter.send(action)
     case .favoritePrimes(let action): favorites.send(action)
-    case .storageChanged: store.send(.step(action))
+    case .storageChanged, .screens: store.send(.step(action))
     }
   }
 
@@ -233,23 +233,8 @@ public final class Session {
     guard showAlerts() else { return }
     // What is stored decides what the step leaves (another session's changes stay): say it
     // once that is taken in.
-    syncedByCommand = await sync()
-    say("\(done); " + Rendering.summary(state))
-  }
-
-  /// Writes this session's change, or reads other sessions' (unless `readingOthers` is
-  /// `false`), and takes in what is stored when it differs from memory. Returns why it failed,
-  /// if it did.
-  func sync(readingOthers: Bool = true) async -> String? {
-    guard let storage else { return nil }
-    do {
-      if let stored = try await storage.sync(state.activityFeed, readingOthers: readingOthers) {
-        store.send(.step(.storageChanged(stored)))
-      }
-      return nil
-    } catch {
-      return "\(error); the changes are kept in memory"
-    }
+    await storage?.settle()
+    say("\(done); " + state.summary)
   }
 }
 

@@ -37,6 +37,12 @@ public final class Storage {
     return (stored, opened.notices)
   }
 
+  /// Whether `feed` is the one last written or read, so that there is nothing to write. Costs a
+  /// comparison of identities when the feed did not change.
+  public func isSynced(_ feed: PersistentArray<Activity>) -> Bool {
+    feed == synced
+  }
+
   /// Writes what changed in `feed` since the last write, or, with nothing to write, reads other
   /// sessions' changes (unless `readingOthers` is `false`). Returns the stored favorites and
   /// feed when they differ from `feed` and the favorites it gives: they should replace the ones

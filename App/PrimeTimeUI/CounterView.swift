@@ -1,6 +1,8 @@
+import AppCore
 import Counter
 import PrimeAlert
 import PrimeModal
+import Screens
 
 /// The counter screen: the count between − and +, the questions to ask about it, and the key
 /// hints. It draws a `CounterState`, and its keys become `CounterAction`s; it knows nothing of
@@ -12,13 +14,15 @@ public enum CounterView {
     Line("f favorites   u undo   r redo   q quit", .hint),
   ]
 
-  /// The screen, for the counter's state and the terminal's size. `progress` is how far a
-  /// running lookup is, from 0 to 1.
+  /// The screen, for the counter's state, what is on top of it and the terminal's size.
+  /// `progress` is how far a running lookup is, from 0 to 1.
   ///
   /// ```swift
-  /// let drawing = CounterView.draw(CounterState(), progress: 0, size: size)
+  /// let drawing = CounterView.draw(CounterState(), onTop: nil, progress: 0, size: size)
   /// ```
-  public static func draw(_ state: CounterState, progress: Double, size: Size) -> Drawing {
+  public static func draw(
+    _ state: CounterState, onTop: OnTop?, progress: Double, size: Size
+  ) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size) }
     let frozen = state.isNthPrimeRequestInFlight
     let buttons: Style = frozen ? .disabled : .plain
@@ -38,34 +42,23 @@ public enum CounterView {
         Line("  Looking up the \(ordinal(state.count)) prime; Esc cancels", .hint),
       ]
     }
-    var drawing = screen(top: top, bottom: hints, size: size)
-    // An alert stands in for the modal while it is up.
-    if let alert = state.primeModal.alert ?? state.alert {
-      drawing = overlay(AlertView.lines(alert), on: drawing, size: size)
-    } else if state.isPrimeModalShown {
-      drawing = overlay(PrimeModalView.lines(state.primeModal), on: drawing, size: size)
+    let drawing = screen(top: top, bottom: hints, size: size)
+    switch onTop {
+    case .alert(let alert, _):
+      return overlay(AlertView.lines(alert), on: drawing, size: size)
+    case .primeModal:
+      return overlay(PrimeModalView.lines(state.primeModal), on: drawing, size: size)
+    case .lookup, nil:
+      return drawing
     }
-    return drawing
   }
 
-  /// The counter's action for a key, if the key has one now. While the prime modal is shown,
-  /// only Esc, which closes it, is the counter's.
+  /// The counter's action for a key when nothing is on top of it, if the key has one.
   ///
   /// ```swift
-  /// CounterView.action(for: .character("+"), in: store.state)  // .incrTapped, without an overlay
+  /// CounterView.action(for: .character("+"))  // .incrTapped
   /// ```
-  public static func action(for key: Key, in state: CounterState) -> CounterAction? {
-    if state.alert != nil {
-      return AlertView.dismisses(key) ? .alertDismissed : nil
-    }
-    if state.isNthPrimeRequestInFlight {
-      return key == .escape || key == .interrupt ? .nthPrimeCancelTapped : nil
-    }
-    if state.isPrimeModalShown {
-      // The modal's own keys go to the modal's store (`PrimeModalView.action`); closing it is
-      // the counter's.
-      return key == .escape ? .primeModalDismissed : nil
-    }
+  public static func action(for key: Key) -> CounterAction? {
     switch key {
     case .character("+"), .character("="): return .incrTapped
     case .character("-"): return .decrTapped
@@ -73,40 +66,6 @@ public enum CounterView {
     case .character("n"): return .nthPrimeTapped
     default: return nil
     }
-  }
-}
-
-extension CounterView {
-  /// Where a key on the counter screen goes.
-  public enum Target: Equatable, Sendable {
-    /// To the counter's store.
-    case counter(CounterAction)
-    /// To the prime modal's store, scoped from the counter's.
-    case primeModal(PrimeModalAction)
-    /// To the app: undo, redo, quitting, the other screens.
-    case app
-  }
-
-  /// Where a key goes, for the counter's state: to what is on top. An alert is above the
-  /// modal, and the modal above the counter.
-  ///
-  /// ```swift
-  /// CounterView.target(of: .character("s"), in: state)
-  /// ```
-  public static func target(of key: Key, in state: CounterState) -> Target {
-    if state.alert == nil, state.isPrimeModalShown,
-      let action = PrimeModalView.action(for: key, in: state.primeModal)
-    {
-      return .primeModal(action)
-    }
-    return action(for: key, in: state).map(Target.counter) ?? .app
-  }
-
-  /// Whether something covers the counter (a modal, an alert) or freezes it (a lookup), so
-  /// that only its own keys and quitting act.
-  public static func isCovered(_ state: CounterState) -> Bool {
-    state.isPrimeModalShown || state.alert != nil || state.primeModal.alert != nil
-      || state.isNthPrimeRequestInFlight
   }
 }
 
@@ -124,15 +83,13 @@ public enum PrimeModalView {
     return lines + [Line("Esc closes", .hint)]
   }
 
-  /// The modal's action for a key, if the key has one now: `s` saves or removes the count, and
-  /// Enter or Esc dismisses the modal's alert.
+  /// The modal's action for a key, if the key has one now: `s` saves or removes the count.
   ///
   /// ```swift
   /// PrimeModalView.action(for: .character("s"), in: PrimeModalState(count: 6))  // nil: 6 is not prime
   /// ```
   public static func action(for key: Key, in state: PrimeModalState) -> PrimeModalAction? {
-    if state.alert != nil { return AlertView.dismisses(key) ? .alertDismissed : nil }
-    return key == .character("s") ? state.offeredAction : nil
+    key == .character("s") ? state.offeredAction : nil
   }
 }
 

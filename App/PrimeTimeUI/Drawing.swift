@@ -1,21 +1,4 @@
-/// The size of a terminal, in columns and rows.
-public struct Size: Equatable, Sendable {
-  public var columns: Int
-  public var rows: Int
-
-  public init(columns: Int, rows: Int) {
-    self.columns = columns
-    self.rows = rows
-  }
-
-  /// The smallest terminal the screens fit in.
-  public static let minimum = Size(columns: 40, rows: 12)
-
-  /// Whether a screen of this size holds the smallest one.
-  public var isLargeEnough: Bool {
-    columns >= Self.minimum.columns && rows >= Self.minimum.rows
-  }
-}
+import Screens
 
 /// How a line is drawn.
 public enum Style: Equatable, Sendable {

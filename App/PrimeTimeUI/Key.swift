@@ -11,6 +11,9 @@ public enum Key: Equatable, Sendable {
   case endOfInput
   /// Ctrl-Z: suspends.
   case suspend
+  /// A key the screens do not use (Home, F1): it closes the launch's warning, and does nothing
+  /// else.
+  case other
 }
 
 extension Key {

@@ -6,6 +6,7 @@ import FileClient
 import Foundation
 import NthPrimeClient
 import PrimeTimeUI
+import Screens
 
 /// The cost of composition: dispatch through the composed app reducer against a hand-written
 /// one, scoping, large states, long histories, many subscribers and the REPL itself.
@@ -173,31 +174,35 @@ enum StoreBenchmark {
       let long = nanoseconds(redraws) {
         blackHole(
           FavoritesView.draw(
-            longList, selection: .init(row: 19_999, top: 19_980), progress: 0, size: size))
+            longList, selection: .init(row: 19_999, top: 19_980), onTop: nil, progress: 0,
+            size: size))
       }
       let short = nanoseconds(redraws) {
         blackHole(
           FavoritesView.draw(
-            shortList, selection: .init(row: 9, top: 0), progress: 0, size: size))
+            shortList, selection: .init(row: 9, top: 0), onTop: nil, progress: 0, size: size))
       }
       redrawRatios.append(long / short)
     }
     results.append(("ui.redraw.ratio", median(redrawRatios)))
 
-    // A held-down key: each + read as the counter screen reads it, sent through the counter's
-    // scoped store, and the screen drawn after each (the app draws once for all the keys read
-    // together). Not measured: writing the screen to the terminal and storing the change, which
-    // the app does once per batch of keys.
-    let keyStore = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
+    // A held-down key: each + mapped to its action as the full screen maps it, sent through the
+    // counter's scoped store, and the screen drawn after each (the app draws once for all the
+    // keys read together). Not measured: writing the screen to the terminal and storing the
+    // change.
+    let keyStore = Store(
+      initialState: AppState(screens: ScreensState(size: size)), reducer: AppReducer(),
+      environment: environment)
     let keyCounter = keyStore.scope(state: \.counter, action: AppAction.counter)
     var keyRates: [Double] = []
     for _ in 0..<rounds {
       let perKey = nanoseconds(actions) {
-        if case .counter(let action) = CounterView.target(of: .character("+"), in: keyCounter.state)
+        if case .step(.counter(let action)) = AppView.action(
+          for: .character("+"), in: keyStore.state)
         {
           keyCounter.send(action)
         }
-        blackHole(CounterView.draw(keyCounter.state, progress: 0, size: size))
+        blackHole(AppView.draw(keyStore.state, progress: 0, timeZone: .gmt))
       }
       keyRates.append(1e9 / perKey)
     }

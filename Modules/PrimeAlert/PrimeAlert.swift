@@ -17,6 +17,9 @@ public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
   case notice(String)
   /// Something did not work; the text says what.
   case failure(String)
+  /// There was nothing to act on ("nothing to undo"): a failure for a script, and on a screen a
+  /// notice that needs no answer, as routine as a confirmation.
+  case nothingToDo(String)
 
   /// The alert for the outcome of an nth-prime lookup.
   ///
@@ -50,8 +53,20 @@ public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
 
   /// Whether this alert reports a failure.
   public var isFailure: Bool {
-    if case .failure = self { return true }
-    return false
+    switch self {
+    case .failure, .nothingToDo: true
+    case .nthPrime, .notice: false
+    }
+  }
+
+  /// Whether this alert is routine: a confirmation or nothing to do, which a screen says on
+  /// its last rows while the next key acts as usual. The others (an answer, a refusal) are read
+  /// before going on.
+  public var isRoutine: Bool {
+    switch self {
+    case .notice, .nothingToDo: true
+    case .nthPrime, .failure: false
+    }
   }
 
   /// The text to show.
@@ -63,7 +78,7 @@ public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
     switch self {
     case .nthPrime(let n, let prime):
       return "the \(ordinal(n)) prime is \(prime)"
-    case .notice(let message), .failure(let message):
+    case .notice(let message), .failure(let message), .nothingToDo(let message):
       return message
     }
   }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Watches a directory's files for writes, so that another session's change to the database
+/// becomes known as it is made: a descriptor that becomes readable when a file in the directory
+/// is written, created or moved in. It says only that something may have changed; the database
+/// is then asked (`PRAGMA data_version`) whether another connection wrote.
+///
+/// On Linux it is inotify; where there is none, it is `nil` and other sessions' changes show
+/// at the next command.
+///
+/// ```swift
+/// let watch = DirectoryWatch(dataDirectory)  // poll watch.descriptor, then watch.drain()
+/// ```
+final class DirectoryWatch {
+  /// The descriptor to wait on.
+  let descriptor: Int32
+
+  init?(_ directory: URL) {
+    #if os(Linux)
+      let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      guard descriptor >= 0 else { return nil }
+      let events = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE)
+      guard inotify_add_watch(descriptor, directory.path, events) >= 0 else {
+        close(descriptor)
+        return nil
+      }
+      self.descriptor = descriptor
+    #else
+      return nil
+    #endif
+  }
+
+  /// Reads the events that are waiting, so that the descriptor waits for the next.
+  func drain() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while read(descriptor, &buffer, buffer.count) > 0 {}
+  }
+
+  deinit {
+    close(descriptor)
+  }
+}

@@ -1,0 +1,143 @@
+import AppCore
+import ComposableArchitecture
+import Counter
+import FavoritePrimes
+import Foundation
+import Screens
+
+/// `primetime ui` as a whole: the page the screens' state shows, what is on top of it, the
+/// notice on the last rows and the launch's warning; and what each key does.
+///
+/// Both are pure functions of the app's state, so the key map is tested with `TestStore` and the
+/// drawing as text. What is on top is read once, from ``AppState/onTop``.
+public enum AppView {
+  /// The screen for the app's state.
+  ///
+  /// ```swift
+  /// let drawing = AppView.draw(store.state.present, progress: 0, timeZone: .current)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The app's state; its screens' state gives the page and the terminal's size.
+  ///   - progress: How far a running lookup is, from 0 to 1.
+  ///   - timeZone: The time zone the activity feed is shown in.
+  /// - Returns: One line per row of the terminal.
+  public static func draw(_ state: AppState, progress: Double, timeZone: TimeZone) -> Drawing {
+    let size = state.screens.size
+    let onTop = state.onTop
+    var drawing: Drawing
+    switch state.screens.page {
+    case .counter:
+      drawing = CounterView.draw(state.counter, onTop: onTop, progress: progress, size: size)
+    case .favorites:
+      drawing = FavoritesView.draw(
+        state.favoritePrimesState, selection: state.screensView.selection, onTop: onTop,
+        progress: progress, size: size)
+    case .activity:
+      drawing = ActivityView.draw(
+        state.activityFeed, scroll: state.screensView.activityScroll, timeZone: timeZone,
+        size: size)
+    }
+    if let notice = state.notice {
+      drawing = withNotice(notice, on: drawing, size: size)
+    }
+    if let warning = state.screens.launchWarning {
+      drawing = NoticeView.draw(warning, over: drawing, size: size)
+    }
+    return drawing
+  }
+
+  /// What a key does now, as the action to send to the app's store, or `nil` when it does
+  /// nothing.
+  ///
+  /// What is on top takes the keys first: an alert takes Enter and Esc, the prime modal `s` and
+  /// Esc, a running lookup Esc and Ctrl-C, which cancel it. Else the page's keys act, and `u`
+  /// and `r` undo and redo on the counter and the favorites. `q` and Ctrl-C quit wherever they
+  /// have nothing else to do, and Ctrl-D everywhere. On a terminal too small to show the
+  /// screen, only quitting and cancelling a lookup act.
+  ///
+  /// ```swift
+  /// AppView.action(for: .character("+"), in: AppState())  // .step(.counter(.incrTapped))
+  /// ```
+  public static func action(for key: Key, in state: AppState) -> HistoryAction<AppAction>? {
+    let quit = HistoryAction<AppAction>.step(.screens(.quitTapped))
+    if key == .endOfInput { return quit }
+    if state.screens.launchWarning != nil {
+      // Any key closes the warning; the keys that quit quit.
+      return key == .character("q") || key == .interrupt
+        ? quit : .step(.screens(.launchWarningClosed))
+    }
+    let onTop = state.onTop
+    if case .lookup(let cancel) = onTop {
+      switch key {
+      case .escape, .interrupt: return .step(cancel)
+      case .character("q"): return quit
+      default: return nil
+      }
+    }
+    let quits = key == .character("q") || key == .interrupt
+    guard state.screens.size.isLargeEnough else { return quits ? quit : nil }
+    switch onTop {
+    case .alert(_, let dismiss):
+      if AlertView.dismisses(key) { return .step(dismiss) }
+      return quits ? quit : nil
+    case .primeModal:
+      if key == .escape { return .step(.counter(.primeModalDismissed)) }
+      if let action = PrimeModalView.action(for: key, in: state.counter.primeModal) {
+        return .step(.counter(.primeModal(action)))
+      }
+      return quits ? quit : nil
+    case .lookup, nil:
+      break
+    }
+    if quits { return quit }
+    switch state.screens.page {
+    case .counter:
+      if let action = CounterView.action(for: key) { return .step(.counter(action)) }
+      if key == .character("f") { return .step(.screens(.pageOpened(.favorites))) }
+      return travel(key)
+    case .favorites:
+      let selection = state.screensView.selection
+      if let action = FavoritesView.action(
+        for: key, in: state.favoritePrimesState, selection: selection)
+      {
+        return .step(.favoritePrimes(action))
+      }
+      switch key {
+      case .up, .character("k"): return .step(.screens(.selectionMoved(by: -1)))
+      case .down, .character("j"): return .step(.screens(.selectionMoved(by: 1)))
+      case .character("a"): return .step(.screens(.pageOpened(.activity)))
+      case .escape, .character("c"): return .step(.screens(.pageOpened(.counter)))
+      default: return travel(key)
+      }
+    case .activity:
+      switch key {
+      case .up, .character("k"): return .step(.screens(.activityScrolled(by: -1)))
+      case .down, .character("j"): return .step(.screens(.activityScrolled(by: 1)))
+      case .escape, .character("c"): return .step(.screens(.pageOpened(.favorites)))
+      default: return nil
+      }
+    }
+  }
+
+  /// Undo and redo, which go to the app's history.
+  private static func travel(_ key: Key) -> HistoryAction<AppAction>? {
+    switch key {
+    case .character("u"): .undo
+    case .character("r"): .redo
+    default: nil
+    }
+  }
+
+  /// What a signal does now: SIGINT cancels a running lookup, as Ctrl-C does; it, SIGTERM and
+  /// SIGHUP otherwise end the app.
+  ///
+  /// ```swift
+  /// AppView.action(forSignal: SIGTERM, in: state)  // .step(.screens(.signalReceived(SIGTERM)))
+  /// ```
+  public static func action(forSignal signal: Int32, in state: AppState) -> HistoryAction<AppAction>
+  {
+    if signal == SIGINT, case .lookup(let cancel) = state.onTop { return .step(cancel) }
+    return .step(.screens(.signalReceived(signal)))
+  }
+}

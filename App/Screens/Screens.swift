@@ -1,0 +1,266 @@
+import ComposableArchitecture
+
+/// What the front ends show, as state: the page, the favorites' selection, the activity feed's
+/// scroll, the notices on the last rows, the launch's warning, and whether the app is ending.
+///
+/// The screens are a feature like the others: this state changes only through
+/// ``ScreensAction``s and ``ScreensReducer``, so `TestStore` tests it, a recording holds it and
+/// a replay rebuilds it. The code that owns the terminal keeps none of it.
+public struct ScreensState: Codable, Equatable, Sendable {
+  /// The page shown; the REPL has the counter and the favorites, the full screen the activity
+  /// feed too.
+  public var page: Page
+  /// The favorites' selected row, kept on its prime as the list changes around it.
+  public var selection: Selection
+  /// How far the activity feed is scrolled back: the number of entries the feed had, counted
+  /// from its oldest, when its newest shown entry was the newest. `nil` follows the newest.
+  /// Kept as a position from the oldest so that entries that arrive meanwhile do not move what
+  /// is shown.
+  public var activityEnd: Int?
+  /// What the last undo or redo did, said on the last rows until the next key.
+  public var travelled: Travel?
+  /// Why storing the last change failed, said on the last rows until a change is stored again.
+  public var storageProblem: String?
+  /// What the launch warned of (favorites kept in memory only): a box over the screen until
+  /// the first key.
+  public var launchWarning: String?
+  /// The terminal's size, which decides how many rows the lists show.
+  public var size: Size
+  /// Whether the app is ending, and the signal that ended it, if one did.
+  public var ending: Ending?
+
+  /// Creates the screens' state.
+  ///
+  /// ```swift
+  /// ScreensState(page: .favorites, size: Size(columns: 60, rows: 16))
+  /// ```
+  public init(
+    page: Page = .counter,
+    selection: Selection = Selection(),
+    activityEnd: Int? = nil,
+    travelled: Travel? = nil,
+    storageProblem: String? = nil,
+    launchWarning: String? = nil,
+    size: Size = Size(columns: 80, rows: 24),
+    ending: Ending? = nil
+  ) {
+    self.page = page
+    self.selection = selection
+    self.activityEnd = activityEnd
+    self.travelled = travelled
+    self.storageProblem = storageProblem
+    self.launchWarning = launchWarning
+    self.size = size
+    self.ending = ending
+  }
+
+  /// A page of the app.
+  public enum Page: String, Codable, Equatable, Sendable {
+    case counter
+    case favorites
+    /// The activity feed, reached from the favorites.
+    case activity
+  }
+
+  /// The favorites' selected row and the first row shown, both from 0, and the prime the
+  /// selection is on.
+  public struct Selection: Codable, Equatable, Sendable {
+    public var row: Int
+    public var top: Int
+    /// When the list changes around it (another session deletes a row above), the selection
+    /// moves with its prime; a prime no longer there leaves it on its row.
+    public var prime: Int?
+
+    public init(row: Int = 0, top: Int = 0, prime: Int? = nil) {
+      self.row = row
+      self.top = top
+      self.prime = prime
+    }
+  }
+
+  /// An undo or a redo that took a step.
+  public enum Travel: String, Codable, Equatable, Sendable {
+    case undone
+    case redone
+  }
+
+  /// Why the app ends.
+  public enum Ending: Codable, Equatable, Sendable {
+    /// `q`, Ctrl-C or Ctrl-D, or `quit`.
+    case quit
+    /// A signal (SIGTERM, SIGHUP, SIGINT) or the terminal going away, which ends the app as a
+    /// hang-up does.
+    case signal(Int32)
+  }
+}
+
+/// What happens to the screens.
+public enum ScreensAction: Codable, Equatable, Sendable {
+  /// A page was opened: `f` for the favorites, `a` for the activity feed, `c` or Esc back.
+  case pageOpened(ScreensState.Page)
+  /// The favorites' selection was moved by this many rows (`j`, `k`, the arrows).
+  case selectionMoved(by: Int)
+  /// The activity feed was scrolled back (positive) or forward by this many entries.
+  case activityScrolled(by: Int)
+  /// The terminal changed size, or its size was first read.
+  case terminalResized(Size)
+  /// The launch has something to say: a box over the screen until a key closes it.
+  case launchWarned(String)
+  /// A key closed the launch's warning.
+  case launchWarningClosed
+  /// Storing a change failed; the change is kept in memory.
+  case storageFailed(String)
+  /// A change was stored again after a failure.
+  case storageRecovered
+  /// `q`, Ctrl-C or Ctrl-D, or `quit`.
+  case quitTapped
+  /// A signal arrived that ends the app, or the terminal went away (as SIGHUP).
+  case signalReceived(Int32)
+}
+
+/// The screens' state together with what they read of the app: the favorites, which the
+/// selection is on, and the length of the activity feed, which the scroll is within.
+public struct ScreensView: Equatable, Sendable {
+  public var screens: ScreensState
+  public var favoritePrimes: PersistentArray<Int>
+  public var activityCount: Int
+
+  public init(screens: ScreensState, favoritePrimes: PersistentArray<Int>, activityCount: Int) {
+    self.screens = screens
+    self.favoritePrimes = favoritePrimes
+    self.activityCount = activityCount
+  }
+}
+
+/// The screens' rules: opening pages, moving the selection and the feed's scroll within what
+/// there is, notices, the launch's warning and ending.
+///
+/// ```swift
+/// var view = ScreensView(screens: ScreensState(), favoritePrimes: [2, 3], activityCount: 2)
+/// _ = ScreensReducer().reduce(into: &view, action: .selectionMoved(by: 1), environment: ())
+/// // view.screens.selection.prime == 3
+/// ```
+public struct ScreensReducer: Reducer {
+  public init() {}
+
+  public func reduce(
+    into state: inout ScreensView, action: ScreensAction, environment: Void
+  ) -> Effect<ScreensAction> {
+    switch action {
+    case .pageOpened(let page):
+      state.screens.page = page
+      if page == .activity { state.screens.activityEnd = nil }
+      return .none
+
+    case .selectionMoved(let step):
+      state.screens.selection = state.selection(movedBy: step)
+      return .none
+
+    case .activityScrolled(let step):
+      let last = Layout.maximumActivityScroll(count: state.activityCount, size: state.screens.size)
+      let scroll = min(max(min(state.activityScroll, last) + step, 0), last)
+      state.screens.activityEnd = scroll == 0 ? nil : state.activityCount - scroll
+      return .none
+
+    case .terminalResized(let size):
+      state.screens.size = size
+      return .none
+
+    case .launchWarned(let warning):
+      state.screens.launchWarning = warning
+      return .none
+
+    case .launchWarningClosed:
+      state.screens.launchWarning = nil
+      return .none
+
+    case .storageFailed(let problem):
+      state.screens.storageProblem = problem
+      return .none
+
+    case .storageRecovered:
+      state.screens.storageProblem = nil
+      return .none
+
+    case .quitTapped:
+      state.screens.ending = .quit
+      return .none
+
+    case .signalReceived(let signal):
+      state.screens.ending = .signal(signal)
+      return .none
+    }
+  }
+}
+
+extension ScreensView {
+  /// The selection as it is now: back on its prime if the list moved it to another row, within
+  /// the list, and scrolled so that it shows. Drawing, keys and moves all read it so.
+  public var selection: ScreensState.Selection {
+    selection(movedBy: 0)
+  }
+
+  /// The selection moved by `step` rows, kept within the list and on the screen, and on the
+  /// prime of its new row.
+  func selection(movedBy step: Int) -> ScreensState.Selection {
+    var selection = screens.selection
+    let primes = favoritePrimes
+    if let prime = selection.prime,
+      !primes.indices.contains(selection.row) || primes[selection.row] != prime,
+      let row = primes.lastIndex(of: prime)
+    {
+      selection.row = row
+    }
+    let visible = Layout.favoritesRows(in: screens.size)
+    selection.row = min(max(selection.row + step, 0), max(primes.count - 1, 0))
+    if selection.row < selection.top { selection.top = selection.row }
+    if selection.row >= selection.top + visible { selection.top = selection.row - visible + 1 }
+    selection.top = max(min(selection.top, primes.count - visible), 0)
+    selection.prime = primes.indices.contains(selection.row) ? primes[selection.row] : nil
+    return selection
+  }
+
+  /// How many of the newest entries the activity feed passes over, within what it can.
+  public var activityScroll: Int {
+    guard let end = screens.activityEnd else { return 0 }
+    let last = Layout.maximumActivityScroll(count: activityCount, size: screens.size)
+    return min(max(activityCount - end, 0), last)
+  }
+}
+
+/// How the pages use the terminal's rows, which decides how far the lists scroll.
+public enum Layout {
+  /// The rows the favorites list has: all but the title, a blank row and two rows of hints.
+  public static func favoritesRows(in size: Size) -> Int {
+    max(size.rows - 4, 1)
+  }
+
+  /// The rows the activity feed has: all but the title, a blank row and the row of hints.
+  public static func activityRows(in size: Size) -> Int {
+    max(size.rows - 3, 1)
+  }
+
+  /// How far the feed can scroll: the number of newest entries that can be passed over.
+  public static func maximumActivityScroll(count: Int, size: Size) -> Int {
+    max(count - activityRows(in: size), 0)
+  }
+}
+
+/// The size of a terminal, in columns and rows.
+public struct Size: Codable, Equatable, Sendable {
+  public var columns: Int
+  public var rows: Int
+
+  public init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+  }
+
+  /// The smallest terminal the screens fit in.
+  public static let minimum = Size(columns: 40, rows: 12)
+
+  /// Whether a screen of this size holds the smallest one.
+  public var isLargeEnough: Bool {
+    columns >= Self.minimum.columns && rows >= Self.minimum.rows
+  }
+}

@@ -1,0 +1,123 @@
+import ComposableArchitecture
+import ComposableArchitectureTestSupport
+import Screens
+import Testing
+
+@MainActor
+struct ScreensTests {
+  /// A terminal of 16 rows: the favorites list shows 12 of them, the feed 13 entries.
+  private let size = Size(columns: 60, rows: 16)
+
+  private func makeStore(
+    _ screens: ScreensState? = nil, favoritePrimes: PersistentArray<Int> = [],
+    activityCount: Int = 0
+  ) -> TestStore<ScreensView, ScreensAction, Void> {
+    TestStore(
+      initialState: ScreensView(
+        screens: screens ?? ScreensState(size: size), favoritePrimes: favoritePrimes,
+        activityCount: activityCount),
+      reducer: ScreensReducer(), environment: ())
+  }
+
+  @Test func pageOpened_showsThePage() async {
+    let store = makeStore()
+    await store.send(.pageOpened(.favorites)) { $0.screens.page = .favorites }
+    await store.send(.pageOpened(.counter)) { $0.screens.page = .counter }
+  }
+
+  @Test func openingTheActivityFeed_startsAtItsNewest() async {
+    let store = makeStore(
+      ScreensState(page: .favorites, activityEnd: 3, size: size), activityCount: 40)
+    await store.send(.pageOpened(.activity)) {
+      $0.screens.page = .activity
+      $0.screens.activityEnd = nil
+    }
+  }
+
+  @Test func selectionMoved_staysWithinTheList_andNotesItsPrime() async {
+    let store = makeStore(favoritePrimes: [2, 3, 5])
+    await store.send(.selectionMoved(by: 1)) {
+      $0.screens.selection = ScreensState.Selection(row: 1, top: 0, prime: 3)
+    }
+    await store.send(.selectionMoved(by: 5)) {
+      $0.screens.selection = ScreensState.Selection(row: 2, top: 0, prime: 5)
+    }
+    await store.send(.selectionMoved(by: -9)) {
+      $0.screens.selection = ScreensState.Selection(row: 0, top: 0, prime: 2)
+    }
+  }
+
+  @Test func selectionMoved_pastTheLastVisibleRow_scrollsTheList() async {
+    let store = makeStore(favoritePrimes: PersistentArray(Array(1...30)))
+    await store.send(.selectionMoved(by: 12)) {
+      $0.screens.selection = ScreensState.Selection(row: 12, top: 1, prime: 13)
+    }
+    await store.send(.selectionMoved(by: -12)) {
+      $0.screens.selection = ScreensState.Selection(row: 0, top: 0, prime: 1)
+    }
+  }
+
+  @Test func theSelection_followsItsPrime_whenARowAboveGoes() {
+    var view = ScreensView(
+      screens: ScreensState(selection: .init(row: 2, top: 0, prime: 5), size: size),
+      favoritePrimes: [2, 3, 5, 7], activityCount: 0)
+    view.favoritePrimes = [3, 5, 7]
+    #expect(view.selection == ScreensState.Selection(row: 1, top: 0, prime: 5))
+    // A prime no longer there leaves the selection on its row, now the next prime's.
+    view.favoritePrimes = [3, 7]
+    #expect(view.selection == ScreensState.Selection(row: 1, top: 0, prime: 7))
+    view.favoritePrimes = []
+    #expect(view.selection == ScreensState.Selection(row: 0, top: 0, prime: nil))
+  }
+
+  @Test func activityScrolled_movesWithinTheFeed() async {
+    // 20 entries, 13 shown: 7 can be passed over.
+    let store = makeStore(ScreensState(page: .activity, size: size), activityCount: 20)
+    await store.send(.activityScrolled(by: 1)) { $0.screens.activityEnd = 19 }
+    await store.send(.activityScrolled(by: 10)) { $0.screens.activityEnd = 13 }
+    await store.send(.activityScrolled(by: -6)) { $0.screens.activityEnd = 19 }
+    await store.send(.activityScrolled(by: -1)) { $0.screens.activityEnd = nil }
+    await store.send(.activityScrolled(by: -1))
+  }
+
+  @Test func theActivityScroll_keepsItsEntries_whenOthersArrive() {
+    var view = ScreensView(
+      screens: ScreensState(page: .activity, activityEnd: 18, size: size), favoritePrimes: [],
+      activityCount: 20)
+    #expect(view.activityScroll == 2)
+    view.activityCount = 23
+    #expect(view.activityScroll == 5)
+    // Entries taken back by undo past the end leave the feed at its newest.
+    view.activityCount = 15
+    #expect(view.activityScroll == 0)
+  }
+
+  @Test func terminalResized_isRemembered() async {
+    let store = makeStore()
+    await store.send(.terminalResized(Size(columns: 30, rows: 8))) {
+      $0.screens.size = Size(columns: 30, rows: 8)
+    }
+  }
+
+  @Test func theLaunchWarning_staysUntilClosed() async {
+    let store = makeStore()
+    await store.send(.launchWarned("favorites are kept in memory only")) {
+      $0.screens.launchWarning = "favorites are kept in memory only"
+    }
+    await store.send(.launchWarningClosed) { $0.screens.launchWarning = nil }
+  }
+
+  @Test func aStorageProblem_staysUntilStorageRecovers() async {
+    let store = makeStore()
+    await store.send(.storageFailed("disk full; the changes are kept in memory")) {
+      $0.screens.storageProblem = "disk full; the changes are kept in memory"
+    }
+    await store.send(.storageRecovered) { $0.screens.storageProblem = nil }
+  }
+
+  @Test func quitTappedAndSignals_endTheApp() async {
+    let store = makeStore()
+    await store.send(.quitTapped) { $0.screens.ending = .quit }
+    await store.send(.signalReceived(15)) { $0.screens.ending = .signal(15) }
+  }
+}
