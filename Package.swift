@@ -239,6 +239,7 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes",
         "ComposableArchitecture", "FavoritePrimes", "FileClient", "NthPrimeClient", "PrimeAlert",
+        "Screens",
       ],
       path: "Tests/AppCoreTests"
     ),
@@ -263,8 +264,9 @@ let package = Package(
     .testTarget(
       name: "PrimeTimeUITests",
       dependencies: [
-        "AppCore", "ComposableArchitecture", "ComposableArchitectureTestSupport", "Counter",
-        "FavoritePrimes", "FileClient", "PrimeAlert", "PrimeModal", "PrimeTimeUI",
+        "AppCore", "AppTestSupport", "ComposableArchitecture", "ComposableArchitectureTestSupport",
+        "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient", "PrimeAlert", "PrimeModal",
+        "PrimeTimeUI", "Screens",
       ],
       path: "Tests/PrimeTimeUITests"
     ),

@@ -4,6 +4,7 @@ import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Foundation
 import NthPrimeClient
+import Screens
 import Testing
 
 @MainActor
@@ -34,15 +35,15 @@ struct AppHistoryTests {
 
   @Test func undoAndRedo_withNothingToTakeBack_onlySaySo() async {
     let store = makeStore(AppState(count: 3))
-    await store.send(.undo) { $0.present.alert = .failure("nothing to undo") }
+    await store.send(.undo) { $0.present.alert = .nothingToDo("nothing to undo") }
     await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
-    await store.send(.redo) { $0.present.alert = .failure("nothing to redo") }
+    await store.send(.redo) { $0.present.alert = .nothingToDo("nothing to redo") }
     await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
     await store.send(.step(.counter(.incrTapped))) {
       $0.present.count = 4
       $0.record(before: AppState(count: 3))
     }
-    await store.send(.redo) { $0.present.alert = .failure("nothing to redo") }
+    await store.send(.redo) { $0.present.alert = .nothingToDo("nothing to redo") }
   }
 
   @Test func undoOfASave_removesTheFavoriteAndItsFeedEntry_redoBringsThemBack() async {
@@ -56,13 +57,17 @@ struct AppHistoryTests {
       $0.record(before: AppState(count: 7))
     }
     await store.send(.undo) {
-      $0.undo()
+      // The save's confirmation is news until the next step, which the undo is.
       $0.present.counter.primeModal.alert = nil
+      $0.undo()
+      $0.present.screens.travelled = .undone
     }
     #expect(store.state.present.favoritePrimes == [])
     #expect(store.state.present.activityFeed == [])
     await store.send(.redo) {
+      $0.present.screens.travelled = nil
       $0.redo()
+      $0.present.screens.travelled = .redone
       $0.present.counter.primeModal.alert = nil
     }
     #expect(store.state.present.favoritePrimes == [7])
@@ -83,8 +88,11 @@ struct AppHistoryTests {
     }
     await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
     #expect(store.state.undoCount == 1)
-    await store.send(.undo) { $0.undo() }
-    #expect(store.state.present == AppState(count: 6))
+    await store.send(.undo) {
+      $0.undo()
+      $0.present.screens.travelled = .undone
+    }
+    #expect(store.state.present == AppState(count: 6, screens: ScreensState(travelled: .undone)))
     #expect(store.state.canRedo)
   }
 
@@ -105,6 +113,7 @@ struct AppHistoryTests {
     }
     await store.send(.undo) {
       $0.undo()
+      $0.present.screens.travelled = .undone
       $0.present.isNthPrimeRequestInFlight = true
     }
     answer.yield(17)
@@ -133,6 +142,7 @@ struct AppHistoryTests {
     #expect(store.state.undoCount == 1)
     await store.send(.undo) {
       $0.undo()
+      $0.present.screens.travelled = .undone
       $0.present.alert = nil
     }
     #expect(store.state.present.count == 0)
@@ -144,8 +154,13 @@ struct AppHistoryTests {
       $0.present.count = 5
       $0.record(before: AppState())
     }
-    await store.send(.undo) { $0.undo() }
-    await store.send(.step(.favoritePrimes(.loadButtonTapped(file: nil))))
+    await store.send(.undo) {
+      $0.undo()
+      $0.present.screens.travelled = .undone
+    }
+    await store.send(.step(.favoritePrimes(.loadButtonTapped(file: nil)))) {
+      $0.present.screens.travelled = nil
+    }
     await store.receive(
       .feedback(
         .favoritePrimes(
@@ -158,6 +173,7 @@ struct AppHistoryTests {
     #expect(store.state.canRedo)
     await store.send(.redo) {
       $0.redo()
+      $0.present.screens.travelled = .redone
       $0.present.alert = nil
     }
     #expect(store.state.present.count == 5)
@@ -178,9 +194,11 @@ struct AppHistoryTests {
     }
     await store.send(.undo) {
       $0.undo()
+      $0.present.screens.travelled = .undone
       $0.present.alert = nil
     }
     await store.send(.step(.counter(.nthPrimeTapped))) {
+      $0.present.screens.travelled = nil
       $0.present.isNthPrimeRequestInFlight = true
     }
     await store.receive(.feedback(.counter(.nthPrimeResponse(n: 6, .success(13))), step: 3)) {
@@ -189,6 +207,7 @@ struct AppHistoryTests {
     }
     await store.send(.redo) {
       $0.redo()
+      $0.present.screens.travelled = .redone
       $0.present.alert = nil
     }
   }
@@ -214,7 +233,10 @@ struct AppHistoryTests {
       $0.present.count = 5
       $0.record(before: AppState())
     }
-    await store.send(.undo) { $0.undo() }
+    await store.send(.undo) {
+      $0.undo()
+      $0.present.screens.travelled = .undone
+    }
     let feed = [Activity(id: UUID(9), kind: .added, prime: 11, timestamp: .init(milliseconds: 1))]
     await store.send(
       .step(.storageChanged(StoredFavorites(favoritePrimes: [11], activityFeed: feed)))

@@ -114,7 +114,7 @@ struct RecordingTests {
     let state = AppState()
     let start = RecordedLine.start(version: RecordedLine.version, state: state)
     var refused = History(state)
-    refused.present.alert = .failure("nothing to undo")
+    refused.present.alert = .nothingToDo("nothing to undo")
     let undo = RecordedLine.undo(after: RecordedLine.Summary(refused))
     #expect(throws: Replay.Unreadable(line: 1, reason: "a recording starts with a start line")) {
       try Replay.run([undo])

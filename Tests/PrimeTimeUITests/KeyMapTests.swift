@@ -1,170 +1,280 @@
+import AppCore
+import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
-import Counter
-import FavoritePrimes
-import FileClient
+import Foundation
+import NthPrimeClient
 import PrimeAlert
-import PrimeModal
 import PrimeTimeUI
+import Screens
 import Testing
 
-/// Each screen's keys, sent through a `TestStore` of its feature: the key, the action it
-/// becomes, and the state that action leaves.
+/// Every key of `primetime ui`, pressed as the full screen presses it: mapped to its action by
+/// ``AppView/action(for:in:)`` from the state, and sent through a `TestStore` of the whole app,
+/// which checks everything the action changes.
 @MainActor
 struct KeyMapTests {
-  private func counter(
-    _ state: CounterState = CounterState(),
-    nthPrime: @escaping @Sendable (Int) async throws -> Int = { _ in
-      Issue.record("nthPrime should not be called")
-      return 0
-    }
-  ) -> TestStore<CounterState, CounterAction, CounterEnvironment> {
-    TestStore(
-      initialState: state, reducer: CounterReducer(),
-      environment: CounterEnvironment(nthPrime: nthPrime))
+  private typealias AppTestStore = TestStore<
+    History<AppState>, HistoryAction<AppAction>, AppEnvironment
+  >
+
+  private static let size = Size(columns: 60, rows: 16)
+  private nonisolated static let epoch = Date(timeIntervalSince1970: 0)
+
+  private func makeStore(
+    _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17, 5: 11])
+  ) -> AppTestStore {
+    var state = state
+    state.screens.size = Self.size
+    let ids = IncrementingUUIDs()
+    return TestStore(
+      initialState: History(state), reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: nthPrime, fileClient: .failing, now: { Self.epoch }, uuid: { ids.next() }))
   }
 
-  /// The counter's action for a key, which the test requires there to be.
+  /// Presses a key, which must do something, and checks what it changed.
+  @discardableResult
   private func press(
-    _ key: Key, _ store: TestStore<CounterState, CounterAction, CounterEnvironment>
-  ) throws -> CounterAction {
-    try #require(CounterView.action(for: key, in: store.state))
+    _ key: Key, _ store: AppTestStore,
+    _ update: ((inout History<AppState>) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> TestStoreTask {
+    let action = try #require(
+      AppView.action(for: key, in: store.state.present), "\(key) does nothing",
+      sourceLocation: sourceLocation)
+    return await store.send(action, assert: update)
   }
 
-  @Test func counterKeys_countAndOpenTheModal() async throws {
-    let store = counter()
-    await store.send(try press(.character("+"), store)) { $0.count = 1 }
-    await store.send(try press(.character("="), store)) { $0.count = 2 }
-    await store.send(try press(.character("-"), store)) { $0.count = 1 }
-    await store.send(try press(.character("+"), store)) { $0.count = 2 }
-    await store.send(try press(.character("p"), store)) { $0.isPrimeModalShown = true }
-    #expect(CounterView.action(for: .character("+"), in: store.state) == nil)
-    await store.send(try press(.escape, store)) { $0.isPrimeModalShown = false }
-    #expect(CounterView.action(for: .character("x"), in: store.state) == nil)
-    #expect(CounterView.action(for: .up, in: store.state) == nil)
+  /// Expects a key to do nothing now.
+  private func expectNothing(
+    _ key: Key, _ store: AppTestStore, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(AppView.action(for: key, in: store.state.present) == nil, sourceLocation: sourceLocation)
   }
 
-  @Test func primeModalKeys_saveAndRemove_throughTheModalsOwnStore() async throws {
-    let store = TestStore(
-      initialState: PrimeModalState(count: 7), reducer: PrimeModalReducer(), environment: ())
-    let save = try #require(PrimeModalView.action(for: .character("s"), in: store.state))
-    await store.send(save) {
-      $0.favoritePrimes = [7]
-      $0.alert = .notice("saved 7 to your favorite primes")
-    }
-    #expect(PrimeModalView.action(for: .character("s"), in: store.state) == nil)
-    let dismiss = try #require(PrimeModalView.action(for: .enter, in: store.state))
-    await store.send(dismiss) { $0.alert = nil }
-    let remove = try #require(PrimeModalView.action(for: .character("s"), in: store.state))
-    await store.send(remove) {
-      $0.favoritePrimes = []
-      $0.alert = .notice("removed 7 from your favorite primes")
-    }
-    #expect(PrimeModalView.action(for: .character("s"), in: PrimeModalState(count: 6)) == nil)
-    #expect(PrimeModalView.action(for: .escape, in: PrimeModalState(count: 7)) == nil)
+  private func added(_ prime: Int, id: UInt64) -> Activity {
+    Activity(id: UUID(id), kind: .added, prime: prime, timestamp: Self.epoch)
   }
 
-  @Test func nthPrimeKey_freezesTheCounter_andEscCancels() async throws {
-    // A lookup that answers nothing until it is cancelled.
-    let store = counter(CounterState(count: 7)) { _ in
-      let (answers, continuation) = AsyncStream<Int>.makeStream()
-      defer { continuation.finish() }
-      for await answer in answers { return answer }
-      throw CancellationError()
+  private func removed(_ prime: Int, id: UInt64) -> Activity {
+    Activity(id: UUID(id), kind: .removed, prime: prime, timestamp: Self.epoch)
+  }
+
+  @Test func counterKeys_count_andOtherKeysDoNothing() async throws {
+    let store = makeStore()
+    try await press(.character("+"), store) {
+      $0.record(before: AppState(screens: ScreensState(size: Self.size)))
+      $0.present.count = 1
     }
-    let lookup = await store.send(try press(.character("n"), store)) {
-      $0.isNthPrimeRequestInFlight = true
+    try await press(.character("="), store) {
+      $0.record(before: $0.present)
+      $0.present.count = 2
     }
-    #expect(CounterView.action(for: .character("+"), in: store.state) == nil)
-    #expect(CounterView.action(for: .interrupt, in: store.state) == .nthPrimeCancelTapped)
-    await store.send(try press(.escape, store)) { $0.isNthPrimeRequestInFlight = false }
+    try await press(.character("-"), store) {
+      $0.record(before: $0.present)
+      $0.present.count = 1
+    }
+    expectNothing(.character("x"), store)
+    expectNothing(.up, store)
+    expectNothing(.escape, store)
+    expectNothing(.other, store)
+  }
+
+  @Test func primeModal_savesWithANotice_andTheNextKeyActsAsUsual() async throws {
+    let store = makeStore(AppState(count: 7))
+    try await press(.character("p"), store) { $0.present.isPrimeModalShown = true }
+    expectNothing(.character("+"), store)
+    expectNothing(.character("u"), store)
+    try await press(.character("s"), store) {
+      $0.record(before: $0.present)
+      $0.present.favoritePrimes = [7]
+      $0.present.activityFeed = [self.added(7, id: 1)]
+      $0.present.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
+    }
+    // A confirmation is a notice on the last rows, not something on top.
+    #expect(store.state.present.onTop == .primeModal)
+    #expect(store.state.present.notice == "saved 7 to your favorite primes")
+    try await press(.character("s"), store) {
+      $0.present.counter.primeModal.alert = nil
+      $0.record(before: $0.present)
+      $0.present.favoritePrimes = []
+      $0.present.activityFeed = [self.added(7, id: 1), self.removed(7, id: 2)]
+      $0.present.counter.primeModal.alert = .notice("removed 7 from your favorite primes")
+    }
+    try await press(.escape, store) {
+      $0.present.isPrimeModalShown = false
+      $0.present.counter.primeModal.alert = nil
+    }
+  }
+
+  @Test func aRefusal_isADialog_thatEnterOrEscCloses() async throws {
+    let store = makeStore(AppState(count: 6, isPrimeModalShown: true))
+    expectNothing(.character("s"), store)  // 6 is not prime: the modal offers nothing
+    let prime = makeStore(AppState(count: 7, isPrimeModalShown: true, alert: .failure("no")))
+    #expect(prime.state.present.onTop == .alert(.failure("no"), dismiss: .counter(.alertDismissed)))
+    expectNothing(.character("s"), prime)
+    expectNothing(.character("+"), prime)
+    try await press(.escape, prime) { $0.present.alert = nil }
+    #expect(prime.state.present.onTop == .primeModal)
+  }
+
+  @Test func nthPrime_showsTheAnswerInADialog() async throws {
+    let store = makeStore(AppState(count: 7))
+    try await press(.character("n"), store) { $0.present.isNthPrimeRequestInFlight = true }
+    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 1)) {
+      $0.present.isNthPrimeRequestInFlight = false
+      $0.present.alert = .nthPrime(n: 7, prime: 17)
+    }
+    expectNothing(.character("+"), store)
+    expectNothing(.character("f"), store)
+    try await press(.enter, store) { $0.present.alert = nil }
+  }
+
+  /// A lookup that answers nothing until it is cancelled.
+  private static let endless = NthPrimeClient(nthPrime: { _ in
+    let (answers, continuation) = AsyncStream<Int>.makeStream()
+    defer { continuation.finish() }
+    for await answer in answers { return answer }
+    throw CancellationError()
+  })
+
+  @Test func aRunningLookup_freezesTheKeys_andEscCancelsIt() async throws {
+    let store = makeStore(AppState(count: 7), nthPrime: Self.endless)
+    let lookup = try await press(.character("n"), store) {
+      $0.present.isNthPrimeRequestInFlight = true
+    }
+    expectNothing(.character("+"), store)
+    expectNothing(.character("u"), store)
+    expectNothing(.enter, store)
+    try await press(.escape, store) { $0.present.isNthPrimeRequestInFlight = false }
     await lookup.finish()
-    await store.finish()
   }
 
-  @Test func counterScreen_sendsAKey_toWhatIsOnTop() {
-    var state = CounterState(count: 7, isPrimeModalShown: true)
-    #expect(
-      CounterView.target(of: .character("s"), in: state) == .primeModal(.saveFavoritePrimeTapped))
-    #expect(CounterView.target(of: .escape, in: state) == .counter(.primeModalDismissed))
-    #expect(CounterView.target(of: .character("q"), in: state) == .app)
-    // An alert over the modal takes the keys; the modal's save waits until it is gone.
-    state.alert = .notice("saved 7 to your favorite primes")
-    #expect(CounterView.target(of: .character("s"), in: state) == .app)
-    #expect(CounterView.target(of: .enter, in: state) == .counter(.alertDismissed))
-    #expect(CounterView.isCovered(state))
-    #expect(!CounterView.isCovered(CounterState()))
+  @Test func aRunningLookup_isCancelled_onATerminalTooSmallToShowIt() async throws {
+    let store = makeStore(AppState(count: 7), nthPrime: Self.endless)
+    let lookup = try await press(.character("n"), store) {
+      $0.present.isNthPrimeRequestInFlight = true
+    }
+    let tiny = Size(columns: 30, rows: 8)
+    await store.send(.step(.screens(.terminalResized(tiny)))) { $0.present.screens.size = tiny }
+    try await press(.interrupt, store) { $0.present.isNthPrimeRequestInFlight = false }
+    await lookup.finish()
+    // With nothing to cancel, Ctrl-C quits, also on a small terminal.
+    try await press(.interrupt, store) { $0.present.screens.ending = .quit }
   }
 
-  @Test func alertKeys_dismissTheAlert() async throws {
-    let store = counter(CounterState(count: 7, alert: .nthPrime(n: 7, prime: 17)))
-    #expect(CounterView.action(for: .character("+"), in: store.state) == nil)
-    await store.send(try press(.enter, store)) { $0.alert = nil }
-    let failed = counter(CounterState(count: 0, alert: .failure("no")))
-    await failed.send(try press(.escape, failed)) { $0.alert = nil }
-  }
-
-  private func favorites(_ primes: PersistentArray<Int>)
-    -> TestStore<FavoritePrimesState, FavoritePrimesAction, FavoritePrimesEnvironment>
-  {
-    TestStore(
-      initialState: FavoritePrimesState(favoritePrimes: primes), reducer: FavoritePrimesReducer(),
-      environment: FavoritePrimesEnvironment(
-        fileClient: .failing,
-        nthPrime: { n in
-          #expect(n == 5)
-          return 11
-        }))
-  }
-
-  @Test func favoritesKeys_deleteTheSelectedRow() async throws {
-    let store = favorites([2, 3, 5])
-    let selection = FavoritesView.Selection(row: 1)
-    let delete = try #require(
-      FavoritesView.action(for: .character("d"), in: store.state, selection: selection))
-    await store.send(delete) {
-      $0.favoritePrimes = [2, 5]
-      $0.alert = .notice("deleted 3")
+  @Test func sigint_cancelsALookup_andOtherwiseEndsTheApp() async throws {
+    let store = makeStore(AppState(count: 7), nthPrime: Self.endless)
+    let lookup = try await press(.character("n"), store) {
+      $0.present.isNthPrimeRequestInFlight = true
+    }
+    await store.send(AppView.action(forSignal: SIGINT, in: store.state.present)) {
+      $0.present.isNthPrimeRequestInFlight = false
+    }
+    await lookup.finish()
+    await store.send(AppView.action(forSignal: SIGTERM, in: store.state.present)) {
+      $0.present.screens.ending = .signal(SIGTERM)
     }
   }
 
-  @Test func favoritesKeys_askForTheNthPrimeOfTheSelectedRow() async throws {
-    let store = favorites([2, 3, 5])
-    let selection = FavoritesView.Selection(row: 2)
-    let nth = try #require(
-      FavoritesView.action(for: .character("n"), in: store.state, selection: selection))
-    await store.send(nth) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.nthPrimeResponse(n: 5, .success(11))) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .nthPrime(n: 5, prime: 11)
+  @Test func favorites_selectDelete_andTheNoticeGivesWayToTheNextKey() async throws {
+    let store = makeStore(AppState(favoritePrimes: [2, 3, 5]))
+    try await press(.character("f"), store) { $0.present.screens.page = .favorites }
+    try await press(.character("j"), store) {
+      $0.present.screens.selection = .init(row: 1, top: 0, prime: 3)
     }
-    let dismiss = try #require(
-      FavoritesView.action(for: .enter, in: store.state, selection: selection))
-    await store.send(dismiss) { $0.alert = nil }
+    try await press(.character("d"), store) {
+      $0.record(before: $0.present)
+      $0.present.favoritePrimes = [2, 5]
+      $0.present.activityFeed = [self.removed(3, id: 1)]
+      $0.present.alert = .notice("deleted 3")
+    }
+    #expect(store.state.present.onTop == nil)
+    // The selection stays on its row, now 5's.
+    #expect(store.state.present.screensView.selection == .init(row: 1, top: 0, prime: 5))
+    try await press(.up, store) {
+      $0.present.alert = nil
+      $0.present.screens.selection = .init(row: 0, top: 0, prime: 2)
+    }
   }
 
-  @Test func favoritesKeys_onAnEmptyList_doNothing_butExportAndImport() {
-    let empty = FavoritePrimesState()
-    #expect(FavoritesView.action(for: .character("d"), in: empty, selection: .init()) == nil)
-    #expect(FavoritesView.action(for: .character("n"), in: empty, selection: .init()) == nil)
-    #expect(
-      FavoritesView.action(for: .character("e"), in: empty, selection: .init())
-        == .saveButtonTapped(file: nil))
-    #expect(
-      FavoritesView.action(for: .character("i"), in: empty, selection: .init())
-        == .loadButtonTapped(file: nil))
+  @Test func undoAndRedo_sayWhatTheyLeft_untilTheNextKey() async throws {
+    let store = makeStore(AppState(count: 3))
+    try await press(.character("u"), store) { $0.present.alert = .nothingToDo("nothing to undo") }
+    // Nothing to undo is routine: a notice, and the next key acts.
+    #expect(store.state.present.onTop == nil)
+    try await press(.character("+"), store) {
+      $0.present.alert = nil
+      $0.record(before: $0.present)
+      $0.present.count = 4
+    }
+    try await press(.character("u"), store) {
+      _ = $0.undo()
+      $0.present.screens.travelled = .undone
+    }
+    #expect(store.state.present.notice == "undone; count: 3; no favorites")
+    try await press(.character("r"), store) {
+      $0.present.screens.travelled = nil
+      _ = $0.redo()
+      $0.present.screens.travelled = .redone
+    }
+    try await press(.character("f"), store) {
+      $0.present.screens.travelled = nil
+      $0.present.screens.page = .favorites
+    }
   }
 
-  @Test func selection_movesWithinTheList_andScrolls() {
-    var selection = FavoritesView.Selection()
-    selection = selection.moved(by: -1, count: 5, visible: 3)
-    #expect(selection == .init(row: 0, top: 0))
-    for _ in 1...3 { selection = selection.moved(by: 1, count: 5, visible: 3) }
-    #expect(selection == .init(row: 3, top: 1))
-    selection = selection.moved(by: 9, count: 5, visible: 3)
-    #expect(selection == .init(row: 4, top: 2))
-    selection = selection.moved(by: 0, count: 2, visible: 3)
-    #expect(selection == .init(row: 1, top: 0))
+  @Test func theActivityFeed_scrolls_andGoesBack() async throws {
+    let feed = PersistentArray((1...20).map { added($0, id: UInt64($0)) })
+    let store = makeStore(AppState(activityFeed: feed, screens: ScreensState(page: .favorites)))
+    try await press(.character("a"), store) { $0.present.screens.page = .activity }
+    try await press(.down, store) { $0.present.screens.activityEnd = 19 }
+    try await press(.character("k"), store) { $0.present.screens.activityEnd = nil }
+    expectNothing(.character("u"), store)
+    try await press(.character("c"), store) { $0.present.screens.page = .favorites }
+    try await press(.escape, store) { $0.present.screens.page = .counter }
+  }
+
+  @Test func quitting_worksFromEveryLayer() async throws {
+    for state in [
+      AppState(), AppState(alert: .failure("no")), AppState(count: 7, isPrimeModalShown: true),
+      AppState(screens: ScreensState(page: .activity)),
+      AppState(screens: ScreensState(size: Size(columns: 20, rows: 5))),
+    ] {
+      for key in [Key.character("q"), .interrupt, .endOfInput] {
+        let store = makeStore(state)
+        if state.screens.size != ScreensState().size {
+          await store.send(.step(.screens(.terminalResized(state.screens.size)))) {
+            $0.present.screens.size = state.screens.size
+          }
+        }
+        try await press(key, store) { $0.present.screens.ending = .quit }
+      }
+    }
+  }
+
+  @Test func theLaunchWarning_isClosedByAnyKey_andQuittingKeysQuit() async throws {
+    let store = makeStore()
+    await store.send(.step(.screens(.launchWarned("favorites are kept in memory only")))) {
+      $0.present.screens.launchWarning = "favorites are kept in memory only"
+    }
+    try await press(.other, store) { $0.present.screens.launchWarning = nil }
+    try await press(.character("+"), store) {
+      $0.record(before: $0.present)
+      $0.present.count = 1
+    }
+    let quitting = makeStore(AppState(screens: ScreensState(launchWarning: "warned")))
+    try await press(.character("q"), quitting) { $0.present.screens.ending = .quit }
+  }
+
+  @Test func onATerminalTooSmall_pageKeysDoNothing() {
+    let store = makeStore()
+    var state = store.state.present
+    state.screens.size = Size(columns: 39, rows: 12)
+    for key in [Key.character("+"), .character("f"), .character("u"), .escape, .enter] {
+      #expect(AppView.action(for: key, in: state) == nil)
+    }
   }
 
   @Test func keys_fromTerminalCodes() {

@@ -6,6 +6,7 @@ import Foundation
 import PrimeAlert
 import PrimeModal
 import PrimeTimeUI
+import Screens
 import Testing
 
 /// Each view's drawing at a fixed size, as the text a person sees: one line per row, trailing
@@ -22,13 +23,30 @@ struct ViewDrawingTests {
     .joined(separator: "\n")
   }
 
+  /// The counter's drawing, with what is on top as the app derives it.
+  private func drawCounter(_ state: CounterState, progress: Double, size: Size) -> Drawing {
+    var app = AppState()
+    app.counter = state
+    return CounterView.draw(state, onTop: app.onTop, progress: progress, size: size)
+  }
+
+  /// The favorites' drawing, with what is on top as the app derives it.
+  private func drawFavorites(
+    _ state: FavoritePrimesState, selection: ScreensState.Selection, progress: Double, size: Size
+  ) -> Drawing {
+    var app = AppState(screens: ScreensState(page: .favorites))
+    app.favoritePrimesState = state
+    return FavoritesView.draw(
+      state, selection: selection, onTop: app.onTop, progress: progress, size: size)
+  }
+
   private let counterHints = """
     + - count   p prime?   n nth prime
     f favorites   u undo   r redo   q quit
     """
 
   @Test func counter_atZero() {
-    let drawing = CounterView.draw(CounterState(), progress: 0, size: size)
+    let drawing = drawCounter(CounterState(), progress: 0, size: size)
     #expect(
       text(drawing) == """
         PrimeTime
@@ -49,7 +67,7 @@ struct ViewDrawingTests {
 
   @Test func counter_frozenByALookup_showsItsProgress_andDisablesTheButtons() {
     let state = CounterState(count: 7, isNthPrimeRequestInFlight: true)
-    let drawing = CounterView.draw(state, progress: 0.42, size: size)
+    let drawing = drawCounter(state, progress: 0.42, size: size)
     #expect(
       text(drawing) == """
         PrimeTime
@@ -71,7 +89,7 @@ struct ViewDrawingTests {
   @Test func primeModal_forAPrime_offersToSaveIt() {
     let state = CounterState(count: 7, isPrimeModalShown: true)
     #expect(
-      text(CounterView.draw(state, progress: 0, size: size)) == """
+      text(drawCounter(state, progress: 0, size: size)) == """
         PrimeTime
 
                         [-]  7  [+]
@@ -89,7 +107,7 @@ struct ViewDrawingTests {
   @Test func primeModal_forAFavorite_offersToRemoveIt() {
     let state = CounterState(count: 7, favoritePrimes: [7], isPrimeModalShown: true)
     #expect(
-      text(CounterView.draw(state, progress: 0, size: size)) == """
+      text(drawCounter(state, progress: 0, size: size)) == """
         PrimeTime
 
                         [-]  7  [+]
@@ -107,7 +125,7 @@ struct ViewDrawingTests {
   @Test func primeModal_forANonPrime_offersNothing() {
     let state = CounterState(count: 6, isPrimeModalShown: true)
     #expect(
-      text(CounterView.draw(state, progress: 0, size: size)) == """
+      text(drawCounter(state, progress: 0, size: size)) == """
         PrimeTime
 
                         [-]  6  [+]
@@ -125,7 +143,7 @@ struct ViewDrawingTests {
   @Test func alert_isADialogOverTheScreen() {
     let state = CounterState(count: 7, alert: .nthPrime(n: 7, prime: 17))
     #expect(
-      text(CounterView.draw(state, progress: 0, size: size)) == """
+      text(drawCounter(state, progress: 0, size: size)) == """
         PrimeTime
 
                         [-]  7  [+]
@@ -146,7 +164,7 @@ struct ViewDrawingTests {
     """
 
   @Test func favorites_empty_sayHowToSaveOne() {
-    let drawing = FavoritesView.draw(
+    let drawing = drawFavorites(
       FavoritePrimesState(), selection: .init(), progress: 0, size: size)
     #expect(
       text(drawing) == """
@@ -166,11 +184,14 @@ struct ViewDrawingTests {
 
   @Test func favorites_long_scrolledToItsLastRow() {
     let state = FavoritePrimesState(favoritePrimes: PersistentArray((1...30).map { 2 * $0 + 1 }))
-    let visible = FavoritesView.visibleRows(in: size)
-    var selection = FavoritesView.Selection()
-    for _ in 1...40 { selection = selection.moved(by: 1, count: 30, visible: visible) }
-    #expect(selection == FavoritesView.Selection(row: 29, top: 22))
-    let drawing = FavoritesView.draw(state, selection: selection, progress: 0, size: size)
+    var view = ScreensView(
+      screens: ScreensState(size: size), favoritePrimes: state.favoritePrimes, activityCount: 0)
+    for _ in 1...40 {
+      _ = ScreensReducer().reduce(into: &view, action: .selectionMoved(by: 1), environment: ())
+    }
+    let selection = view.selection
+    #expect(selection == ScreensState.Selection(row: 29, top: 22, prime: 61))
+    let drawing = drawFavorites(state, selection: selection, progress: 0, size: size)
     #expect(
       text(drawing) == """
         Favorite primes (30)
@@ -227,7 +248,7 @@ struct ViewDrawingTests {
     let newest = text(ActivityView.draw(feed, timeZone: utc, size: size))
     #expect(newest.contains("16:29:00  added   29"))
     #expect(!newest.contains("added   20\n"))
-    let last = ActivityView.maximumScroll(count: feed.count, size: size)
+    let last = Layout.maximumActivityScroll(count: feed.count, size: size)
     #expect(last == 21)
     let oldest = ActivityView.draw(feed, scroll: last, timeZone: utc, size: size)
     #expect(
@@ -248,14 +269,45 @@ struct ViewDrawingTests {
     #expect(ActivityView.draw(feed, scroll: last + 5, timeZone: utc, size: size) == oldest)
   }
 
+  @Test func aConfirmation_isANoticeOnTheLastRows_withTheModalStillShown() {
+    var state = AppState(count: 7, favoritePrimes: [7], isPrimeModalShown: true)
+    state.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
+    state.screens.size = size
+    #expect(
+      text(AppView.draw(state, progress: 0, timeZone: .gmt)) == """
+        PrimeTime
+
+                        [-]  7  [+]
+            ┌─────────────────────────────────┐
+            │ 7 is prime 🎉                   │
+            │                                 │
+            │ [s] Remove from favorite primes │
+            │ Esc closes                      │
+            └─────────────────────────────────┘
+
+        + - count   p prime?   n nth prime
+        saved 7 to your favorite primes
+        """)
+  }
+
+  @Test func undo_saysWhatItLeft_onTheLastRow_ofThePageShown() {
+    var state = AppState(
+      count: 7, favoritePrimes: [7, 11],
+      screens: ScreensState(page: .favorites, travelled: .undone, size: size))
+    state.screens.selection.prime = 11
+    let drawing = AppView.draw(state, progress: 0, timeZone: .gmt)
+    #expect(drawing.last == Line("undone; count: 7; favorites: 7, 11", .title))
+    #expect(drawing[3].text.hasPrefix("  2  11  ") && drawing[3].style == .selected)
+  }
+
   @Test func aTerminalTooSmall_saysTheSizeItNeeds() {
     let small = Size(columns: 30, rows: 8)
-    let drawing = CounterView.draw(CounterState(), progress: 0, size: small)
+    let drawing = drawCounter(CounterState(), progress: 0, size: small)
     #expect(drawing.count == 8)
     #expect(drawing[0].text == "primetime ui needs 40×12")
     #expect(drawing.dropFirst().allSatisfy { $0.text.isEmpty })
     #expect(
-      FavoritesView.draw(FavoritePrimesState(), selection: .init(), progress: 0, size: small)
+      drawFavorites(FavoritePrimesState(), selection: .init(), progress: 0, size: small)
         == drawing)
   }
 
@@ -263,7 +315,7 @@ struct ViewDrawingTests {
     let message =
       "could not find the 2305843009213693951st prime: n must be between 1 and "
       + "216289611853439384, not 2305843009213693951"
-    let drawing = FavoritesView.draw(
+    let drawing = drawFavorites(
       FavoritePrimesState(favoritePrimes: [2], alert: .failure(message)), selection: .init(),
       progress: 0, size: size)
     let shown = drawing.map { $0.text }.joined(separator: " ")
@@ -276,7 +328,7 @@ struct ViewDrawingTests {
     let notice =
       "primetime: could not create the data directory /tmp/a-file: Not a directory; "
       + "favorites are kept in memory only"
-    let counter = CounterView.draw(CounterState(), progress: 0, size: size)
+    let counter = drawCounter(CounterState(), progress: 0, size: size)
     let drawing = withNotice(notice, on: counter, size: size)
     #expect(drawing.dropLast(2) == counter.dropLast(2))
     #expect(
@@ -295,7 +347,7 @@ struct ViewDrawingTests {
       "primetime: could not create the data directory /tmp/a-file: Not a directory; "
       + "favorites are kept in memory only"
     let drawing = NoticeView.draw(
-      notice, over: CounterView.draw(CounterState(), progress: 0, size: size), size: size)
+      notice, over: drawCounter(CounterState(), progress: 0, size: size), size: size)
     let shown = drawing.map(\.text).joined(separator: " ")
     for word in notice.split(separator: " ") { #expect(shown.contains(word), "\(word)") }
     #expect(shown.contains("Any key closes"))
@@ -305,7 +357,7 @@ struct ViewDrawingTests {
 
   @Test func aVeryNarrowTerminal_stillSaysTheSizeItNeeds() {
     #expect(
-      CounterView.draw(CounterState(), progress: 0, size: Size(columns: 20, rows: 5))[0].text
+      drawCounter(CounterState(), progress: 0, size: Size(columns: 20, rows: 5))[0].text
         == "needs 40×12")
   }
 
@@ -313,14 +365,14 @@ struct ViewDrawingTests {
     let size = Size.minimum
     let long = FavoritePrimesState(favoritePrimes: PersistentArray(0..<100_000))
     let drawings = [
-      CounterView.draw(CounterState(count: -123_456_789), progress: 0.5, size: size),
-      CounterView.draw(
+      drawCounter(CounterState(count: -123_456_789), progress: 0.5, size: size),
+      drawCounter(
         CounterState(count: 7, favoritePrimes: [7], isPrimeModalShown: true), progress: 0,
         size: size),
-      CounterView.draw(
+      drawCounter(
         CounterState(count: 7, isNthPrimeRequestInFlight: true), progress: 0.99, size: size),
-      FavoritesView.draw(long, selection: .init(row: 99_999, top: 99_992), progress: 0, size: size),
-      FavoritesView.draw(
+      drawFavorites(long, selection: .init(row: 99_999, top: 99_992), progress: 0, size: size),
+      drawFavorites(
         FavoritePrimesState(favoritePrimes: [2], isNthPrimeRequestInFlight: true),
         selection: .init(), progress: 0.3, size: size),
       ActivityView.draw([], timeZone: TimeZone(identifier: "UTC")!, size: size),
@@ -334,7 +386,7 @@ struct ViewDrawingTests {
 
   @Test func favorites_drawOnlyTheVisibleRows_ofAMillion() {
     let state = FavoritePrimesState(favoritePrimes: PersistentArray(0..<1_000_000))
-    let drawing = FavoritesView.draw(
+    let drawing = drawFavorites(
       state, selection: .init(row: 999_999, top: 999_992), progress: 0, size: size)
     #expect(drawing[2].text.hasPrefix("   999993  999992"))
   }
