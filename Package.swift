@@ -258,6 +258,7 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimes", "FavoritesDatabase", "FileClient",
         "NthPrimeClient", "PrimeTimeCLI", "Primes", "primetime", "ComposableArchitecture",
+        "Screens",
       ],
       path: "Tests/PrimeTimeCLITests"
     ),

@@ -256,7 +256,8 @@ enum Terminal {
       }
     }
     // A terminal that hangs up is readable with nothing to read, or fails to be asked its modes.
-    events.isGone = ready.hangUp || (ready.input && codes.isEmpty && primetime_terminal_is_gone() != 0)
+    events.isGone =
+      ready.hangUp || (ready.input && codes.isEmpty && primetime_terminal_is_gone() != 0)
     events.keys = Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER)
     if events.keys.isEmpty, !codes.isEmpty { events.keys = [.other] }
     for signal in ready.signals {

@@ -5,6 +5,7 @@ import FavoritesDatabase
 import FileClient
 import Foundation
 import NthPrimeClient
+import Screens
 import Synchronization
 import Testing
 
@@ -283,6 +284,8 @@ struct SessionTests {
             "'\(line.split(separator: " ")[0])' works on the counter screen; "
               + "type 'counter' to go there"))
     }
-    #expect(session.state == AppState(count: 7, favoritePrimes: [2]))
+    #expect(
+      session.state
+        == AppState(count: 7, favoritePrimes: [2], screens: ScreensState(page: .favorites)))
   }
 }

@@ -401,8 +401,11 @@ final class TmuxSession: Sendable {
     let environment = PrimeTime.coverage.merging([
       "PRIMETIME_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
     ]) { $1 }.merging(extra) { $1 }
-    let variables = ["env"] + environment.map { "\($0.key)=\($0.value)" }.sorted()
-    let commandLine = ([PrimeTime.binary.path] + arguments).joined(separator: " ")
+    // Each word is quoted for the shell: a path or a profile's name may hold a space.
+    let variables =
+      ["env"] + environment.map { Self.quoted("\($0.key)=\($0.value)") }.sorted()
+    let commandLine = ([PrimeTime.binary.path] + arguments).map(Self.quoted).joined(
+      separator: " ")
     // The shell that runs it says how it ended, on the screen it leaves.
     let command =
       atAShellPrompt
@@ -417,6 +420,12 @@ final class TmuxSession: Sendable {
         command.joined(separator: " "), ";", "set-option", "-t", "ui", "remain-on-exit", "on",
       ])
     if atAShellPrompt { try type(commandLine) }
+  }
+
+  /// A word as the shell reads it back unchanged: in single quotes, each single quote in it
+  /// written as `'\''`.
+  static func quoted(_ word: String) -> String {
+    "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 
   /// Types a line of text at the shell's prompt, and Enter.

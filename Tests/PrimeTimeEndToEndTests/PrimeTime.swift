@@ -89,7 +89,7 @@ enum PrimeTime {
   /// A new, empty directory for one test's data.
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory
-      .appending(path: "primetime-tests-\(UUID().uuidString)")
+      .appending(path: "primetime tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

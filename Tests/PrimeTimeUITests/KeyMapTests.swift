@@ -50,7 +50,8 @@ struct KeyMapTests {
   private func expectNothing(
     _ key: Key, _ store: AppTestStore, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(AppView.action(for: key, in: store.state.present) == nil, sourceLocation: sourceLocation)
+    #expect(
+      AppView.action(for: key, in: store.state.present) == nil, sourceLocation: sourceLocation)
   }
 
   private func added(_ prime: Int, id: UInt64) -> Activity {
