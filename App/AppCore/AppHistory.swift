@@ -56,6 +56,8 @@ public struct AppHistoryReducer: Reducer {
     into history: inout History<AppState>, action: HistoryAction<AppAction>,
     environment: AppEnvironment
   ) -> Effect<HistoryAction<AppAction>> {
+    let favorites = history.present.favoritePrimes
+    defer { history.present.keepSelectionOnItsPrime(ifChangedFrom: favorites) }
     if case .step(let change) = action, !change.isUserStep {
       // Not this session's step: another session's change, or news of the terminal or of
       // storage. Undo passes over it, and it leaves the notices as they are.
@@ -113,5 +115,15 @@ extension AppAction {
         false
       }
     }
+  }
+}
+
+extension AppState {
+  /// Puts the favorites' selection on the prime it shows, when the favorites changed under it
+  /// (a delete, an undo, another session's change), so that the next change moves it with that
+  /// prime. A look at the list's identity tells that it did not change.
+  mutating func keepSelectionOnItsPrime(ifChangedFrom before: PersistentArray<Int>) {
+    guard screens.page == .favorites, favoritePrimes != before else { return }
+    screens.selection = screensView.selection
   }
 }

@@ -282,7 +282,7 @@ struct ReliabilityTests {
     let file = home.appending(path: "original.json")
     try Data("[2, 3, 4, 7, 3]".utf8).write(to: file)
     let result = try PrimeTime.run(
-      ["-c", "set 3; save; load-favorites \(file.path); favorites"], home: home)
+      ["-c", "set 3; save; load-favorites original.json; favorites"], home: home)
     #expect(result.status == 0)
     #expect(
       result.stdout.contains(

@@ -190,13 +190,19 @@ struct KeyMapTests {
       $0.present.favoritePrimes = [2, 5]
       $0.present.activityFeed = [self.removed(3, id: 1)]
       $0.present.alert = .notice("deleted 3")
+      // The selection stays on its row, now 5's, and moves with 5 from now on.
+      $0.present.screens.selection = .init(row: 1, top: 0, prime: 5)
     }
     #expect(store.state.present.onTop == nil)
-    // The selection stays on its row, now 5's.
-    #expect(store.state.present.screensView.selection == .init(row: 1, top: 0, prime: 5))
-    try await press(.up, store) {
+    try await press(.character("u"), store) {
       $0.present.alert = nil
-      $0.present.screens.selection = .init(row: 0, top: 0, prime: 2)
+      _ = $0.undo()
+      $0.present.screens.travelled = .undone
+      $0.present.screens.selection = .init(row: 2, top: 0, prime: 5)
+    }
+    try await press(.up, store) {
+      $0.present.screens.travelled = nil
+      $0.present.screens.selection = .init(row: 1, top: 0, prime: 3)
     }
   }
 
