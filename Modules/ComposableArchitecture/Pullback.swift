@@ -3,14 +3,16 @@
 public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, GlobalEnvironment>:
   Reducer
 {
+  // The lifted reducer as one function, made where the pullback is, rather than its four parts
+  // (the local reducer, the key path, the case path and the environment function). The
+  // optimizer takes a composition apart, and drops what the action does not use, only while
+  // the composition has at most six stored fields; four parts a pullback made a `combine` of
+  // two pullbacks too big for it, and every action then fetched the key path objects and
+  // released them with the composition. As one function, each pullback is one field, and where
+  // `reduce` is inlined into the feature that composes (its literals in view), the function's
+  // context is never allocated and each key path's projection is a direct access.
   @usableFromInline
-  let local: Local
-  @usableFromInline
-  let toLocalState: WritableKeyPath<GlobalState, Local.State>
-  @usableFromInline
-  let toLocalAction: CasePath<GlobalAction, Local.Action>
-  @usableFromInline
-  let toLocalEnvironment: (GlobalEnvironment) -> Local.Environment
+  let lifted: (inout GlobalState, GlobalAction, GlobalEnvironment) -> Effect<GlobalAction>
 
   @inlinable @inline(__always)
   init(
@@ -19,22 +21,21 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
     toLocalAction: CasePath<GlobalAction, Local.Action>,
     toLocalEnvironment: @escaping (GlobalEnvironment) -> Local.Environment
   ) {
-    self.local = local
-    self.toLocalState = toLocalState
-    self.toLocalAction = toLocalAction
-    self.toLocalEnvironment = toLocalEnvironment
+    self.lifted = { state, action, environment in
+      guard let localAction = toLocalAction.extract(action) else { return .none }
+      return local.reduce(
+        into: &state[keyPath: toLocalState], action: localAction,
+        environment: toLocalEnvironment(environment)
+      )
+      .map(toLocalAction.embed)
+    }
   }
 
   @inlinable @inline(__always)
   public func reduce(
     into state: inout GlobalState, action: GlobalAction, environment: GlobalEnvironment
   ) -> Effect<GlobalAction> {
-    guard let localAction = toLocalAction.extract(action) else { return .none }
-    return local.reduce(
-      into: &state[keyPath: toLocalState], action: localAction,
-      environment: toLocalEnvironment(environment)
-    )
-    .map(toLocalAction.embed)
+    lifted(&state, action, environment)
   }
 }
 
