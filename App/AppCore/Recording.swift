@@ -34,8 +34,10 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   case end(state: AppState, screen: String)
 
   /// The version of the format that this code writes and reads. Version 2: the prime modal
-  /// has its own alert, and the favorites screen's rows are tapped by index.
-  public static let version = 2
+  /// has its own alert, and the favorites screen's rows are tapped by index. Version 3: the
+  /// screens are state (the page, the selection, the notices, quitting), with their own actions,
+  /// and "nothing to undo" is a routine alert.
+  public static let version = 3
 
   /// What the environment answered while the app handled one action, in the order asked.
   public struct Readings: Codable, Equatable, Sendable {

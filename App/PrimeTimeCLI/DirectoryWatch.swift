@@ -7,10 +7,6 @@ import Foundation
 ///
 /// On Linux it is inotify; where there is none, it is `nil` and other sessions' changes show
 /// at the next command.
-///
-/// ```swift
-/// let watch = DirectoryWatch(dataDirectory)  // poll watch.descriptor, then watch.drain()
-/// ```
 final class DirectoryWatch {
   /// The descriptor to wait on.
   let descriptor: Int32

@@ -22,7 +22,6 @@ final class FullScreen {
   private let progress: LookupProgress
   /// Writes out what the recording holds so far.
   private let flushRecording: () -> Void
-  private let database: DirectoryWatch?
   private var subscription: StoreSubscription?
   /// Whether the state changed since the screen was last drawn.
   private var needsDrawing = true
@@ -31,12 +30,10 @@ final class FullScreen {
   static let progressInterval: Int32 = 50
 
   init(
-    session: Session, progress: LookupProgress, database: DirectoryWatch?,
-    flushRecording: @escaping () -> Void
+    session: Session, progress: LookupProgress, flushRecording: @escaping () -> Void
   ) {
     self.session = session
     self.progress = progress
-    self.database = database
     self.flushRecording = flushRecording
     // Any action, a key's or an effect's, may change what is shown: the screen is drawn again
     // once, however many ran, and a wait for events ends to draw it.
@@ -65,7 +62,7 @@ final class FullScreen {
     guard
       let launch = await SessionLaunch.start(
         dataDirectory: dataDirectory, recording: recording, environment: environment,
-        output: output, keepsGoingWithoutStorage: true, interaction: nil)
+        output: output, keepsGoingWithoutStorage: true, watchesStorage: true, interaction: nil)
     else { return 1 }
     guard Terminal.start(isColored: environment.isColorEnabled) else {
       FileHandle.standardError.write(
@@ -75,9 +72,7 @@ final class FullScreen {
     }
     let session = launch.session
     let screens = FullScreen(
-      session: session, progress: environment.progress,
-      database: session.storage == nil ? nil : DirectoryWatch(dataDirectory),
-      flushRecording: launch.flush)
+      session: session, progress: environment.progress, flushRecording: launch.flush)
     if let warning = notices.withLock({ $0.first }) {
       session.store.send(.step(.screens(.launchWarned(warning))))
     }
@@ -100,8 +95,7 @@ final class FullScreen {
       // Never while the shell has the terminal: a signal can end the wait for the foreground.
       if needsDrawing, Terminal.isInForeground { draw() }
       let isLookingUp = store.state.present.isNthPrimeRequestInFlight
-      let events = await Terminal.nextEvents(
-        watching: database?.descriptor, timeout: isLookingUp ? Self.progressInterval : -1)
+      let events = await Terminal.nextEvents(timeout: isLookingUp ? Self.progressInterval : -1)
       if isLookingUp { needsDrawing = true }  // the progress bar moves
       for signal in events.signals {
         send(AppView.action(forSignal: signal, in: store.state.present))
@@ -124,10 +118,6 @@ final class FullScreen {
         }
       }
       if !events.keys.isEmpty { flushRecording() }
-      if events.isDatabaseChanged {
-        database?.drain()
-        await session.storage?.takeInOthers()
-      }
     }
     // A lookup still running ends with the session, and what an effect changed since the
     // last write is stored before the terminal is given back.
@@ -167,6 +157,9 @@ enum Terminal {
     guard primetime_start() != 0 else { return false }
     raw()
     noecho()
+    // ncurses would read a key that arrives while it draws into its own buffer, where the wait
+    // for events cannot see it: it leaves the terminal's input to the wait.
+    typeahead(-1)
     curs_set(0)
     primetime_use_keypad()
     primetime_set_key_timeout(0)
@@ -225,51 +218,40 @@ enum Terminal {
   /// What arrived while the app waited.
   struct Events {
     /// The keys typed; a key the screens do not use (Home, F1) is ``Key/other``.
-    var keys: [Key] = []
+    let keys: [Key]
     /// SIGTERM, SIGHUP and SIGINT, in the order they arrived.
-    var signals: [Int32] = []
-    var isResized = false
+    let signals: [Int32]
+    let isResized: Bool
     /// Whether the terminal went away.
-    var isGone = false
-    /// Whether the watched descriptor (the database's files) is readable.
-    var isDatabaseChanged = false
+    let isGone: Bool
   }
 
-  /// Waits until something arrives: a key, a signal, a resize, a ``wake()``, or a change of
-  /// what `watched` watches; with a `timeout` of 0 or more, at most that many milliseconds.
+  /// Waits until something arrives: a key, a signal, a resize or a ``wake()``; with a
+  /// `timeout` of 0 or more, at most that many milliseconds.
   ///
   /// The wait blocks a thread of its own in `poll(2)`, so that the main actor goes on running
-  /// effects' actions meanwhile; nothing runs on a timer.
-  static func nextEvents(watching watched: Int32?, timeout: Int32) async -> Events {
+  /// effects' actions and storage's meanwhile; nothing runs on a timer.
+  static func nextEvents(timeout: Int32) async -> Events {
     let ready = await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
-        continuation.resume(returning: eventPipes.wait(watching: watched ?? -1, timeout: timeout))
+        continuation.resume(returning: eventPipes.wait(timeout: timeout))
       }
     }
-    var events = Events()
     var codes: [Int32] = []
+    var isResized = ready.signals.contains(SIGWINCH)
+    if isResized { primetime_follow_size() }
     if ready.input {
-      while true {
-        let code = primetime_read_key()
-        if code == ERR { break }
-        if code == KEY_RESIZE { events.isResized = true } else { codes.append(code) }
+      while case let code = primetime_read_key(), code != ERR {
+        if code == KEY_RESIZE { isResized = true } else { codes.append(code) }
       }
     }
-    // A terminal that hangs up is readable with nothing to read, or fails to be asked its modes.
-    events.isGone =
-      ready.hangUp || (ready.input && codes.isEmpty && primetime_terminal_is_gone() != 0)
-    events.keys = Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER)
-    if events.keys.isEmpty, !codes.isEmpty { events.keys = [.other] }
-    for signal in ready.signals {
-      if signal == SIGWINCH {
-        primetime_follow_size()
-        events.isResized = true
-      } else {
-        events.signals.append(signal)
-      }
-    }
-    events.isDatabaseChanged = ready.watched
-    return events
+    let keys = Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER)
+    return Events(
+      keys: keys.isEmpty && !codes.isEmpty ? [.other] : keys,
+      signals: ready.signals.filter { $0 != SIGWINCH }, isResized: isResized,
+      // A terminal that hangs up is readable with nothing to read, or cannot be asked its modes.
+      isGone: ready.hangUp
+        || (ready.input && codes.isEmpty && primetime_terminal_is_gone() != 0))
   }
 
   /// Ends a wait for events from any thread: the store's observers call it after an action.
@@ -340,16 +322,13 @@ private final class EventPipes: Sendable {
     _ = write(wakes.write, &byte, 1)
   }
 
-  /// Blocks until the terminal, a pipe or `watched` is readable, or `timeout` milliseconds
-  /// pass (never, when it is negative), and empties the pipes.
-  func wait(watching watched: Int32, timeout: Int32) -> (
-    input: Bool, hangUp: Bool, signals: [Int32], watched: Bool
-  ) {
+  /// Blocks until the terminal or a pipe is readable, or `timeout` milliseconds pass (never,
+  /// when it is negative), and empties the pipes.
+  func wait(timeout: Int32) -> (input: Bool, hangUp: Bool, signals: [Int32]) {
     var descriptors = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       pollfd(fd: signals.read, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wakes.read, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: watched, events: Int16(POLLIN), revents: 0),
     ]
     while poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno == EINTR {}
     var buffer = [UInt8](repeating: 0, count: 256)
@@ -359,9 +338,6 @@ private final class EventPipes: Sendable {
     }
     while read(wakes.read, &buffer, buffer.count) > 0 {}
     let input = descriptors[0].revents
-    return (
-      input & Int16(POLLIN) != 0, input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, received,
-      descriptors[3].revents & Int16(POLLIN) != 0
-    )
+    return (input & Int16(POLLIN) != 0, input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, received)
   }
 }

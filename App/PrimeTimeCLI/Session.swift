@@ -78,6 +78,7 @@ public final class Session {
     environment: AppEnvironment,
     output: Output,
     storage: Storage?,
+    watchedDirectory: URL? = nil,
     interaction: Interaction?,
     recorder: SessionRecorder?,
     timeZone: TimeZone = .current
@@ -99,7 +100,9 @@ public final class Session {
     self.favorites = store.scope(
       state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
     self.output = output
-    self.storage = storage.map { StorageObserver(storage: $0, store: store) }
+    self.storage = storage.map {
+      StorageObserver(storage: $0, store: store, watching: watchedDirectory)
+    }
     self.interaction = interaction
     self.timeZone = timeZone
   }

@@ -25,10 +25,12 @@ final class SessionLaunch {
   /// - Parameters:
   ///   - keepsGoingWithoutStorage: Whether a database that cannot be opened leaves the session
   ///     in memory, with a warning (a person), or ends it (a script).
+  ///   - watchesStorage: Whether other sessions' writes are taken in as they are made (the full
+  ///     screen) rather than before each command (the REPL).
   /// - Returns: The launch, or `nil` when it could not start; the reason is on `output.err`.
   static func start(
     dataDirectory: URL, recording: String?, environment: CLIEnvironment, output: Output,
-    keepsGoingWithoutStorage: Bool, interaction: Interaction?
+    keepsGoingWithoutStorage: Bool, watchesStorage: Bool = false, interaction: Interaction?
   ) async -> SessionLaunch? {
     let recordingFile: RecordingFile?
     do {
@@ -69,6 +71,7 @@ final class SessionLaunch {
         uuid: recorder?.recording(environment.uuid) ?? environment.uuid),
       output: output,
       storage: storage,
+      watchedDirectory: watchesStorage ? dataDirectory : nil,
       interaction: interaction,
       recorder: recorder
     )

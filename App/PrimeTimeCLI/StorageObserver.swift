@@ -6,17 +6,12 @@ import Foundation
 /// action that changed the favorites or the feed, it writes the change (one transaction), and
 /// what other sessions stored comes in as ``AppAction/storageChanged(_:)``.
 ///
-/// No command and no timer calls it. The full screen asks it to take in others' changes when
-/// the database's files change; the REPL asks before each command, so that piped sessions go
-/// line by line, and waits with ``settle()`` for the command's change to be stored. A failure
+/// No command and no timer calls it. Watching the database's directory (the full screen), it
+/// takes in others' changes as soon as their files change; the REPL asks before each command
+/// instead, so that piped sessions go line by line, and waits with ``settle()`` for the
+/// command's change to be stored. A failure
 /// is an action too (``ScreensAction/storageFailed(_:)``): the change stays in memory, and the
 /// next write includes it.
-///
-/// ```swift
-/// let observer = StorageObserver(storage: storage, store: store)
-/// store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
-/// await observer.settle()  // stored
-/// ```
 @MainActor
 final class StorageObserver {
   private let storage: Storage
@@ -26,11 +21,34 @@ final class StorageObserver {
   private var writing: Task<Void, Never>?
   /// What failed since the last look, for the REPL to report with its command.
   private var problems: [String] = []
+  /// The watch of the database's directory, and the source that reads its events on the main
+  /// queue; `nil` when not watching.
+  private var watch: (directory: DirectoryWatch, source: any DispatchSourceRead)?
 
-  init(storage: Storage, store: Store<History<AppState>, HistoryAction<AppAction>>) {
+  /// Subscribes to the store; with `directory`, also watches the database's files there.
+  init(
+    storage: Storage, store: Store<History<AppState>, HistoryAction<AppAction>>,
+    watching directory: URL? = nil
+  ) {
     self.storage = storage
     self.store = store
     subscription = store.subscribe(onChange: { [unowned self] in stateChanged() })
+    if let directory, let files = DirectoryWatch(directory) {
+      let source = DispatchSource.makeReadSource(fileDescriptor: files.descriptor, queue: .main)
+      source.setEventHandler { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self else { return }
+          files.drain()
+          Task { await self.takeInOthers() }
+        }
+      }
+      source.resume()
+      watch = (files, source)
+    }
+  }
+
+  isolated deinit {
+    watch?.source.cancel()
   }
 
   /// Called after every action; writes only when the feed is not the one last stored, which a

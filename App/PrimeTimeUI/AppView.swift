@@ -14,7 +14,7 @@ public enum AppView {
   /// The screen for the app's state.
   ///
   /// ```swift
-  /// let drawing = AppView.draw(store.state.present, progress: 0, timeZone: .current)
+  /// let drawing = AppView.draw(state, progress: 0, timeZone: .gmt)
   /// ```
   ///
   /// - Parameters:
@@ -57,7 +57,7 @@ public enum AppView {
   /// screen, only quitting and cancelling a lookup act.
   ///
   /// ```swift
-  /// AppView.action(for: .character("+"), in: AppState())  // .step(.counter(.incrTapped))
+  /// let action = AppView.action(for: key, in: store.state.present)
   /// ```
   public static func action(for key: Key, in state: AppState) -> HistoryAction<AppAction>? {
     let quit = HistoryAction<AppAction>.step(.screens(.quitTapped))
@@ -133,7 +133,7 @@ public enum AppView {
   /// SIGHUP otherwise end the app.
   ///
   /// ```swift
-  /// AppView.action(forSignal: SIGTERM, in: state)  // .step(.screens(.signalReceived(SIGTERM)))
+  /// AppView.action(forSignal: SIGINT, in: store.state.present)  // cancels a running lookup
   /// ```
   public static func action(forSignal signal: Int32, in state: AppState) -> HistoryAction<AppAction>
   {

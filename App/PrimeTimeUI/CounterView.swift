@@ -18,7 +18,7 @@ public enum CounterView {
   /// `progress` is how far a running lookup is, from 0 to 1.
   ///
   /// ```swift
-  /// let drawing = CounterView.draw(CounterState(), onTop: nil, progress: 0, size: size)
+  /// CounterView.draw(state, onTop: app.onTop, progress: progress, size: size)
   /// ```
   public static func draw(
     _ state: CounterState, onTop: OnTop?, progress: Double, size: Size
@@ -56,7 +56,7 @@ public enum CounterView {
   /// The counter's action for a key when nothing is on top of it, if the key has one.
   ///
   /// ```swift
-  /// CounterView.action(for: .character("+"))  // .incrTapped
+  /// if let action = CounterView.action(for: key) { return .step(.counter(action)) }
   /// ```
   public static func action(for key: Key) -> CounterAction? {
     switch key {
@@ -86,7 +86,7 @@ public enum PrimeModalView {
   /// The modal's action for a key, if the key has one now: `s` saves or removes the count.
   ///
   /// ```swift
-  /// PrimeModalView.action(for: .character("s"), in: PrimeModalState(count: 6))  // nil: 6 is not prime
+  /// PrimeModalView.action(for: key, in: state.counter.primeModal)
   /// ```
   public static func action(for key: Key, in state: PrimeModalState) -> PrimeModalAction? {
     key == .character("s") ? state.offeredAction : nil

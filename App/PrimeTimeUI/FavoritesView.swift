@@ -17,8 +17,8 @@ public enum FavoritesView {
   /// The screen. Only the visible rows are looked at, however long the list.
   ///
   /// ```swift
-  /// let drawing = FavoritesView.draw(
-  ///   state, selection: selection, onTop: nil, progress: 0, size: size)
+  /// FavoritesView.draw(
+  ///   state, selection: selection, onTop: app.onTop, progress: progress, size: size)
   /// ```
   public static func draw(
     _ state: FavoritePrimesState, selection: ScreensState.Selection, onTop: OnTop?,
@@ -65,7 +65,8 @@ public enum FavoritesView {
   /// `i` imports the default file.
   ///
   /// ```swift
-  /// FavoritesView.action(for: .character("d"), in: empty, selection: .init())  // nil: no row
+  /// FavoritesView.action(
+  ///   for: key, in: state.favoritePrimesState, selection: selection)
   /// ```
   public static func action(
     for key: Key, in state: FavoritePrimesState, selection: ScreensState.Selection

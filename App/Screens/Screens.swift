@@ -32,7 +32,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
   /// Creates the screens' state.
   ///
   /// ```swift
-  /// ScreensState(page: .favorites, size: Size(columns: 60, rows: 16))
+  /// ScreensState(page: .activity, size: size)
   /// ```
   public init(
     page: Page = .counter,
@@ -136,9 +136,7 @@ public struct ScreensView: Equatable, Sendable {
 /// there is, notices, the launch's warning and ending.
 ///
 /// ```swift
-/// var view = ScreensView(screens: ScreensState(), favoritePrimes: [2, 3], activityCount: 2)
 /// _ = ScreensReducer().reduce(into: &view, action: .selectionMoved(by: 1), environment: ())
-/// // view.screens.selection.prime == 3
 /// ```
 public struct ScreensReducer: Reducer {
   public init() {}

@@ -35,7 +35,8 @@ where
 ///   CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter }),
 ///   FavoritePrimesReducer().pullback(
 ///     state: \.favoritePrimesState, action: .favoritePrimes,
-///     environment: { $0.favoritePrimes })
+///     environment: { $0.favoritePrimes }),
+///   ScreensReducer().pullback(state: \.screensView, action: .screens)
 /// )
 /// ```
 ///

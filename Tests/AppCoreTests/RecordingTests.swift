@@ -127,7 +127,7 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads version 2")
+        line: 1, reason: "the recording has format version 1; this primetime reads version 3")
     ) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }

@@ -344,18 +344,27 @@ struct FullScreenTests {
     defer { tmux.kill() }
     try await tmux.waitFor("[-]  0  [+]")
     for key in ["+", "+", "+", "p", "s"] { try tmux.send(key) }
-    try await tmux.waitFor("saved 3 to your favorite primes")
-    try tmux.send("Enter")
-    try await tmux.waitFor { !$0.contains("saved 3") }
+    // The confirmation is a notice; the modal stays until Esc, which also ends the notice.
+    try await tmux.waitFor { $0.contains("saved 3 to your favorite primes") && $0.contains("[s]") }
     // Esc read together with the next key would be Alt and that key: one at a time.
     try tmux.send("Escape")
-    try await tmux.waitFor { !$0.contains("Esc closes") }
+    try await tmux.waitFor { !$0.contains("Esc closes") && !$0.contains("saved 3") }
+    // The navigation is recorded too.
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (1)")
+    try tmux.send("a")
+    try await tmux.waitFor("Activity (1)")
+    try tmux.send("c")
+    try await tmux.waitFor("Favorite primes (1)")
     try tmux.send("q")
     #expect(try await tmux.waitForExit() == 0)
+    let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(recorded.contains("pageOpened"))
     let replay = try PrimeTime.run(["replay", recording], home: home)
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.stdout.contains("\"count\":3"))
     #expect(replay.stdout.contains("\"favoritePrimes\":[3]"))
+    #expect(replay.stdout.contains("\"screen\":\"favorites\""))
   }
 
   @Test func anUnknownTerminal_isAUsageError_inOneLine() async throws {
@@ -404,8 +413,9 @@ final class TmuxSession: Sendable {
     // Each word is quoted for the shell: a path or a profile's name may hold a space.
     let variables =
       ["env"] + environment.map { Self.quoted("\($0.key)=\($0.value)") }.sorted()
-    let commandLine = ([PrimeTime.binary.path] + arguments).map(Self.quoted).joined(
-      separator: " ")
+    // `&`, typed at a shell's prompt, runs the command in the background.
+    let commandLine = ([PrimeTime.binary.path] + arguments).map { $0 == "&" ? $0 : Self.quoted($0) }
+      .joined(separator: " ")
     // The shell that runs it says how it ended, on the screen it leaves.
     let command =
       atAShellPrompt
