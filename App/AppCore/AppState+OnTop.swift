@@ -33,7 +33,10 @@ extension AppState {
 
   /// What is on top of the page shown, if anything.
   public var onTop: OnTop? {
-    if let (alert, dismiss) = alerts.first(where: { !$0.alert.isRoutine }) {
+    // The activity feed shows no alert: none covers it.
+    if screens.page != .activity,
+      let (alert, dismiss) = alerts.first(where: { !$0.alert.isRoutine })
+    {
       return .alert(alert, dismiss: dismiss)
     }
     if isPrimeModalShown, screens.page == .counter { return .primeModal }

@@ -108,7 +108,7 @@ final class FullScreen {
         // SIGHUP ends it.
         send(.step(.screens(.signalReceived(SIGHUP))))
       }
-      for key in events.keys {
+      for key in events.keys where store.state.present.screens.ending == nil {
         if !store.state.present.isNthPrimeRequestInFlight { progress.report(0) }
         if key == .suspend {
           Terminal.suspend()
@@ -121,7 +121,10 @@ final class FullScreen {
     }
     // A lookup still running ends with the session, and what an effect changed since the
     // last write is stored before the terminal is given back.
-    if case .lookup(let cancel) = store.state.present.onTop { send(.step(cancel)) }
+    if store.state.present.isNthPrimeRequestInFlight {
+      session.counter.send(.nthPrimeCancelTapped)
+      session.favorites.send(.nthPrimeCancelTapped)
+    }
     await session.storage?.settle()
     return store.state.present.screens.ending ?? .quit
   }
@@ -174,10 +177,14 @@ enum Terminal {
     eventPipes.start()
     for signal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] {
       Glibc.signal(signal) { signal in
-        let descriptor = signalPipe.load(ordering: .relaxed)
-        if signal != SIGWINCH { receivedSignal.store(signal, ordering: .relaxed) }
+        let saved = errno
+        // Only the signals that end the app end a wait for the foreground.
+        if signal == SIGTERM || signal == SIGHUP {
+          receivedSignal.store(signal, ordering: .relaxed)
+        }
         var byte = UInt8(truncatingIfNeeded: signal)
-        _ = write(descriptor, &byte, 1)
+        _ = write(signalPipe.load(ordering: .relaxed), &byte, 1)
+        errno = saved
       }
     }
     return true

@@ -17,9 +17,13 @@ final class StorageObserver {
   private let storage: Storage
   private let store: Store<History<AppState>, HistoryAction<AppAction>>
   private var subscription: StoreSubscription?
-  /// The write under way, which writes again while the feed keeps changing.
+  /// The one sync under way, which goes on while the feed keeps changing or others' changes
+  /// are asked for: two never overlap, so that none works from what the other replaced.
   private var writing: Task<Void, Never>?
-  /// What failed since the last look, for the REPL to report with its command.
+  /// Whether others' changes are to be read on the next turn of the sync.
+  private var readsOthers = false
+  /// What failed since the last look, for the REPL to report with its command; kept only
+  /// without a watch, where the REPL takes them.
   private var problems: [String] = []
   /// The watch of the database's directory, and the source that reads its events on the main
   /// queue; `nil` when not watching.
@@ -54,18 +58,27 @@ final class StorageObserver {
   /// Called after every action; writes only when the feed is not the one last stored, which a
   /// look at its identity tells for almost every action.
   private func stateChanged() {
-    guard writing == nil, !storage.isSynced(store.state.present.activityFeed) else { return }
-    writing = Task { [unowned self] in
-      await writeUntilStored()
+    guard !storage.isSynced(store.state.present.activityFeed) else { return }
+    startSyncing()
+  }
+
+  private func startSyncing() {
+    guard writing == nil else { return }
+    writing = Task {
+      await syncUntilDone()
       writing = nil
     }
   }
 
-  private func writeUntilStored() async {
-    while case let feed = store.state.present.activityFeed, !storage.isSynced(feed) {
+  private func syncUntilDone() async {
+    while case let feed = store.state.present.activityFeed, readsOthers || !storage.isSynced(feed) {
+      let reading = readsOthers
+      readsOthers = false
       do {
-        let stored = try await storage.sync(feed, readingOthers: false)
-        succeeded(taking: stored)
+        let stored = try await storage.sync(feed, readingOthers: reading)
+        // A change made meanwhile is written on the next turn, against what is stored now;
+        // taking in the stored contents first would drop it.
+        if store.state.present.activityFeed == feed { succeeded(taking: stored) }
       } catch {
         // Kept in memory; the next action that changes anything tries again.
         failed(error)
@@ -76,12 +89,9 @@ final class StorageObserver {
 
   /// Takes in what other sessions stored, if they stored anything since the last look.
   func takeInOthers() async {
+    readsOthers = true
+    startSyncing()
     await settle()
-    do {
-      succeeded(taking: try await storage.sync(store.state.present.activityFeed))
-    } catch {
-      failed(error)
-    }
   }
 
   /// Waits until every change so far is stored, or failed to be.
@@ -104,7 +114,7 @@ final class StorageObserver {
 
   private func failed(_ error: any Error) {
     let problem = "\(error); the changes are kept in memory"
-    problems.append(problem)
+    if watch == nil { problems.append(problem) }
     store.send(.step(.screens(.storageFailed(problem))))
   }
 }

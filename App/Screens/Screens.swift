@@ -181,11 +181,12 @@ public struct ScreensReducer: Reducer {
       return .none
 
     case .quitTapped:
-      state.screens.ending = .quit
+      // The first reason to end is the one that counts.
+      if state.screens.ending == nil { state.screens.ending = .quit }
       return .none
 
     case .signalReceived(let signal):
-      state.screens.ending = .signal(signal)
+      if state.screens.ending == nil { state.screens.ending = .signal(signal) }
       return .none
     }
   }

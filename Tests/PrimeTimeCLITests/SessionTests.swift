@@ -256,6 +256,44 @@ struct SessionTests {
     #expect(attempts.all.count == 2)
   }
 
+  @Test func aChangeMadeWhileAWriteIsUnderWay_isWrittenToo_whenTheWriteBringsOthersChanges()
+    async
+  {
+    let writes = ChangeLog()
+    let (release, releaser) = AsyncStream<Void>.makeStream()
+    let ids = IncrementingUUIDs()
+    let theirs = FavoritesDatabase.Entry(id: UUID(99), kind: .added, prime: 3, milliseconds: 0)
+    let seven = FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 7, milliseconds: 0)
+    let session = Session(
+      initialState: AppState(count: 7),
+      environment: AppEnvironment(
+        nthPrime: .answering([:]), fileClient: .inMemory(files),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { ids.next() }),
+      output: transcript.output,
+      storage: Storage(
+        database: FavoritesDatabase(
+          open: { FavoritesDatabase.Opened() },
+          write: { change in
+            writes.append(change)
+            guard writes.all.count == 1 else { return nil }
+            // The first write waits, and finds that another session saved 3 meanwhile.
+            for await _ in release { break }
+            return FavoritesDatabase.Contents(
+              favoritePrimes: [3, 7], activityFeed: [theirs, seven])
+          },
+          refresh: { nil })))
+    session.store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+    while writes.all.isEmpty { await Task.yield() }
+    session.store.send(.step(.counter(.countEntered(11))))
+    session.store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+    releaser.yield()
+    await session.storage?.settle()
+    let eleven = FavoritesDatabase.Entry(id: UUID(2), kind: .added, prime: 11, milliseconds: 0)
+    #expect(writes.all.count == 2)
+    #expect(writes.all.last?.appended == [eleven])
+    #expect(session.state.favoritePrimes.contains(11))
+  }
+
   @Test func quit_endsTheSession() async {
     let session = makeSession()
     #expect(!session.isQuitRequested)

@@ -243,6 +243,20 @@ struct KeyMapTests {
     try await press(.escape, store) { $0.present.screens.page = .counter }
   }
 
+  @Test func anAlertThatArrivesOnTheActivityFeed_doesNotTakeItsKeys() async throws {
+    // An import's failure arrives after `a` was pressed: the feed shows no alert, so none may
+    // take its keys.
+    let feed = PersistentArray((1...20).map { added($0, id: UInt64($0)) })
+    let store = makeStore(
+      AppState(
+        alert: .failure("could not load the favorite primes: there is no file x.json"),
+        activityFeed: feed, screens: ScreensState(page: .activity)))
+    #expect(store.state.present.onTop == nil)
+    try await press(.character("j"), store) { $0.present.screens.activityEnd = 19 }
+    try await press(.character("c"), store) { $0.present.screens.page = .favorites }
+    #expect(store.state.present.onTop != nil)
+  }
+
   @Test func quitting_worksFromEveryLayer() async throws {
     for state in [
       AppState(), AppState(alert: .failure("no")), AppState(count: 7, isPrimeModalShown: true),

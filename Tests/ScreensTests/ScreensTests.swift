@@ -115,9 +115,15 @@ struct ScreensTests {
     await store.send(.storageRecovered) { $0.screens.storageProblem = nil }
   }
 
-  @Test func quitTappedAndSignals_endTheApp() async {
+  @Test func quitTapped_endsTheApp_andALaterSignalChangesNothing() async {
     let store = makeStore()
     await store.send(.quitTapped) { $0.screens.ending = .quit }
+    await store.send(.signalReceived(15))
+  }
+
+  @Test func aSignal_endsTheApp_andAKeyReadWithItDoesNotTurnItIntoAQuit() async {
+    let store = makeStore()
     await store.send(.signalReceived(15)) { $0.screens.ending = .signal(15) }
+    await store.send(.quitTapped)
   }
 }
