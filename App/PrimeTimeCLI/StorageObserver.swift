@@ -17,9 +17,11 @@ final class StorageObserver {
   private let storage: Storage
   private let store: Store<History<AppState>, HistoryAction<AppAction>>
   private var subscription: StoreSubscription?
-  /// The one sync under way, which goes on while the feed keeps changing or others' changes
-  /// are asked for: two never overlap, so that none works from what the other replaced.
-  private var writing: Task<Void, Never>?
+  /// Whether a sync is under way. It goes on while the feed keeps changing or others' changes
+  /// are asked for, and two never overlap, so that none works from what the other replaced.
+  private var isSyncing = false
+  /// Those waiting for the sync under way to end.
+  private var waiting: [CheckedContinuation<Void, Never>] = []
   /// Whether others' changes are to be read on the next turn of the sync.
   private var readsOthers = false
   /// What failed since the last look, for the REPL to report with its command; kept only
@@ -58,16 +60,9 @@ final class StorageObserver {
   /// Called after every action; writes only when the feed is not the one last stored, which a
   /// look at its identity tells for almost every action.
   private func stateChanged() {
-    guard !storage.isSynced(store.state.present.activityFeed) else { return }
-    startSyncing()
-  }
-
-  private func startSyncing() {
-    guard writing == nil else { return }
-    writing = Task {
-      await syncUntilDone()
-      writing = nil
-    }
+    guard !isSyncing, !storage.isSynced(store.state.present.activityFeed) else { return }
+    isSyncing = true
+    Task { await syncUntilDone() }
   }
 
   private func syncUntilDone() async {
@@ -82,21 +77,28 @@ final class StorageObserver {
       } catch {
         // Kept in memory; the next action that changes anything tries again.
         failed(error)
-        return
+        break
       }
     }
+    isSyncing = false
+    let waiters = waiting
+    waiting = []
+    for waiter in waiters { waiter.resume() }
   }
 
-  /// Takes in what other sessions stored, if they stored anything since the last look.
+  /// Takes in what other sessions stored, if they stored anything since the last look. With no
+  /// sync under way, it runs here, with no task of its own: the REPL asks before every command.
   func takeInOthers() async {
     readsOthers = true
-    startSyncing()
-    await settle()
+    guard !isSyncing else { return await settle() }
+    isSyncing = true
+    await syncUntilDone()
   }
 
   /// Waits until every change so far is stored, or failed to be.
   func settle() async {
-    while let writing { await writing.value }
+    guard isSyncing else { return }
+    await withCheckedContinuation { waiting.append($0) }
   }
 
   /// What failed since the last call, each as one line.
