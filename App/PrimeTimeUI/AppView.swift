@@ -52,7 +52,7 @@ public enum AppView {
   ///
   /// What is on top takes the keys first: an alert takes Enter and Esc, the prime modal `s` and
   /// Esc, a running lookup Esc and Ctrl-C, which cancel it. Else the page's keys act, and `u`
-  /// and `r` undo and redo on the counter and the favorites. `q` and Ctrl-C quit wherever they
+  /// and `r` undo and redo on every page. `q` and Ctrl-C quit wherever they
   /// have nothing else to do, and Ctrl-D everywhere. On a terminal too small to show the
   /// screen, only quitting and cancelling a lookup act.
   ///
@@ -115,7 +115,7 @@ public enum AppView {
       case .up, .character("k"): return .step(.screens(.activityScrolled(by: -1)))
       case .down, .character("j"): return .step(.screens(.activityScrolled(by: 1)))
       case .escape, .character("c"): return .step(.screens(.pageOpened(.favorites)))
-      default: return nil
+      default: return travel(key)
       }
     }
   }

@@ -238,8 +238,12 @@ struct KeyMapTests {
     try await press(.character("a"), store) { $0.present.screens.page = .activity }
     try await press(.down, store) { $0.present.screens.activityEnd = 19 }
     try await press(.character("k"), store) { $0.present.screens.activityEnd = nil }
-    expectNothing(.character("u"), store)
-    try await press(.character("c"), store) { $0.present.screens.page = .favorites }
+    // Undo and redo act here too, as everywhere.
+    try await press(.character("u"), store) { $0.present.alert = .nothingToDo("nothing to undo") }
+    try await press(.character("c"), store) {
+      $0.present.alert = nil
+      $0.present.screens.page = .favorites
+    }
     try await press(.escape, store) { $0.present.screens.page = .counter }
   }
 
