@@ -45,6 +45,9 @@ final class StorageObserver {
         MainActor.assumeIsolated {
           guard let self else { return }
           files.drain()
+          // While storing fails, a change of the files (which a failed write can make itself)
+          // tries nothing again: the next action does.
+          guard self.store.state.present.screens.storageProblem == nil else { return }
           Task { await self.takeInOthers() }
         }
       }
