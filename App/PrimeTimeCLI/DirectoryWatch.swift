@@ -2,7 +2,8 @@ import Foundation
 
 /// Watches a directory's files for writes, so that another session's change to the database
 /// becomes known as it is made: a descriptor that becomes readable when a file in the directory
-/// is written, created or moved in. It says only that something may have changed; the database
+/// is written, created, moved in or touched (as a session touches the database after each
+/// write). It says only that something may have changed; the database
 /// is then asked (`PRAGMA data_version`) whether another connection wrote.
 ///
 /// On Linux it is inotify; where there is none, it is `nil` and other sessions' changes show
@@ -15,7 +16,8 @@ final class DirectoryWatch {
     #if os(Linux)
       let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
       guard descriptor >= 0 else { return nil }
-      let events = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE)
+      // IN_ATTRIB: a session touches the database once its write can be read.
+      let events = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB)
       guard inotify_add_watch(descriptor, directory.path, events) >= 0 else {
         close(descriptor)
         return nil

@@ -226,6 +226,10 @@ final class LiveConnection: Sendable {
         $0.takenBack.merge(result.takenBack) { $1 }
         $0.read(result.contents)
       }
+      // Tells a session that watches the directory of the write once it can be read: the
+      // commit writes the log before it publishes it, so a look prompted by those writes can
+      // come too early, and nothing else would prompt another.
+      _ = utimensat(AT_FDCWD, path, nil, 0)
       return result.contents
     } catch {
       throw FavoritesDatabaseError("could not write \(path): \(Self.describe(error))")

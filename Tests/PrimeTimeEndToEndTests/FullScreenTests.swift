@@ -90,6 +90,31 @@ struct FullScreenTests {
     }
   }
 
+  @Test func aSaveInAnotherSessionThatStaysOpen_appearsWithoutAKeyPress() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let watching = try TmuxSession(running: ["ui"], home: home)
+    defer { watching.kill() }
+    try await watching.waitFor("[-]  0  [+]")
+    try watching.send("f")
+    try await watching.waitFor("Favorite primes (0)")
+    // The other session keeps its database open: no file is closed when it has written.
+    let saving = try TmuxSession(running: ["ui"], home: home)
+    defer { saving.kill() }
+    try await saving.waitFor("[-]  0  [+]")
+    for (saved, keys) in [["+", "+"], ["+"], ["+", "+"]].enumerated() {
+      for key in keys { try saving.send(key) }
+      try saving.send("p")
+      try await saving.waitFor("Save to favorite primes")
+      try saving.send("s")
+      try await saving.waitFor("saved")
+      try saving.send("Escape")
+      try await saving.waitFor { !$0.contains("Esc closes") }
+      try await watching.waitFor("Favorite primes (\(saved + 1))")
+    }
+    try await watching.waitFor("3  5")
+  }
+
   @Test func theSelection_staysOnItsPrime_whenAnotherSessionDeletesOneAbove() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
