@@ -45,7 +45,8 @@ final class FullScreen {
 
   /// Starts a session over the data directory and runs the screens on it.
   ///
-  /// - Returns: The exit status: 0; 1 when the session could not start or its recording could
+  /// - Returns: The exit status: 0; 1 when the session could not start, a change could not be
+  ///   stored before the end, or its recording could
   ///   not be written; 128 plus the signal's number when SIGTERM, SIGHUP or SIGINT ended it.
   static func run(dataDirectory: URL, recording: String?, environment: CLIEnvironment) async
     -> Int32
@@ -77,7 +78,11 @@ final class FullScreen {
       session.store.send(.step(.screens(.launchWarned(warning))))
     }
     let ending = await screens.run()
-    guard launch.end(screen: Screen(session.state.screens.page)) else { return 1 }
+    // What is not stored yet is stored before the app ends; if it cannot be, the terminal, given
+    // back, says so.
+    let unstored = await session.storage?.finish()
+    if let unstored { FileHandle.standardError.write(Data("primetime: \(unstored)\n".utf8)) }
+    guard launch.end(screen: Screen(session.state.screens.page)), unstored == nil else { return 1 }
     // Ended by a signal: the status a shell expects of a program the signal ended.
     if case .signal(let signal) = ending { return 128 + signal }
     return 0
@@ -119,13 +124,11 @@ final class FullScreen {
       }
       if !events.keys.isEmpty { flushRecording() }
     }
-    // A lookup still running ends with the session, and what an effect changed since the
-    // last write is stored before the terminal is given back.
+    // A lookup still running ends with the session.
     if store.state.present.isNthPrimeRequestInFlight {
       session.counter.send(.nthPrimeCancelTapped)
       session.favorites.send(.nthPrimeCancelTapped)
     }
-    await session.storage?.settle()
     return store.state.present.screens.ending ?? .quit
   }
 

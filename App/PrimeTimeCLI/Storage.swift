@@ -40,7 +40,11 @@ public final class Storage {
   /// Whether `feed` is the one last written or read, so that there is nothing to write. Costs a
   /// comparison of identities when the feed did not change.
   public func isSynced(_ feed: PersistentArray<Activity>) -> Bool {
-    feed == synced
+    guard feed == synced else { return false }
+    // Equal but apart (the feed as read, and as memory took it in): sharing it makes the next
+    // look a comparison of identities.
+    synced = feed
+    return true
   }
 
   /// Writes what changed in `feed` since the last write, or, with nothing to write, reads other

@@ -30,6 +30,9 @@ final class StorageObserver {
   /// The watch of the database's directory, and the source that reads its events on the main
   /// queue; `nil` when not watching.
   private var watch: (directory: DirectoryWatch, source: any DispatchSourceRead)?
+  /// Whether others' changes are read after every action, where the directory was to be
+  /// watched and cannot be (no inotify, or its limits reached).
+  private var readsAfterEveryAction = false
 
   /// Subscribes to the store; with `directory`, also watches the database's files there.
   init(
@@ -53,6 +56,8 @@ final class StorageObserver {
       }
       source.resume()
       watch = (files, source)
+    } else if directory != nil {
+      readsAfterEveryAction = true
     }
   }
 
@@ -63,7 +68,12 @@ final class StorageObserver {
   /// Called after every action; writes only when the feed is not the one last stored, which a
   /// look at its identity tells for almost every action.
   private func stateChanged() {
-    guard !isSyncing, !storage.isSynced(store.state.present.activityFeed) else { return }
+    guard !isSyncing else { return }
+    // After a failure, any action tries again: a write still to do, or a read that failed.
+    if readsAfterEveryAction || store.state.present.screens.storageProblem != nil {
+      readsOthers = true
+    }
+    guard readsOthers || !storage.isSynced(store.state.present.activityFeed) else { return }
     isSyncing = true
     Task { await syncUntilDone() }
   }
@@ -96,6 +106,18 @@ final class StorageObserver {
     guard !isSyncing else { return await settle() }
     isSyncing = true
     await syncUntilDone()
+  }
+
+  /// Stores what is not stored yet, once more if the last try failed, before the session ends.
+  ///
+  /// - Returns: Why it could not, if it could not.
+  func finish() async -> String? {
+    await settle()
+    guard !storage.isSynced(store.state.present.activityFeed) else { return nil }
+    isSyncing = true
+    await syncUntilDone()
+    return storage.isSynced(store.state.present.activityFeed)
+      ? nil : store.state.present.screens.storageProblem
   }
 
   /// Waits until every change so far is stored, or failed to be.
