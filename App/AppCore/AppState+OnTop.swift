@@ -52,8 +52,14 @@ extension AppState {
   /// redo left, then a confirmation (saved, deleted) or nothing to undo.
   public var notice: String? {
     if let problem = screens.storageProblem { return problem }
-    if let travelled = screens.travelled { return "\(travelled.rawValue); \(summary)" }
+    if let travelled { return travelled }
     return alerts.first(where: { $0.alert.isRoutine })?.alert.message
+  }
+
+  /// What the last undo or redo left, if the last step was one that took a step:
+  /// `undone; count: 7; favorites: 7, 11`.
+  public var travelled: String? {
+    screens.travelled.map { "\($0.rawValue); \(summary)" }
   }
 
   /// Takes away the routine alerts: a confirmation is news until the next step.

@@ -50,12 +50,6 @@ public enum Rendering {
     }
   }
 
-  /// The count and the favorites, e.g. `count: 7; favorites: 2, 7`; of many favorites, the
-  /// last five and how many there are.
-  static func summary(_ state: AppState) -> String {
-    state.summary
-  }
-
   /// How far undo and redo reach, e.g. `1 step to undo, 0 steps to redo`.
   static func history(_ history: History<AppState>) -> String {
     func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }

@@ -222,22 +222,22 @@ public final class Session {
 
   /// Undoes the last step, if there is one, and says what it left.
   func undo() async {
-    await travel(.undo, done: "undone")
+    await travel(.undo)
   }
 
   /// Redoes the last undone step, if there is one, and says what it left.
   func redo() async {
-    await travel(.redo, done: "redone")
+    await travel(.redo)
   }
 
   /// Sends an undo or a redo and, unless there was nothing to take back, says what it left.
-  private func travel(_ action: HistoryAction<AppAction>, done: String) async {
+  private func travel(_ action: HistoryAction<AppAction>) async {
     store.send(action)
     guard showAlerts() else { return }
     // What is stored decides what the step leaves (another session's changes stay): say it
     // once that is taken in.
     await storage?.settle()
-    say("\(done); " + state.summary)
+    if let travelled = state.travelled { say(travelled) }
   }
 }
 

@@ -28,10 +28,10 @@ struct RenderingTests {
   }
 
   @Test func summary_ofManyFavorites_showsTheLastFiveAndHowMany() {
-    #expect(Rendering.summary(AppState(count: 4)) == "count: 4; no favorites")
-    #expect(Rendering.summary(AppState(favoritePrimes: [2, 3])) == "count: 0; favorites: 2, 3")
+    #expect(AppState(count: 4).summary == "count: 4; no favorites")
+    #expect(AppState(favoritePrimes: [2, 3]).summary == "count: 0; favorites: 2, 3")
     let many = AppState(favoritePrimes: [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31])
-    #expect(Rendering.summary(many) == "count: 0; 11 favorites: …, 17, 19, 23, 29, 31")
+    #expect(many.summary == "count: 0; 11 favorites: …, 17, 19, 23, 29, 31")
   }
 
   @Test func activity_isNewestFirst_inTheGivenTimeZone() throws {

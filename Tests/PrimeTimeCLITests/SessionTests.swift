@@ -39,7 +39,12 @@ struct SessionTests {
   let files = InMemoryFiles()
   let changes = ChangeLog()
 
-  private func makeSession(_ state: AppState = AppState()) -> Session {
+  /// A session whose writes go to ``changes``, or to `write` when it is given.
+  private func makeSession(
+    _ state: AppState = AppState(),
+    write: (@Sendable (FavoritesDatabase.Change) async throws -> FavoritesDatabase.Contents?)? =
+      nil
+  ) -> Session {
     let changes = self.changes
     let ids = IncrementingUUIDs()
     return Session(
@@ -52,10 +57,11 @@ struct SessionTests {
       storage: Storage(
         database: FavoritesDatabase(
           open: { FavoritesDatabase.Opened() },
-          write: { change in
-            changes.append(change)
-            return nil
-          },
+          write: write
+            ?? { change in
+              changes.append(change)
+              return nil
+            },
           refresh: { nil })),
       timeZone: TimeZone(secondsFromGMT: 0) ?? .current
     )
@@ -261,27 +267,15 @@ struct SessionTests {
   {
     let writes = ChangeLog()
     let (release, releaser) = AsyncStream<Void>.makeStream()
-    let ids = IncrementingUUIDs()
     let theirs = FavoritesDatabase.Entry(id: UUID(99), kind: .added, prime: 3, milliseconds: 0)
     let seven = FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 7, milliseconds: 0)
-    let session = Session(
-      initialState: AppState(count: 7),
-      environment: AppEnvironment(
-        nthPrime: .answering([:]), fileClient: .inMemory(files),
-        now: { Date(timeIntervalSince1970: 0) }, uuid: { ids.next() }),
-      output: transcript.output,
-      storage: Storage(
-        database: FavoritesDatabase(
-          open: { FavoritesDatabase.Opened() },
-          write: { change in
-            writes.append(change)
-            guard writes.all.count == 1 else { return nil }
-            // The first write waits, and finds that another session saved 3 meanwhile.
-            for await _ in release { break }
-            return FavoritesDatabase.Contents(
-              favoritePrimes: [3, 7], activityFeed: [theirs, seven])
-          },
-          refresh: { nil })))
+    let session = makeSession(AppState(count: 7)) { change in
+      writes.append(change)
+      guard writes.all.count == 1 else { return nil }
+      // The first write waits, and finds that another session saved 3 meanwhile.
+      for await _ in release { break }
+      return FavoritesDatabase.Contents(favoritePrimes: [3, 7], activityFeed: [theirs, seven])
+    }
     session.store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
     while writes.all.isEmpty { await Task.yield() }
     session.store.send(.step(.counter(.countEntered(11))))
