@@ -127,6 +127,7 @@ let package = Package(
       dependencies: [
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "PrimeAlert",
         "PrimeModal", "Screens",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/PrimeTimeUI"
     ),

@@ -48,7 +48,7 @@ enum PendingActivity {
       return nil
     case .storageChanged(let stored):
       self = .stored(stored)
-    case .screens:
+    case .screens, .history:
       return nil
     }
   }

@@ -98,6 +98,8 @@ public enum AppAction: Codable, Equatable, Sendable {
   case storageChanged(StoredFavorites)
   /// Something happened to the screens: a page, the selection, a notice, the app ending.
   case screens(ScreensAction)
+  /// Something happened on the history page; moving on it travels through the session's steps.
+  case history(HistoryScreenAction)
 }
 
 extension CasePath<AppAction, CounterAction> {

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Screens
 
 extension AppState {
   /// What undo and redo restore: the count, the favorites and the activity feed, so that the
@@ -45,11 +46,16 @@ extension AppState {
 public struct AppHistoryReducer: Reducer {
   private let app: AppReducer
   private let recording: RecordingHistory<AppReducer, AppState.Undoable>
+  private let historyScreen:
+    Pullback<
+      HistoryScreenReducer, History<AppState>, HistoryAction<AppAction>, AppEnvironment
+    >
 
   /// Creates the reducer.
   public init() {
     app = AppReducer()
     recording = app.recordingHistory(undoing: \.undoable)
+    historyScreen = HistoryScreenReducer().pullback(state: \.historyScreen, action: .history)
   }
 
   public func reduce(
@@ -58,15 +64,20 @@ public struct AppHistoryReducer: Reducer {
   ) -> Effect<HistoryAction<AppAction>> {
     let favorites = history.present.favoritePrimes
     defer { history.present.keepSelectionOnItsPrime(ifChangedFrom: favorites) }
-    if case .step(let change) = action, !change.isUserStep {
-      // Not this session's step: another session's change, or news of the terminal or of
-      // storage. Undo passes over it, and it leaves the notices as they are.
-      // None of these starts an effect.
+    switch action {
+    case .step(.storageChanged):
+      // Another session's change: no step of this one, so undo passes over it and no step of
+      // the history shows it.
+      history.changeOutsideSteps {
+        _ = app.reduce(into: &$0, action: action.change, environment: environment)
+      }
+      return .none
+    case .step(let change) where !change.isUserStep:
+      // News of the terminal or of storage. It leaves the notices as they are, and starts no
+      // effect.
       _ = app.reduce(into: &history.present, action: change, environment: environment)
       return .none
-    }
-    switch action {
-    case .step, .undo, .redo:
+    case .step, .undo, .redo, .travel:
       // What the last step said is news until the next one.
       history.present.screens.travelled = nil
       history.present.dismissRoutineAlerts()
@@ -74,14 +85,20 @@ public struct AppHistoryReducer: Reducer {
       break
     }
     switch action {
-    case .undo where !history.canUndo:
-      history.present.alert = .nothingToDo("nothing to undo")
-      return .none
-    case .redo where !history.canRedo:
-      history.present.alert = .nothingToDo("nothing to redo")
-      return .none
+    case .step(.history):
+      // Moving on the history page travels; it is no step of its own.
+      history.present.dismissAlerts()
+      return historyScreen.reduce(into: &history, action: action, environment: environment)
     default:
       break
+    }
+    if action.travels < 0 && !history.canUndo {
+      history.present.alert = .nothingToDo("nothing to undo")
+      return .none
+    }
+    if action.travels > 0 && !history.canRedo {
+      history.present.alert = .nothingToDo("nothing to redo")
+      return .none
     }
     let effect = recording.reduce(into: &history, action: action, environment: environment)
     switch action {
@@ -91,10 +108,57 @@ public struct AppHistoryReducer: Reducer {
     case .redo:
       history.present.dismissAlerts()
       history.present.screens.travelled = .redone
-    case .step, .feedback:
+    case .travel(let steps) where steps != 0:
+      history.present.dismissAlerts()
+      history.present.screens.travelled = steps < 0 ? .undone : .redone
+    case .step, .feedback, .travel:
       break
     }
     return effect
+  }
+}
+
+extension HistoryAction<AppAction> {
+  /// How many steps the action travels: back when negative, forward when positive.
+  fileprivate var travels: Int {
+    switch self {
+    case .undo: -1
+    case .redo: 1
+    case .travel(let steps): steps
+    case .step, .feedback: 0
+    }
+  }
+
+  /// The app's action in a step or a feedback.
+  fileprivate var change: AppAction {
+    switch self {
+    case .step(let action), .feedback(let action, _): action
+    case .undo, .redo, .travel: preconditionFailure("no app action in \(self)")
+    }
+  }
+}
+
+extension CasePath<HistoryAction<AppAction>, HistoryScreenAction> {
+  /// The history page's actions: steps of the app that travel instead of being recorded.
+  public static var history: Self {
+    Self({ .step(.history($0)) }) { if case .step(.history(let a)) = $0 { a } else { nil } }
+  }
+}
+
+extension History<AppState> {
+  /// The history page's view of the history: setting its position travels there, restoring
+  /// what undo restores.
+  public var historyScreen: HistoryScreenState {
+    get {
+      HistoryScreenState(
+        page: present.screens.page, visit: present.screens.historyVisit, position: undoCount,
+        stepCount: stepCount)
+    }
+    set {
+      present.screens.page = newValue.page
+      present.screens.historyVisit = newValue.visit
+      travel(by: newValue.position - undoCount, restoring: \.undoable)
+    }
   }
 }
 
@@ -103,7 +167,7 @@ extension AppAction {
   /// session's change, and news of the terminal or of storage, are not: undo passes over them.
   public var isUserStep: Bool {
     switch self {
-    case .counter, .favoritePrimes:
+    case .counter, .favoritePrimes, .history:
       true
     case .storageChanged:
       false

@@ -30,13 +30,16 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   case undo(after: Summary)
   /// A redo.
   case redo(after: Summary)
+  /// Several undos (a negative count) or redos at once.
+  case travel(by: Int, after: Summary)
   /// The state the session ended with, and the screen it showed.
   case end(state: AppState, screen: String)
 
   /// The version of the format that this code writes and reads. Version 2: the prime modal
   /// has its own alert, and the favorites screen's rows are tapped by index. Version 3: the
   /// screens are state (the page, the selection, the notices, quitting), with their own actions,
-  /// and "nothing to undo" is a routine alert.
+  /// and "nothing to undo" is a routine alert; a later version 3 added `travel` lines, which
+  /// earlier files do not have.
   public static let version = 3
 
   /// What the environment answered while the app handled one action, in the order asked.
@@ -113,6 +116,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       self = .undo(after: after)
     case .redo:
       self = .redo(after: after)
+    case .travel(let steps):
+      self = .travel(by: steps, after: after)
     }
   }
 
@@ -128,6 +133,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       return (.undo, Readings(), after)
     case .redo(let after):
       return (.redo, Readings(), after)
+    case .travel(let steps, let after):
+      return (.travel(by: steps), Readings(), after)
     case .start, .end:
       return nil
     }

@@ -110,15 +110,21 @@ extension Command {
     ) { session, _ in
       session.say(Rendering.activity(session.state.activityFeed, timeZone: session.timeZone))
     },
-    Command("undo", .none, summary: "undo the last step", example: "incr; undo") { session, _ in
-      await session.undo()
-    },
-    Command("redo", .none, summary: "redo the last undone step", example: "incr; undo; redo") {
-      session, _ in
-      await session.redo()
+    Command(
+      "undo", .positive("n", default: 1), summary: "undo the last step, or the last n",
+      example: "incr; incr; undo 2"
+    ) { session, n in
+      await session.undo(n)
     },
     Command(
-      "history", .none, summary: "how many steps undo and redo can take", example: "history"
+      "redo", .positive("n", default: 1), summary: "redo the last undone step, or n of them",
+      example: "incr; undo; redo"
+    ) { session, n in
+      await session.redo(n)
+    },
+    Command(
+      "history", .none, summary: "the session's steps, numbered, with where you are marked",
+      example: "history"
     ) { session, _ in
       session.say(Rendering.history(session.history))
     },

@@ -145,7 +145,7 @@ final class FullScreen {
   private func draw() {
     needsDrawing = false
     Terminal.draw(
-      AppView.draw(session.state, progress: progress.value, timeZone: session.timeZone))
+      AppView.draw(session.store.state, progress: progress.value, timeZone: session.timeZone))
   }
 }
 
@@ -285,7 +285,14 @@ enum Terminal {
         case .hint, .disabled: (3, 0)
         case .selected: (2, 0)
         }
-      primetime_put(Int32(row), 0, line.text, style, pair)
+      guard let prefix = line.styledPrefix else {
+        primetime_put(Int32(row), 0, line.text, style, pair)
+        continue
+      }
+      let head = String(line.text.prefix(prefix))
+      primetime_put(Int32(row), 0, head, style, pair)
+      primetime_put(
+        Int32(row), Int32(displayWidth(head)), String(line.text.dropFirst(prefix)), 0, 0)
     }
     primetime_refresh()
   }

@@ -11,10 +11,11 @@ public enum Screen: String, Equatable, Sendable {
   case counter
   case favorites
 
-  /// The REPL's screen for a page of the app: the activity feed belongs to the favorites.
+  /// The REPL's screen for a page of the app: the activity feed belongs to the favorites, and
+  /// the history page to the counter.
   public init(_ page: ScreensState.Page) {
     switch page {
-    case .counter: self = .counter
+    case .counter, .history: self = .counter
     case .favorites, .activity: self = .favorites
     }
   }
@@ -50,10 +51,20 @@ public enum Rendering {
     }
   }
 
-  /// How far undo and redo reach, e.g. `1 step to undo, 0 steps to redo`.
+  /// The session's steps in words, numbered from the start (row 0), with a `>` on where the
+  /// app is and the undone steps marked; then how far undo and redo reach, e.g.
+  /// `1 step to undo, 0 steps to redo`.
   static func history(_ history: History<AppState>) -> String {
     func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }
-    return "\(steps(history.undoCount)) to undo, \(steps(history.redoCount)) to redo"
+    let width = String(history.stepCount).count
+    let rows = (0...history.stepCount).map { row in
+      let number = String(repeating: " ", count: width - String(row).count) + String(row)
+      let words = row == 0 ? "start" : history.title(at: row - 1)
+      let marker = row == history.undoCount ? ">" : " "
+      return "\(marker) \(number)  \(words)" + (row > history.undoCount ? " (undone)" : "")
+    }
+    return (rows + ["\(steps(history.undoCount)) to undo, \(steps(history.redoCount)) to redo"])
+      .joined(separator: "\n")
   }
 
   /// The favorites with 1-based row numbers, or a line saying there are none.

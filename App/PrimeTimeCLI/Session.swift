@@ -216,28 +216,33 @@ public final class Session {
     switch action {
     case .counter(let action): counter.send(action)
     case .favoritePrimes(let action): favorites.send(action)
-    case .storageChanged, .screens: store.send(.step(action))
+    case .storageChanged, .screens, .history: store.send(.step(action))
     }
   }
 
-  /// Undoes the last step, if there is one, and says what it left.
-  func undo() async {
-    await travel(.undo)
+  /// Undoes the last `steps` steps, as many as there are, and says what that left.
+  func undo(_ steps: Int = 1) async {
+    await travel(steps == 1 ? .undo : .travel(by: -steps))
   }
 
-  /// Redoes the last undone step, if there is one, and says what it left.
-  func redo() async {
-    await travel(.redo)
+  /// Redoes the last `steps` undone steps, as many as there are, and says what that left.
+  func redo(_ steps: Int = 1) async {
+    await travel(steps == 1 ? .redo : .travel(by: steps))
   }
 
   /// Sends an undo or a redo and, unless there was nothing to take back, says what it left.
   private func travel(_ action: HistoryAction<AppAction>) async {
+    let position = history.undoCount
     store.send(action)
     guard showAlerts() else { return }
+    let steps = abs(history.undoCount - position)
     // What is stored decides what the step leaves (another session's changes stay): say it
     // once that is taken in.
     await storage?.settle()
-    if let travelled = state.travelled { say(travelled) }
+    guard let travelled = state.travelled else { return }
+    say(
+      steps == 1
+        ? travelled : travelled.replacing(";", with: " \(steps) steps;", maxReplacements: 1))
   }
 }
 

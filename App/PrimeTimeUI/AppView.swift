@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import Counter
+import CustomDump
 import FavoritePrimes
 import Foundation
 import Screens
@@ -23,10 +24,33 @@ public enum AppView {
   ///   - timeZone: The time zone the activity feed is shown in.
   /// - Returns: One line per row of the terminal.
   public static func draw(_ state: AppState, progress: Double, timeZone: TimeZone) -> Drawing {
+    draw(History(state), progress: progress, timeZone: timeZone)
+  }
+
+  /// The screen for the app's state and its history, which the history page shows.
+  ///
+  /// ```swift
+  /// let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - history: The app's state and the session's steps.
+  ///   - progress: How far a running lookup is, from 0 to 1.
+  ///   - timeZone: The time zone the activity feed is shown in.
+  /// - Returns: One line per row of the terminal.
+  public static func draw(
+    _ history: History<AppState>, progress: Double, timeZone: TimeZone
+  ) -> Drawing {
+    let state = history.present
     let size = state.screens.size
     let onTop = state.onTop
     var drawing: Drawing
     switch state.screens.page {
+    case .history:
+      drawing = HistoryView.draw(
+        heading: "History", stepCount: history.stepCount, position: history.undoCount,
+        title: history.title(at:), change: change(at: history.undoCount, in: history),
+        isReadOnly: false, size: size)
     case .counter:
       drawing = CounterView.draw(state.counter, onTop: onTop, progress: progress, size: size)
     case .favorites:
@@ -95,7 +119,10 @@ public enum AppView {
     case .counter:
       if let action = CounterView.action(for: key) { return .step(.counter(action)) }
       if key == .character("f") { return .step(.screens(.pageOpened(.favorites))) }
+      if key == .character("h") { return .step(.history(.opened)) }
       return travel(key)
+    case .history:
+      return HistoryView.action(for: key).map { .step(.history($0)) }
     case .favorites:
       let selection = state.screensView.selection
       if let action = FavoritesView.action(
@@ -107,6 +134,7 @@ public enum AppView {
       case .up, .character("k"): return .step(.screens(.selectionMoved(by: -1)))
       case .down, .character("j"): return .step(.screens(.selectionMoved(by: 1)))
       case .character("a"): return .step(.screens(.pageOpened(.activity)))
+      case .character("h"): return .step(.history(.opened))
       case .escape, .character("c"): return .step(.screens(.pageOpened(.counter)))
       default: return travel(key)
       }
@@ -118,6 +146,16 @@ public enum AppView {
       default: return travel(key)
       }
     }
+  }
+
+  /// The lines that show the change the step before `position` made: the difference of what
+  /// undo restores, as `trace on` shows a change.
+  static func change(at position: Int, in history: History<AppState>) -> [String] {
+    guard position > 0 else { return ["Where the session's steps start."] }
+    let (before, after) = history.change(at: position - 1)
+    let difference = diff(before, after) ?? "no change"
+    return ["Step \(position): \(history.title(at: position - 1))", ""]
+      + difference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
   /// Undo and redo, which go to the app's history.

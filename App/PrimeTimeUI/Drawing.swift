@@ -17,10 +17,14 @@ public enum Style: Equatable, Sendable {
 public struct Line: Equatable, Sendable {
   public var text: String
   public var style: Style
+  /// How many characters at the start of the text the style covers; the rest is plain. `nil`
+  /// styles the whole row.
+  public var styledPrefix: Int?
 
-  public init(_ text: String, _ style: Style = .plain) {
+  public init(_ text: String, _ style: Style = .plain, styledPrefix: Int? = nil) {
     self.text = text
     self.style = style
+    self.styledPrefix = styledPrefix
   }
 }
 

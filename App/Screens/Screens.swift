@@ -28,6 +28,8 @@ public struct ScreensState: Codable, Equatable, Sendable {
   public var size: Size
   /// Whether the app is ending, and the signal that ended it, if one did.
   public var ending: Ending?
+  /// Where the history page was opened from, while it is open.
+  public var historyVisit: HistoryVisit?
 
   /// Creates the screens' state.
   ///
@@ -42,7 +44,8 @@ public struct ScreensState: Codable, Equatable, Sendable {
     storageProblem: String? = nil,
     launchWarning: String? = nil,
     size: Size = Size(columns: 80, rows: 24),
-    ending: Ending? = nil
+    ending: Ending? = nil,
+    historyVisit: HistoryVisit? = nil
   ) {
     self.page = page
     self.selection = selection
@@ -52,6 +55,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
     self.launchWarning = launchWarning
     self.size = size
     self.ending = ending
+    self.historyVisit = historyVisit
   }
 
   /// A page of the app.
@@ -60,6 +64,20 @@ public struct ScreensState: Codable, Equatable, Sendable {
     case favorites
     /// The activity feed, reached from the favorites.
     case activity
+    /// The session's steps, reached from the counter and the favorites.
+    case history
+  }
+
+  /// An open history page: the step the app was at when it opened, which `Esc` goes back to,
+  /// and the page it was opened from, which closing it shows again.
+  public struct HistoryVisit: Codable, Equatable, Sendable {
+    public var openedAt: Int
+    public var returnPage: Page
+
+    public init(openedAt: Int, returnPage: Page) {
+      self.openedAt = openedAt
+      self.returnPage = returnPage
+    }
   }
 
   /// The favorites' selected row and the first row shown, both from 0, and the prime the

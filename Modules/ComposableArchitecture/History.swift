@@ -26,7 +26,7 @@ public struct History<State> {
   var future: [Entry] = []
   /// The number of steps started so far; a step's number identifies its feedback.
   @usableFromInline
-  var stepCount = 0
+  var startedSteps = 0
   /// The highest number any recorded entry carries.
   @usableFromInline
   var lastRecordedStep = 0
@@ -34,6 +34,14 @@ public struct History<State> {
   /// restores.
   @usableFromInline
   var undoneSteps: Set<Int> = []
+  /// The states that steps left, kept for the steps after which something outside the steps
+  /// changed the present, by step number.
+  @usableFromInline
+  var ends: [Int: State] = [:]
+  /// The states that undone steps started from, kept for those before which something outside
+  /// the steps changed the present, by step number.
+  @usableFromInline
+  var starts: [Int: State] = [:]
 
   /// A recorded state and the step it was recorded for.
   @usableFromInline
@@ -77,8 +85,8 @@ public struct History<State> {
   ///
   /// - Parameter state: The state before the step.
   public mutating func record(before state: State) {
-    stepCount += 1
-    record(before: state, as: stepCount)
+    startedSteps += 1
+    record(before: state, as: startedSteps)
   }
 
   /// Goes back to the state before the last step.
@@ -97,12 +105,64 @@ public struct History<State> {
     redo(restoring: \.self)
   }
 
+  /// Undoes or redoes several steps at once: back for a negative count, forward for a positive
+  /// one, as far as there are steps. Each step costs what one undo or redo costs.
+  ///
+  /// - Parameter steps: How many steps to travel, and which way.
+  /// - Returns: How many steps were travelled: `steps`, or fewer when the history ends first.
+  @discardableResult
+  public mutating func travel(by steps: Int) -> Int {
+    travel(by: steps, restoring: \.self)
+  }
+
+  /// How many steps there are: those undo can take back and those redo can bring again. The
+  /// present is between the two, at ``undoCount``.
+  public var stepCount: Int { past.count + future.count }
+
+  /// The state before and after a step, whether done or undone, oldest first: `index` is in
+  /// `0..<stepCount`, and the steps before ``undoCount`` are the ones done.
+  ///
+  /// A change made by ``changeOutsideSteps(_:)`` shows in neither step around it: each step
+  /// shows what it did itself.
+  ///
+  /// - Parameter index: The step's place, from the oldest kept.
+  /// - Returns: The state the step started from, and the one it left.
+  public func step(at index: Int) -> (before: State, after: State) {
+    precondition(index >= 0 && index < stepCount, "no step \(index) in \(stepCount)")
+    let entry = self.entry(at: index)
+    let next = index + 1 < stepCount ? self.entry(at: index + 1).state : present
+    if index < past.count {
+      return (starts[entry.step] ?? entry.state, ends[entry.step] ?? next)
+    }
+    // An undone step's entry holds the state it left; the one before it, where it started.
+    let previous = index == past.count ? present : self.entry(at: index - 1).state
+    return (starts[entry.step] ?? previous, ends[entry.step] ?? entry.state)
+  }
+
+  /// Changes the present outside of any step: for example, what another process changed in
+  /// the data the state mirrors. Undo and redo pass over the change, and it is no step of its
+  /// own.
+  ///
+  /// - Parameter change: Changes the present in place.
+  public mutating func changeOutsideSteps(_ change: (inout State) -> Void) {
+    // The steps on either side of the present keep the states they left and started from, so
+    // that ``step(at:)`` shows neither with this change in it.
+    if let top = past.last, ends[top.step] == nil { ends[top.step] = present }
+    if let next = future.last, starts[next.step] == nil { starts[next.step] = present }
+    change(&present)
+  }
+
+  /// The entry of the step at `index`, oldest first, across both stacks.
+  private func entry(at index: Int) -> Entry {
+    index < past.count ? past[index] : future[future.count - 1 - (index - past.count)]
+  }
+
   // MARK: - Steps, for RecordingHistory
 
   @usableFromInline
   mutating func startStep() -> Int {
-    stepCount += 1
-    return stepCount
+    startedSteps += 1
+    return startedSteps
   }
 
   /// Takes note that `step` changed what undo restores, from `before`.
@@ -113,12 +173,16 @@ public struct History<State> {
   /// order they happened and nothing is lost.
   @usableFromInline
   mutating func noteChange(before: State, step: Int) {
-    if future.isEmpty, let top = past.last, top.step == step { return }
+    if future.isEmpty, let top = past.last, top.step == step {
+      // The step goes on changing the state; what an outside change kept of its end is stale.
+      ends[step] = nil
+      return
+    }
     if step > lastRecordedStep {
       record(before: before, as: step)
     } else {
-      stepCount += 1
-      record(before: before, as: stepCount)
+      startedSteps += 1
+      record(before: before, as: startedSteps)
     }
   }
 
@@ -130,10 +194,19 @@ public struct History<State> {
   private mutating func record(before state: State, as step: Int) {
     past.push(Entry(state: state, step: step))
     lastRecordedStep = step
+    for undone in future {
+      starts[undone.step] = nil
+      ends[undone.step] = nil
+    }
     future.removeAll()
     if undoneSteps.count > 2 * maximumDepth {
       // Keep memory bounded: only recent steps can still have effects running.
       undoneSteps = Set(undoneSteps.sorted().suffix(maximumDepth))
+    }
+    if ends.count + starts.count > 2 * maximumDepth {
+      let kept = Set((0..<past.count).map { past[$0].step })
+      ends = ends.filter { kept.contains($0.key) }
+      starts = starts.filter { kept.contains($0.key) }
     }
   }
 
@@ -155,6 +228,27 @@ public struct History<State> {
     undoneSteps.remove(entry.step)
     present[keyPath: undoable] = entry.state[keyPath: undoable]
     return true
+  }
+
+  /// Undoes or redoes up to `steps` steps, as ``travel(by:)`` does, restoring only the part of
+  /// the state at `undoable`, as ``RecordingHistory`` does: for a view of the history that
+  /// moves the present by setting a position.
+  ///
+  /// - Parameters:
+  ///   - steps: How many steps to travel: back when negative, forward when positive.
+  ///   - undoable: The part of the state that steps change and travelling restores.
+  /// - Returns: How many steps were travelled.
+  @discardableResult
+  public mutating func travel<Undoable>(
+    by steps: Int, restoring undoable: WritableKeyPath<State, Undoable>
+  ) -> Int {
+    var travelled = 0
+    if steps < 0 {
+      while travelled > steps, undo(restoring: undoable) { travelled -= 1 }
+    } else {
+      while travelled < steps, redo(restoring: undoable) { travelled += 1 }
+    }
+    return travelled
   }
 }
 
@@ -186,6 +280,8 @@ public enum HistoryAction<Action> {
   case undo
   /// Go forward one undone step.
   case redo
+  /// Go back (a negative count) or forward (a positive one) several steps at once.
+  case travel(by: Int)
 }
 
 extension HistoryAction: Codable where Action: Codable {}
@@ -279,6 +375,9 @@ public struct RecordingHistory<Base: Reducer, Undoable: Equatable>: Reducer {
       return .none
     case .redo:
       _ = history.redo(restoring: undoable)
+      return .none
+    case .travel(let steps):
+      _ = history.travel(by: steps, restoring: undoable)
       return .none
     }
   }

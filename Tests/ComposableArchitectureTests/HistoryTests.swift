@@ -264,3 +264,82 @@ private enum NoteAction: Equatable, Sendable {
     return .none
   }
 }
+
+@MainActor
+struct HistoryTravelTests {
+  /// A history of `count` steps on an integer, each adding one.
+  private func counted(_ count: Int) -> History<Int> {
+    var history = History(0)
+    for _ in 0..<count {
+      history.record(before: history.present)
+      history.present += 1
+    }
+    return history
+  }
+
+  @Test func travel_goesBackAndForthSeveralSteps_asFarAsThereAreSteps() {
+    var history = counted(5)
+    #expect(history.travel(by: -3) == -3)
+    #expect(history.present == 2)
+    #expect((history.undoCount, history.redoCount) == (2, 3))
+    #expect(history.travel(by: 2) == 2)
+    #expect(history.present == 4)
+    #expect(history.travel(by: -9) == -4)
+    #expect(history.present == 0)
+    #expect(history.travel(by: 9) == 5)
+    #expect(history.present == 5)
+    #expect(history.travel(by: 0) == 0)
+    #expect(history == counted(5))
+  }
+
+  @Test func travel_isTheSameAsUndoingOrRedoingOneStepAtATime() {
+    var jumped = counted(6)
+    var stepped = counted(6)
+    jumped.travel(by: -4)
+    for _ in 0..<4 { stepped.undo() }
+    #expect(jumped == stepped)
+    jumped.travel(by: 3)
+    for _ in 0..<3 { stepped.redo() }
+    #expect(jumped == stepped)
+  }
+
+  @Test func steps_areListedOldestFirst_doneAndUndone() {
+    var history = counted(3)
+    history.undo()
+    #expect(history.stepCount == 3)
+    #expect(history.undoCount == 2)
+    let steps = (0..<history.stepCount).map { history.step(at: $0) }
+    #expect(steps.map(\.before) == [0, 1, 2])
+    #expect(steps.map(\.after) == [1, 2, 3])
+  }
+
+  @Test func changeOutsideSteps_isNoStep_andShowsInNeitherStepAroundIt() {
+    var history = counted(2)
+    history.changeOutsideSteps { $0 += 100 }
+    #expect(history.present == 102)
+    #expect(history.undoCount == 2)
+    history.record(before: history.present)
+    history.present += 1
+    #expect(history.step(at: 1) == (1, 2))
+    #expect(history.step(at: 2) == (102, 103))
+    history.travel(by: -2)
+    history.changeOutsideSteps { $0 += 1000 }
+    // The undone steps show what each did, not the changes around them.
+    #expect(history.step(at: 1) == (1, 2))
+    #expect(history.step(at: 2) == (102, 103))
+    history.redo()
+    #expect(history.step(at: 1) == (1, 2))
+  }
+
+  @Test func recordingHistory_travelsBySeveralSteps() {
+    let store = Store(
+      initialState: History(ChildState()), reducer: childReducer.recordingHistory(),
+      environment: ())
+    for _ in 0..<4 { store.send(.step(.incr)) }
+    store.send(.travel(by: -3))
+    #expect(store.state.present.count == 1)
+    store.send(.travel(by: 2))
+    #expect(store.state.present.count == 3)
+    #expect(store.state.redoCount == 1)
+  }
+}

@@ -33,6 +33,12 @@ struct UndoStack<Element> {
     }
   }
 
+  /// The element at `index`, from the oldest kept.
+  @usableFromInline
+  subscript(index: Int) -> Element {
+    storage[floor + index]
+  }
+
   @usableFromInline
   mutating func pop() -> Element? {
     guard count > 0 else { return nil }

@@ -1,0 +1,81 @@
+import Screens
+
+/// The history page: one row per step, oldest first, under a row for where the steps start;
+/// a marker on the step the app is at, the steps after it dimmed; and beside the list, the
+/// marked step's change. Only the rows that show are asked for, however long the history.
+public enum HistoryView {
+  /// The hints of the session's history, where moving travels.
+  static let travelHints = [
+    Line("j k move   g G first last   Enter stay here   Esc go back   q quit", .hint)
+  ]
+  /// The hints of a recording's steps, which are only looked at.
+  static let lookingHints = [Line("j k move   g G first last   q quit", .hint)]
+
+  /// The rows of the list: all but the title, a blank row and the row of hints.
+  public static func listRows(in size: Size) -> Int {
+    max(size.rows - 3, 1)
+  }
+
+  /// The page.
+  ///
+  /// ```swift
+  /// let drawing = HistoryView.draw(
+  ///   heading: "History", stepCount: 2, position: 1, title: { ["count 0 → 1", "saved 3"][$0] },
+  ///   change: ["count", "- 0", "+ 1"], isReadOnly: false, size: size)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - heading: The page's title.
+  ///   - stepCount: How many steps there are.
+  ///   - position: How many steps are done: the marker's row, where row 0 is the start.
+  ///   - title: A step's words, by its place from 0.
+  ///   - change: The lines that show the marked step's change.
+  ///   - isReadOnly: Whether moving only looks (a recording) rather than travels.
+  ///   - size: The terminal's size.
+  /// - Returns: One line per row.
+  public static func draw(
+    heading: String, stepCount: Int, position: Int, title: (Int) -> String,
+    change: [String], isReadOnly: Bool, size: Size
+  ) -> Drawing {
+    guard size.isLargeEnough else { return tooSmall(size) }
+    let rows = listRows(in: size)
+    let top = min(max(position - rows / 2, 0), max(stepCount + 1 - rows, 0))
+    let shown = top..<min(top + rows, stepCount + 1)
+    let listWidth = min(max(size.columns * 2 / 5, 24), 36)
+    let panelWidth = size.columns - listWidth - 3
+    let numberWidth = String(stepCount).count
+    var lines = [Line("\(heading) (\(stepCount) \(stepCount == 1 ? "step" : "steps"))", .title)]
+    lines.append(Line(""))
+    for (offset, row) in shown.enumerated() {
+      let number = String(repeating: " ", count: numberWidth - String(row).count) + String(row)
+      let words = row == 0 ? "start" : title(row - 1)
+      let marker = row == position ? ">" : " "
+      let left = "\(marker) \(number)  \(words)".padded(to: listWidth)
+      let aside = offset < change.count ? change[offset].truncated(to: panelWidth) : ""
+      let style: Style = row == position ? .selected : row > position ? .hint : .plain
+      lines.append(Line(left + " │ " + aside, style, styledPrefix: left.count))
+    }
+    while lines.count - 2 < min(change.count, rows) {
+      let aside = change[lines.count - 2].truncated(to: panelWidth)
+      lines.append(Line(String(repeating: " ", count: listWidth) + " │ " + aside))
+    }
+    return screen(top: lines, bottom: isReadOnly ? lookingHints : travelHints, size: size)
+  }
+
+  /// What a key does on the page: move, go to either end, stay (`Enter`) or go back (`Esc`).
+  ///
+  /// ```swift
+  /// HistoryView.action(for: .character("k"))  // .moved(by: -1)
+  /// ```
+  public static func action(for key: Key) -> HistoryScreenAction? {
+    switch key {
+    case .up, .character("k"): .moved(by: -1)
+    case .down, .character("j"): .moved(by: 1)
+    case .character("g"): .movedToFirst
+    case .character("G"): .movedToLast
+    case .enter: .kept
+    case .escape: .cancelled
+    default: nil
+    }
+  }
+}

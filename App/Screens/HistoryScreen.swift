@@ -1,0 +1,84 @@
+import ComposableArchitecture
+
+/// The history page's state: where the app is among the session's steps, and the visit.
+///
+/// The steps themselves are the app's history; this state sees how many there are and how many
+/// are done. Moving ``position`` is travelling: whoever owns the history undoes or redoes the
+/// steps between the old position and the new one.
+public struct HistoryScreenState: Equatable, Sendable {
+  /// The page shown.
+  public var page: ScreensState.Page
+  /// Where the history page was opened from; `nil` while it is closed.
+  public var visit: ScreensState.HistoryVisit?
+  /// How many steps are done: 0 before the first step, ``stepCount`` after the last.
+  public var position: Int
+  /// How many steps there are, done and undone.
+  public var stepCount: Int
+
+  public init(
+    page: ScreensState.Page, visit: ScreensState.HistoryVisit? = nil, position: Int,
+    stepCount: Int
+  ) {
+    self.page = page
+    self.visit = visit
+    self.position = position
+    self.stepCount = stepCount
+  }
+}
+
+/// What happens on the history page.
+public enum HistoryScreenAction: Codable, Equatable, Sendable {
+  /// `h`: the history page opens over the page shown.
+  case opened
+  /// `k` or `↑` (back, negative) and `j` or `↓` (forward) move the marker by this many steps.
+  case moved(by: Int)
+  /// `g`: the marker goes to before the first step.
+  case movedToFirst
+  /// `G`: the marker goes to the last step.
+  case movedToLast
+  /// `Enter`: the app stays where the marker is, and the page it was opened from shows again.
+  case kept
+  /// `Esc`: the app goes back to where it was when the page opened, and that page shows again.
+  case cancelled
+}
+
+/// The history page's rules: the marker stays within the steps, and closing goes back to the
+/// page it was opened from, at the step the person chose (`Enter`) or at the one it opened at
+/// (`Esc`).
+///
+/// ```swift
+/// _ = HistoryScreenReducer().reduce(into: &screen, action: .moved(by: -1), environment: ())
+/// ```
+public struct HistoryScreenReducer: Reducer {
+  public init() {}
+
+  public func reduce(
+    into state: inout HistoryScreenState, action: HistoryScreenAction, environment: Void
+  ) -> Effect<HistoryScreenAction> {
+    if case .opened = action {
+      guard state.visit == nil else { return .none }
+      state.visit = ScreensState.HistoryVisit(openedAt: state.position, returnPage: state.page)
+      state.page = .history
+      return .none
+    }
+    guard let visit = state.visit else { return .none }
+    switch action {
+    case .opened:
+      break
+    case .moved(let steps):
+      state.position = min(max(state.position + steps, 0), state.stepCount)
+    case .movedToFirst:
+      state.position = 0
+    case .movedToLast:
+      state.position = state.stepCount
+    case .kept:
+      state.page = visit.returnPage
+      state.visit = nil
+    case .cancelled:
+      state.position = min(visit.openedAt, state.stepCount)
+      state.page = visit.returnPage
+      state.visit = nil
+    }
+    return .none
+  }
+}
