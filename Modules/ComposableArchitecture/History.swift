@@ -130,8 +130,8 @@ public struct History<State> {
   public func step(at index: Int) -> (before: State, after: State) {
     precondition(index >= 0 && index < stepCount, "no step \(index) in \(stepCount)")
     let entry = self.entry(at: index)
-    let next = index + 1 < stepCount ? self.entry(at: index + 1).state : present
     if index < past.count {
+      let next = index + 1 < past.count ? past[index + 1].state : present
       return (starts[entry.step] ?? entry.state, ends[entry.step] ?? next)
     }
     // An undone step's entry holds the state it left; the one before it, where it started.

@@ -1,0 +1,119 @@
+import AppCore
+import AppTestSupport
+import ComposableArchitecture
+import FavoritePrimes
+import Foundation
+import Screens
+import Testing
+
+/// The history page over the app's history, and the steps in words.
+@MainActor
+struct HistoryPageTests {
+  private func makeStore(_ state: AppState = AppState()) -> Store<
+    History<AppState>, HistoryAction<AppAction>
+  > {
+    let ids = IncrementingUUIDs()
+    return Store(
+      initialState: History(state), reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) },
+        uuid: { ids.next() }))
+  }
+
+  /// Counts to 3 and saves it, then to 5 and saves it: seven steps.
+  private func saveThreeAndFive(_ store: Store<History<AppState>, HistoryAction<AppAction>>) {
+    for _ in 0..<3 { store.send(.step(.counter(.incrTapped))) }
+    store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+    for _ in 0..<2 { store.send(.step(.counter(.incrTapped))) }
+    store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+  }
+
+  @Test func steps_areListedInWords() {
+    let store = makeStore()
+    saveThreeAndFive(store)
+    store.send(.step(.counter(.primeModal(.removeFavoritePrimeTapped))))
+    store.send(.step(.favoritePrimes(.deleteFavoritePrimes([0]))))
+    store.send(
+      .step(
+        .favoritePrimes(
+          .loadResponse(.success(ImportedPrimes(primes: [2, 3, 7], notPrime: [], repeated: []))))))
+    store.send(.step(.favoritePrimes(.deleteFavoritePrimes([0, 1]))))
+    let history = store.state
+    #expect(
+      (0..<history.stepCount).map(history.title(at:)) == [
+        "count 0 → 1", "count 1 → 2", "count 2 → 3", "saved 3", "count 3 → 4", "count 4 → 5",
+        "saved 5", "removed 5", "removed 3", "loaded 3 primes", "deleted 2 primes",
+      ])
+  }
+
+  @Test func movingOnThePage_travels_andEscGoesBack() {
+    let store = makeStore()
+    saveThreeAndFive(store)
+    store.send(.step(.screens(.pageOpened(.favorites))))
+    store.send(.step(.history(.opened)))
+    #expect(store.state.present.screens.page == .history)
+    store.send(.step(.history(.moved(by: -2))))
+    #expect(store.state.present.favoritePrimes == [3])
+    #expect(store.state.present.count == 4)
+    #expect((store.state.undoCount, store.state.redoCount) == (5, 2))
+    store.send(.step(.history(.cancelled)))
+    #expect(store.state.present.favoritePrimes == [3, 5])
+    #expect(store.state.present.count == 5)
+    #expect(store.state.present.screens.page == .favorites)
+  }
+
+  @Test func enter_staysWhereTheMarkerIs_andRedoGoesOn() {
+    let store = makeStore()
+    saveThreeAndFive(store)
+    store.send(.step(.history(.opened)))
+    store.send(.step(.history(.moved(by: -1))))
+    store.send(.step(.history(.kept)))
+    #expect(store.state.present.screens.page == .counter)
+    #expect(store.state.present.favoritePrimes == [3])
+    store.send(.redo)
+    #expect(store.state.present.favoritePrimes == [3, 5])
+  }
+
+  @Test func aJump_isTheSameAsThatManyUndos() {
+    let jumped = makeStore()
+    let stepped = makeStore()
+    saveThreeAndFive(jumped)
+    saveThreeAndFive(stepped)
+    jumped.send(.travel(by: -6))
+    for _ in 0..<6 { stepped.send(.undo) }
+    #expect(jumped.state == stepped.state)
+    jumped.send(.travel(by: 4))
+    for _ in 0..<4 { stepped.send(.redo) }
+    #expect(jumped.state == stepped.state)
+  }
+
+  @Test func travel_withNothingThatWay_saysSo() {
+    let store = makeStore()
+    store.send(.travel(by: -2))
+    #expect(store.state.present.alert == .nothingToDo("nothing to undo"))
+    store.send(.step(.counter(.incrTapped)))
+    store.send(.travel(by: 2))
+    #expect(store.state.present.alert == .nothingToDo("nothing to redo"))
+  }
+
+  @Test func anotherSessionsChange_isNoStep_andInNoStepsWords() {
+    let store = makeStore()
+    saveThreeAndFive(store)
+    var feed = store.state.present.activityFeed
+    feed.append(
+      Activity(id: UUID(99), kind: .added, prime: 11, timestamp: Date(timeIntervalSince1970: 0)))
+    store.send(
+      .step(
+        .storageChanged(StoredFavorites(favoritePrimes: [3, 5, 11], activityFeed: Array(feed)))))
+    store.send(.step(.counter(.incrTapped)))
+    store.send(.step(.counter(.incrTapped)))
+    store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+    let titles = ["count 4 → 5", "saved 5", "count 5 → 6", "count 6 → 7", "saved 7"]
+    #expect(store.state.stepCount == 10)
+    #expect((5..<10).map(store.state.title(at:)) == titles)
+    store.send(.travel(by: -4))
+    #expect((5..<10).map(store.state.title(at:)) == titles)
+    store.send(.travel(by: 2))
+    #expect((5..<10).map(store.state.title(at:)) == titles)
+  }
+}
