@@ -232,6 +232,49 @@ struct KeyMapTests {
     }
   }
 
+  @Test func theHistory_travelsWithItsMarker_andEscGoesBack_EnterStays() async throws {
+    let store = makeStore(AppState(count: 1))
+    for count in 2...3 {
+      try await press(.character("+"), store) {
+        $0.record(before: $0.present)
+        $0.present.count = count
+      }
+    }
+    let visit = ScreensState.HistoryVisit(openedAt: 2, returnPage: .counter)
+    try await press(.character("h"), store) {
+      $0.present.screens.page = .history
+      $0.present.screens.historyVisit = visit
+    }
+    try await press(.character("k"), store) { $0.travel(by: -1, restoring: \.undoable) }
+    try await press(.up, store) { $0.travel(by: -1, restoring: \.undoable) }
+    // The marker stays within the steps.
+    try await press(.up, store)
+    try await press(.character("j"), store) { $0.travel(by: 1, restoring: \.undoable) }
+    try await press(.character("G"), store) { $0.travel(by: 1, restoring: \.undoable) }
+    try await press(.character("g"), store) { $0.travel(by: -2, restoring: \.undoable) }
+    // The marker stays within the steps.
+    try await press(.up, store)
+    // Keys of other pages, and undo and redo, do nothing here: moving is travelling.
+    for key in [Key.character("+"), .character("u"), .character("r"), .character("f")] {
+      expectNothing(key, store)
+    }
+    try await press(.escape, store) {
+      $0.present.screens.page = .counter
+      $0.present.screens.historyVisit = nil
+      $0.travel(by: 2, restoring: \.undoable)
+    }
+    try await press(.character("h"), store) {
+      $0.present.screens.page = .history
+      $0.present.screens.historyVisit = visit
+    }
+    try await press(.up, store) { $0.travel(by: -1, restoring: \.undoable) }
+    try await press(.enter, store) {
+      $0.present.screens.page = .counter
+      $0.present.screens.historyVisit = nil
+    }
+    #expect(store.state.present.count == 2)
+  }
+
   @Test func theActivityFeed_scrolls_andGoesBack() async throws {
     let feed = PersistentArray((1...20).map { added($0, id: UInt64($0)) })
     let store = makeStore(AppState(activityFeed: feed, screens: ScreensState(page: .favorites)))
