@@ -362,6 +362,61 @@ struct FullScreenTests {
     }
   }
 
+  @Test func theHistory_travels_storageFollows_EscGoesBack_EnterStays_andRedoGoesOn()
+    async throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    /// Polls what another process reads from the database until it lists these favorites.
+    func waitForStored(_ favorites: String) async throws {
+      try await tmux.waitFor { _ in
+        (try? PrimeTime.run(["-c", "favorites"], home: home).stdout) == favorites
+      }
+    }
+
+    try await tmux.waitFor("[-]  0  [+]")
+    for (count, presses) in [(3, 3), (5, 2)] {
+      for _ in 0..<presses { try tmux.send("+") }
+      try await tmux.waitFor("[-]  \(count)  [+]")
+      try tmux.send("p")
+      try await tmux.waitFor("\(count) is prime")
+      try tmux.send("s")
+      try await tmux.waitFor("Remove from favorite primes")
+      try tmux.send("Escape")
+      try await tmux.waitFor { !$0.contains("Remove from favorite primes") }
+    }
+    try await waitForStored("1  3\n2  5\n")
+
+    // 1. Two steps back: before 5 was saved and counted to.
+    try tmux.send("h")
+    try await tmux.waitFor("History (7 steps)")
+    try await tmux.waitFor("> 7  saved 5")
+    try tmux.send("k")
+    try await tmux.waitFor("> 6  count 4 → 5")
+    try tmux.send("k")
+    try await tmux.waitFor("> 5  count 3 → 4")
+    try await tmux.waitFor("Step 5: count 3 → 4")
+    try await waitForStored("1  3\n")
+    // 2. Esc goes back to where the history was opened.
+    try tmux.send("Escape")
+    try await tmux.waitFor("[-]  5  [+]")
+    try await waitForStored("1  3\n2  5\n")
+    // 3. One step back, and Enter stays there.
+    try tmux.send("h")
+    try await tmux.waitFor("> 7  saved 5")
+    try tmux.send("k")
+    try await tmux.waitFor("> 6  count 4 → 5")
+    try tmux.send("Enter")
+    try await tmux.waitFor("[-]  5  [+]")
+    try await waitForStored("1  3\n")
+    // 4. Redo takes the step after it again.
+    try tmux.send("r")
+    try await tmux.waitFor("redone")
+    try await waitForStored("1  3\n2  5\n")
+  }
+
   @Test func aRecordedUISession_replays() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
