@@ -19,7 +19,7 @@ public struct AppState: Codable, Equatable, Sendable {
   /// Every favorite added or removed, oldest first.
   public var activityFeed: PersistentArray<Activity>
   /// What the front ends show: the page, the selection, the notices. Undo leaves it alone.
-  public var screens: ScreensState
+  @CopyOnWrite public var screens: ScreensState
 
   /// Creates the app's state.
   ///

@@ -45,8 +45,9 @@ extension History<AppState> {
   /// The step at `index` in words: `count 4 → 5`, `saved 3`, `removed 3`, `deleted 2 primes`,
   /// `loaded 3 primes`.
   public func title(at index: Int) -> String {
+    let (start, end) = step(at: index)
+    if start.count != end.count { return "count \(start.count) → \(end.count)" }
     let (before, after) = change(at: index)
-    if before.count != after.count { return "count \(before.count) → \(after.count)" }
     let (added, removed) = (after.favoritePrimes, before.favoritePrimes)
     switch (added.count, removed.count) {
     case (0, 0): return "no change"

@@ -79,18 +79,17 @@ public struct AppHistoryReducer: Reducer {
       return .none
     case .step, .undo, .redo, .travel:
       // What the last step said is news until the next one.
-      history.present.screens.travelled = nil
+      // Written only when it was set: the history keeps the screens of each step by
+      // reference, as long as they do not change.
+      if history.present.screens.travelled != nil { history.present.screens.travelled = nil }
       history.present.dismissRoutineAlerts()
     case .feedback:
       break
     }
-    switch action {
-    case .step(.history):
+    if case .step(.history) = action {
       // Moving on the history page travels; it is no step of its own.
       history.present.dismissAlerts()
       return historyScreen.reduce(into: &history, action: action, environment: environment)
-    default:
-      break
     }
     if action.travels < 0 && !history.canUndo {
       history.present.alert = .nothingToDo("nothing to undo")
@@ -101,18 +100,9 @@ public struct AppHistoryReducer: Reducer {
       return .none
     }
     let effect = recording.reduce(into: &history, action: action, environment: environment)
-    switch action {
-    case .undo:
+    if action.travels != 0 {
       history.present.dismissAlerts()
-      history.present.screens.travelled = .undone
-    case .redo:
-      history.present.dismissAlerts()
-      history.present.screens.travelled = .redone
-    case .travel(let steps) where steps != 0:
-      history.present.dismissAlerts()
-      history.present.screens.travelled = steps < 0 ? .undone : .redone
-    case .step, .feedback, .travel:
-      break
+      history.present.screens.travelled = action.travels < 0 ? .undone : .redone
     }
     return effect
   }

@@ -65,7 +65,7 @@ public enum HistoryView {
   /// What a key does on the page: move, go to either end, stay (`Enter`) or go back (`Esc`).
   ///
   /// ```swift
-  /// HistoryView.action(for: .character("k"))  // .moved(by: -1)
+  /// #expect(HistoryView.action(for: .character("k")) == .moved(by: -1))
   /// ```
   public static func action(for key: Key) -> HistoryScreenAction? {
     switch key {

@@ -116,6 +116,20 @@ enum StoreBenchmark {
       undoRatios.append(nsPerUndoRedo(steps: longHistory) / nsPerUndoRedo(steps: 100))
     }
     results.append(("history.undo.ratio", median(undoRatios)))
+
+    // A jump across the whole history, against as many undos one at a time, each on a history
+    // of its own with the same steps.
+    let jumpSteps = max(1000, Int(10_000 * min(scale * 10, 1)))
+    var jumpRatios: [Double] = []
+    for _ in 0..<rounds {
+      let jumping = historyOfIncrs(jumpSteps)
+      let undoing = historyOfIncrs(jumpSteps)
+      let jump = nanoseconds(1) { jumping.send(.travel(by: -jumpSteps)) }
+      let undos = nanoseconds(1) { for _ in 0..<jumpSteps { undoing.send(.undo) } }
+      precondition(jumping.state.undoCount == 0 && undoing.state.undoCount == 0)
+      jumpRatios.append(jump / undos)
+    }
+    results.append(("history.jump.ratio", median(jumpRatios)))
     results.append(("history.bytesPerStep", bytes))
     results.append(("history.favoriteBytesPerStep", favoriteBytes))
 
@@ -185,6 +199,26 @@ enum StoreBenchmark {
       redrawRatios.append(long / short)
     }
     results.append(("ui.redraw.ratio", median(redrawRatios)))
+
+    // The history page draws only the steps that show: 10,000 steps against 10, the marker in
+    // the middle of each.
+    let longHistory10k = historyOfIncrs(10_000, size: size)
+    let shortHistory = historyOfIncrs(10, size: size)
+    for store in [longHistory10k, shortHistory] {
+      store.send(.step(.history(.opened)))
+      store.send(.step(.history(.moved(by: -store.state.stepCount / 2))))
+    }
+    var historyRedrawRatios: [Double] = []
+    for _ in 0..<rounds {
+      let long = nanoseconds(redraws / 10) {
+        blackHole(AppView.draw(longHistory10k.state, progress: 0, timeZone: .gmt))
+      }
+      let short = nanoseconds(redraws / 10) {
+        blackHole(AppView.draw(shortHistory.state, progress: 0, timeZone: .gmt))
+      }
+      historyRedrawRatios.append(long / short)
+    }
+    results.append(("ui.historyRedraw.ratio", median(historyRedrawRatios)))
 
     // A held-down key: each + mapped to its action as the full screen maps it, sent through the
     // counter's scoped store, and the screen drawn after each (the app draws once for all the
@@ -301,6 +335,17 @@ enum StoreBenchmark {
     }
   }
 
+  /// A store of the app with history, after `steps` steps that each count up.
+  static func historyOfIncrs(
+    _ steps: Int, size: Size = Size(columns: 80, rows: 24)
+  ) -> Store<History<AppState>, HistoryAction<AppAction>> {
+    let store = Store(
+      initialState: History(AppState(screens: ScreensState(size: size)), maximumDepth: steps),
+      reducer: AppHistoryReducer(), environment: environment)
+    for _ in 0..<steps { store.send(.step(.counter(.incrTapped))) }
+    return store
+  }
+
   static func bytesPerStep(steps: Int, favorites: [Int]) -> Double {
     let store = Store(
       initialState: History(
@@ -391,6 +436,8 @@ enum StoreBenchmark {
       "subscribers.oneObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "ui.redraw.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "history.undo.ratio": ("≤ 2", { $0 <= 2 }),
+      "history.jump.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "ui.historyRedraw.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "history.bytesPerStep": ("< 200", { $0 < 200 }),
       "history.favoriteBytesPerStep": ("< 1000", { $0 < 1000 }),
       "repl.commandsPerSecond": ("≥ 50000", { $0 >= 50_000 }),

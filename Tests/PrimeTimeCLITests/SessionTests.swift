@@ -205,6 +205,9 @@ struct SessionTests {
         undone; count: 7; no favorites
         undone; count: 6; no favorites
         redone; count: 7; no favorites
+          0  start
+        > 1  count 6 → 7
+          2  saved 7 (undone)
         1 step to undo, 1 step to redo
         """)
   }

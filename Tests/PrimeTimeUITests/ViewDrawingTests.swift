@@ -397,3 +397,73 @@ extension UUID {
     self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, n))
   }
 }
+
+/// The history page: the steps in words beside the marked step's change.
+@MainActor
+struct HistoryDrawingTests {
+  let size = Size(columns: 72, rows: 12)
+
+  private func text(_ drawing: Drawing) -> String {
+    #expect(drawing.count == size.rows)
+    #expect(drawing.allSatisfy { displayWidth($0.text) <= size.columns })
+    return drawing.map {
+      $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+    }
+    .joined(separator: "\n")
+  }
+
+  @Test func theSteps_withTheMarkedOnesChange_andTheUndoneDimmed() {
+    let store = Store(
+      initialState: History(AppState(count: 2, screens: ScreensState(size: size))),
+      reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) },
+        uuid: { UUID(1) }))
+    store.send(.step(.counter(.incrTapped)))
+    store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+    store.send(.step(.counter(.incrTapped)))
+    store.send(.step(.history(.opened)))
+    store.send(.step(.history(.moved(by: -1))))
+    let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt)
+    #expect(
+      text(drawing) == """
+        History (3 steps)
+
+          0  start                   │ Step 2: saved 3
+          1  count 2 → 3             │
+        > 2  saved 3                 │   StepChange(
+          3  count 3 → 4             │     count: 3,
+                                     │     favoritePrimes: [
+                                     │ +     [0]: 3
+                                     │     ],
+                                     │     activityFeed: [
+                                     │ +     [0]: Activity(
+        j k move   g G first last   Enter stay here   Esc go back   q quit
+        """)
+    #expect(drawing[4].style == .selected && drawing[4].styledPrefix == 28)
+    #expect(drawing[5].style == .hint)
+    #expect(drawing[3].style == .plain)
+  }
+
+  @Test func onlyTheStepsThatShow_areAskedFor() {
+    var asked: [Int] = []
+    let drawing = HistoryView.draw(
+      heading: "History", stepCount: 10_000, position: 5_000,
+      title: {
+        asked.append($0); return "step \($0)"
+      }, change: [], isReadOnly: true, size: size)
+    #expect(asked.count == HistoryView.listRows(in: size))
+    #expect(drawing[2 + HistoryView.listRows(in: size) / 2].text.hasPrefix(">  5000  step 4999"))
+    #expect(drawing.last?.text == "j k move   g G first last   q quit")
+  }
+
+  @Test func docExample() {
+    let drawing = HistoryView.draw(
+      heading: "History", stepCount: 2, position: 1, title: { ["count 0 → 1", "saved 3"][$0] },
+      change: ["count", "- 0", "+ 1"], isReadOnly: false, size: size)
+    #expect(drawing[3].text.hasPrefix("> 1  count 0 → 1"))
+    #expect(drawing[3].text.hasSuffix("│ - 0"))
+    #expect(HistoryView.action(for: .character("k")) == .moved(by: -1))
+    #expect(HistoryView.action(for: .enter) == .kept)
+  }
+}

@@ -1,0 +1,60 @@
+/// A value kept behind a reference and copied only when it changes while shared.
+///
+/// The app's history keeps the state from before each step, and undo restores only part of it.
+/// The screens' state is the largest part undo leaves alone: behind a reference, each step's
+/// copy of it costs a pointer rather than its size, for as long as the screens do not change.
+@propertyWrapper
+public struct CopyOnWrite<Value> {
+  private final class Box {
+    var value: Value
+
+    init(_ value: Value) {
+      self.value = value
+    }
+  }
+
+  private var box: Box
+
+  public init(wrappedValue: Value) {
+    box = Box(wrappedValue)
+  }
+
+  public var wrappedValue: Value {
+    get { box.value }
+    set {
+      if isKnownUniquelyReferenced(&box) {
+        box.value = newValue
+      } else {
+        box = Box(newValue)
+      }
+    }
+  }
+}
+
+// The box is changed in place only while this value alone refers to it, so a copy sent
+// elsewhere never sees a change: the same guarantee a copy-on-write collection gives.
+extension CopyOnWrite: @unchecked Sendable where Value: Sendable {}
+
+extension CopyOnWrite: Equatable where Value: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension CopyOnWrite: Codable where Value: Codable {
+  public init(from decoder: any Decoder) throws {
+    self.init(wrappedValue: try decoder.singleValueContainer().decode(Value.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(wrappedValue)
+  }
+}
+
+extension CopyOnWrite: CustomReflectable {
+  /// Dumps and diffs show the value, not the box.
+  public var customMirror: Mirror {
+    Mirror(reflecting: wrappedValue)
+  }
+}
