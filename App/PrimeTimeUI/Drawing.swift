@@ -77,7 +77,8 @@ func screen(top: [Line], bottom: [Line], size: Size) -> Drawing {
   var drawing: Drawing = []
   drawing.reserveCapacity(size.rows)
   for line in top.prefix(room) {
-    drawing.append(Line(line.text.truncated(to: size.columns), line.style))
+    drawing.append(
+      Line(line.text.truncated(to: size.columns), line.style, styledPrefix: line.styledPrefix))
   }
   while drawing.count < room { drawing.append(Line("")) }
   for line in bottom.suffix(size.rows - room) {

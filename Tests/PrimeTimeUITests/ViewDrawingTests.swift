@@ -440,7 +440,8 @@ struct HistoryDrawingTests {
                                      │ +     [0]: Activity(
         j k move   g G first last   Enter stay here   Esc go back   q quit
         """)
-    #expect(drawing[4].style == .selected && drawing[4].styledPrefix == 28)
+    #expect(drawing[4].style == .selected)
+    #expect(drawing[4].styledPrefix == 28)
     #expect(drawing[5].style == .hint)
     #expect(drawing[3].style == .plain)
   }
