@@ -180,6 +180,19 @@ struct PrimeCommandTests {
     #expect(output.wholeMatch(of: /7919\nSeconds: [0-9]+\.[0-9]{3}\n/) != nil, "\(output)")
   }
 
+  @Test func aStepBeyond128Bits_isNamed_notTheValue() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let step = "10^40, in 10^40-10^40, is beyond 128 bits"
+    let direct = try PrimeTime.run(["is-prime", "10^40-10^40"], home: home)
+    #expect(direct.status == 64)
+    #expect(direct.stderr == "primetime: n cannot be worked out: \(step)\n")
+    let repl = try PrimeTime.run([], input: Data("set 10^40-10^40\n".utf8), home: home)
+    #expect(repl.status == 1)
+    #expect(
+      repl.stderr == "primetime: line 1: set: n cannot be worked out: \(step) (usage: set <n>)\n")
+  }
+
   @Test func theCommandsForScripts_neverTouchTheDataDirectory() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
