@@ -113,6 +113,18 @@ struct PipedModeTests {
     #expect(result.stdout == "count: 1\n")
     #expect(result.stderr.split(separator: "\n").count == 3)
   }
+
+  @Test func saveFavorites_whereNoFileCanBe_namesTheFileTheUserNamed() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      [], input: Data("save-favorites /proc/x.json\n".utf8), home: home)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "primetime: line 1: could not save the favorite primes: could not write /proc/x.json: "
+        + "No such file or directory\n")
+  }
 }
 
 struct PrimeCommandTests {
