@@ -121,7 +121,7 @@ struct FavoritePrimesTests {
     await store.send(.loadButtonTapped(file: nil))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [5, 7, 2])))) {
       $0.favoritePrimes = [7, 5, 2]
-      $0.alert = .notice("added 2 favorite primes; 1 was one already")
+      $0.alert = .notice("added 2 favorite primes; 1 was a favorite already")
     }
   }
 
@@ -137,7 +137,7 @@ struct FavoritePrimesTests {
     await store.send(.loadButtonTapped(file: "other.json"))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [2, 3])))) {
       $0.favoritePrimes = [3, 2]
-      $0.alert = .notice("added 1 favorite prime; 1 was one already")
+      $0.alert = .notice("added 1 favorite prime; 1 was a favorite already")
     }
   }
 
@@ -283,10 +283,25 @@ struct FavoritePrimesFileTests {
     #expect(ImportedPrimes(sorting: [2, 3]).skipped == nil)
   }
 
-  @Test func summary_countsThePrimesAlreadyFavorites() {
+  @Test(
+    arguments: [
+      ([2, 3, 5], 3, "added 3 favorite primes"),
+      ([2], 1, "added 1 favorite prime"),
+      ([], 0, "added 0 favorite primes"),
+      ([2, 3, 5, 7], 1, "added 1 favorite prime; 3 were favorites already"),
+      ([2, 3], 1, "added 1 favorite prime; 1 was a favorite already"),
+      ([2, 3], 0, "added 0 favorite primes; 2 were favorites already"),
+      ([2], 0, "added 0 favorite primes; 1 was a favorite already"),
+      ([2, 3, 5], 2, "added 2 favorite primes; 1 was a favorite already"),
+    ])
+  func summary_readsAsPlainEnglish_forEveryCount(primes: [Int], added: Int, summary: String) {
+    #expect(ImportedPrimes(primes: primes).summary(added: added) == summary)
+  }
+
+  @Test func summary_countsThePrimesAlreadyFavorites_andNamesWhatItSkipped() {
     #expect(
       ImportedPrimes(primes: [2, 3], notPrime: [4]).summary(added: 1)
-        == "added 1 favorite prime; 1 was one already; skipped 4 (not prime)")
+        == "added 1 favorite prime; 1 was a favorite already; skipped 4 (not prime)")
   }
 
   @Test(
