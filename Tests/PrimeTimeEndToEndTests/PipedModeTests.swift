@@ -261,6 +261,33 @@ struct PrimeCommandTests {
     #expect(result.stderr.hasPrefix("primetime: "))
   }
 
+  @Test(
+    arguments: [
+      (["nth-prime-x", "5"], "unknown command 'nth-prime-x'; did you mean 'nth-prime'?"),
+      (
+        ["primecount", "--time", "10"], "unknown command 'primecount'; did you mean 'prime-count'?"
+      ),
+      (["foo"], "unknown command 'foo' (try 'primetime --help')"),
+    ])
+  func anUnknownCommand_isAUsageError_sayingWhatWasMeant(arguments: [String], message: String)
+    throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(arguments, home: home)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "primetime: \(message)\n")
+  }
+
+  @Test func extraArgumentsAfterACommand_keepTheParsersMessage() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(["nth-prime", "5", "6"], home: home)
+    #expect(result.status == 64)
+    #expect(result.stderr == "primetime: unexpected argument '6'\n")
+  }
+
   @Test func onePastTheRange_isRefused_withTheRange() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
