@@ -2,7 +2,7 @@ import AppCore
 import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
-import FavoritePrimes
+import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient

@@ -1,6 +1,6 @@
 import AppCore
 import AppTestSupport
-import FavoritePrimes
+import FavoritePrimesFormat
 import FavoritesDatabase
 import FileClient
 import Foundation

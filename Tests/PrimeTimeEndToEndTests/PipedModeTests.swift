@@ -1,4 +1,4 @@
-import FavoritePrimes
+import FavoritePrimesFormat
 import Foundation
 import Testing
 
