@@ -59,6 +59,10 @@ let package = Package(
       swiftSettings: primesSettings
     ),
     .target(name: "NumberSyntax", path: "Modules/NumberSyntax"),
+    // The favorites file that FavoritePrimes exports and imports, below the feature so that the
+    // database's one-time import of the old files reads it without importing a feature.
+    .target(
+      name: "FavoritePrimesFormat", dependencies: ["Primes"], path: "Modules/FavoritePrimesFormat"),
     .target(
       name: "PrimeAlert", dependencies: ["ComposableArchitecture"], path: "Modules/PrimeAlert"),
 
@@ -70,7 +74,7 @@ let package = Package(
     .target(
       name: "FavoritesDatabaseLive",
       dependencies: [
-        "FavoritePrimes", "FavoritesDatabase", "FileClientLive",
+        "FavoritePrimesFormat", "FavoritesDatabase", "FileClientLive",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Modules/FavoritesDatabaseLive"
@@ -96,7 +100,7 @@ let package = Package(
     ),
     .target(
       name: "FavoritePrimes",
-      dependencies: ["ComposableArchitecture", "FileClient", "PrimeAlert", "Primes"],
+      dependencies: ["ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "PrimeAlert"],
       path: "Modules/FavoritePrimes"
     ),
 
@@ -213,9 +217,14 @@ let package = Package(
       name: "FavoritePrimesTests",
       dependencies: [
         "ComposableArchitectureTestSupport", "FavoritePrimes", "ComposableArchitecture",
-        "FileClient", "PrimeAlert",
+        "FavoritePrimesFormat", "FileClient", "PrimeAlert",
       ],
       path: "Tests/FavoritePrimesTests"
+    ),
+    .testTarget(
+      name: "FavoritePrimesFormatTests",
+      dependencies: ["FavoritePrimesFormat"],
+      path: "Tests/FavoritePrimesFormatTests"
     ),
     .testTarget(
       name: "FileClientLiveTests",
@@ -239,8 +248,8 @@ let package = Package(
       name: "AppCoreTests",
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes",
-        "ComposableArchitecture", "FavoritePrimes", "FileClient", "NthPrimeClient", "PrimeAlert",
-        "Screens",
+        "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
+        "PrimeAlert", "Screens",
       ],
       path: "Tests/AppCoreTests"
     ),
@@ -257,7 +266,7 @@ let package = Package(
     .testTarget(
       name: "PrimeTimeCLITests",
       dependencies: [
-        "AppCore", "AppTestSupport", "FavoritePrimes", "FavoritesDatabase", "FileClient",
+        "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase", "FileClient",
         "NthPrimeClient", "PrimeTimeCLI", "Primes", "primetime", "ComposableArchitecture",
         "Screens",
       ],
@@ -287,7 +296,7 @@ let package = Package(
     .testTarget(
       name: "PrimeTimeEndToEndTests",
       dependencies: [
-        "AppCore", "AppTestSupport", "FavoritePrimes", "FavoritesDatabase",
+        "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase",
         "FavoritesDatabaseLive", "PseudoTerminal", "primetime",
       ],
       path: "Tests/PrimeTimeEndToEndTests",

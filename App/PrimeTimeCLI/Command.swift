@@ -121,12 +121,7 @@ enum CommandParser {
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
       .map(String.init)
     guard let first = words.first else { return nil }
-    guard let command = Command.named(first) else {
-      if let near = nearestName(to: first) {
-        throw CommandError("unknown command '\(printable(first))'; did you mean '\(near)'?")
-      }
-      throw CommandError("unknown command '\(printable(first))' (try 'help')")
-    }
+    guard let command = Command.named(first) else { throw CommandError(unknownCommand(first)) }
     let (value, run) = try command.bind(Array(words.dropFirst()))
     return ParsedCommand(command: command, value: value, run: run)
   }

@@ -175,6 +175,7 @@ public enum PrimeTimeCLI {
         print(PrimeTimeCommand.fullMessage(for: error))
         return 0
       }
+      if let unknown = unknownCommand(in: arguments) { return usageError(unknown) }
       let message =
         PrimeTimeCommand.message(for: error)
         .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
@@ -238,6 +239,23 @@ public enum PrimeTimeCLI {
     default:
       nil
     }
+  }
+
+  /// What the REPL says of a mistyped command, when the first argument is a word that names no
+  /// subcommand: the parser would call it an unexpected argument. `nil` for anything else,
+  /// which the parser's message describes.
+  ///
+  /// ```swift
+  /// PrimeTimeCLI.unknownCommand(in: ["nth-prime-x", "5"])
+  /// // "unknown command 'nth-prime-x'; did you mean 'nth-prime'?"
+  /// ```
+  static func unknownCommand(in arguments: [String]) -> String? {
+    guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
+    let names =
+      PrimeTimeCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+      + ["help"]
+    guard !names.contains(word) else { return nil }
+    return CommandParser.unknownCommand(word, among: names, hint: "try 'primetime --help'")
   }
 
   /// The arguments, with the first negative number that is no option's value moved after a

@@ -1,11 +1,38 @@
+import NumberSyntax
+
 /// "Did you mean 'incr'?": the command name nearest a mistyped word.
 extension CommandParser {
-  /// The command name a mistyped word is closest to, whatever its case: one typo away (a letter
+  /// The line for a word that names no command: the name it is nearest to, if any, else
+  /// where to look. The REPL and the command line both say it.
+  ///
+  /// - Parameters:
+  ///   - word: What was typed where a command's name goes.
+  ///   - names: The names there are; the REPL's commands and aliases unless given.
+  ///   - hint: Where to look, when no name is near.
+  /// - Returns: The message, e.g. `unknown command 'icnr'; did you mean 'incr'?`.
+  static func unknownCommand(
+    _ word: String, among names: [String] = Command.all.flatMap(\.names),
+    hint: String = "try 'help'"
+  ) -> String {
+    guard let near = nearestName(to: word, among: names) else {
+      return "unknown command '\(printable(word))' (\(hint))"
+    }
+    return "unknown command '\(printable(word))'; did you mean '\(near)'?"
+  }
+
+  /// The name a mistyped word is closest to, whatever its case: one typo away (a letter
   /// added, dropped, changed, or two swapped), or two for words longer than four letters; else
   /// the one name that the word, three letters or more, begins.
-  static func nearestName(to word: String) -> String? {
+  ///
+  /// - Parameters:
+  ///   - word: What was typed.
+  ///   - names: The names there are; the REPL's commands and aliases unless given. Names of
+  ///     two letters or fewer are never suggested: nearly every short word is near them.
+  static func nearestName(
+    to word: String, among names: [String] = Command.all.flatMap(\.names)
+  ) -> String? {
     let word = word.lowercased()
-    let names = Command.all.flatMap(\.names).filter { $0.count > 2 }
+    let names = names.filter { $0.count > 2 }
     let allowed = word.count > 4 ? 2 : 1
     let nearest = names.map { (name: $0, distance: editDistance(word, $0)) }
       .filter { $0.distance <= allowed }

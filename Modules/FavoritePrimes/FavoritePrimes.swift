@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import FavoritePrimesFormat
 import FileClient
 import Foundation
 import PrimeAlert

@@ -1,10 +1,11 @@
-import FavoritePrimes
+import FavoritePrimesFormat
 import FavoritesDatabase
 import Foundation
 import GRDB
 
 /// The version-1 storage, two JSON files, imported once into a new database; the favorites file
-/// may also be the original app's bare array, `[2, 3, 7]`.
+/// is read as `load-favorites` reads it (``FavoritePrimesFile``), so it may also be the original
+/// app's bare array, `[2, 3, 7]`.
 ///
 /// ```json
 /// {"version":1,"favoritePrimes":[2,3,7]}
@@ -18,13 +19,8 @@ import GRDB
 /// prime, or repeat a prime, are left out with a notice. A file that cannot be read is moved
 /// aside.
 enum LegacyFiles {
-  static let favoritesName = "favorite-primes.json"
+  static let favoritesName = FavoritePrimesFile.name
   static let feedName = "activity-feed.json"
-
-  private struct Favorites: Decodable {
-    var version: Int
-    var favoritePrimes: [Int]
-  }
 
   private struct Feed: Decodable {
     struct Entry: Decodable {
@@ -39,19 +35,8 @@ enum LegacyFiles {
   /// Imports the files found in `directory` into the new database `db`.
   static func importFiles(in directory: URL, into db: Database, notices: inout [String]) throws {
     let favorites = read(favoritesName, in: directory, notices: &notices) { data in
-      let primes: [Int]
-      if let bare = try? JSONDecoder().decode([Int].self, from: data) {
-        primes = bare
-      } else {
-        let file = try JSONDecoder().decode(Favorites.self, from: data)
-        guard file.version == 1 else {
-          throw Unusable(reason: "it is not a version-1 favorite-primes file")
-        }
-        primes = file.favoritePrimes
-      }
-      return primes
-    }.map { numbers in
-      let imported = ImportedPrimes(sorting: numbers)
+      try FavoritePrimesFile.decode(data)
+    }.map { imported in
       if let skipped = imported.skipped { notices.append("\(favoritesName): skipped \(skipped)") }
       return imported.primes
     }

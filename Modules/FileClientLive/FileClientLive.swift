@@ -47,7 +47,8 @@ public enum AtomicFile {
   /// - Parameters:
   ///   - data: The new contents.
   ///   - link: The file to replace.
-  /// - Throws: ``FileError`` saying which step failed and why.
+  /// - Throws: ``FileError`` naming `link`, or the directory that could not be created, and
+  ///   why. The temporary file is never named: nobody asked for it.
   public static func write(_ data: Data, to link: URL) throws {
     // A symbolic link is written through: the file it points to is replaced, the link stays.
     let url = link.resolvingSymlinksInPath()
@@ -56,7 +57,7 @@ public enum AtomicFile {
     let temporary = directory.appending(
       path: ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw FileError.system("create", temporary.path) }
+    guard fd >= 0 else { throw FileError.system("write", link.path) }
     var removeTemporary = true
     defer {
       if removeTemporary { unlink(temporary.path) }
@@ -70,15 +71,15 @@ public enum AtomicFile {
           let written = Glibc.write(fd, base + offset, buffer.count - offset)
           if written < 0 {
             if errno == EINTR { continue }
-            throw FileError.system("write", temporary.path)
+            throw FileError.system("write", link.path)
           }
           offset += written
         }
       }
-      guard fsync(fd) == 0 else { throw FileError.system("flush", temporary.path) }
+      guard fsync(fd) == 0 else { throw FileError.system("write", link.path) }
     }
     guard rename(temporary.path, url.path) == 0 else {
-      throw FileError.system("replace", url.path)
+      throw FileError.system("write", link.path)
     }
     removeTemporary = false
     let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -12,7 +12,9 @@
 ///
 /// `_` may stand anywhere and is ignored; spaces between the parts are allowed. The arithmetic is
 /// exact: every step is checked, and a value that does not fit in an `Int` is refused, never
-/// rounded. There are no fractions: `1.5`, `1e-3` and `2^-1` are refused, and so is division.
+/// rounded. Steps are worked out in 128 bits, so that `2^64-2^63-1` is read; a step beyond them
+/// is named, as in `10^40-10^40`, whose value is never known. There are no fractions: `1.5`,
+/// `1e-3` and `2^-1` are refused, and so is division.
 ///
 /// ```swift
 /// let limit = try WholeNumber.parse("2^31-1", name: "n")  // 2147483647
@@ -26,23 +28,26 @@ public enum WholeNumber {
   ///   - minimum: The smallest value allowed.
   /// - Returns: The value.
   /// - Throws: A ``WholeNumberError`` whose description is one line: what is wrong with the
-  ///   text, or the range it falls outside of.
+  ///   text, the step in it beyond 128 bits, or the range it falls outside of.
   public static func parse(
     _ text: String, name: String, atLeast minimum: Int = .min
   ) throws(WholeNumberError) -> Int {
     let shown = printable(text)
     let value: Int128
+    var parser = Parser(text)
     do {
-      var parser = Parser(text)
       value = try parser.parse()
     } catch {
       switch error {
       case .malformed(let problem):
-        throw WholeNumberError(
-          "\(name) must be a whole number, not '\(shown)'" + (problem.map { "; \($0)" } ?? ""))
-      case .tooLarge:
+        throw notANumber(name, shown, problem)
+      case .tooLarge(let step):
+        let written = parser.written(step, in: text)
+        guard written.isWhole else { throw beyond128Bits(name, written.text, shown) }
         throw WholeNumberError("\(name) is too large: \(shown) is more than \(Int.max)")
-      case .tooSmall:
+      case .tooSmall(let step):
+        let written = parser.written(step, in: text)
+        guard written.isWhole else { throw beyond128Bits(name, written.text, shown) }
         throw tooSmall(name, shown, minimum)
       }
     }
@@ -65,7 +70,8 @@ public enum WholeNumber {
   ///   - range: The values allowed.
   /// - Returns: The value.
   /// - Throws: A ``WholeNumberError`` whose description is one line: what is wrong with the
-  ///   text, or the range, for any value outside it, even one beyond 64 bits.
+  ///   text, the step in it beyond 128 bits, or the range, for any value outside it, even one
+  ///   beyond 64 bits.
   public static func parse(
     _ text: String, name: String, in range: ClosedRange<Int>
   ) throws(WholeNumberError) -> Int {
@@ -73,18 +79,39 @@ public enum WholeNumber {
     let outside = WholeNumberError(
       "\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(shown)")
     let value: Int128
+    var parser = Parser(text)
     do {
-      var parser = Parser(text)
       value = try parser.parse()
     } catch {
-      guard case .malformed(let problem) = error else { throw outside }
-      throw WholeNumberError(
-        "\(name) must be a whole number, not '\(shown)'" + (problem.map { "; \($0)" } ?? ""))
+      switch error {
+      case .malformed(let problem):
+        throw notANumber(name, shown, problem)
+      case .tooLarge(let step), .tooSmall(let step):
+        let written = parser.written(step, in: text)
+        guard written.isWhole else { throw beyond128Bits(name, written.text, shown) }
+        throw outside
+      }
     }
     guard value >= Int128(range.lowerBound), value <= Int128(range.upperBound) else {
       throw outside
     }
     return Int(value)
+  }
+
+  private static func notANumber(_ name: String, _ shown: String, _ problem: String?)
+    -> WholeNumberError
+  {
+    WholeNumberError(
+      "\(name) must be a whole number, not '\(shown)'" + (problem.map { "; \($0)" } ?? ""))
+  }
+
+  /// A step beyond 128 bits inside the text, where the text's value is unknown: it might be 0,
+  /// as in `10^40-10^40`, so the message names the step and not the value.
+  private static func beyond128Bits(_ name: String, _ step: String, _ shown: String)
+    -> WholeNumberError
+  {
+    WholeNumberError(
+      "\(name) cannot be worked out: \(printable(step)), in \(shown), is beyond 128 bits")
   }
 
   private static func tooSmall(_ name: String, _ shown: String, _ minimum: Int) -> WholeNumberError

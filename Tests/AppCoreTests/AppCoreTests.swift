@@ -2,7 +2,7 @@ import AppCore
 import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
-import FavoritePrimes
+import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
@@ -127,7 +127,9 @@ struct AppCoreTests {
     ) {
       $0.favoritePrimes = [2, 3, 5, 7]
       $0.alert = .notice(
-        "added 2 favorite primes; 1 was one already; skipped 4 (not prime), 5 (listed twice)")
+        "added 2 favorite primes; 1 was a favorite already; "
+          + "skipped 4 (not prime), 5 (listed twice)"
+      )
       $0.activityFeed = [
         Activity(id: UUID(1), kind: .added, prime: 5, timestamp: at(1000)),
         Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1000)),

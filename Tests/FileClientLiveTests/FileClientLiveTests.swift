@@ -49,6 +49,16 @@ struct FileClientLiveTests {
         == "could not create the directory \(blocker.path): \(String(cString: strerror(ENOTDIR)))")
   }
 
+  @Test func save_whereNoFileCanBeCreated_namesTheFile_notTheTemporaryOne() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let error = await #expect(throws: FileError.self) {
+      try await FileClient.live(directory: directory).save("/proc/x.json", Data([1]))
+    }
+    #expect(
+      error?.description == "could not write /proc/x.json: \(String(cString: strerror(ENOENT)))")
+  }
+
   @Test func load_aDirectory_saysWhyInTheSystemsWords() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

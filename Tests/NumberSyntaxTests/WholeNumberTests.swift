@@ -36,7 +36,7 @@ struct WholeNumberTests {
       ("2^64", "n is too large: 2^64 is more than 9223372036854775807"),
       ("1e99", "n is too large: 1e99 is more than 9223372036854775807"),
       ("2^63", "n is too large: 2^63 is more than 9223372036854775807"),
-      ("10^40-10^40", "n is too large: 10^40-10^40 is more than 9223372036854775807"),
+      ("10^38+10^38", "n is too large: 10^38+10^38 is more than 9223372036854775807"),
       ("10^1000000", "n is too large: 10^1000000 is more than 9223372036854775807"),
       (
         "99999999999999999999999999999999999999999",
@@ -54,7 +54,7 @@ struct WholeNumberTests {
       ("-1e50", "n is too small: -1e50 is less than -9223372036854775808"),
       ("-2^200", "n is too small: -2^200 is less than -9223372036854775808"),
       ("(-10)^65", "n is too small: (-10)^65 is less than -9223372036854775808"),
-      ("0-10^40", "n is too small: 0-10^40 is less than -9223372036854775808"),
+      ("(-10^40)", "n is too small: (-10^40) is less than -9223372036854775808"),
       ("--(10^40)", "n is too large: --(10^40) is more than 9223372036854775807"),
       (
         String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000),
@@ -69,6 +69,32 @@ struct WholeNumberTests {
     ])
   func parse_refusesWithOneLine(text: String, message: String) {
     #expect(throws: WholeNumberError(message)) { try WholeNumber.parse(text, name: "n") }
+  }
+
+  /// A value beyond 128 bits on the way, in a text whose value may well be small, is named as
+  /// the step it is: the text's value is never known, so it is not called too large.
+  @Test(
+    arguments: [
+      ("10^40-10^40", "n cannot be worked out: 10^40, in 10^40-10^40, is beyond 128 bits"),
+      ("0-10^40", "n cannot be worked out: 10^40, in 0-10^40, is beyond 128 bits"),
+      ("10^40*0", "n cannot be worked out: 10^40, in 10^40*0, is beyond 128 bits"),
+      ("1 + (2*10^38)", "n cannot be worked out: 2*10^38, in 1 + (2*10^38), is beyond 128 bits"),
+      ("(1e39)^0", "n cannot be worked out: 1e39, in (1e39)^0, is beyond 128 bits"),
+      ("1_0^4_0 - 1", "n cannot be worked out: 1_0^4_0, in 1_0^4_0 - 1, is beyond 128 bits"),
+      (
+        "7*" + String(repeating: "9", count: 50),
+        "n cannot be worked out: " + String(repeating: "9", count: 40) + "…, in 7*"
+          + String(repeating: "9", count: 38) + "…, is beyond 128 bits"
+      ),
+    ])
+  func parse_aStepBeyond128Bits_namesTheStep(text: String, message: String) {
+    #expect(throws: WholeNumberError(message)) { try WholeNumber.parse(text, name: "n") }
+    #expect(throws: WholeNumberError(message)) {
+      try WholeNumber.parse(text, name: "n", atLeast: 1)
+    }
+    #expect(throws: WholeNumberError(message)) {
+      try WholeNumber.parse(text, name: "n", in: 0...1000)
+    }
   }
 
   @Test func parse_theDocumentedExample() throws {

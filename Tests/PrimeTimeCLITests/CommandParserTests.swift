@@ -82,6 +82,10 @@ struct CommandParserTests {
           + "(usage: incr [k])"
       ),
       ("incr -99999999999999999999", "incr: k must be at least 1 (usage: incr [k])"),
+      (
+        "set 10^40-10^40",
+        "set: n cannot be worked out: 10^40, in 10^40-10^40, is beyond 128 bits (usage: set <n>)"
+      ),
       ("set 1.5", "set: n must be a whole number, not '1.5' (usage: set <n>)"),
       ("prime 3", "prime: takes no arguments (usage: prime)"),
       ("nth 0", "nth: row must be at least 1 (usage: nth [row])"),

@@ -52,5 +52,11 @@ struct DirectCommandTests {
     #expect(throws: DirectCommandError("x must be a whole number, not '1.5'")) {
       try DirectCommand(question: .primeCount, number: "1.5").answer(progress: progress)
     }
+    #expect(
+      throws: DirectCommandError(
+        "x cannot be worked out: 10^40, in 10^40-10^40, is beyond 128 bits")
+    ) {
+      try DirectCommand(question: .primeCount, number: "10^40-10^40").answer(progress: progress)
+    }
   }
 }

@@ -1,6 +1,6 @@
 import AppCore
 import AppTestSupport
-import FavoritePrimes
+import FavoritePrimesFormat
 import FavoritesDatabase
 import FileClient
 import Foundation
@@ -229,7 +229,9 @@ struct SessionTests {
   @Test func saveAndLoadFavorites_reportWhatTheyDid() async {
     let session = makeSession(AppState(favoritePrimes: [3, 5]))
     _ = await run(session, "save-favorites", "load-favorites")
-    #expect(transcript.text == "saved 2 favorite primes\nadded 0 favorite primes; 2 were already")
+    #expect(
+      transcript.text
+        == "saved 2 favorite primes\nadded 0 favorite primes; 2 were favorites already")
   }
 
   @Test func aWriteThatFails_keepsTheChangeInMemory_andTheNextWriteIncludesIt() async {

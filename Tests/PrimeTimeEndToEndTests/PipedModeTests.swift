@@ -1,4 +1,4 @@
-import FavoritePrimes
+import FavoritePrimesFormat
 import Foundation
 import Testing
 
@@ -113,6 +113,18 @@ struct PipedModeTests {
     #expect(result.stdout == "count: 1\n")
     #expect(result.stderr.split(separator: "\n").count == 3)
   }
+
+  @Test func saveFavorites_whereNoFileCanBe_namesTheFileTheUserNamed() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      [], input: Data("save-favorites /proc/x.json\n".utf8), home: home)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "primetime: line 1: could not save the favorite primes: could not write /proc/x.json: "
+        + "No such file or directory\n")
+  }
 }
 
 struct PrimeCommandTests {
@@ -180,6 +192,19 @@ struct PrimeCommandTests {
     #expect(output.wholeMatch(of: /7919\nSeconds: [0-9]+\.[0-9]{3}\n/) != nil, "\(output)")
   }
 
+  @Test func aStepBeyond128Bits_isNamed_notTheValue() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let step = "10^40, in 10^40-10^40, is beyond 128 bits"
+    let direct = try PrimeTime.run(["is-prime", "10^40-10^40"], home: home)
+    #expect(direct.status == 64)
+    #expect(direct.stderr == "primetime: n cannot be worked out: \(step)\n")
+    let repl = try PrimeTime.run([], input: Data("set 10^40-10^40\n".utf8), home: home)
+    #expect(repl.status == 1)
+    #expect(
+      repl.stderr == "primetime: line 1: set: n cannot be worked out: \(step) (usage: set <n>)\n")
+  }
+
   @Test func theCommandsForScripts_neverTouchTheDataDirectory() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -234,6 +259,33 @@ struct PrimeCommandTests {
     #expect(result.stdout == "")
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stderr.hasPrefix("primetime: "))
+  }
+
+  @Test(
+    arguments: [
+      (["nth-prime-x", "5"], "unknown command 'nth-prime-x'; did you mean 'nth-prime'?"),
+      (
+        ["primecount", "--time", "10"], "unknown command 'primecount'; did you mean 'prime-count'?"
+      ),
+      (["foo"], "unknown command 'foo' (try 'primetime --help')"),
+    ])
+  func anUnknownCommand_isAUsageError_sayingWhatWasMeant(arguments: [String], message: String)
+    throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(arguments, home: home)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "primetime: \(message)\n")
+  }
+
+  @Test func extraArgumentsAfterACommand_keepTheParsersMessage() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(["nth-prime", "5", "6"], home: home)
+    #expect(result.status == 64)
+    #expect(result.stderr == "primetime: unexpected argument '6'\n")
   }
 
   @Test func onePastTheRange_isRefused_withTheRange() throws {

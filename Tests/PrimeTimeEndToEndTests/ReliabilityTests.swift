@@ -286,7 +286,9 @@ struct ReliabilityTests {
     #expect(result.status == 0)
     #expect(
       result.stdout.contains(
-        "added 2 favorite primes; 1 was one already; skipped 4 (not prime), 3 (listed twice)"))
+        "added 2 favorite primes; 1 was a favorite already; "
+          + "skipped 4 (not prime), 3 (listed twice)"
+      ))
     #expect(try Self.state(home, "favorites").favoritePrimes == [3, 2, 7])
   }
 

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import PrimeTimeCLI
+
+/// A first argument that names no subcommand gets the REPL's answer to a mistyped command.
+struct UnknownCommandTests {
+  @Test(
+    arguments: [
+      (["nth-prime-x", "5"], "unknown command 'nth-prime-x'; did you mean 'nth-prime'?"),
+      (["nthprime", "5"], "unknown command 'nthprime'; did you mean 'nth-prime'?"),
+      (["primecount", "10"], "unknown command 'primecount'; did you mean 'prime-count'?"),
+      (["is-prim", "7"], "unknown command 'is-prim'; did you mean 'is-prime'?"),
+      (["IS-PRIME", "7"], "unknown command 'IS-PRIME'; did you mean 'is-prime'?"),
+      (["replya", "x.jsonl"], "unknown command 'replya'; did you mean 'replay'?"),
+      (["hlep"], "unknown command 'hlep'; did you mean 'help'?"),
+      (["foo"], "unknown command 'foo' (try 'primetime --help')"),
+      (["incr"], "unknown command 'incr' (try 'primetime --help')"),
+      (["\u{1B}[A"], "unknown command '\\u{1B}[A' (try 'primetime --help')"),
+    ])
+  func aWordThatNamesNoSubcommand_isAnUnknownCommand(arguments: [String], message: String) {
+    #expect(PrimeTimeCLI.unknownCommand(in: arguments) == message)
+  }
+
+  @Test func theDocumentedExample() {
+    #expect(
+      PrimeTimeCLI.unknownCommand(in: ["nth-prime-x", "5"])
+        == "unknown command 'nth-prime-x'; did you mean 'nth-prime'?")
+  }
+
+  @Test(
+    arguments: [
+      [], ["nth-prime", "5", "6"], ["ui", "x"], ["help", "x"], ["--data-dir", "x", "foo"],
+      ["-c", "incr", "foo"], ["-7"], ["--", "foo"],
+    ])
+  func anythingElse_isLeftToTheParsersMessage(arguments: [String]) {
+    #expect(PrimeTimeCLI.unknownCommand(in: arguments) == nil)
+  }
+}
