@@ -1,7 +1,7 @@
 import AppCore
 import AppTestSupport
 import ComposableArchitecture
-import FavoritePrimes
+import FavoritePrimesFormat
 import Foundation
 import Screens
 import Testing
