@@ -130,7 +130,7 @@ let package = Package(
       name: "PrimeTimeUI",
       dependencies: [
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "PrimeAlert",
-        "PrimeModal", "Screens",
+        "PrimeModal", "Screens", "ComposableArchitectureDebug",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/PrimeTimeUI"

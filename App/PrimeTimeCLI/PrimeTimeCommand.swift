@@ -98,6 +98,13 @@ struct ReplayCommand: ParsableCommand {
 
   @Flag(help: "Print each action and the change it makes to the state, as 'trace on' does.")
   var step = false
+
+  @Flag(
+    help: """
+      Open the recording's steps in the full screen's history page, to look at: j and k move, \
+      q quits. A recording that does not reproduce opens at the line that differs.
+      """)
+  var ui = false
 }
 
 struct NthPrimeCommand: ParsableCommand {
@@ -208,6 +215,13 @@ public enum PrimeTimeCLI {
       guard let dataDirectory = dataDirectory(ui.options, environment) else { return usageStatus }
       return await FullScreen.run(
         dataDirectory: dataDirectory, recording: ui.options.recording, environment: environment)
+    case let replay as ReplayCommand where replay.ui:
+      guard environment.terminal.input, environment.terminal.output,
+        environment.variables["TERM"] != "dumb"
+      else {
+        return usageError("'replay --ui' needs a terminal; without --ui, replay checks a recording")
+      }
+      return await Replaying.runUI(file: replay.file, environment: environment)
     case let replay as ReplayCommand:
       return Replaying.run(file: replay.file, showingSteps: replay.step)
     default:

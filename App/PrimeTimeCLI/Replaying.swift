@@ -4,6 +4,7 @@ import ComposableArchitectureDebug
 import CustomDump
 import FileClientLive
 import Foundation
+import PrimeTimeUI
 import Synchronization
 
 /// A file that a session is recorded to, line by line. Lines are written in batches: when
@@ -107,31 +108,10 @@ enum Replaying {
   ///   - showingSteps: Whether to print each action and the change it makes.
   /// - Returns: The exit status: 0 when the recording reproduces, 1 otherwise.
   static func run(file: String, showingSteps: Bool) -> Int32 {
-    let fail = { (message: String) -> Int32 in
-      FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
-      return 1
-    }
-    let data: Data
-    do {
-      guard let contents = try FileError.read(file) else {
-        return fail("cannot read '\(file)': \(String(cString: strerror(ENOENT)))")
-      }
-      data = contents
-    } catch let error as FileError {
-      return fail("cannot read '\(file)': \(error.reason)")
-    } catch {
-      return fail("cannot read '\(file)': \(error)")
-    }
-    var texts = String(decoding: data, as: UTF8.self)
-      .split(separator: "\n", omittingEmptySubsequences: false)
-    if texts.last == "" { texts.removeLast() }
-    var lines: [RecordedLine] = []
-    for (index, text) in texts.enumerated() {
-      do {
-        lines.append(try RecordedLine.decode(text))
-      } catch {
-        return fail("\(file) line \(index + 1) is not a recording line\(reason(error))")
-      }
+    let lines: [RecordedLine]
+    switch read(file) {
+    case .success(let read): lines = read
+    case .failure(let message): return fail(message.description)
     }
     let outcome: Replay.Outcome
     do {
@@ -160,5 +140,109 @@ enum Replaying {
           + "than the recorded one (-: recorded, +: replayed):\n" + (diff(recorded, replayed) ?? "")
       )
     }
+  }
+  /// Says what went wrong on stderr.
+  ///
+  /// - Returns: The exit status of a replay that failed: 1.
+  private static func fail(_ message: String) -> Int32 {
+    FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
+    return 1
+  }
+
+  /// The recording's lines, or why they cannot be read.
+  static func read(_ file: String) -> Result<[RecordedLine], RecordingError> {
+    let data: Data
+    do {
+      guard let contents = try FileError.read(file) else {
+        return .failure(
+          RecordingError(
+            description: "cannot read '\(file)': \(String(cString: strerror(ENOENT)))"))
+      }
+      data = contents
+    } catch let error as FileError {
+      return .failure(RecordingError(description: "cannot read '\(file)': \(error.reason)"))
+    } catch {
+      return .failure(RecordingError(description: "cannot read '\(file)': \(error)"))
+    }
+    var texts = String(decoding: data, as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    if texts.last == "" { texts.removeLast() }
+    var lines: [RecordedLine] = []
+    for (index, text) in texts.enumerated() {
+      do {
+        lines.append(try RecordedLine.decode(text))
+      } catch {
+        return .failure(
+          RecordingError(
+            description: "\(file) line \(index + 1) is not a recording line\(reason(error))"))
+      }
+    }
+    return .success(lines)
+  }
+
+  /// `replay --ui`: opens the recording's steps on the history page, to look at. Nothing is read
+  /// from or written to the data directory.
+  ///
+  /// - Returns: The exit status: 0 when quit, 1 when the recording cannot be read, 128 plus the
+  ///   signal's number when a signal ended it.
+  @MainActor
+  static func runUI(file: String, environment: CLIEnvironment) async -> Int32 {
+    let lines: [RecordedLine]
+    switch read(file) {
+    case .success(let read): lines = read
+    case .failure(let message): return fail(message.description)
+    }
+    var steps: [RecordingViewState.Step] = []
+    let outcome: Replay.Outcome
+    do {
+      outcome = try Replay.run(lines) { line, action, before, after in
+        steps.append(.init(line: line, action: action, before: before, after: after))
+      }
+    } catch {
+      return fail("\(file) \(error)")
+    }
+    let difference: [String]? =
+      switch outcome {
+      case .reproduced:
+        nil
+      case .diverged(let line, _, let recorded, let replayed):
+        ["Line \(line) does not reproduce (-: recorded, +: replayed):"]
+          + (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init)
+      case .endDiffers(let line, let recorded, let replayed):
+        ["Line \(line), the end, does not reproduce (-: recorded, +: replayed):"]
+          + (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init)
+      }
+    guard Terminal.start(isColored: environment.isColorEnabled) else {
+      return fail("'replay --ui' does not know this terminal (TERM is not set or unknown)")
+    }
+    defer { Terminal.stop() }
+    let store = Store(
+      initialState: RecordingViewState(
+        file: URL(filePath: file).lastPathComponent, steps: steps, difference: difference,
+        size: Terminal.size),
+      reducer: RecordingViewReducer(), environment: ())
+    var needsDrawing = true
+    let subscription = store.subscribe(onChange: { needsDrawing = true })
+    defer { subscription.cancel() }
+    while store.state.ending == nil {
+      if needsDrawing, Terminal.isInForeground {
+        needsDrawing = false
+        Terminal.draw(RecordingView.draw(store.state))
+      }
+      let events = await Terminal.nextEvents(timeout: -1)
+      for signal in events.signals { store.send(.signalReceived(signal)) }
+      if events.isResized { store.send(.terminalResized(Terminal.size)) }
+      if events.isGone { store.send(.signalReceived(SIGHUP)) }
+      for key in events.keys where store.state.ending == nil {
+        if key == .suspend {
+          Terminal.suspend()
+          needsDrawing = true
+        } else if let action = RecordingView.action(for: key) {
+          store.send(action)
+        }
+      }
+    }
+    if case .signal(let signal) = store.state.ending { return 128 + signal }
+    return 0
   }
 }

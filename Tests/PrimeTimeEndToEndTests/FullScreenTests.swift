@@ -417,6 +417,33 @@ struct FullScreenTests {
     try await waitForStored("1  3\n2  5\n")
   }
 
+  @Test func replayUI_showsTheRecordedSteps_quitsWith0_andLeavesTheDataDirectoryEmpty()
+    async throws
+  {
+    let recorder = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: recorder) }
+    let recording = recorder.appending(path: "a session.jsonl").path
+    let recorded = try PrimeTime.run(
+      ["--record", recording, "-c", "incr 3; prime; save; undo"], home: recorder)
+    #expect(recorded.status == 0)
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+
+    let tmux = try TmuxSession(running: ["replay", "--ui", recording], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("Recording a session.jsonl")
+    try await tmux.waitFor("> 0  start")
+    try tmux.send("j")
+    try await tmux.waitFor("> 1  count 0 → 3")
+    try tmux.send("G")
+    try await tmux.waitFor("undo")
+    try tmux.send("k")
+    try await tmux.waitFor("saved 3")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == [])
+  }
+
   @Test func aRecordedUISession_replays() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -1,0 +1,163 @@
+import AppCore
+import ComposableArchitecture
+import ComposableArchitectureDebug
+import CustomDump
+import Screens
+
+/// `primetime replay --ui`: a recording's steps on the history page, to look at, not to travel.
+///
+/// Each row is a line of the recording, and moving the marker shows the state that line left,
+/// as the app's reducer rebuilt it. A recording that does not reproduce opens at the first line
+/// that differs, with the difference beside it.
+public struct RecordingViewState: Equatable, Sendable {
+  /// One line of the recording, with the states before and after it.
+  public struct Step: Equatable, Sendable {
+    /// The line's number in the file.
+    public var line: Int
+    /// The action the line holds.
+    public var action: HistoryAction<AppAction>
+    /// The state before the action, as replayed.
+    public var before: AppState
+    /// The state after the action, as replayed.
+    public var after: AppState
+
+    public init(line: Int, action: HistoryAction<AppAction>, before: AppState, after: AppState) {
+      self.line = line
+      self.action = action
+      self.before = before
+      self.after = after
+    }
+  }
+
+  /// The file's name, for the title.
+  public let file: String
+  /// The recording's lines, replayed.
+  public let steps: [Step]
+  /// Where replaying found the recording differs from what it says, if it did: the lines that
+  /// say how, shown beside the last step.
+  public let difference: [String]?
+  /// The marker: how many of the steps are applied.
+  public var screen: HistoryScreenState
+  /// The terminal's size.
+  public var size: Size
+  /// Whether the viewer is ending, and the signal that ended it, if one did.
+  public var ending: ScreensState.Ending?
+
+  /// Opens at the first step, or at the step that differs.
+  public init(file: String, steps: [Step], difference: [String]? = nil, size: Size) {
+    self.file = file
+    self.steps = steps
+    self.difference = difference
+    let start = difference == nil ? 0 : steps.count
+    self.screen = HistoryScreenState(
+      page: .history, visit: ScreensState.HistoryVisit(openedAt: start, returnPage: .history),
+      position: start, stepCount: steps.count)
+    self.size = size
+  }
+}
+
+/// What happens while looking at a recording.
+public enum RecordingViewAction: Equatable, Sendable {
+  /// The marker moved.
+  case history(HistoryScreenAction)
+  /// The terminal changed size.
+  case terminalResized(Size)
+  /// `q`, Ctrl-C or Ctrl-D.
+  case quitTapped
+  /// A signal ends the viewer, or the terminal went away.
+  case signalReceived(Int32)
+}
+
+/// The viewer's rules: the history page's, for the marker, and ending.
+public struct RecordingViewReducer: Reducer {
+  public init() {}
+
+  public func reduce(
+    into state: inout RecordingViewState, action: RecordingViewAction, environment: Void
+  ) -> Effect<RecordingViewAction> {
+    combine(
+      HistoryScreenReducer().pullback(state: \.screen, action: .history),
+      Reduce<RecordingViewState, RecordingViewAction, Void> { state, action, _ in
+        switch action {
+        case .history:
+          break
+        case .terminalResized(let size):
+          state.size = size
+        case .quitTapped:
+          if state.ending == nil { state.ending = .quit }
+        case .signalReceived(let signal):
+          if state.ending == nil { state.ending = .signal(signal) }
+        }
+        return .none
+      }
+    )
+    .reduce(into: &state, action: action, environment: environment)
+  }
+}
+
+extension CasePath<RecordingViewAction, HistoryScreenAction> {
+  /// The marker's moves within the viewer's actions.
+  public static var history: Self {
+    Self(RecordingViewAction.history) { if case .history(let a) = $0 { a } else { nil } }
+  }
+}
+
+/// Draws a recording and maps its keys.
+public enum RecordingView {
+  /// The viewer's screen.
+  ///
+  /// ```swift
+  /// let drawing = RecordingView.draw(viewer)
+  /// ```
+  public static func draw(_ state: RecordingViewState) -> Drawing {
+    HistoryView.draw(
+      heading: "Recording \(state.file)", stepCount: state.steps.count,
+      position: state.screen.position, title: { state.steps[$0].words },
+      change: change(at: state.screen.position, in: state), isReadOnly: true, size: state.size)
+  }
+
+  /// What a key does: move the marker, or quit. Nothing else changes a recording.
+  ///
+  /// ```swift
+  /// #expect(RecordingView.action(for: .character("j")) == .history(.moved(by: 1)))
+  /// ```
+  public static func action(for key: Key) -> RecordingViewAction? {
+    switch key {
+    case .character("q"), .interrupt, .endOfInput: .quitTapped
+    case .enter, .escape: nil
+    default: HistoryView.action(for: key).map { .history($0) }
+    }
+  }
+
+  /// The lines beside the list: the marked line's action and the change it made to the state,
+  /// and, where the recording differs, the difference.
+  static func change(at position: Int, in state: RecordingViewState) -> [String] {
+    guard position > 0 else { return ["The state the recording starts from."] }
+    let step = state.steps[position - 1]
+    var lines = ["Line \(step.line): \(step.words)", ""]
+    if position == state.steps.count, let difference = state.difference {
+      lines += difference
+    } else {
+      lines += (diff(step.before, step.after) ?? "no change").split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).map(String.init)
+    }
+    return lines
+  }
+}
+
+extension RecordingViewState.Step {
+  /// The line in words: `count 4 → 5`, `saved 3`, `undo`, or the action itself.
+  public var words: String {
+    switch action {
+    case .undo: return "undo"
+    case .redo: return "redo"
+    case .travel(let steps): return steps < 0 ? "undo \(-steps)" : "redo \(steps)"
+    case .step(let action), .feedback(let action, _):
+      let words = StepChange.words(from: before, to: after)
+      guard words == "no change" else { return words }
+      let dump = String(customDumping: action).joinedLines
+      return dump.hasPrefix("AppAction.") ? String(dump.dropFirst("AppAction".count)) : dump
+    }
+  }
+}
