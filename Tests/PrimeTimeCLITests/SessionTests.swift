@@ -212,6 +212,31 @@ struct SessionTests {
         """)
   }
 
+  @Test func undoAndRedoN_travelSeveralSteps_asFarAsThereAreSteps() async {
+    let session = makeSession(AppState(count: 6))
+    _ = await run(session, "incr", "save", "incr", "undo 2", "redo 5", "undo 9", "history")
+    #expect(
+      transcript.text == """
+        count: 7
+        saved 7 to your favorite primes
+        count: 8
+        undone 2 steps; count: 7; no favorites
+        redone 2 steps; count: 8; favorites: 7
+        undone 3 steps; count: 6; no favorites
+        > 0  start
+          1  count 6 → 7 (undone)
+          2  saved 7 (undone)
+          3  count 7 → 8 (undone)
+        0 steps to undo, 3 steps to redo
+        """)
+  }
+
+  @Test func undoN_withNothingToUndo_saysSo_andFails() async {
+    let session = makeSession(AppState(count: 6))
+    let outcomes = await run(session, "undo 3")
+    #expect(outcomes == [.failure("nothing to undo")])
+  }
+
   @Test func traceOn_printsTheActionAndTheDiff() async {
     let session = makeSession()
     _ = await run(session, "trace on", "incr")
