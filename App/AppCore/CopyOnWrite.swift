@@ -6,7 +6,7 @@
 @propertyWrapper
 public struct CopyOnWrite<Value> {
   private final class Box {
-    var value: Value
+    @exclusivity(unchecked) var value: Value
 
     init(_ value: Value) {
       self.value = value
