@@ -189,7 +189,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableArchitectureTestSupportTests",
-      dependencies: ["ComposableArchitecture", "ComposableArchitectureTestSupport"],
+      dependencies: [
+        "ComposableArchitecture", "ComposableArchitectureTestSupport",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
       path: "Tests/ComposableArchitectureTestSupportTests"
     ),
     .testTarget(

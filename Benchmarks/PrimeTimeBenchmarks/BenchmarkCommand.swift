@@ -9,10 +9,19 @@ public enum BenchmarkCommand {
     """
 
   /// Runs the named suite and prints its table, then one line of JSON.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line's arguments, after the program's name.
+  ///   - output: Takes each line of the table and the JSON; standard output by default.
+  ///   - errors: Takes each message of a refusal or a failure; standard error by default.
+  /// - Returns: The exit status.
   @MainActor
-  public static func run(_ arguments: [String]) async -> Int32 {
+  public static func run(
+    _ arguments: [String], output: (String) -> Void = { print($0) },
+    errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+  ) async -> Int32 {
     guard let suite = arguments.first else {
-      FileHandle.standardError.write(Data((usage + "\n").utf8))
+      errors(usage)
       return 64
     }
     var options: [String: Double] = [:]
@@ -20,8 +29,7 @@ public enum BenchmarkCommand {
     while let flag = rest.first {
       rest = rest.dropFirst()
       guard flag.hasPrefix("--"), let value = rest.first.flatMap(Double.init) else {
-        FileHandle.standardError.write(
-          Data("primetime-benchmark: bad option \(flag)\n\(usage)\n".utf8))
+        errors("primetime-benchmark: bad option \(flag)\n\(usage)")
         return 64
       }
       options[String(flag.dropFirst(2))] = value
@@ -31,42 +39,40 @@ public enum BenchmarkCommand {
     let rounds = options["rounds"] ?? 3
     let maxExponent = options["max-exponent"] ?? 16
     guard (1...1000).contains(rounds), rounds.rounded() == rounds else {
-      return badOption("--rounds must be a whole number from 1 to 1000")
+      errors("primetime-benchmark: --rounds must be a whole number from 1 to 1000\n\(usage)")
+      return 64
     }
     guard (9...16).contains(maxExponent), maxExponent.rounded() == maxExponent else {
-      return badOption("--max-exponent must be a whole number from 9 to 16")
+      errors("primetime-benchmark: --max-exponent must be a whole number from 9 to 16\n\(usage)")
+      return 64
     }
     let results: [(String, Double)]
     do {
       switch suite {
       case "primes":
-        results = try PrimesBenchmark.run(rounds: Int(rounds), maxExponent: Int(maxExponent))
+        results = try PrimesBenchmark.run(
+          rounds: Int(rounds), maxExponent: Int(maxExponent), log: output)
       case "store":
-        results = try await StoreBenchmark.run(rounds: Int(rounds), scale: options["scale"] ?? 1)
+        results = try await StoreBenchmark.run(
+          rounds: Int(rounds), scale: options["scale"] ?? 1, log: output)
       case "storage":
         results = try await StorageBenchmark.run(
           rounds: Int(rounds), pairs: Int(options["pairs"] ?? 200),
-          many: Int(options["many"] ?? 20_000))
+          many: Int(options["many"] ?? 20_000), log: output)
       default:
-        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        errors(usage)
         return 64
       }
     } catch {
-      FileHandle.standardError.write(Data("primetime-benchmark: \(error)\n".utf8))
+      errors("primetime-benchmark: \(error)")
       return 1
     }
     if let (key, _) = results.first(where: { !$0.1.isFinite }) {
-      FileHandle.standardError.write(Data("primetime-benchmark: could not measure \(key)\n".utf8))
+      errors("primetime-benchmark: could not measure \(key)")
       return 1
     }
-    print(json(results))
+    output(json(results))
     return 0
-  }
-
-  /// Says what is wrong with an option, and how to call the benchmark: exit status 64.
-  static func badOption(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("primetime-benchmark: \(message)\n\(usage)\n".utf8))
-    return 64
   }
 
   static func json(_ results: [(String, Double)]) -> String {

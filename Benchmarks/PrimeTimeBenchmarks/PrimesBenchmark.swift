@@ -16,7 +16,9 @@ enum PrimesBenchmark {
     var repeats = 1
   }
 
-  static func run(rounds: Int, maxExponent: Int) throws -> [(String, Double)] {
+  static func run(
+    rounds: Int, maxExponent: Int, log: (String) -> Void = { print($0) }
+  ) throws -> [(String, Double)] {
     let primetime = try primetimeExecutable()
     let primecount = which("primecount")
     var work = [
@@ -31,9 +33,9 @@ enum PrimesBenchmark {
     if maxExponent >= 15 { work.append(primeCount(15, threads: 2)) }
 
     var results: [(String, Double)] = []
-    print(
+    log(
       "primetime against primecount, medians of \(rounds) round\(rounds == 1 ? "" : "s"), in turns")
-    print("work                          primetime s   primecount s   ratio")
+    log("work                          primetime s   primecount s   ratio")
     for item in work {
       var ours: [Double] = []
       var theirs: [Double] = []
@@ -60,7 +62,7 @@ enum PrimesBenchmark {
         results.append(("\(item.key).ratio", ourMedian / theirMedian))
         line += String(format: "   %12.4f   %5.2f", theirMedian, ourMedian / theirMedian)
       }
-      print(line)
+      log(line)
     }
 
     // Peak resident memory, the whole process; and above what the program takes to answer
@@ -72,7 +74,7 @@ enum PrimesBenchmark {
       results.append(("memory.nthPrime.1.peakMB", megabytes(oursIdle)))
       results.append(("memory.nthPrime.1e13.peakMB", megabytes(ours)))
       results.append(("memory.nthPrime.1e13.workMB", megabytes(ours - oursIdle)))
-      print(
+      log(
         String(
           format: "peak memory, nth prime 10^13: primetime %.1f MB (%.1f MB above n = 1)",
           megabytes(ours), megabytes(ours - oursIdle)))
@@ -87,15 +89,15 @@ enum PrimesBenchmark {
         results.append(("memory.nthPrime.1e13.ratio", Double(ours) / Double(theirs)))
         results.append(
           ("memory.nthPrime.1e13.workRatio", Double(ours - oursIdle) / Double(theirs - theirsIdle)))
-        print(
+        log(
           String(
             format: "                              primecount %.1f MB (%.1f MB above n = 1)",
             megabytes(theirs), megabytes(theirs - theirsIdle)))
-        print(
+        log(
           String(
             format: "                              ratio %.2f (%.2f above n = 1)",
             Double(ours) / Double(theirs), Double(ours - oursIdle) / Double(theirs - theirsIdle)))
-        print(
+        log(
           String(
             format: "peak memory, n = 1: primetime %.1f MB, primecount %.1f MB, ratio %.2f",
             megabytes(oursIdle), megabytes(theirsIdle), Double(oursIdle) / Double(theirsIdle)))
@@ -109,10 +111,10 @@ enum PrimesBenchmark {
         throw Unmeasured(description: "π(10^16): primetime says \(run.output)")
       }
       results.append(("primeCount.1e16.seconds", run.seconds))
-      print("π(10^16) = \(run.output) in \(String(format: "%.1f", run.seconds)) s on two threads")
+      log("π(10^16) = \(run.output) in \(String(format: "%.1f", run.seconds)) s on two threads")
     }
-    if primecount == nil { print("(primecount is not on PATH: no ratios)") }
-    if which("time") == nil { print("(GNU time is not on PATH: no peak memory)") }
+    if primecount == nil { log("(primecount is not on PATH: no ratios)") }
+    if which("time") == nil { log("(GNU time is not on PATH: no peak memory)") }
     return results
   }
 

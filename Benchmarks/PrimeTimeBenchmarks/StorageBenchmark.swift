@@ -12,7 +12,9 @@ import Primes
 /// many. Each command writes one transaction.
 @MainActor
 enum StorageBenchmark {
-  static func run(rounds: Int, pairs: Int, many: Int) async throws -> [(String, Double)] {
+  static func run(
+    rounds: Int, pairs: Int, many: Int, log: (String) -> Void = { print($0) }
+  ) async throws -> [(String, Double)] {
     var few: [Double] = []
     var lots: [Double] = []
     for _ in 0..<max(rounds, 1) {
@@ -21,7 +23,7 @@ enum StorageBenchmark {
     }
     let fewSeconds = median(few)
     let manySeconds = median(lots)
-    print(
+    log(
       String(
         format: "save + remove, 10 favorites: %.0f µs; %d favorites: %.0f µs; ratio %.2f",
         fewSeconds * 1e6, many, manySeconds * 1e6, manySeconds / fewSeconds))

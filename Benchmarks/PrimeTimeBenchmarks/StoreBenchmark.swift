@@ -39,7 +39,9 @@ enum StoreBenchmark {
     }
   }
 
-  static func run(rounds: Int, scale: Double) async throws -> [(String, Double)] {
+  static func run(
+    rounds: Int, scale: Double, log: (String) -> Void = { print($0) }
+  ) async throws -> [(String, Double)] {
     let actions = max(1000, Int(2_000_000 * scale))
     var results: [(String, Double)] = []
     // Memory first, before other measurements leave freed memory behind for it to reuse.
@@ -257,7 +259,7 @@ enum StoreBenchmark {
       ("repl.recording.ratio", median(zip(recorded, plain).map(/))),
     ]
 
-    printTable(results)
+    printTable(results, log: log)
     return results
   }
 
@@ -425,7 +427,7 @@ enum StoreBenchmark {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
-  static func printTable(_ results: [(String, Double)]) {
+  static func printTable(_ results: [(String, Double)], log: (String) -> Void) {
     let targets: [String: (String, (Double) -> Bool)] = [
       "dispatch.ratio": ("≤ 1.6", { $0 <= 1.6 }),
       "dispatch.scoped.ratio": ("≤ 1.5", { $0 <= 1.5 }),
@@ -443,11 +445,11 @@ enum StoreBenchmark {
       "repl.commandsPerSecond": ("≥ 50000", { $0 >= 50_000 }),
       "repl.recording.ratio": ("≥ 0.5", { $0 >= 0.5 }),
     ]
-    print("metric                          value        target    ")
+    log("metric                          value        target    ")
     for (key, value) in results {
       let target = targets[key]
       let verdict = target.map { $0.1(value) ? "met" : "MISSED" } ?? ""
-      print(
+      log(
         key.padding(toLength: 32, withPad: " ", startingAt: 0)
           + String(format: "%12.3f", value) + "   "
           + (target?.0 ?? "").padding(toLength: 10, withPad: " ", startingAt: 0) + verdict)
