@@ -195,36 +195,7 @@ public enum PrimeTimeCLI {
     {
       return usageError("\(option) goes with the REPL, not with '\(name)'")
     }
-    if let direct = directCommand(command) {
-      return await direct.run(
-        progress: environment.progress,
-        terminal: (environment.terminal.input, environment.terminal.error))
-    }
-    switch command {
-    case let repl as PrimeTimeCommand:
-      guard let dataDirectory = dataDirectory(repl.session, environment) else { return usageStatus }
-      return await REPL.run(
-        dataDirectory: dataDirectory,
-        script: repl.script, recording: repl.session.recording, environment: environment)
-    case let ui as UICommand:
-      guard environment.terminal.input, environment.terminal.output,
-        environment.variables["TERM"] != "dumb"
-      else {
-        return usageError("'ui' needs a terminal; for scripts, pipe commands into 'primetime'")
-      }
-      guard let dataDirectory = dataDirectory(ui.options, environment) else { return usageStatus }
-      return await FullScreen.run(
-        dataDirectory: dataDirectory, recording: ui.options.recording, environment: environment)
-    case let replay as ReplayCommand where replay.ui:
-      guard environment.terminal.input, environment.terminal.output,
-        environment.variables["TERM"] != "dumb"
-      else {
-        return usageError("'replay --ui' needs a terminal; without --ui, replay checks a recording")
-      }
-      return await Replaying.runUI(file: replay.file, environment: environment)
-    case let replay as ReplayCommand:
-      return Replaying.run(file: replay.file, showingSteps: replay.step)
-    default:
+    guard let runnable = command as? any RunnableCommand else {
       // `--help`, `help <subcommand>` and the like.
       do {
         var command = command
@@ -235,24 +206,12 @@ public enum PrimeTimeCLI {
         return PrimeTimeCommand.exitCode(for: error).rawValue
       }
     }
+    return await runnable.run(in: environment)
   }
 
   /// The command for scripts that the parser read, if it read one.
   static func directCommand(_ command: any ParsableCommand) -> DirectCommand? {
-    switch command {
-    case let nth as NthPrimeCommand:
-      DirectCommand(
-        question: .nthPrime, number: nth.n, threads: nth.options.requestedThreads,
-        reportsTime: nth.options.timing.reportsTime)
-    case let count as PrimeCountCommand:
-      DirectCommand(
-        question: .primeCount, number: count.x, threads: count.options.requestedThreads,
-        reportsTime: count.options.timing.reportsTime)
-    case let check as IsPrimeCommand:
-      DirectCommand(question: .isPrime, number: check.n, reportsTime: check.timing.reportsTime)
-    default:
-      nil
-    }
+    (command as? any DirectlyAnswered)?.direct
   }
 
   /// What the REPL says of a mistyped command, when the first argument is a word that names no
@@ -313,7 +272,7 @@ public enum PrimeTimeCLI {
 
   /// The session's data directory, from its option or the environment; `nil` when there is
   /// none, said on stderr as a usage error.
-  private static func dataDirectory(_ options: SessionOptions, _ environment: CLIEnvironment)
+  static func dataDirectory(_ options: SessionOptions, _ environment: CLIEnvironment)
     -> URL?
   {
     do {
@@ -327,7 +286,7 @@ public enum PrimeTimeCLI {
   /// Exit status for bad arguments (EX_USAGE).
   static let usageStatus: Int32 = 64
 
-  private static func usageError(_ message: String) -> Int32 {
+  static func usageError(_ message: String) -> Int32 {
     FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
     return usageStatus
   }

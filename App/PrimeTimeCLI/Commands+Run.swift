@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+
+/// A command that runs itself, in the environment it is handed, and answers with its exit
+/// status: what each command does sits with its declaration, and tests hand in an environment
+/// of their own.
+protocol RunnableCommand: ParsableCommand {
+  /// Runs the command.
+  ///
+  /// - Parameter environment: The outside world: the terminal, the variables, the progress.
+  /// - Returns: The exit status.
+  @MainActor
+  func run(in environment: CLIEnvironment) async -> Int32
+}
+
+/// A command for scripts: one question about one number, which the fast path also reads
+/// without the parser.
+protocol DirectlyAnswered: RunnableCommand {
+  /// The question, as the fast path reads it.
+  var direct: DirectCommand { get }
+}
+
+extension DirectlyAnswered {
+  @MainActor
+  func run(in environment: CLIEnvironment) async -> Int32 {
+    await direct.run(
+      progress: environment.progress,
+      terminal: (environment.terminal.input, environment.terminal.error))
+  }
+}
+
+extension PrimeTimeCommand: RunnableCommand {
+  /// The REPL, or the commands of `-c`.
+  @MainActor
+  func run(in environment: CLIEnvironment) async -> Int32 {
+    guard let dataDirectory = PrimeTimeCLI.dataDirectory(session, environment) else {
+      return PrimeTimeCLI.usageStatus
+    }
+    return await REPL.run(
+      dataDirectory: dataDirectory, script: script, recording: session.recording,
+      environment: environment)
+  }
+}
+
+extension UICommand: RunnableCommand {
+  /// The full screen, on a terminal.
+  @MainActor
+  func run(in environment: CLIEnvironment) async -> Int32 {
+    guard environment.isFullScreenTerminal else {
+      return PrimeTimeCLI.usageError(
+        "'ui' needs a terminal; for scripts, pipe commands into 'primetime'")
+    }
+    guard let dataDirectory = PrimeTimeCLI.dataDirectory(options, environment) else {
+      return PrimeTimeCLI.usageStatus
+    }
+    return await FullScreen.run(
+      dataDirectory: dataDirectory, recording: options.recording, environment: environment)
+  }
+}
+
+extension ReplayCommand: RunnableCommand {
+  /// The check of a recording, or with `--ui`, its steps on the history page.
+  @MainActor
+  func run(in environment: CLIEnvironment) async -> Int32 {
+    guard ui else { return Replaying.run(file: file, showingSteps: step) }
+    guard environment.isFullScreenTerminal else {
+      return PrimeTimeCLI.usageError(
+        "'replay --ui' needs a terminal; without --ui, replay checks a recording")
+    }
+    return await Replaying.runUI(file: file, environment: environment)
+  }
+}
+
+extension NthPrimeCommand: DirectlyAnswered {
+  var direct: DirectCommand {
+    DirectCommand(
+      question: .nthPrime, number: n, threads: options.requestedThreads,
+      reportsTime: options.timing.reportsTime)
+  }
+}
+
+extension PrimeCountCommand: DirectlyAnswered {
+  var direct: DirectCommand {
+    DirectCommand(
+      question: .primeCount, number: x, threads: options.requestedThreads,
+      reportsTime: options.timing.reportsTime)
+  }
+}
+
+extension IsPrimeCommand: DirectlyAnswered {
+  var direct: DirectCommand {
+    DirectCommand(question: .isPrime, number: n, reportsTime: timing.reportsTime)
+  }
+}
+
+extension CLIEnvironment {
+  /// Whether the full screen can run here: input and output are a terminal that can draw.
+  var isFullScreenTerminal: Bool {
+    terminal.input && terminal.output && variables["TERM"] != "dumb"
+  }
+}
