@@ -95,12 +95,15 @@ let package = Package(
     ),
     .target(
       name: "Counter",
-      dependencies: ["ComposableArchitecture", "PrimeAlert", "PrimeModal"],
+      dependencies: ["ComposableArchitecture", "NthPrimeClient", "PrimeAlert", "PrimeModal"],
       path: "Modules/Counter"
     ),
     .target(
       name: "FavoritePrimes",
-      dependencies: ["ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "PrimeAlert"],
+      dependencies: [
+        "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
+        "PrimeAlert",
+      ],
       path: "Modules/FavoritePrimes"
     ),
 
@@ -212,7 +215,8 @@ let package = Package(
     .testTarget(
       name: "CounterTests",
       dependencies: [
-        "ComposableArchitectureTestSupport", "Counter", "ComposableArchitecture", "PrimeAlert",
+        "ComposableArchitectureTestSupport", "Counter", "ComposableArchitecture", "NthPrimeClient",
+        "PrimeAlert",
       ],
       path: "Tests/CounterTests"
     ),
@@ -220,7 +224,7 @@ let package = Package(
       name: "FavoritePrimesTests",
       dependencies: [
         "ComposableArchitectureTestSupport", "FavoritePrimes", "ComposableArchitecture",
-        "FavoritePrimesFormat", "FileClient", "PrimeAlert",
+        "FavoritePrimesFormat", "FileClient", "NthPrimeClient", "PrimeAlert",
       ],
       path: "Tests/FavoritePrimesTests"
     ),

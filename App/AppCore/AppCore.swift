@@ -145,13 +145,13 @@ public struct StoredFavorites: Codable, Equatable, Sendable {
 /// feature's environment.
 public struct AppEnvironment: Sendable {
   /// The current time, for the activity feed.
-  public let now: @Sendable () -> Date
+  public var now: @Sendable () -> Date
   /// A new identity for each activity entry.
-  public let uuid: @Sendable () -> UUID
+  public var uuid: @Sendable () -> UUID
   /// The counter's environment.
-  public let counter: CounterEnvironment
+  public var counter: CounterEnvironment
   /// The favorites screen's environment.
-  public let favoritePrimes: FavoritePrimesEnvironment
+  public var favoritePrimes: FavoritePrimesEnvironment
 
   /// Creates the environment, and each feature's from it.
   ///
@@ -167,9 +167,9 @@ public struct AppEnvironment: Sendable {
   ) {
     self.now = now
     self.uuid = uuid
-    self.counter = CounterEnvironment(nthPrime: nthPrime.nthPrime)
+    self.counter = CounterEnvironment(nthPrime: nthPrime)
     self.favoritePrimes = FavoritePrimesEnvironment(
-      fileClient: fileClient, nthPrime: nthPrime.nthPrime)
+      fileClient: fileClient, nthPrime: nthPrime)
   }
 }
 

@@ -28,7 +28,7 @@ import IssueReporting
 ///   let store = TestStore(
 ///     initialState: CounterState(count: 7),
 ///     reducer: CounterReducer(),
-///     environment: CounterEnvironment(nthPrime: { _ in 17 })
+///     environment: CounterEnvironment(nthPrime: .answering([7: 17]))
 ///   )
 ///   await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
 ///   await store.receive(.nthPrimeResponse(n: 7, .success(17))) {

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import NthPrimeClient
 import PrimeAlert
 import PrimeModal
 
@@ -80,11 +81,11 @@ extension CasePath<CounterAction, PrimeModalAction> {
 
 /// The counter's dependencies.
 public struct CounterEnvironment: Sendable {
-  /// Returns the `n`th prime, 1-based: `nthPrime(1) == 2`.
-  public var nthPrime: @Sendable (Int) async throws -> Int
+  /// Finds the `n`th prime, 1-based.
+  public var nthPrime: NthPrimeClient
 
   /// Creates the counter's environment.
-  public init(nthPrime: @escaping @Sendable (Int) async throws -> Int) {
+  public init(nthPrime: NthPrimeClient) {
     self.nthPrime = nthPrime
   }
 }
@@ -98,7 +99,7 @@ struct NthPrimeRequestID: Hashable, Sendable {}
 /// let store = TestStore(
 ///   initialState: CounterState(count: 7),
 ///   reducer: CounterReducer(),
-///   environment: CounterEnvironment(nthPrime: { _ in 17 })
+///   environment: CounterEnvironment(nthPrime: .answering([7: 17]))
 /// )
 /// await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
 /// ```
@@ -156,7 +157,7 @@ struct CountingReducer: Reducer {
     case .nthPrimeTapped:
       return NthPrimeLookup.start(
         n: state.count, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
-        id: NthPrimeRequestID(), nthPrime: environment.nthPrime,
+        id: NthPrimeRequestID(), nthPrime: environment.nthPrime.nthPrime,
         response: CounterAction.nthPrimeResponse)
 
     case .nthPrimeCancelTapped:

@@ -2,6 +2,7 @@ import ComposableArchitecture
 import FavoritePrimesFormat
 import FileClient
 import Foundation
+import NthPrimeClient
 import PrimeAlert
 
 /// The favorites screen's state.
@@ -57,13 +58,13 @@ public enum FavoritePrimesAction: Codable, Equatable, Sendable {
 public struct FavoritePrimesEnvironment: Sendable {
   /// Where the favorites are saved.
   public var fileClient: FileClient
-  /// Returns the `n`th prime, 1-based.
-  public var nthPrime: @Sendable (Int) async throws -> Int
+  /// Finds the `n`th prime, 1-based.
+  public var nthPrime: NthPrimeClient
 
   /// Creates the environment.
   public init(
     fileClient: FileClient,
-    nthPrime: @escaping @Sendable (Int) async throws -> Int
+    nthPrime: NthPrimeClient
   ) {
     self.fileClient = fileClient
     self.nthPrime = nthPrime
@@ -162,7 +163,7 @@ public struct FavoritePrimesReducer: Reducer {
       return NthPrimeLookup.start(
         n: state.favoritePrimes[index], isInFlight: &state.isNthPrimeRequestInFlight,
         alert: &state.alert,
-        id: FavoritePrimesNthPrimeRequestID(), nthPrime: environment.nthPrime,
+        id: FavoritePrimesNthPrimeRequestID(), nthPrime: environment.nthPrime.nthPrime,
         response: FavoritePrimesAction.nthPrimeResponse)
 
     case .nthPrimeCancelTapped:

@@ -49,7 +49,7 @@ extension FileClient {
   /// A client whose every call fails, for testing error paths.
   ///
   /// ```swift
-  /// FavoritePrimesEnvironment(fileClient: .failing, nthPrime: { _ in 2 })
+  /// FavoritePrimesEnvironment(fileClient: .failing, nthPrime: .answering([7: 17]))
   /// ```
   public static let failing = FileClient(
     load: { name in throw FileClientFailure("could not read \(name)") },

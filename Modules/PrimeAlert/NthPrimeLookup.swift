@@ -9,7 +9,7 @@ import ComposableArchitecture
 /// case .nthPrimeTapped:
 ///   return NthPrimeLookup.start(
 ///     n: state.count, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
-///     id: NthPrimeRequestID(), nthPrime: environment.nthPrime,
+///     id: NthPrimeRequestID(), nthPrime: environment.nthPrime.nthPrime,
 ///     response: CounterAction.nthPrimeResponse)
 /// ```
 public enum NthPrimeLookup {

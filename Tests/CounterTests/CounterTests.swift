@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Counter
+import NthPrimeClient
 import PrimeAlert
 import Testing
 
@@ -38,7 +39,7 @@ struct CounterTests {
   ) -> TestStore<CounterState, CounterAction, CounterEnvironment> {
     TestStore(
       initialState: state, reducer: CounterReducer(),
-      environment: CounterEnvironment(nthPrime: nthPrime))
+      environment: CounterEnvironment(nthPrime: NthPrimeClient(nthPrime: nthPrime)))
   }
 
   @Test func incrAndDecrTapped_changeTheCount() async {
@@ -165,7 +166,7 @@ struct CounterTests {
     let store = TestStore(
       initialState: CounterState(count: 7),
       reducer: CounterReducer(),
-      environment: CounterEnvironment(nthPrime: { _ in 17 })
+      environment: CounterEnvironment(nthPrime: .answering([7: 17]))
     )
     await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
     await store.receive(.nthPrimeResponse(n: 7, .success(17))) {

@@ -4,6 +4,7 @@ import FavoritePrimes
 import FavoritePrimesFormat
 import FileClient
 import Foundation
+import NthPrimeClient
 import PrimeAlert
 import Testing
 
@@ -20,7 +21,8 @@ struct FavoritePrimesTests {
     TestStore(
       initialState: FavoritePrimesState(favoritePrimes: favorites),
       reducer: FavoritePrimesReducer(),
-      environment: FavoritePrimesEnvironment(fileClient: fileClient, nthPrime: nthPrime)
+      environment: FavoritePrimesEnvironment(
+        fileClient: fileClient, nthPrime: NthPrimeClient(nthPrime: nthPrime))
     )
   }
 
@@ -49,7 +51,7 @@ struct FavoritePrimesTests {
   }
 
   @Test func reduce_deletesTheRowsInPlace() {
-    let environment = FavoritePrimesEnvironment(fileClient: .failing, nthPrime: { _ in 2 })
+    let environment = FavoritePrimesEnvironment(fileClient: .failing, nthPrime: .answering([7: 17]))
     var state = FavoritePrimesState(favoritePrimes: [2, 3, 5, 7])
     _ = FavoritePrimesReducer().reduce(
       into: &state, action: .deleteFavoritePrimes([1, 3]), environment: environment)
@@ -221,7 +223,7 @@ struct FavoritePrimesTests {
       reducer: FavoritePrimesReducer(),
       environment: FavoritePrimesEnvironment(
         fileClient: .failing,
-        nthPrime: { _ in
+        nthPrime: NthPrimeClient { _ in
           let (stream, continuation) = AsyncStream<Int>.makeStream()
           for await value in stream { return value }
           continuation.finish()
