@@ -87,6 +87,17 @@ public struct AppState: Codable, Equatable, Sendable {
   }
 }
 
+extension AppState: CustomReflectable {
+  /// Dumps and diffs name the screens' state `screens`, as the code does, not by the storage
+  /// that holds it.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: ["counter": counter, "activityFeed": activityFeed, "screens": screens],
+      displayStyle: .struct)
+  }
+}
+
 /// Everything that happens in the app: each feature's actions, nested.
 public enum AppAction: Codable, Equatable, Sendable {
   /// Something happened on the counter screen (or in its prime modal).

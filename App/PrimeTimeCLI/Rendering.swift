@@ -59,7 +59,8 @@ public enum Rendering {
     let width = String(history.stepCount).count
     let rows = (0...history.stepCount).map { row in
       let number = String(repeating: " ", count: width - String(row).count) + String(row)
-      let words = row == 0 ? "start" : history.title(at: row - 1)
+      let start = history.forgottenStepCount == 0 ? "start" : "oldest kept"
+      let words = row == 0 ? start : history.title(at: row - 1)
       let marker = row == history.undoCount ? ">" : " "
       return "\(marker) \(number)  \(words)" + (row > history.undoCount ? " (undone)" : "")
     }

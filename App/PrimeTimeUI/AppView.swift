@@ -48,7 +48,9 @@ public enum AppView {
     switch state.screens.page {
     case .history:
       drawing = HistoryView.draw(
-        heading: "History", stepCount: history.stepCount, position: history.undoCount,
+        heading: "History (\(history.stepCount) \(history.stepCount == 1 ? "step" : "steps"))",
+        stepCount: history.stepCount, position: history.undoCount,
+        start: history.forgottenStepCount == 0 ? "start" : "oldest kept",
         title: history.title(at:), change: change(at: history.undoCount, in: history),
         isReadOnly: false, size: size)
     case .counter:

@@ -6,7 +6,7 @@ import Screens
 public enum HistoryView {
   /// The hints of the session's history, where moving travels.
   static let travelHints = [
-    Line("j k move   g G first last   Enter stay here   Esc go back   q quit", .hint)
+    Line("j k g G move  Enter stay  Esc back  q quit", .hint)
   ]
   /// The hints of a recording's steps, which are only looked at.
   static let lookingHints = [Line("j k move   g G first last   q quit", .hint)]
@@ -20,12 +20,12 @@ public enum HistoryView {
   ///
   /// ```swift
   /// let drawing = HistoryView.draw(
-  ///   heading: "History", stepCount: 2, position: 1, title: { ["count 0 → 1", "saved 3"][$0] },
+  ///   heading: "History (2 steps)", stepCount: 2, position: 1, title: { ["count 0 → 1", "saved 3"][$0] },
   ///   change: ["count", "- 0", "+ 1"], isReadOnly: false, size: size)
   /// ```
   ///
   /// - Parameters:
-  ///   - heading: The page's title.
+  ///   - heading: The page's title, with how many rows it has.
   ///   - stepCount: How many steps there are.
   ///   - position: How many steps are done: the marker's row, where row 0 is the start.
   ///   - title: A step's words, by its place from 0.
@@ -34,7 +34,8 @@ public enum HistoryView {
   ///   - size: The terminal's size.
   /// - Returns: One line per row.
   public static func draw(
-    heading: String, stepCount: Int, position: Int, title: (Int) -> String,
+    heading: String, stepCount: Int, position: Int, start: String = "start",
+    title: (Int) -> String,
     change: [String], isReadOnly: Bool, size: Size
   ) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size) }
@@ -44,11 +45,16 @@ public enum HistoryView {
     let listWidth = min(max(size.columns * 2 / 5, 24), 36)
     let panelWidth = size.columns - listWidth - 3
     let numberWidth = String(stepCount).count
-    var lines = [Line("\(heading) (\(stepCount) \(stepCount == 1 ? "step" : "steps"))", .title)]
+    var lines = [Line(heading, .title)]
+    // What does not fit beside the list ends with a row that says so.
+    var change = change
+    if change.count > rows {
+      change = change.prefix(rows - 1) + ["…"]
+    }
     lines.append(Line(""))
     for (offset, row) in shown.enumerated() {
       let number = String(repeating: " ", count: numberWidth - String(row).count) + String(row)
-      let words = row == 0 ? "start" : title(row - 1)
+      let words = row == 0 ? start : title(row - 1)
       let marker = row == position ? ">" : " "
       let left = "\(marker) \(number)  \(words)".padded(to: listWidth)
       let aside = offset < change.count ? change[offset].truncated(to: panelWidth) : ""

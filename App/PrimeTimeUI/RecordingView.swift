@@ -111,7 +111,10 @@ public enum RecordingView {
   /// ```
   public static func draw(_ state: RecordingViewState) -> Drawing {
     HistoryView.draw(
-      heading: "Recording \(state.file)", stepCount: state.steps.count,
+      heading:
+        "Recording \(state.file) (\(state.steps.count) "
+        + (state.steps.count == 1 ? "line)" : "lines)"),
+      stepCount: state.steps.count,
       position: state.screen.position, title: { state.steps[$0].words },
       change: change(at: state.screen.position, in: state), isReadOnly: true, size: state.size)
   }
@@ -152,12 +155,31 @@ extension RecordingViewState.Step {
     switch action {
     case .undo: return "undo"
     case .redo: return "redo"
-    case .travel(let steps): return steps < 0 ? "undo \(-steps)" : "redo \(steps)"
+    case .travel(let steps): return steps < 0 ? "undo \(steps.magnitude)" : "redo \(steps)"
+    case .step(.storageChanged):
+      return "another session: \(StepChange.words(from: before, to: after))"
+    case .step(.history(let move)):
+      let words = StepChange.words(from: before, to: after)
+      return "history: \(move.words)" + (words == "no change" ? "" : " (\(words))")
     case .step(let action), .feedback(let action, _):
       let words = StepChange.words(from: before, to: after)
       guard words == "no change" else { return words }
       let dump = String(customDumping: action).joinedLines
       return dump.hasPrefix("AppAction.") ? String(dump.dropFirst("AppAction".count)) : dump
+    }
+  }
+}
+
+extension HistoryScreenAction {
+  /// The move in words: `back 1`, `to the start`, `stay`.
+  var words: String {
+    switch self {
+    case .opened: "open"
+    case .moved(let steps): steps < 0 ? "back \(steps.magnitude)" : "forward \(steps)"
+    case .movedToFirst: "to the start"
+    case .movedToLast: "to the last step"
+    case .kept: "stay"
+    case .cancelled: "go back"
     }
   }
 }

@@ -55,26 +55,24 @@ public struct HistoryScreenReducer: Reducer {
   public func reduce(
     into state: inout HistoryScreenState, action: HistoryScreenAction, environment: Void
   ) -> Effect<HistoryScreenAction> {
-    if case .opened = action {
-      guard state.visit == nil else { return .none }
+    switch (action, state.visit) {
+    case (.opened, nil):
       state.visit = ScreensState.HistoryVisit(openedAt: state.position, returnPage: state.page)
       state.page = .history
-      return .none
-    }
-    guard let visit = state.visit else { return .none }
-    switch action {
-    case .opened:
+    case (.opened, _?), (_, nil):
+      // Open already, or closed: nothing to do.
       break
-    case .moved(let steps):
-      state.position = min(max(state.position + steps, 0), state.stepCount)
-    case .movedToFirst:
+    case (.moved(let steps), _?):
+      // Within the steps, whatever the count: clamped before it is added.
+      state.position += min(max(steps, -state.position), state.stepCount - state.position)
+    case (.movedToFirst, _?):
       state.position = 0
-    case .movedToLast:
+    case (.movedToLast, _?):
       state.position = state.stepCount
-    case .kept:
+    case (.kept, let visit?):
       state.page = visit.returnPage
       state.visit = nil
-    case .cancelled:
+    case (.cancelled, let visit?):
       state.position = min(visit.openedAt, state.stepCount)
       state.page = visit.returnPage
       state.visit = nil

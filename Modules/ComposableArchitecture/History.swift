@@ -119,6 +119,10 @@ public struct History<State> {
   /// present is between the two, at ``undoCount``.
   public var stepCount: Int { past.count + future.count }
 
+  /// How many of the oldest steps were forgotten to keep within ``maximumDepth``: the first
+  /// state kept is the start only while this is 0.
+  public var forgottenStepCount: Int { past.forgotten }
+
   /// The state before and after a step, whether done or undone, oldest first: `index` is in
   /// `0..<stepCount`, and the steps before ``undoCount`` are the ones done.
   ///
@@ -173,11 +177,9 @@ public struct History<State> {
   /// order they happened and nothing is lost.
   @usableFromInline
   mutating func noteChange(before: State, step: Int) {
-    if future.isEmpty, let top = past.last, top.step == step {
-      // The step goes on changing the state; what an outside change kept of its end is stale.
-      ends[step] = nil
-      return
-    }
+    // A change of the newest step belongs to its entry, unless something outside the steps
+    // changed the state since: then it is a step of its own, so that neither shows that change.
+    if future.isEmpty, let top = past.last, top.step == step, ends[step] == nil { return }
     if step > lastRecordedStep {
       record(before: before, as: step)
     } else {

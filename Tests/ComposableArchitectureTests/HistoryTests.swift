@@ -331,6 +331,19 @@ struct HistoryTravelTests {
     #expect(history.step(at: 1) == (1, 2))
   }
 
+  @Test func feedbackAfterAnOutsideChange_isAStepOfItsOwn_soNeitherShowsTheChange() {
+    let reducer = childReducer.recordingHistory()
+    var history = History(ChildState())
+    _ = reducer.reduce(into: &history, action: .step(.incr), environment: ())
+    history.changeOutsideSteps { $0.count += 100 }
+    _ = reducer.reduce(into: &history, action: .feedback(.echoed(111), step: 1), environment: ())
+    #expect(history.stepCount == 2)
+    #expect(history.step(at: 0).before.count == 0)
+    #expect(history.step(at: 0).after.count == 1)
+    #expect(history.step(at: 1).before.count == 101)
+    #expect(history.step(at: 1).after.count == 111)
+  }
+
   @Test func recordingHistory_travelsBySeveralSteps() {
     let store = Store(
       initialState: History(ChildState()), reducer: childReducer.recordingHistory(),

@@ -90,10 +90,28 @@ struct RenderingTests {
       Rendering.timestamp(Date(milliseconds: 1_700_000_000_001)) == "2023-11-14T22:13:20.001Z")
   }
 
+  @Test func history_pastItsDepth_startsAtTheOldestStepKept() {
+    var history = History(AppState(), maximumDepth: 2)
+    for count in 1...3 {
+      history.record(before: history.present)
+      history.present.count = count
+    }
+    #expect(
+      Rendering.history(history) == """
+          0  oldest kept
+          1  count 1 → 2
+        > 2  count 2 → 3
+        2 steps to undo, 0 steps to redo
+        """)
+  }
+
   @Test func dump_isReadable() {
     let dump = Rendering.dump(AppState(count: 3), screen: .favorites)
     #expect(dump.contains("count: 3"))
     #expect(dump.hasPrefix("screen: favorites\nAppState("))
+    // The screens' state is named as the code names it, whatever holds it.
+    #expect(dump.contains("\n  screens: ScreensState("))
+    #expect(!dump.contains("_screens"))
   }
 
   @Test func progressLine_showsWholePercent_andClearsTheLine() {

@@ -11,14 +11,17 @@ import Testing
 struct RecordingViewTests {
   private let size = Size(columns: 72, rows: 12)
 
-  /// Three lines: count up twice, then undo.
+  /// Four lines: count up, open the favorites, count up, undo.
   private func steps() -> [RecordingViewState.Step] {
     let one = AppState(count: 1)
-    let two = AppState(count: 2)
+    let favorites = AppState(count: 1, screens: ScreensState(page: .favorites))
+    let two = AppState(count: 2, screens: ScreensState(page: .favorites))
     return [
       .init(line: 2, action: .step(.counter(.incrTapped)), before: AppState(), after: one),
-      .init(line: 3, action: .step(.screens(.pageOpened(.favorites))), before: one, after: one),
-      .init(line: 4, action: .undo, before: two, after: one),
+      .init(
+        line: 3, action: .step(.screens(.pageOpened(.favorites))), before: one, after: favorites),
+      .init(line: 4, action: .step(.counter(.incrTapped)), before: favorites, after: two),
+      .init(line: 5, action: .undo, before: two, after: favorites),
     ]
   }
 
@@ -28,7 +31,7 @@ struct RecordingViewTests {
       reducer: RecordingViewReducer(), environment: ())
     #expect(store.state.screen.position == 0)
     await store.send(.history(.moved(by: 1))) { $0.screen.position = 1 }
-    await store.send(.history(.movedToLast)) { $0.screen.position = 3 }
+    await store.send(.history(.movedToLast)) { $0.screen.position = 4 }
     await store.send(.history(.moved(by: 1)))
     await store.send(.history(.movedToFirst)) { $0.screen.position = 0 }
     await store.send(.terminalResized(Size(columns: 50, rows: 20))) {
@@ -54,24 +57,50 @@ struct RecordingViewTests {
     viewer.screen.position = 1
     let drawing = RecordingView.draw(viewer)
     let rows = drawing.map(\.text)
-    #expect(rows[0] == "Recording s.jsonl (3 steps)")
+    #expect(rows[0] == "Recording s.jsonl (4 lines)")
     #expect(rows[3].hasPrefix("> 1  count 0 → 1"))
     #expect(rows[2].hasSuffix("│ Line 2: count 0 → 1"))
     #expect(rows[4].hasPrefix("  2  .screens(.pageOpened"))
-    #expect(rows[5].hasPrefix("  3  undo"))
-    #expect(
-      rows.contains { $0.hasSuffix("│ -   counter: CounterState(") || $0.contains("count: 0") })
+    #expect(rows[5].hasPrefix("  3  count 1 → 2"))
+    #expect(rows[6].hasPrefix("  4  undo"))
+    #expect(rows[7].hasSuffix("│ -       count: 0,"))
+    #expect(rows[8].hasSuffix("│ +       count: 1,"))
+    // What does not fit beside the list ends with a row that says so.
+    #expect(rows[10].hasSuffix("│ …"))
     #expect(drawing.last?.text == "j k move   g G first last   q quit")
   }
 
   @Test func aRecordingThatDoesNotReproduce_opensAtTheLineThatDiffers_withTheDifference() {
     let viewer = RecordingViewState(
-      file: "s.jsonl", steps: steps(), difference: ["Line 4 does not reproduce", "- 2", "+ 1"],
+      file: "s.jsonl", steps: steps(), difference: ["Line 5 does not reproduce", "- 2", "+ 1"],
       size: size)
-    #expect(viewer.screen.position == 3)
+    #expect(viewer.screen.position == 4)
     let drawing = RecordingView.draw(viewer)
-    #expect(drawing[5].text.hasPrefix("> 3  undo"))
-    #expect(drawing.map(\.text).contains { $0.hasSuffix("│ Line 4 does not reproduce") })
+    #expect(drawing[6].text.hasPrefix("> 4  undo"))
+    #expect(drawing[2].text.hasSuffix("│ Line 5: undo"))
+    #expect(drawing[4].text.hasSuffix("│ Line 5 does not reproduce"))
+  }
+
+  @Test func anotherSessionsChange_andMovesOnTheHistory_areNotCalledTheUsersSteps() {
+    let saved = AppState(
+      count: 7, favoritePrimes: [7],
+      activityFeed: [
+        Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
+      ])
+    let stored = RecordingViewState.Step(
+      line: 2,
+      action: .step(
+        .storageChanged(
+          StoredFavorites(favoritePrimes: [7], activityFeed: Array(saved.activityFeed)))),
+      before: AppState(count: 7), after: saved)
+    #expect(stored.words == "another session: saved 7")
+    let moved = RecordingViewState.Step(
+      line: 3, action: .step(.history(.moved(by: -1))), before: AppState(count: 5),
+      after: AppState(count: 4))
+    #expect(moved.words == "history: back 1 (count 5 → 4)")
+    let undone = RecordingViewState.Step(
+      line: 4, action: .travel(by: .min), before: AppState(count: 5), after: AppState())
+    #expect(undone.words == "undo 9223372036854775808")
   }
 
   @Test func docExamples() {

@@ -437,8 +437,8 @@ struct HistoryDrawingTests {
                                      │ +     [0]: 3
                                      │     ],
                                      │     activityFeed: [
-                                     │ +     [0]: Activity(
-        j k move   g G first last   Enter stay here   Esc go back   q quit
+                                     │ …
+        j k g G move  Enter stay  Esc back  q quit
         """)
     #expect(drawing[4].style == .selected)
     #expect(drawing[4].styledPrefix == 28)
@@ -460,7 +460,8 @@ struct HistoryDrawingTests {
 
   @Test func docExample() {
     let drawing = HistoryView.draw(
-      heading: "History", stepCount: 2, position: 1, title: { ["count 0 → 1", "saved 3"][$0] },
+      heading: "History (2 steps)", stepCount: 2, position: 1,
+      title: { ["count 0 → 1", "saved 3"][$0] },
       change: ["count", "- 0", "+ 1"], isReadOnly: false, size: size)
     #expect(drawing[3].text.hasPrefix("> 1  count 0 → 1"))
     #expect(drawing[3].text.hasSuffix("│ - 0"))

@@ -35,6 +35,14 @@ struct HistoryScreenTests {
     await store.send(.moved(by: 9)) { $0.position = 5 }
   }
 
+  @Test func moved_byTheLargestCounts_staysWithinTheSteps() async {
+    let store = makeStore(page: .history, visit: open)
+    await store.send(.moved(by: .max)) { $0.position = 5 }
+    await store.send(.moved(by: .max))
+    await store.send(.moved(by: .min)) { $0.position = 0 }
+    await store.send(.moved(by: .min))
+  }
+
   @Test func movedToFirstAndLast_goToEitherEnd() async {
     let store = makeStore(page: .history, visit: open)
     await store.send(.movedToFirst) { $0.position = 0 }

@@ -9,6 +9,9 @@ struct UndoStack<Element> {
   private var floor = 0
   @usableFromInline
   let capacity: Int
+  /// How many elements were forgotten to keep within the capacity.
+  @usableFromInline
+  private(set) var forgotten = 0
 
   @usableFromInline
   init(capacity: Int) {
@@ -26,6 +29,7 @@ struct UndoStack<Element> {
     storage.append(element)
     if count > capacity {
       floor += 1
+      forgotten += 1
       if floor >= max(16, capacity / 2) {
         storage.removeFirst(floor)
         floor = 0
