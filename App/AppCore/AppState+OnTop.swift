@@ -62,6 +62,16 @@ extension AppState {
     screens.travelled.map { "\($0.rawValue); \(summary)" }
   }
 
+  /// What undoing or redoing `steps` of the `requested` steps left, as the REPL says it:
+  /// `undone 3 steps; count: 4; no favorites`, with `, all there were` when the history ended
+  /// first; for one step asked, as ``travelled`` says it.
+  public func travelled(steps: Int, of requested: Int) -> String? {
+    guard let travel = screens.travelled else { return nil }
+    guard requested != 1 else { return travelled }
+    let count = steps == 1 ? "1 step" : "\(steps) steps"
+    return "\(travel.rawValue) \(count)\(steps < requested ? ", all there were" : ""); \(summary)"
+  }
+
   /// Takes away the routine alerts: a confirmation is news until the next step.
   public mutating func dismissRoutineAlerts() {
     if counter.primeModal.alert?.isRoutine == true { counter.primeModal.alert = nil }

@@ -56,13 +56,15 @@ public enum Rendering {
   /// `1 step to undo, 0 steps to redo`.
   static func history(_ history: History<AppState>) -> String {
     func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }
-    let width = String(history.stepCount).count
+    let forgotten = history.forgottenStepCount
+    let width = String(forgotten + history.stepCount).count
     let rows = (0...history.stepCount).map { row in
-      let number = String(repeating: " ", count: width - String(row).count) + String(row)
-      let start = history.forgottenStepCount == 0 ? "start" : "oldest kept"
+      let number = String(forgotten + row)
+      let padded = String(repeating: " ", count: width - number.count) + number
+      let start = forgotten == 0 ? "start" : "oldest kept"
       let words = row == 0 ? start : history.title(at: row - 1)
       let marker = row == history.undoCount ? ">" : " "
-      return "\(marker) \(number)  \(words)" + (row > history.undoCount ? " (undone)" : "")
+      return "\(marker) \(padded)  \(words)" + (row > history.undoCount ? " (undone)" : "")
     }
     return (rows + ["\(steps(history.undoCount)) to undo, \(steps(history.redoCount)) to redo"])
       .joined(separator: "\n")

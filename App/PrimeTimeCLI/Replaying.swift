@@ -193,25 +193,35 @@ enum Replaying {
     case .failure(let message): return fail(message.description)
     }
     var steps: [RecordingViewState.Step] = []
-    let outcome: Replay.Outcome
+    let difference: RecordingViewState.Difference?
     do {
-      outcome = try Replay.run(lines) { line, action, before, after in
+      let outcome = try Replay.run(lines) { line, action, before, after in
         steps.append(.init(line: line, action: action, before: before, after: after))
       }
+      switch outcome {
+      case .reproduced:
+        difference = nil
+      case .diverged(let line, _, let recorded, let replayed):
+        difference = .init(
+          summary: "line \(line) does not reproduce",
+          lines: ["Line \(line) does not reproduce (-: recorded, +: replayed):"]
+            + (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init))
+      case .endDiffers(let line, let recorded, let replayed):
+        difference = .init(
+          summary: "the end, line \(line), does not reproduce",
+          lines: ["Line \(line), the end, does not reproduce (-: recorded, +: replayed):"]
+            + (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init))
+      }
+    } catch let unreadable
+      where unreadable.line == lines.count && unreadable.reason.hasSuffix("no end line")
+    {
+      // A session that ended without its end line (it was killed): its steps are still worth
+      // looking at.
+      difference = .init(
+        summary: "no end line", lines: ["The recording stops here, with no end line."])
     } catch {
       return fail("\(file) \(error)")
     }
-    let difference: [String]? =
-      switch outcome {
-      case .reproduced:
-        nil
-      case .diverged(let line, _, let recorded, let replayed):
-        ["Line \(line) does not reproduce (-: recorded, +: replayed):"]
-          + (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init)
-      case .endDiffers(let line, let recorded, let replayed):
-        ["Line \(line), the end, does not reproduce (-: recorded, +: replayed):"]
-          + (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init)
-      }
     guard Terminal.start(isColored: environment.isColorEnabled) else {
       return fail("'replay --ui' does not know this terminal (TERM is not set or unknown)")
     }
@@ -243,6 +253,7 @@ enum Replaying {
       }
     }
     if case .signal(let signal) = store.state.ending { return 128 + signal }
-    return 0
+    // As `replay` without --ui: a recording that does not reproduce is a failure.
+    return difference == nil ? 0 : 1
   }
 }

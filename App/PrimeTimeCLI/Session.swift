@@ -222,16 +222,17 @@ public final class Session {
 
   /// Undoes the last `steps` steps, as many as there are, and says what that left.
   func undo(_ steps: Int = 1) async {
-    await travel(steps == 1 ? .undo : .travel(by: -steps))
+    await travel(steps == 1 ? .undo : .travel(by: -steps), requested: steps)
   }
 
   /// Redoes the last `steps` undone steps, as many as there are, and says what that left.
   func redo(_ steps: Int = 1) async {
-    await travel(steps == 1 ? .redo : .travel(by: steps))
+    await travel(steps == 1 ? .redo : .travel(by: steps), requested: steps)
   }
 
-  /// Sends an undo or a redo and, unless there was nothing to take back, says what it left.
-  private func travel(_ action: HistoryAction<AppAction>) async {
+  /// Sends an undo or a redo of `requested` steps and, unless there was nothing to take back,
+  /// says what it left.
+  private func travel(_ action: HistoryAction<AppAction>, requested: Int) async {
     let position = history.undoCount
     store.send(action)
     guard showAlerts() else { return }
@@ -239,10 +240,7 @@ public final class Session {
     // What is stored decides what the step leaves (another session's changes stay): say it
     // once that is taken in.
     await storage?.settle()
-    guard let travelled = state.travelled else { return }
-    say(
-      steps == 1
-        ? travelled : travelled.replacing(";", with: " \(steps) steps;", maxReplacements: 1))
+    if let travelled = state.travelled(steps: steps, of: requested) { say(travelled) }
   }
 }
 

@@ -47,12 +47,12 @@ public enum AppView {
     var drawing: Drawing
     switch state.screens.page {
     case .history:
+      let forgotten = history.forgottenStepCount
       drawing = HistoryView.draw(
         heading: "History (\(history.stepCount) \(history.stepCount == 1 ? "step" : "steps"))",
-        stepCount: history.stepCount, position: history.undoCount,
-        start: history.forgottenStepCount == 0 ? "start" : "oldest kept",
-        title: history.title(at:), change: change(at: history.undoCount, in: history),
-        isReadOnly: false, size: size)
+        stepCount: history.stepCount, position: history.undoCount, number: { forgotten + $0 },
+        start: forgotten == 0 ? "start" : "oldest kept", title: history.title(at:),
+        change: change(at: history.undoCount, in: history), isReadOnly: false, size: size)
     case .counter:
       drawing = CounterView.draw(state.counter, onTop: onTop, progress: progress, size: size)
     case .favorites:
@@ -151,11 +151,11 @@ public enum AppView {
   }
 
   /// The lines that show the change the step before `position` made: the difference of what
-  /// undo restores, as `trace on` shows a change.
+  /// undo restores (the count, the favorites, the feed), as `trace on` shows a change.
   static func change(at position: Int, in history: History<AppState>) -> [String] {
     guard position > 0 else { return ["Where the session's steps start."] }
-    let (before, after) = history.change(at: position - 1)
-    let difference = diff(before, after) ?? "no change"
+    let (before, after) = history.step(at: position - 1)
+    let difference = diff(before.undoable, after.undoable) ?? "no change"
     return ["Step \(position): \(history.title(at: position - 1))", ""]
       + difference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }

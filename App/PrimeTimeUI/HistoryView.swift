@@ -6,62 +6,70 @@ import Screens
 public enum HistoryView {
   /// The hints of the session's history, where moving travels.
   static let travelHints = [
-    Line("j k g G move  Enter stay  Esc back  q quit", .hint)
+    Line("j k move   g G first last", .hint), Line("Enter stay   Esc go back   q quit", .hint),
   ]
   /// The hints of a recording's steps, which are only looked at.
   static let lookingHints = [Line("j k move   g G first last   q quit", .hint)]
 
-  /// The rows of the list: all but the title, a blank row and the row of hints.
+  /// The rows of the list: all but the title, a blank row and two rows of hints.
   public static func listRows(in size: Size) -> Int {
-    max(size.rows - 3, 1)
+    max(size.rows - 4, 1)
   }
 
   /// The page.
   ///
   /// ```swift
   /// let drawing = HistoryView.draw(
-  ///   heading: "History (2 steps)", stepCount: 2, position: 1, title: { ["count 0 → 1", "saved 3"][$0] },
-  ///   change: ["count", "- 0", "+ 1"], isReadOnly: false, size: size)
+  ///   heading: "History (2 steps)", stepCount: 2, position: 1,
+  ///   title: { ["count 0 → 1", "saved 3"][$0] }, change: ["count", "- 0", "+ 1"],
+  ///   isReadOnly: false, size: size)
   /// ```
   ///
   /// - Parameters:
   ///   - heading: The page's title, with how many rows it has.
   ///   - stepCount: How many steps there are.
   ///   - position: How many steps are done: the marker's row, where row 0 is the start.
+  ///   - number: The number a row shows: its place, unless the rows are counted otherwise (a
+  ///     recording's lines, or steps after forgotten ones).
+  ///   - start: The first row's words.
   ///   - title: A step's words, by its place from 0.
   ///   - change: The lines that show the marked step's change.
   ///   - isReadOnly: Whether moving only looks (a recording) rather than travels.
   ///   - size: The terminal's size.
   /// - Returns: One line per row.
   public static func draw(
-    heading: String, stepCount: Int, position: Int, start: String = "start",
-    title: (Int) -> String,
-    change: [String], isReadOnly: Bool, size: Size
+    heading: String, stepCount: Int, position: Int, number: (Int) -> Int = { $0 },
+    start: String = "start", title: (Int) -> String, change: [String], isReadOnly: Bool,
+    size: Size
   ) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size) }
     let rows = listRows(in: size)
     let top = min(max(position - rows / 2, 0), max(stepCount + 1 - rows, 0))
     let shown = top..<min(top + rows, stepCount + 1)
-    let listWidth = min(max(size.columns * 2 / 5, 24), 36)
+    let numberWidth = String(number(stepCount)).count
+    let texts = shown.map { row in
+      let shownNumber = String(number(row))
+      let marker = row == position ? ">" : " "
+      return "\(marker) "
+        + String(repeating: " ", count: max(numberWidth - shownNumber.count, 0)) + shownNumber
+        + "  " + (row == 0 ? start : title(row - 1))
+    }
+    // The list as wide as its rows, within half the screen, so the change beside it has room.
+    let listWidth = min(texts.map(displayWidth).max() ?? 0, size.columns / 2, 40)
     let panelWidth = size.columns - listWidth - 3
-    let numberWidth = String(stepCount).count
-    var lines = [Line(heading, .title)]
     // What does not fit beside the list ends with a row that says so.
     var change = change
     if change.count > rows {
       change = change.prefix(rows - 1) + ["…"]
     }
-    lines.append(Line(""))
+    var lines = [Line(heading, .title), Line("")]
     for (offset, row) in shown.enumerated() {
-      let number = String(repeating: " ", count: numberWidth - String(row).count) + String(row)
-      let words = row == 0 ? start : title(row - 1)
-      let marker = row == position ? ">" : " "
-      let left = "\(marker) \(number)  \(words)".padded(to: listWidth)
+      let left = texts[offset].padded(to: listWidth)
       let aside = offset < change.count ? change[offset].truncated(to: panelWidth) : ""
       let style: Style = row == position ? .selected : row > position ? .hint : .plain
       lines.append(Line(left + " │ " + aside, style, styledPrefix: left.count))
     }
-    while lines.count - 2 < min(change.count, rows) {
+    while lines.count - 2 < change.count {
       let aside = change[lines.count - 2].truncated(to: panelWidth)
       lines.append(Line(String(repeating: " ", count: listWidth) + " │ " + aside))
     }

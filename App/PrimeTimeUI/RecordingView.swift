@@ -33,9 +33,8 @@ public struct RecordingViewState: Equatable, Sendable {
   public let file: String
   /// The recording's lines, replayed.
   public let steps: [Step]
-  /// Where replaying found the recording differs from what it says, if it did: the lines that
-  /// say how, shown beside the last step.
-  public let difference: [String]?
+  /// Where replaying found that the recording differs from what it says, if it did.
+  public let difference: Difference?
   /// The marker: how many of the steps are applied.
   public var screen: HistoryScreenState
   /// The terminal's size.
@@ -43,8 +42,20 @@ public struct RecordingViewState: Equatable, Sendable {
   /// Whether the viewer is ending, and the signal that ended it, if one did.
   public var ending: ScreensState.Ending?
 
+  /// How a recording differs from what it says: in a few words for the title, and in full
+  /// beside the last step.
+  public struct Difference: Equatable, Sendable {
+    public var summary: String
+    public var lines: [String]
+
+    public init(summary: String, lines: [String]) {
+      self.summary = summary
+      self.lines = lines
+    }
+  }
+
   /// Opens at the first step, or at the step that differs.
-  public init(file: String, steps: [Step], difference: [String]? = nil, size: Size) {
+  public init(file: String, steps: [Step], difference: Difference? = nil, size: Size) {
     self.file = file
     self.steps = steps
     self.difference = difference
@@ -113,9 +124,10 @@ public enum RecordingView {
     HistoryView.draw(
       heading:
         "Recording \(state.file) (\(state.steps.count) "
-        + (state.steps.count == 1 ? "line)" : "lines)"),
-      stepCount: state.steps.count,
-      position: state.screen.position, title: { state.steps[$0].words },
+        + (state.steps.count == 1 ? "line)" : "lines)")
+        + (state.difference.map { ": \($0.summary)" } ?? ""),
+      stepCount: state.steps.count, position: state.screen.position,
+      number: { $0 == 0 ? 1 : state.steps[$0 - 1].line }, title: { state.steps[$0].words },
       change: change(at: state.screen.position, in: state), isReadOnly: true, size: state.size)
   }
 
@@ -139,7 +151,7 @@ public enum RecordingView {
     let step = state.steps[position - 1]
     var lines = ["Line \(step.line): \(step.words)", ""]
     if position == state.steps.count, let difference = state.difference {
-      lines += difference
+      lines += difference.lines
     } else {
       lines += (diff(step.before, step.after) ?? "no change").split(
         separator: "\n", omittingEmptySubsequences: false

@@ -98,9 +98,9 @@ struct RenderingTests {
     }
     #expect(
       Rendering.history(history) == """
-          0  oldest kept
-          1  count 1 → 2
-        > 2  count 2 → 3
+          1  oldest kept
+          2  count 1 → 2
+        > 3  count 2 → 3
         2 steps to undo, 0 steps to redo
         """)
   }

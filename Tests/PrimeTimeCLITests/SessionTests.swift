@@ -221,8 +221,8 @@ struct SessionTests {
         saved 7 to your favorite primes
         count: 8
         undone 2 steps; count: 7; no favorites
-        redone 2 steps; count: 8; favorites: 7
-        undone 3 steps; count: 6; no favorites
+        redone 2 steps, all there were; count: 8; favorites: 7
+        undone 3 steps, all there were; count: 6; no favorites
         > 0  start
           1  count 6 → 7 (undone)
           2  saved 7 (undone)

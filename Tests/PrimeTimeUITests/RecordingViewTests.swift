@@ -58,25 +58,30 @@ struct RecordingViewTests {
     let drawing = RecordingView.draw(viewer)
     let rows = drawing.map(\.text)
     #expect(rows[0] == "Recording s.jsonl (4 lines)")
-    #expect(rows[3].hasPrefix("> 1  count 0 → 1"))
+    // Rows are numbered as the file's lines: the start is line 1.
+    #expect(rows[2].hasPrefix("  1  start"))
+    #expect(rows[3].hasPrefix("> 2  count 0 → 1"))
     #expect(rows[2].hasSuffix("│ Line 2: count 0 → 1"))
-    #expect(rows[4].hasPrefix("  2  .screens(.pageOpened"))
-    #expect(rows[5].hasPrefix("  3  count 1 → 2"))
-    #expect(rows[6].hasPrefix("  4  undo"))
+    #expect(rows[4].hasPrefix("  3  .screens(.pageOpened"))
+    #expect(rows[5].hasPrefix("  4  count 1 → 2"))
+    #expect(rows[6].hasPrefix("  5  undo"))
     #expect(rows[7].hasSuffix("│ -       count: 0,"))
     #expect(rows[8].hasSuffix("│ +       count: 1,"))
     // What does not fit beside the list ends with a row that says so.
-    #expect(rows[10].hasSuffix("│ …"))
+    #expect(rows[9].hasSuffix("│ …"))
     #expect(drawing.last?.text == "j k move   g G first last   q quit")
   }
 
   @Test func aRecordingThatDoesNotReproduce_opensAtTheLineThatDiffers_withTheDifference() {
     let viewer = RecordingViewState(
-      file: "s.jsonl", steps: steps(), difference: ["Line 5 does not reproduce", "- 2", "+ 1"],
+      file: "s.jsonl", steps: steps(),
+      difference: .init(
+        summary: "line 5 does not reproduce", lines: ["Line 5 does not reproduce", "- 2", "+ 1"]),
       size: size)
     #expect(viewer.screen.position == 4)
     let drawing = RecordingView.draw(viewer)
-    #expect(drawing[6].text.hasPrefix("> 4  undo"))
+    #expect(drawing[0].text == "Recording s.jsonl (4 lines): line 5 does not reproduce")
+    #expect(drawing[6].text.hasPrefix("> 5  undo"))
     #expect(drawing[2].text.hasSuffix("│ Line 5: undo"))
     #expect(drawing[4].text.hasSuffix("│ Line 5 does not reproduce"))
   }

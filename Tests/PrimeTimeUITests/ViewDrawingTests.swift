@@ -429,19 +429,19 @@ struct HistoryDrawingTests {
       text(drawing) == """
         History (3 steps)
 
-          0  start                   │ Step 2: saved 3
-          1  count 2 → 3             │
-        > 2  saved 3                 │   StepChange(
-          3  count 3 → 4             │     count: 3,
-                                     │     favoritePrimes: [
-                                     │ +     [0]: 3
-                                     │     ],
-                                     │     activityFeed: [
-                                     │ …
-        j k g G move  Enter stay  Esc back  q quit
+          0  start       │ Step 2: saved 3
+          1  count 2 → 3 │
+        > 2  saved 3     │   AppState.Undoable(
+          3  count 3 → 4 │     count: 3,
+                         │     favoritePrimes: [
+                         │ +     [0]: 3
+                         │     ],
+                         │ …
+        j k move   g G first last
+        Enter stay   Esc go back   q quit
         """)
     #expect(drawing[4].style == .selected)
-    #expect(drawing[4].styledPrefix == 28)
+    #expect(drawing[4].styledPrefix == 16)
     #expect(drawing[5].style == .hint)
     #expect(drawing[3].style == .plain)
   }
