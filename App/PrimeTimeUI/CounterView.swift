@@ -42,7 +42,7 @@ public enum CounterView {
         Line("  Looking up the \(ordinal(state.count)) prime; Esc cancels", .hint),
       ]
     }
-    let drawing = screen(top: top, bottom: hints, size: size)
+    let drawing = screen(top: top, bottom: withHistoryHint(hints, size: size), size: size)
     switch onTop {
     case .alert(let alert, _):
       return overlay(AlertView.lines(alert), on: drawing, size: size)

@@ -46,7 +46,7 @@ public enum FavoritesView {
             ? Line(text.padded(to: size.columns - 2), .selected) : Line(text))
       }
     }
-    var bottom = hints
+    var bottom = withHistoryHint(hints, size: size)
     if state.isNthPrimeRequestInFlight {
       bottom = [
         progressLine(progress, size: size),

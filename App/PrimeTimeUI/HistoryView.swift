@@ -93,3 +93,13 @@ public enum HistoryView {
     }
   }
 }
+
+/// A page's hints, with `h history` after the first row's where the terminal has room for it.
+func withHistoryHint(_ hints: [Line], size: Size) -> [Line] {
+  var hints = hints
+  let hint = "   h history"
+  if let first = hints.first, displayWidth(first.text) + hint.count <= size.columns {
+    hints[0].text += hint
+  }
+  return hints
+}

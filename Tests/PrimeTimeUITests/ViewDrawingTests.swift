@@ -446,6 +446,17 @@ struct HistoryDrawingTests {
     #expect(drawing[3].style == .plain)
   }
 
+  @Test func theCounterAndTheFavorites_hintAtTheHistory_whereThereIsRoom() {
+    let wide = AppState(screens: ScreensState(size: Size(columns: 50, rows: 12)))
+    let narrow = AppState(screens: ScreensState(size: Size(columns: 45, rows: 12)))
+    let hint = { (state: AppState) in AppView.draw(state, progress: 0, timeZone: .gmt)[10].text }
+    #expect(hint(wide) == "+ - count   p prime?   n nth prime   h history")
+    #expect(hint(narrow) == "+ - count   p prime?   n nth prime")
+    var favorites = wide
+    favorites.screens.page = .favorites
+    #expect(hint(favorites) == "j k select   d delete   n nth prime   h history")
+  }
+
   @Test func onlyTheStepsThatShow_areAskedFor() {
     var asked: [Int] = []
     let drawing = HistoryView.draw(
