@@ -7,7 +7,10 @@
 /// stacks: constant time, whatever the length of the history, and they never run an effect.
 ///
 /// At most ``maximumDepth`` steps are kept; recording one more forgets the oldest (forgotten
-/// states are let go in batches, so memory holds at most one and a half times as many).
+/// states are let go in batches, so memory holds at most one and a half times as many). A step
+/// next to a change made outside the steps keeps one more state, so that ``step(at:)`` can show
+/// the step without that change; these too are let go once there are more than twice
+/// ``maximumDepth``.
 ///
 /// ```swift
 /// var history = History(0)
@@ -108,6 +111,10 @@ public struct History<State> {
   /// Undoes or redoes several steps at once: back for a negative count, forward for a positive
   /// one, as far as there are steps. Each step costs what one undo or redo costs.
   ///
+  /// ```swift
+  /// #expect(history.travel(by: -3) == -3)
+  /// ```
+  ///
   /// - Parameter steps: How many steps to travel, and which way.
   /// - Returns: How many steps were travelled: `steps`, or fewer when the history ends first.
   @discardableResult
@@ -129,6 +136,10 @@ public struct History<State> {
   /// A change made by ``changeOutsideSteps(_:)`` shows in neither step around it: each step
   /// shows what it did itself.
   ///
+  /// ```swift
+  /// #expect(history.step(at: 1) == (1, 2))
+  /// ```
+  ///
   /// - Parameter index: The step's place, from the oldest kept.
   /// - Returns: The state the step started from, and the one it left.
   public func step(at index: Int) -> (before: State, after: State) {
@@ -146,6 +157,10 @@ public struct History<State> {
   /// Changes the present outside of any step: for example, what another process changed in
   /// the data the state mirrors. Undo and redo pass over the change, and it is no step of its
   /// own.
+  ///
+  /// ```swift
+  /// history.changeOutsideSteps { $0 += 100 }
+  /// ```
   ///
   /// - Parameter change: Changes the present in place.
   public mutating func changeOutsideSteps(_ change: (inout State) -> Void) {

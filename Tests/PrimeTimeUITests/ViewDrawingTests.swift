@@ -457,6 +457,28 @@ struct HistoryDrawingTests {
     #expect(hint(favorites) == "j k select   d delete   n nth prime   h history")
   }
 
+  @Test func theREADMEsDrawing_isTheHistoryPageAsDrawn() throws {
+    let store = Store(
+      initialState: History(AppState(screens: ScreensState(size: Size(columns: 72, rows: 14)))),
+      reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) }))
+    for presses in [3, 2] {
+      for _ in 0..<presses { store.send(.step(.counter(.incrTapped))) }
+      store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+    }
+    store.send(.step(.history(.opened)))
+    store.send(.step(.history(.moved(by: -1))))
+    let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt).map {
+      $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+    }
+    let readme = try String(
+      contentsOf: URL(filePath: #filePath).deletingLastPathComponent()
+        .appending(path: "../../README.md"), encoding: .utf8)
+    let block = drawing.filter { !$0.isEmpty }.joined(separator: "\n")
+    #expect(readme.replacingOccurrences(of: "\n\n", with: "\n").contains(block))
+  }
+
   @Test func onlyTheStepsThatShow_areAskedFor() {
     var asked: [Int] = []
     let drawing = HistoryView.draw(

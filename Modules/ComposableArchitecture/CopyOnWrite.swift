@@ -1,8 +1,13 @@
 /// A value kept behind a reference and copied only when it changes while shared.
 ///
-/// The app's history keeps the state from before each step, and undo restores only part of it.
-/// The screens' state is the largest part undo leaves alone: behind a reference, each step's
-/// copy of it costs a pointer rather than its size, for as long as the screens do not change.
+/// ``History`` keeps the state from before each step, and undo may restore only part of it. A
+/// large part that undo leaves alone, such as what the screens show, can be kept behind a
+/// reference: each step's copy of it then costs a pointer rather than its size, for as long as
+/// it does not change.
+///
+/// ```swift
+/// @CopyOnWrite public var screens: ScreensState
+/// ```
 @propertyWrapper
 public struct CopyOnWrite<Value> {
   private final class Box {
