@@ -17,7 +17,7 @@ public struct Activity: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var id: UUID
   /// What happened.
   public var kind: Kind
-  /// The prime.
+  /// The prime saved or removed.
   public var prime: Int
   /// When it happened, to the millisecond.
   public var timestamp: Date

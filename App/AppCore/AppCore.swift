@@ -56,7 +56,7 @@ public struct AppState: Codable, Equatable, Sendable {
     screens = try container.decodeIfPresent(ScreensState.self, forKey: .screens) ?? ScreensState()
   }
 
-  /// The count.
+  /// The count, which the counter keeps and its prime modal reads.
   public var count: Int {
     get { counter.count }
     set { counter.count = newValue }
@@ -68,7 +68,7 @@ public struct AppState: Codable, Equatable, Sendable {
     set { counter.favoritePrimes = newValue }
   }
 
-  /// Whether the prime modal is shown.
+  /// Whether the counter shows its prime modal.
   public var isPrimeModalShown: Bool {
     get { counter.isPrimeModalShown }
     set { counter.isPrimeModalShown = newValue }
@@ -159,7 +159,7 @@ public struct AppEnvironment: Sendable {
   public var now: @Sendable () -> Date
   /// A new identity for each activity entry.
   public var uuid: @Sendable () -> UUID
-  /// The counter's environment.
+  /// The counter's environment, made from the app's clients.
   public var counter: CounterEnvironment
   /// The favorites screen's environment.
   public var favoritePrimes: FavoritePrimesEnvironment

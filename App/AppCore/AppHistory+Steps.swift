@@ -5,7 +5,7 @@ import ComposableArchitecture
 /// step's change as the difference between two of these, which costs the size of the step, not
 /// of the favorites.
 public struct StepChange: Equatable, Sendable {
-  /// The count.
+  /// The count before the step, or after it.
   public var count: Int
   /// The primes the step saved (after it) or removed (before it).
   public var favoritePrimes: [Int]

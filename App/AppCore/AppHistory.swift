@@ -5,7 +5,6 @@ extension AppState {
   /// What undo and redo restore: the count, the favorites and the activity feed, so that the
   /// feed always agrees with the favorites.
   public struct Undoable: Equatable, Sendable {
-    /// The count.
     public var count: Int
     /// The favorite primes, in the order they were saved.
     public var favoritePrimes: PersistentArray<Int>

@@ -26,9 +26,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   case step(action: AppAction, readings: Readings? = nil, after: Summary)
   /// An action sent back by an effect of the step with the given number.
   case feedback(action: AppAction, step: Int, readings: Readings? = nil, after: Summary)
-  /// An undo.
   case undo(after: Summary)
-  /// A redo.
   case redo(after: Summary)
   /// Several undos (a negative count) or redos at once.
   case travel(by: Int, after: Summary)
@@ -63,27 +61,20 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// last entry of the favorites and of the feed, and how far undo and redo reach. It costs the
   /// same however many favorites there are; the end line keeps the whole state.
   public struct Summary: Codable, Equatable, Sendable {
-    /// The count.
     public var count: Int
-    /// How many favorites there are.
+    // The favorites and the feed by their length and newest entry: enough to tell a change
+    // apart, at a cost that does not grow with them.
     public var favoriteCount: Int
-    /// The last favorite.
     public var lastFavorite: Int?
-    /// How many entries the activity feed has.
     public var activityCount: Int
-    /// The feed's last entry.
     public var lastActivity: Activity?
-    /// Whether the prime modal is shown.
     public var isPrimeModalShown: Bool
-    /// Whether an nth-prime lookup is running.
     public var isNthPrimeRequestInFlight: Bool
-    /// The message shown, if any.
+    /// The counter's or the favorites' message, if one is shown.
     public var alert: PrimeAlert?
-    /// The prime modal's message, if any.
+    /// The prime modal's message, which it shows over the counter's, if any.
     public var primeModalAlert: PrimeAlert?
-    /// How many steps undo can take back.
     public var undoCount: Int
-    /// How many undone steps redo can bring back.
     public var redoCount: Int
 
     /// The summary of a session's state and its undo history.

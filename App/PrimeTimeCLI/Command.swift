@@ -44,7 +44,7 @@ struct Command: Sendable {
     }
   }
 
-  /// Its name and aliases.
+  /// Its name first, then its aliases: every word that runs it.
   var names: [String] { [name] + aliases }
 
   /// The value these words give and what running it with them does, or why the words do not

@@ -8,7 +8,7 @@ public struct CounterState: Codable, Equatable, Sendable {
   /// The embedded prime modal's state: the count and the favorites. Stored here, not derived,
   /// so that the modal edits the favorites in place.
   public var primeModal: PrimeModalState
-  /// Whether the prime modal is shown.
+  /// Whether the prime modal is shown; a change of the count closes it.
   public var isPrimeModalShown: Bool
   /// Whether an nth-prime lookup is running; the counter is frozen meanwhile.
   public var isNthPrimeRequestInFlight: Bool
@@ -33,7 +33,7 @@ public struct CounterState: Codable, Equatable, Sendable {
     self.alert = alert
   }
 
-  /// The count.
+  /// The count, stored in the prime modal's state so that the modal reads it in place.
   public var count: Int {
     get { primeModal.count }
     set { primeModal.count = newValue }

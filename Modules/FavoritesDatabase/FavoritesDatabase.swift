@@ -71,7 +71,7 @@ extension FavoritesDatabase {
     public var id: UUID
     /// What happened.
     public var kind: Kind
-    /// The prime.
+    /// The prime saved or removed.
     public var prime: Int
     /// When it happened, in milliseconds since 1970.
     public var milliseconds: Int64

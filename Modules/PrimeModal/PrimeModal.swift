@@ -79,10 +79,11 @@ public struct PrimeModalReducer: Reducer {
 }
 
 extension PrimeModalState {
-  /// Whether the count is prime.
+  /// Whether the count is prime: only a prime can be saved.
   public var isCountPrime: Bool { isPrime(count) }
 
-  /// Whether the count is one of the favorites.
+  /// Whether the count is a favorite, which decides whether the modal offers to save it or to
+  /// remove it.
   public var isFavorite: Bool { favoritePrimes.contains(count) }
 
   /// The modal's headline: "7 is prime 🎉" or "6 is not prime :(".
