@@ -36,9 +36,12 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// The version of the format that this code writes and reads. Version 2: the prime modal
   /// has its own alert, and the favorites screen's rows are tapped by index. Version 3: the
   /// screens are state (the page, the selection, the notices, quitting), with their own actions,
-  /// and "nothing to undo" is a routine alert; a later version 3 added `travel` lines, which
-  /// earlier files do not have.
-  public static let version = 3
+  /// and "nothing to undo" is a routine alert. Version 4: `travel` lines, and the history
+  /// page's actions; a version 3 file is read as it is, since it has neither.
+  public static let version = 4
+
+  /// The versions this code reads: its own, and the earlier one whose lines it still reads.
+  public static let readableVersions = 3...version
 
   /// What the environment answered while the app handled one action, in the order asked.
   public struct Readings: Codable, Equatable, Sendable {
@@ -268,11 +271,11 @@ public enum Replay {
     guard case .start(let version, let initial)? = lines.first else {
       throw Unreadable(line: 1, reason: "a recording starts with a start line")
     }
-    guard version == RecordedLine.version else {
+    guard RecordedLine.readableVersions.contains(version) else {
       throw Unreadable(
         line: 1,
-        reason: "the recording has format version \(version); this primetime reads version "
-          + "\(RecordedLine.version)")
+        reason: "the recording has format version \(version); this primetime reads versions "
+          + "\(RecordedLine.readableVersions.lowerBound) to \(RecordedLine.version)")
     }
     // A reading the recording lacks is answered with a fixed value; the state then differs
     // from the recorded one, and the replay says where.

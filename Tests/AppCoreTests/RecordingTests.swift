@@ -127,10 +127,20 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads version 3")
+        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 4")
     ) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
+    #expect(
+      throws: Replay.Unreadable(
+        line: 1, reason: "the recording has format version 5; this primetime reads versions 3 to 4")
+    ) {
+      try Replay.run([.start(version: 5, state: state), .end(state: state, screen: "")])
+    }
+    // The version before this one has no line this code cannot read.
+    #expect(
+      try Replay.run([.start(version: 3, state: state), .end(state: state, screen: "counter")])
+        == .reproduced(state))
   }
 
   @Test func aLine_encodesAsReadableJSON() throws {
