@@ -56,15 +56,12 @@ public enum Rendering {
   /// `1 step to undo, 0 steps to redo`.
   static func history(_ history: History<AppState>) -> String {
     func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }
-    let forgotten = history.forgottenStepCount
-    let width = String(forgotten + history.stepCount).count
-    let rows = (0...history.stepCount).map { row in
-      let number = String(forgotten + row)
-      let padded = String(repeating: " ", count: width - number.count) + number
-      let start = forgotten == 0 ? "start" : "oldest kept"
-      let words = row == 0 ? start : history.title(at: row - 1)
-      let marker = row == history.undoCount ? ">" : " "
-      return "\(marker) \(padded)  \(words)" + (row > history.undoCount ? " (undone)" : "")
+    let width = String(history.row(history.stepCount).number).count
+    let rows = (0...history.stepCount).map { place in
+      let (number, words) = history.row(place)
+      let padded = String(repeating: " ", count: width - String(number).count) + String(number)
+      let marker = place == history.undoCount ? ">" : " "
+      return "\(marker) \(padded)  \(words)" + (place > history.undoCount ? " (undone)" : "")
     }
     return (rows + ["\(steps(history.undoCount)) to undo, \(steps(history.redoCount)) to redo"])
       .joined(separator: "\n")

@@ -47,11 +47,9 @@ public enum AppView {
     var drawing: Drawing
     switch state.screens.page {
     case .history:
-      let forgotten = history.forgottenStepCount
       drawing = HistoryView.draw(
         heading: "History (\(history.stepCount) \(history.stepCount == 1 ? "step" : "steps"))",
-        stepCount: history.stepCount, position: history.undoCount, number: { forgotten + $0 },
-        start: forgotten == 0 ? "start" : "oldest kept", title: history.title(at:),
+        stepCount: history.stepCount, position: history.undoCount, row: history.row,
         change: change(at: history.undoCount, in: history), isReadOnly: false, size: size)
     case .counter:
       drawing = CounterView.draw(state.counter, onTop: onTop, progress: progress, size: size)

@@ -21,7 +21,7 @@ public enum HistoryView {
   /// ```swift
   /// let drawing = HistoryView.draw(
   ///   heading: "History (2 steps)", stepCount: 2, position: 1,
-  ///   title: { ["count 0 → 1", "saved 3"][$0] }, change: ["count", "- 0", "+ 1"],
+  ///   row: { ($0, ["start", "count 0 → 1", "saved 3"][$0]) }, change: ["count", "- 0", "+ 1"],
   ///   isReadOnly: false, size: size)
   /// ```
   ///
@@ -29,44 +29,42 @@ public enum HistoryView {
   ///   - heading: The page's title, with how many rows it has.
   ///   - stepCount: How many steps there are.
   ///   - position: How many steps are done: the marker's row, where row 0 is the start.
-  ///   - number: The number a row shows: its place, unless the rows are counted otherwise (a
-  ///     recording's lines, or steps after forgotten ones).
-  ///   - start: The first row's words.
-  ///   - title: A step's words, by its place from 0.
+  ///   - row: A row's number and words, by its place from 0, where row 0 is the start: asked
+  ///     only of the rows that show.
   ///   - change: The lines that show the marked step's change.
   ///   - isReadOnly: Whether moving only looks (a recording) rather than travels.
   ///   - size: The terminal's size.
   /// - Returns: One line per row.
   public static func draw(
-    heading: String, stepCount: Int, position: Int, number: (Int) -> Int = { $0 },
-    start: String = "start", title: (Int) -> String, change: [String], isReadOnly: Bool,
+    heading: String, stepCount: Int, position: Int, row: (Int) -> (number: Int, words: String),
+    change: [String], isReadOnly: Bool,
     size: Size
   ) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size) }
-    let rows = listRows(in: size)
-    let top = min(max(position - rows / 2, 0), max(stepCount + 1 - rows, 0))
-    let shown = top..<min(top + rows, stepCount + 1)
-    let numberWidth = String(number(stepCount)).count
-    let texts = shown.map { row in
-      let shownNumber = String(number(row))
-      let marker = row == position ? ">" : " "
-      return "\(marker) "
-        + String(repeating: " ", count: max(numberWidth - shownNumber.count, 0)) + shownNumber
-        + "  " + (row == 0 ? start : title(row - 1))
+    let visible = listRows(in: size)
+    let top = min(max(position - visible / 2, 0), max(stepCount + 1 - visible, 0))
+    let shown = top..<min(top + visible, stepCount + 1)
+    let rows = shown.map(row)
+    // Wide enough for the last step's place, so the column stays put as the list scrolls.
+    let numberWidth = max(rows.map { String($0.number).count }.max() ?? 1, String(stepCount).count)
+    let texts = zip(shown, rows).map { place, row in
+      let number = String(row.number)
+      return (place == position ? "> " : "  ")
+        + String(repeating: " ", count: numberWidth - number.count) + number + "  " + row.words
     }
     // The list as wide as its rows, within half the screen, so the change beside it has room.
     let listWidth = min(texts.map(displayWidth).max() ?? 0, size.columns / 2, 40)
     let panelWidth = size.columns - listWidth - 3
     // What does not fit beside the list ends with a row that says so.
     var change = change
-    if change.count > rows {
-      change = change.prefix(rows - 1) + ["…"]
+    if change.count > visible {
+      change = change.prefix(visible - 1) + ["…"]
     }
     var lines = [Line(heading, .title), Line("")]
-    for (offset, row) in shown.enumerated() {
+    for (offset, place) in shown.enumerated() {
       let left = texts[offset].padded(to: listWidth)
       let aside = offset < change.count ? change[offset].truncated(to: panelWidth) : ""
-      let style: Style = row == position ? .selected : row > position ? .hint : .plain
+      let style: Style = place == position ? .selected : place > position ? .hint : .plain
       lines.append(Line(left + " │ " + aside, style, styledPrefix: left.count))
     }
     while lines.count - 2 < change.count {

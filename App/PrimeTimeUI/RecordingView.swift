@@ -127,7 +127,7 @@ public enum RecordingView {
         + (state.steps.count == 1 ? "line)" : "lines)")
         + (state.difference.map { ": \($0.summary)" } ?? ""),
       stepCount: state.steps.count, position: state.screen.position,
-      number: { $0 == 0 ? 1 : state.steps[$0 - 1].line }, title: { state.steps[$0].words },
+      row: { $0 == 0 ? (1, "start") : (state.steps[$0 - 1].line, state.steps[$0 - 1].words) },
       change: change(at: state.screen.position, in: state), isReadOnly: true, size: state.size)
   }
 
@@ -169,12 +169,12 @@ extension RecordingViewState.Step {
     case .redo: return "redo"
     case .travel(let steps): return steps < 0 ? "undo \(steps.magnitude)" : "redo \(steps)"
     case .step(.storageChanged):
-      return "another session: \(StepChange.words(from: before, to: after))"
+      return "another session: \(AppState.stepWords(from: before, to: after))"
     case .step(.history(let move)):
-      let words = StepChange.words(from: before, to: after)
+      let words = AppState.stepWords(from: before, to: after)
       return "history: \(move.words)" + (words == "no change" ? "" : " (\(words))")
     case .step(let action), .feedback(let action, _):
-      let words = StepChange.words(from: before, to: after)
+      let words = AppState.stepWords(from: before, to: after)
       guard words == "no change" else { return words }
       let dump = String(customDumping: action).joinedLines
       return dump.hasPrefix("AppAction.") ? String(dump.dropFirst("AppAction".count)) : dump

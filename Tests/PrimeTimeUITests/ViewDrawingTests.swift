@@ -483,8 +483,8 @@ struct HistoryDrawingTests {
     var asked: [Int] = []
     let drawing = HistoryView.draw(
       heading: "History", stepCount: 10_000, position: 5_000,
-      title: {
-        asked.append($0); return "step \($0)"
+      row: {
+        asked.append($0); return ($0, "step \($0 - 1)")
       }, change: [], isReadOnly: true, size: size)
     #expect(asked.count == HistoryView.listRows(in: size))
     #expect(drawing[2 + HistoryView.listRows(in: size) / 2].text.hasPrefix(">  5000  step 4999"))
@@ -494,8 +494,8 @@ struct HistoryDrawingTests {
   @Test func docExample() {
     let drawing = HistoryView.draw(
       heading: "History (2 steps)", stepCount: 2, position: 1,
-      title: { ["count 0 → 1", "saved 3"][$0] },
-      change: ["count", "- 0", "+ 1"], isReadOnly: false, size: size)
+      row: { ($0, ["start", "count 0 → 1", "saved 3"][$0]) }, change: ["count", "- 0", "+ 1"],
+      isReadOnly: false, size: size)
     #expect(drawing[3].text.hasPrefix("> 1  count 0 → 1"))
     #expect(drawing[3].text.hasSuffix("│ - 0"))
     #expect(HistoryView.action(for: .character("k")) == .moved(by: -1))
