@@ -64,7 +64,7 @@ let package = Package(
     .target(
       name: "FavoritePrimesFormat", dependencies: ["Primes"], path: "Modules/FavoritePrimesFormat"),
     .target(
-      name: "PrimeAlert", dependencies: ["ComposableArchitecture"], path: "Modules/PrimeAlert"),
+      name: "Alerts", dependencies: ["ComposableArchitecture"], path: "Modules/Alerts"),
 
     // MARK: Dependency clients (interfaces, then live values that only the executable links)
 
@@ -90,19 +90,19 @@ let package = Package(
 
     .target(
       name: "PrimeModal",
-      dependencies: ["ComposableArchitecture", "PrimeAlert", "Primes"],
+      dependencies: ["ComposableArchitecture", "Alerts", "Primes"],
       path: "Modules/PrimeModal"
     ),
     .target(
       name: "Counter",
-      dependencies: ["ComposableArchitecture", "NthPrimeClient", "PrimeAlert", "PrimeModal"],
+      dependencies: ["ComposableArchitecture", "NthPrimeClient", "Alerts", "PrimeModal"],
       path: "Modules/Counter"
     ),
     .target(
       name: "FavoritePrimes",
       dependencies: [
         "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
-        "PrimeAlert",
+        "Alerts",
       ],
       path: "Modules/FavoritePrimes"
     ),
@@ -115,7 +115,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "ComposableArchitecture", "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient",
-        "PrimeAlert", "PrimeModal", "Screens",
+        "Alerts", "PrimeModal", "Screens",
       ],
       path: "App/AppCore"
     ),
@@ -132,7 +132,7 @@ let package = Package(
     .target(
       name: "PrimeTimeUI",
       dependencies: [
-        "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "PrimeAlert",
+        "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "Alerts",
         "PrimeModal", "Screens", "ComposableArchitectureDebug",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
@@ -149,7 +149,7 @@ let package = Package(
         "AppCore", "CNcurses", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing", "PrimeTimeUI",
         "Counter", "FavoritePrimes", "FavoritesDatabase", "FileClient", "FileClientLive",
-        "NthPrimeClient", "NumberSyntax", "PrimeAlert", "PrimeModal", "Primes", "Screens",
+        "NthPrimeClient", "NumberSyntax", "Alerts", "PrimeModal", "Primes", "Screens",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
@@ -203,12 +203,12 @@ let package = Package(
     .testTarget(
       name: "NumberSyntaxTests", dependencies: ["NumberSyntax"], path: "Tests/NumberSyntaxTests"),
     .testTarget(
-      name: "PrimeAlertTests", dependencies: ["ComposableArchitecture", "PrimeAlert"],
-      path: "Tests/PrimeAlertTests"),
+      name: "AlertsTests", dependencies: ["ComposableArchitecture", "Alerts"],
+      path: "Tests/AlertsTests"),
     .testTarget(
       name: "PrimeModalTests",
       dependencies: [
-        "ComposableArchitectureTestSupport", "PrimeModal", "ComposableArchitecture", "PrimeAlert",
+        "ComposableArchitectureTestSupport", "PrimeModal", "ComposableArchitecture", "Alerts",
       ],
       path: "Tests/PrimeModalTests"
     ),
@@ -216,7 +216,7 @@ let package = Package(
       name: "CounterTests",
       dependencies: [
         "ComposableArchitectureTestSupport", "Counter", "ComposableArchitecture", "NthPrimeClient",
-        "PrimeAlert",
+        "Alerts",
       ],
       path: "Tests/CounterTests"
     ),
@@ -224,7 +224,7 @@ let package = Package(
       name: "FavoritePrimesTests",
       dependencies: [
         "ComposableArchitectureTestSupport", "FavoritePrimes", "ComposableArchitecture",
-        "FavoritePrimesFormat", "FileClient", "NthPrimeClient", "PrimeAlert",
+        "FavoritePrimesFormat", "FileClient", "NthPrimeClient", "Alerts",
       ],
       path: "Tests/FavoritePrimesTests"
     ),
@@ -256,7 +256,7 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes",
         "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
-        "PrimeAlert", "Screens",
+        "Alerts", "Screens",
       ],
       path: "Tests/AppCoreTests"
     ),
@@ -283,7 +283,7 @@ let package = Package(
       name: "PrimeTimeUITests",
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitecture", "ComposableArchitectureTestSupport",
-        "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient", "PrimeAlert", "PrimeModal",
+        "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient", "Alerts", "PrimeModal",
         "PrimeTimeUI", "Screens",
       ],
       path: "Tests/PrimeTimeUITests"

@@ -4,7 +4,7 @@ import FavoritePrimes
 import FileClient
 import Foundation
 import NthPrimeClient
-import PrimeAlert
+import Alerts
 import PrimeModal
 import Screens
 
@@ -31,7 +31,7 @@ public struct AppState: Codable, Equatable, Sendable {
     favoritePrimes: PersistentArray<Int> = [],
     isPrimeModalShown: Bool = false,
     isNthPrimeRequestInFlight: Bool = false,
-    alert: PrimeAlert? = nil,
+    alert: Alert? = nil,
     activityFeed: PersistentArray<Activity> = [],
     screens: ScreensState = ScreensState()
   ) {
@@ -81,7 +81,7 @@ public struct AppState: Codable, Equatable, Sendable {
   }
 
   /// The message to show, if any.
-  public var alert: PrimeAlert? {
+  public var alert: Alert? {
     get { counter.alert }
     set { counter.alert = newValue }
   }

@@ -1,6 +1,6 @@
 import Counter
 import FavoritePrimes
-import PrimeAlert
+import Alerts
 import Screens
 
 /// What covers a page, so that only its keys act: the one answer to "what is on top", which
@@ -11,7 +11,7 @@ import Screens
 /// nothing to undo) is an ``AppState/notice`` on the last rows instead.
 public enum OnTop: Equatable, Sendable {
   /// An alert to read, and the action that dismisses it.
-  case alert(PrimeAlert, dismiss: AppAction)
+  case alert(Alert, dismiss: AppAction)
   /// The prime modal, over the counter.
   case primeModal
   /// A running nth-prime lookup, and the action that cancels it.
@@ -22,8 +22,8 @@ extension AppState {
   /// The alerts in the state, each with the action that dismisses it: the prime modal's, then
   /// the counter's, which the favorites screen shares. The REPL says each of them and
   /// dismisses them after each command.
-  public var alerts: [(alert: PrimeAlert, dismiss: AppAction)] {
-    var alerts: [(alert: PrimeAlert, dismiss: AppAction)] = []
+  public var alerts: [(alert: Alert, dismiss: AppAction)] {
+    var alerts: [(alert: Alert, dismiss: AppAction)] = []
     if let alert = counter.primeModal.alert {
       alerts.append((alert, .counter(.primeModal(.alertDismissed))))
     }

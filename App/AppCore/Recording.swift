@@ -1,6 +1,6 @@
 import ComposableArchitecture
 import Foundation
-import PrimeAlert
+import Alerts
 import Synchronization
 
 /// One line of a recorded session.
@@ -74,9 +74,9 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     public var isPrimeModalShown: Bool
     public var isNthPrimeRequestInFlight: Bool
     /// The counter's or the favorites' message, if one is shown.
-    public var alert: PrimeAlert?
+    public var alert: Alert?
     /// The prime modal's message, which it shows over the counter's, if any.
-    public var primeModalAlert: PrimeAlert?
+    public var primeModalAlert: Alert?
     public var undoCount: Int
     public var redoCount: Int
 

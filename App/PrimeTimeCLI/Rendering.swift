@@ -2,7 +2,7 @@ import AppCore
 import ComposableArchitecture
 import CustomDump
 import Foundation
-import PrimeAlert
+import Alerts
 import PrimeModal
 import Screens
 

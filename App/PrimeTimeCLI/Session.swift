@@ -4,7 +4,7 @@ import ComposableArchitectureDebug
 import Counter
 import FavoritePrimes
 import Foundation
-import PrimeAlert
+import Alerts
 import PrimeModal
 import Screens
 

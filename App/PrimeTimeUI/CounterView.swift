@@ -1,6 +1,6 @@
 import AppCore
 import Counter
-import PrimeAlert
+import Alerts
 import PrimeModal
 import Screens
 
@@ -96,7 +96,7 @@ public enum PrimeModalView {
 /// A message in a box: the nth prime's answer, or why something was refused.
 public enum AlertView {
   /// The alert's lines.
-  public static func lines(_ alert: PrimeAlert) -> [Line] {
+  public static func lines(_ alert: Alert) -> [Line] {
     [Line(alert.message, alert.isFailure ? .title : .plain), Line(""), Line("Enter OK", .hint)]
   }
 

@@ -1,7 +1,7 @@
 import AppCore
 import FavoritePrimes
 import Foundation
-import PrimeAlert
+import Alerts
 import Screens
 
 /// The favorites screen: the list, one row selected, and the keys to act on it. It draws a

@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// guard !isInFlight else { return .none }
-/// if let invalid = PrimeAlert(invalidN: n) {
+/// if let invalid = Alert(invalidN: n) {
 ///   alert = invalid
 ///   return .none
 /// }

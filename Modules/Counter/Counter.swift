@@ -1,6 +1,6 @@
 import ComposableArchitecture
 import NthPrimeClient
-import PrimeAlert
+import Alerts
 import PrimeModal
 
 /// The counter screen's state.
@@ -13,7 +13,7 @@ public struct CounterState: Codable, Equatable, Sendable {
   /// Whether an nth-prime lookup is running; the counter is frozen meanwhile.
   public var isNthPrimeRequestInFlight: Bool
   /// The message to show, if any.
-  public var alert: PrimeAlert?
+  public var alert: Alert?
 
   /// Creates the counter's state.
   ///
@@ -25,7 +25,7 @@ public struct CounterState: Codable, Equatable, Sendable {
     favoritePrimes: PersistentArray<Int> = [],
     isPrimeModalShown: Bool = false,
     isNthPrimeRequestInFlight: Bool = false,
-    alert: PrimeAlert? = nil
+    alert: Alert? = nil
   ) {
     self.primeModal = PrimeModalState(count: count, favoritePrimes: favoritePrimes)
     self.isPrimeModalShown = isPrimeModalShown

@@ -3,7 +3,7 @@ import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
-import PrimeAlert
+import Alerts
 
 /// The favorites screen's state.
 public struct FavoritePrimesState: Equatable, Sendable {
@@ -12,7 +12,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
   /// Whether an nth-prime lookup is running.
   public var isNthPrimeRequestInFlight: Bool
   /// The message to show, if any.
-  public var alert: PrimeAlert?
+  public var alert: Alert?
 
   /// Creates the favorites screen's state.
   ///
@@ -22,7 +22,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
   public init(
     favoritePrimes: PersistentArray<Int> = [],
     isNthPrimeRequestInFlight: Bool = false,
-    alert: PrimeAlert? = nil
+    alert: Alert? = nil
   ) {
     self.favoritePrimes = favoritePrimes
     self.isNthPrimeRequestInFlight = isNthPrimeRequestInFlight

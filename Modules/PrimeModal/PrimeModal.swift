@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import PrimeAlert
+import Alerts
 import Primes
 
 /// The state of the prime modal: the count it describes, the favorites it edits, and what it
@@ -10,14 +10,14 @@ public struct PrimeModalState: Codable, Equatable, Sendable {
   /// The favorite primes, in the order they were saved.
   public var favoritePrimes: PersistentArray<Int>
   /// What the last save or remove did, or why it did nothing.
-  public var alert: PrimeAlert?
+  public var alert: Alert?
 
   /// Creates the modal's state.
   ///
   /// ```swift
   /// PrimeModalState(count: 2, favoritePrimes: [2, 3])
   /// ```
-  public init(count: Int = 0, favoritePrimes: PersistentArray<Int> = [], alert: PrimeAlert? = nil) {
+  public init(count: Int = 0, favoritePrimes: PersistentArray<Int> = [], alert: Alert? = nil) {
     self.count = count
     self.favoritePrimes = favoritePrimes
     self.alert = alert

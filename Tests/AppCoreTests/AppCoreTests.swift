@@ -6,7 +6,7 @@ import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
-import PrimeAlert
+import Alerts
 import Synchronization
 import Testing
 

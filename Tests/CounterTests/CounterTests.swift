@@ -2,7 +2,7 @@ import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Counter
 import NthPrimeClient
-import PrimeAlert
+import Alerts
 import Testing
 
 private struct LookupFailed: Error, CustomStringConvertible {

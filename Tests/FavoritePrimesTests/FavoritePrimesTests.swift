@@ -5,7 +5,7 @@ import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
-import PrimeAlert
+import Alerts
 import Testing
 
 @MainActor

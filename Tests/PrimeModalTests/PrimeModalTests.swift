@@ -1,6 +1,6 @@
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
-import PrimeAlert
+import Alerts
 import PrimeModal
 import Testing
 

@@ -4,7 +4,7 @@ import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Foundation
 import NthPrimeClient
-import PrimeAlert
+import Alerts
 import PrimeTimeUI
 import Screens
 import Testing

@@ -3,7 +3,7 @@ import ComposableArchitecture
 import Counter
 import FavoritePrimes
 import Foundation
-import PrimeAlert
+import Alerts
 import PrimeModal
 import PrimeTimeUI
 import Screens

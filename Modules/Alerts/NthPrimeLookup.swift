@@ -27,13 +27,13 @@ public enum NthPrimeLookup {
   public static func start<Action: Sendable>(
     n: Int,
     isInFlight: inout Bool,
-    alert: inout PrimeAlert?,
+    alert: inout Alert?,
     id: some Hashable & Sendable,
     nthPrime: @escaping @Sendable (Int) async throws -> Int,
     response: @escaping @Sendable (Int, Result<Int, ErrorMessage>) -> Action
   ) -> Effect<Action> {
     guard !isInFlight else { return .none }
-    if let invalid = PrimeAlert(invalidN: n) {
+    if let invalid = Alert(invalidN: n) {
       alert = invalid
       return .none
     }
@@ -67,9 +67,9 @@ public enum NthPrimeLookup {
   ///     alert: &state.alert)
   /// ```
   public static func finish(
-    n: Int, _ result: Result<Int, ErrorMessage>, isInFlight: inout Bool, alert: inout PrimeAlert?
+    n: Int, _ result: Result<Int, ErrorMessage>, isInFlight: inout Bool, alert: inout Alert?
   ) {
     isInFlight = false
-    alert = PrimeAlert(n: n, lookup: result)
+    alert = Alert(n: n, lookup: result)
   }
 }

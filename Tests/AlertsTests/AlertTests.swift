@@ -1,8 +1,8 @@
 import ComposableArchitecture
-import PrimeAlert
+import Alerts
 import Testing
 
-struct PrimeAlertTests {
+struct AlertsTests {
   @Test(
     arguments: [
       (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"),
@@ -22,32 +22,32 @@ struct PrimeAlertTests {
     #expect(ordinal(113) == "113th")
   }
 
-  @Test func nthPrimeAlert_readsAsASentence() {
-    #expect(PrimeAlert.nthPrime(n: 7, prime: 17).message == "the 7th prime is 17")
-    #expect(PrimeAlert.nthPrime(n: 1, prime: 2).message == "the 1st prime is 2")
-    #expect(PrimeAlert.nthPrime(n: 112, prime: 613).message == "the 112th prime is 613")
+  @Test func nthAlert_readsAsASentence() {
+    #expect(Alert.nthPrime(n: 7, prime: 17).message == "the 7th prime is 17")
+    #expect(Alert.nthPrime(n: 1, prime: 2).message == "the 1st prime is 2")
+    #expect(Alert.nthPrime(n: 112, prime: 613).message == "the 112th prime is 613")
   }
 
   @Test func failureAlert_showsItsMessage() {
-    #expect(PrimeAlert.failure("No network").message == "No network")
+    #expect(Alert.failure("No network").message == "No network")
   }
 }
 
-struct PrimeAlertLookupTests {
+struct AlertLookupTests {
   @Test func lookupOutcome_becomesAnAlert() {
-    #expect(PrimeAlert(n: 7, lookup: .success(17)) == .nthPrime(n: 7, prime: 17))
+    #expect(Alert(n: 7, lookup: .success(17)) == .nthPrime(n: 7, prime: 17))
     #expect(
-      PrimeAlert(n: 2, lookup: .failure(ErrorMessage("no")))
+      Alert(n: 2, lookup: .failure(ErrorMessage("no")))
         == .failure(
           "could not find the 2nd prime: no"))
-    #expect(PrimeAlert(n: 2, lookup: .failure(ErrorMessage("no"))).isFailure)
-    #expect(!PrimeAlert.notice("ok").isFailure)
-    #expect(PrimeAlert.notice("ok").message == "ok")
+    #expect(Alert(n: 2, lookup: .failure(ErrorMessage("no"))).isFailure)
+    #expect(!Alert.notice("ok").isFailure)
+    #expect(Alert.notice("ok").message == "ok")
   }
 
   @Test func invalidN_isBelowOne() {
-    #expect(PrimeAlert(invalidN: 1) == nil)
-    #expect(PrimeAlert(invalidN: 0) == .failure("there is no 0th prime: n must be at least 1"))
-    #expect(PrimeAlert(invalidN: -3) == .failure("there is no -3rd prime: n must be at least 1"))
+    #expect(Alert(invalidN: 1) == nil)
+    #expect(Alert(invalidN: 0) == .failure("there is no 0th prime: n must be at least 1"))
+    #expect(Alert(invalidN: -3) == .failure("there is no -3rd prime: n must be at least 1"))
   }
 }

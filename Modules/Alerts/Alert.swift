@@ -8,9 +8,9 @@ import ComposableArchitecture
 /// aside) and end without a full stop; a second clause follows a semicolon or a colon.
 ///
 /// ```swift
-/// PrimeAlert.nthPrime(n: 7, prime: 17).message  // "the 7th prime is 17"
+/// Alert.nthPrime(n: 7, prime: 17).message  // "the 7th prime is 17"
 /// ```
-public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
+public enum Alert: Codable, Equatable, Hashable, Sendable {
   /// The `n`th prime is `prime`.
   case nthPrime(n: Int, prime: Int)
   /// Something was done; the text says what.
@@ -24,7 +24,7 @@ public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
   /// The alert for the outcome of an nth-prime lookup.
   ///
   /// ```swift
-  /// PrimeAlert(n: 7, lookup: .success(17))  // .nthPrime(n: 7, prime: 17)
+  /// Alert(n: 7, lookup: .success(17))  // .nthPrime(n: 7, prime: 17)
   /// ```
   ///
   /// - Parameters:
@@ -42,7 +42,7 @@ public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
   /// The alert for an nth-prime question that has no answer, or `nil` when `n` is valid.
   ///
   /// ```swift
-  /// PrimeAlert(invalidN: 0)  // .failure("there is no 0th prime: n must be at least 1")
+  /// Alert(invalidN: 0)  // .failure("there is no 0th prime: n must be at least 1")
   /// ```
   ///
   /// - Parameter n: Which prime is asked for.
@@ -72,7 +72,7 @@ public enum PrimeAlert: Codable, Equatable, Hashable, Sendable {
   /// The text to show.
   ///
   /// ```swift
-  /// PrimeAlert.nthPrime(n: 1, prime: 2).message  // "the 1st prime is 2"
+  /// Alert.nthPrime(n: 1, prime: 2).message  // "the 1st prime is 2"
   /// ```
   public var message: String {
     switch self {
