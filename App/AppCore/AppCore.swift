@@ -1,10 +1,10 @@
+import Alerts
 import ComposableArchitecture
 import Counter
 import FavoritePrimes
 import FileClient
 import Foundation
 import NthPrimeClient
-import Alerts
 import PrimeModal
 import Screens
 

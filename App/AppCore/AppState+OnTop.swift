@@ -1,6 +1,6 @@
+import Alerts
 import Counter
 import FavoritePrimes
-import Alerts
 import Screens
 
 /// What covers a page, so that only its keys act: the one answer to "what is on top", which

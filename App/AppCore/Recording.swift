@@ -1,6 +1,6 @@
+import Alerts
 import ComposableArchitecture
 import Foundation
-import Alerts
 import Synchronization
 
 /// One line of a recorded session.

@@ -1,8 +1,8 @@
+import Alerts
 import AppCore
 import ComposableArchitecture
 import CustomDump
 import Foundation
-import Alerts
 import PrimeModal
 import Screens
 

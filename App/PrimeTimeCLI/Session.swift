@@ -1,10 +1,10 @@
+import Alerts
 import AppCore
 import ComposableArchitecture
 import ComposableArchitectureDebug
 import Counter
 import FavoritePrimes
 import Foundation
-import Alerts
 import PrimeModal
 import Screens
 

@@ -1,6 +1,6 @@
+import Alerts
 import AppCore
 import Counter
-import Alerts
 import PrimeModal
 import Screens
 

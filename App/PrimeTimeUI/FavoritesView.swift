@@ -1,7 +1,7 @@
+import Alerts
 import AppCore
 import FavoritePrimes
 import Foundation
-import Alerts
 import Screens
 
 /// The favorites screen: the list, one row selected, and the keys to act on it. It draws a

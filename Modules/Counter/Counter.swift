@@ -1,6 +1,6 @@
+import Alerts
 import ComposableArchitecture
 import NthPrimeClient
-import Alerts
 import PrimeModal
 
 /// The counter screen's state.

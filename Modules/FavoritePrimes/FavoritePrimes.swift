@@ -1,9 +1,9 @@
+import Alerts
 import ComposableArchitecture
 import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
-import Alerts
 
 /// The favorites screen's state.
 public struct FavoritePrimesState: Equatable, Sendable {

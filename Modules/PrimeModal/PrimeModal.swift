@@ -1,5 +1,5 @@
-import ComposableArchitecture
 import Alerts
+import ComposableArchitecture
 import Primes
 
 /// The state of the prime modal: the count it describes, the favorites it edits, and what it

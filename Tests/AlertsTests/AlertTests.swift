@@ -1,5 +1,5 @@
-import ComposableArchitecture
 import Alerts
+import ComposableArchitecture
 import Testing
 
 struct AlertsTests {

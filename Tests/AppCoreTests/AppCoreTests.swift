@@ -1,3 +1,4 @@
+import Alerts
 import AppCore
 import AppTestSupport
 import ComposableArchitecture
@@ -6,7 +7,6 @@ import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
-import Alerts
 import Synchronization
 import Testing
 

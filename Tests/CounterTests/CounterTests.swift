@@ -1,8 +1,8 @@
+import Alerts
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Counter
 import NthPrimeClient
-import Alerts
 import Testing
 
 private struct LookupFailed: Error, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import Alerts
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import FavoritePrimes
@@ -5,7 +6,6 @@ import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
-import Alerts
 import Testing
 
 @MainActor

@@ -1,6 +1,6 @@
+import Alerts
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
-import Alerts
 import PrimeModal
 import Testing
 

@@ -1,10 +1,10 @@
+import Alerts
 import AppCore
 import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Foundation
 import NthPrimeClient
-import Alerts
 import PrimeTimeUI
 import Screens
 import Testing

@@ -1,9 +1,9 @@
+import Alerts
 import AppCore
 import ComposableArchitecture
 import Counter
 import FavoritePrimes
 import Foundation
-import Alerts
 import PrimeModal
 import PrimeTimeUI
 import Screens
