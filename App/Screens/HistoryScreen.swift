@@ -6,7 +6,7 @@ import ComposableArchitecture
 /// are done. Moving ``position`` is travelling: whoever owns the history undoes or redoes the
 /// steps between the old position and the new one.
 public struct HistoryScreenState: Equatable, Sendable {
-  /// The page shown.
+  /// The page shown; `.history` while the history page is open.
   public var page: ScreensState.Page
   /// Where the history page was opened from; `nil` while it is closed.
   public var visit: ScreensState.HistoryVisit?
@@ -34,11 +34,12 @@ public enum HistoryScreenAction: Codable, Equatable, Sendable {
   case moved(by: Int)
   /// `g`: the marker goes to before the first step.
   case movedToFirst
-  /// `G`: the marker goes to the last step.
+  /// `G`: the marker goes to after the last step, where every step is done.
   case movedToLast
   /// `Enter`: the app stays where the marker is, and the page it was opened from shows again.
   case kept
-  /// `Esc`: the app goes back to where it was when the page opened, and that page shows again.
+  /// `Esc`: the app goes back to where it was when the page opened (or to after the last
+  /// step, if there are fewer steps now), and the page it was opened from shows again.
   case cancelled
 }
 
@@ -63,7 +64,8 @@ public struct HistoryScreenReducer: Reducer {
       // Open already, or closed: nothing to do.
       break
     case (.moved(let steps), _?):
-      // Within the steps, whatever the count: clamped before it is added.
+      // Clamped before it is added, so that no count moves the marker out of the steps or
+      // overflows.
       state.position += min(max(steps, -state.position), state.stepCount - state.position)
     case (.movedToFirst, _?):
       state.position = 0

@@ -31,7 +31,8 @@ public struct ScreensState: Codable, Equatable, Sendable {
   /// Where the history page was opened from, while it is open.
   public var historyVisit: HistoryVisit?
 
-  /// Creates the screens' state.
+  /// Creates the screens' state; by default, the counter page on an 80×24 terminal, with
+  /// nothing to say.
   ///
   /// ```swift
   /// ScreensState(page: .activity, size: size)
@@ -58,7 +59,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
     self.historyVisit = historyVisit
   }
 
-  /// A page of the app.
+  /// A page of the app; recordings store its raw value, so a case keeps its name.
   public enum Page: String, Codable, Equatable, Sendable {
     case counter
     case favorites

@@ -21,7 +21,7 @@
 /// CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter })
 /// ```
 public struct CasePath<Root, Value>: Sendable {
-  /// Wraps a value in the case.
+  /// Wraps a value as this case; ``extract`` of the result gives the value back.
   public let embed: @Sendable (Value) -> Root
   /// Returns the associated value when the root is this case, `nil` for any other case.
   public let extract: @Sendable (Root) -> Value?

@@ -93,7 +93,8 @@ public func combine<First: Reducer, Second: Reducer, Third: Reducer>(
 /// #expect(state == [0, 1, 2, 3])
 /// ```
 ///
-/// - Parameter reducers: The reducers, in the order they run.
+/// - Parameter reducers: The reducers, in the order they run; an empty list changes nothing and
+///   starts nothing.
 /// - Returns: One reducer that runs all of them.
 @inlinable
 public func combine<Element: Reducer>(_ reducers: [Element]) -> CombineReducerList<Element> {

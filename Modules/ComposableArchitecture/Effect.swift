@@ -7,16 +7,17 @@
 /// answer back and that a later lookup cancels:
 ///
 /// ```swift
-/// guard !isInFlight else { return .none }
-/// if let invalid = Alert(invalidN: n) {
-///   alert = invalid
-///   return .none
-/// }
-/// isInFlight = true
-/// return .run { send in
-///   await send(response(n, await Result { try await nthPrime(n) }))
-/// }
-/// .cancellable(id: id, cancelInFlight: true)
+/// case .asked(let n):
+///   guard !state.isInFlight else { return .none }
+///   if let invalid = Alert(invalidN: n) {
+///     state.alert = invalid
+///     return .none
+///   }
+///   state.isInFlight = true
+///   return .run { send in
+///     await send(.answered(n: n, await Result { try await nthPrime.nthPrime(n) }))
+///   }
+///   .cancellable(id: LookupID(), cancelInFlight: true)
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
@@ -217,9 +218,9 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// ```swift
   /// return .run { send in
-  ///   await send(response(n, await Result { try await nthPrime(n) }))
+  ///   await send(.answered(n: n, await Result { try await nthPrime.nthPrime(n) }))
   /// }
-  /// .cancellable(id: id, cancelInFlight: true)
+  /// .cancellable(id: LookupID(), cancelInFlight: true)
   /// ```
   ///
   /// - Parameters:

@@ -19,9 +19,9 @@
 /// history.undo()  // history.present == 0
 /// ```
 public struct History<State> {
-  /// The current state.
+  /// The state now; undo and redo replace it, or only its undoable part.
   public var present: State
-  /// How many steps are kept for undo.
+  /// How many steps are kept for undo, at least 1: recording one more forgets the oldest.
   public let maximumDepth: Int
   @usableFromInline
   var past: UndoStack<Entry>
@@ -62,21 +62,21 @@ public struct History<State> {
   /// Creates a history with no steps.
   ///
   /// - Parameters:
-  ///   - present: The current state.
-  ///   - maximumDepth: How many steps to keep for undo; at least one.
+  ///   - present: The state to start from; undo never goes back past it.
+  ///   - maximumDepth: How many steps to keep for undo; a value below 1 counts as 1.
   public init(_ present: State, maximumDepth: Int = 10_000) {
     self.present = present
     self.maximumDepth = max(1, maximumDepth)
     self.past = UndoStack(capacity: self.maximumDepth)
   }
 
-  /// How many steps can be undone.
+  /// How many steps can be undone: at most ``maximumDepth``.
   public var undoCount: Int { past.count }
-  /// How many undone steps can be redone.
+  /// How many undone steps can be redone; recording a new step makes it 0.
   public var redoCount: Int { future.count }
-  /// Whether there is a step to undo.
+  /// Whether ``undo()`` has a step to take back; `false` once the oldest kept step is undone.
   public var canUndo: Bool { past.count > 0 }
-  /// Whether there is an undone step to redo.
+  /// Whether ``redo()`` has a step to bring again; `false` once a new step is recorded.
   public var canRedo: Bool { !future.isEmpty }
 
   /// Records the state as it was before a new step, and forgets the steps that were undone.
@@ -94,7 +94,7 @@ public struct History<State> {
 
   /// Goes back to the state before the last step.
   ///
-  /// - Returns: Whether there was a step to undo.
+  /// - Returns: Whether there was a step to undo; when there was none, nothing changes.
   @discardableResult
   public mutating func undo() -> Bool {
     undo(restoring: \.self)
@@ -102,7 +102,7 @@ public struct History<State> {
 
   /// Goes forward again to the state after the last undone step.
   ///
-  /// - Returns: Whether there was a step to redo.
+  /// - Returns: Whether there was a step to redo; when there was none, nothing changes.
   @discardableResult
   public mutating func redo() -> Bool {
     redo(restoring: \.self)
@@ -254,7 +254,7 @@ public struct History<State> {
   /// - Parameters:
   ///   - steps: How many steps to travel: back when negative, forward when positive.
   ///   - undoable: The part of the state that steps change and travelling restores.
-  /// - Returns: How many steps were travelled.
+  /// - Returns: How many steps were travelled: `steps`, or fewer when the history ends first.
   @discardableResult
   public mutating func travel<Undoable>(
     by steps: Int, restoring undoable: WritableKeyPath<State, Undoable>
@@ -293,9 +293,9 @@ public enum HistoryAction<Action> {
   case step(Action)
   /// An action fed back by an effect of the step with the given number: it belongs to that step.
   case feedback(Action, step: Int)
-  /// Go back one step.
+  /// Go back one step; nothing happens when there is none.
   case undo
-  /// Go forward one undone step.
+  /// Go forward one undone step; nothing happens when there is none.
   case redo
   /// Go back (a negative count) or forward (a positive one) several steps at once.
   case travel(by: Int)

@@ -29,19 +29,19 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   // turns the node it points to into its own version ("rerooting", after Baker).
   private var node: Node
 
-  /// Creates an empty array.
+  /// Creates an empty array that shares no versions with any other.
   public init() {
     node = Node(family: Family(), storage: Storage(elements: []))
   }
 
-  /// Creates an array of the given elements, in order.
-  ///
-  /// - Parameter elements: The elements.
+  /// Creates an array of a sequence's elements, in linear time; the membership index waits for
+  /// the first ``contains(_:)``.
   public init(_ elements: some Sequence<Element>) {
     node = Node(family: Family(), storage: Storage(elements: ContiguousArray(elements)))
   }
 
-  /// Whether `element` is in the array, in constant time.
+  /// Whether `element` is in the array: constant time, once the first call has made the index in
+  /// linear time.
   ///
   /// ```swift
   /// var array: PersistentArray = [7, 7]
@@ -50,9 +50,6 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// array.remove(at: 0)
   /// #expect(!array.contains(7))
   /// ```
-  ///
-  /// - Parameter element: The element to look for.
-  /// - Returns: Whether the array holds it.
   public func contains(_ element: Element) -> Bool {
     var found = false
     node.family.lock.withLock { _ in
@@ -63,15 +60,12 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   }
 
   /// The position of the last element equal to `element`, or `nil`: constant time when the
-  /// element is not there or is near the end.
+  /// element is not there, otherwise linear in its distance from the end.
   ///
   /// ```swift
   /// var array: PersistentArray = [2, 3, 2]
   /// #expect(array.lastIndex(of: 2) == 2)
   /// ```
-  ///
-  /// - Parameter element: The element to look for.
-  /// - Returns: Its last position, if the array holds it.
   public func lastIndex(of element: Element) -> Int? {
     guard contains(element) else { return nil }
     return read { $0.elements.lastIndex(of: element) }
@@ -92,24 +86,21 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
     return read { Array($0.elements[range]) }
   }
 
-  /// Adds an element at the end.
+  /// Adds an element at the end, in constant time whatever versions are kept.
   ///
   /// ```swift
   /// array.append(7)
   /// ```
-  ///
-  /// - Parameter element: The element.
   public mutating func append(_ element: Element) {
     change(.insert(element, at: count))
   }
 
-  /// Adds the elements of a sequence at the end, in order.
+  /// Adds the elements of a sequence at the end, in order: one change per element, each costing
+  /// what ``append(_:)`` costs.
   ///
   /// ```swift
   /// array.append(contentsOf: [11, 13])
   /// ```
-  ///
-  /// - Parameter elements: The elements.
   public mutating func append(contentsOf elements: some Sequence<Element>) {
     for element in elements { append(element) }
   }
@@ -121,8 +112,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// ```
   ///
   /// - Parameters:
-  ///   - element: The element.
-  ///   - index: A position from 0 to ``count``.
+  ///   - index: A position from 0 to ``count``; any other traps.
   public mutating func insert(_ element: Element, at index: Int) {
     precondition((0...count).contains(index), "index out of range")
     change(.insert(element, at: index))
@@ -134,7 +124,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// array.remove(at: 1)
   /// ```
   ///
-  /// - Parameter index: A valid position.
+  /// - Parameter index: A position in `0..<count`; any other traps.
   /// - Returns: The element removed.
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
@@ -150,7 +140,8 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// array.removeAll { $0 > 10 }
   /// ```
   ///
-  /// - Parameter shouldBeRemoved: Whether to remove an element.
+  /// - Parameter shouldBeRemoved: Returns `true` for an element to remove; called once for each
+  ///   element, from the last to the first.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     for index in indices.reversed() where try shouldBeRemoved(self[index]) {
       change(.remove(at: index))

@@ -3,14 +3,14 @@
 public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, GlobalEnvironment>:
   Reducer
 {
-  // The lifted reducer as one function, made where the pullback is, rather than its four parts
-  // (the local reducer, the key path, the case path and the environment function). The
-  // optimizer takes a composition apart, and drops what the action does not use, only while
-  // the composition has at most six stored fields; four parts a pullback made a `combine` of
-  // two pullbacks too big for it, and every action then fetched the key path objects and
-  // released them with the composition. As one function, each pullback is one field, and where
-  // `reduce` is inlined into the feature that composes (its literals in view), the function's
-  // context is never allocated and each key path's projection is a direct access.
+  // The lifted reducer is kept as one closure, made in `init`, rather than as its four parts (the
+  // local reducer, the key path, the case path and the environment function). The optimizer
+  // takes a composition apart, and drops what the action does not use, only while the
+  // composition has at most six stored fields. With four fields a pullback, a `combine` of two
+  // pullbacks has eight, and every action would fetch the key path objects and release them with
+  // the composition. As one closure, each pullback is one field; where `reduce` is inlined into
+  // the composing feature (its literals in view), the closure's context is never allocated and
+  // each key path projection is a direct access.
   @usableFromInline
   let lifted: (inout GlobalState, GlobalAction, GlobalEnvironment) -> Effect<GlobalAction>
 

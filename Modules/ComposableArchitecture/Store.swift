@@ -25,7 +25,8 @@ public final class Store<State, Action: Sendable> {
     self.sendAction = send
   }
 
-  /// Creates a store.
+  /// Creates a root store: it owns the state, and cancels every effect still running once it and
+  /// every store scoped from it are released.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from.
@@ -51,14 +52,15 @@ public final class Store<State, Action: Sendable> {
     self.init(core: root, send: { root.send($0, in: $1) })
   }
 
-  /// The current state.
+  /// The state after the last action; a scoped store derives it from its root's on every read.
   ///
   /// ```swift
   /// store.state.count
   /// ```
   public var state: State { core.state }
 
-  /// How many subscriptions the store keeps.
+  /// How many subscriptions of both kinds the root store keeps; a scoped store reports its
+  /// root's.
   package var observerCount: Int { core.observerCount }
 
   /// Sends an action: runs the reducer, starts the effects it returns and notifies observers.
@@ -72,7 +74,6 @@ public final class Store<State, Action: Sendable> {
   /// await store.send(.child(.startEcho([8, 9]))).finish()
   /// ```
   ///
-  /// - Parameter action: The action.
   /// - Returns: A task that can await or cancel the action's effects.
   @inlinable
   @discardableResult
@@ -261,8 +262,8 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   // rather than one of pairs: a tuple of a generic type would be looked up on every send.
   private var bufferedActions: [Action] = []
   private var bufferedGroups: [EffectGroup] = []
-  // Plain flags beside the generic arrays, so that the common path (no buffered actions, no
-  // observers) never touches them: in unspecialised generic code each touch looks up metadata.
+  // A plain flag beside the generic arrays, so that the common path (no buffered actions) never
+  // touches them: in unspecialised generic code each touch looks up metadata.
   private var hasBuffered = false
   // Those handed the state, and those told of changes only.
   private let observers = ObserverList()

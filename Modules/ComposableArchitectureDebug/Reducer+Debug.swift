@@ -73,10 +73,8 @@ extension Reducer {
 /// ```
 ///
 /// - Parameters:
-///   - action: The action.
 ///   - before: The state before the action.
 ///   - after: The state after it.
-/// - Returns: The report.
 public func debugReport<Action, State>(action: Action, before: State, after: State) -> String {
   var actionDump = ""
   customDump(action, to: &actionDump, indent: 2)

@@ -22,15 +22,12 @@ public enum FavoritePrimesFile {
     var favoritePrimes: [Int]
   }
 
-  /// Encodes the favorites as the file's contents.
+  /// Encodes the favorites as the file's contents, in the order given and unchecked.
   ///
   /// ```swift
   /// let text = String(decoding: try FavoritePrimesFile.encode([7]), as: UTF8.self)
   /// #expect(text == #"{"favoritePrimes":[7],"version":1}"#)
   /// ```
-  ///
-  /// - Parameter primes: The favorites.
-  /// - Returns: The file's contents.
   public static func encode(_ primes: [Int]) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -44,8 +41,6 @@ public enum FavoritePrimesFile {
   /// // ImportedPrimes(primes: [2, 3], notPrime: [4], repeated: [3])
   /// ```
   ///
-  /// - Parameter data: The file's contents.
-  /// - Returns: The primes, and the numbers left out.
   /// - Throws: ``FavoritePrimesFileError`` naming what is wrong.
   public static func decode(_ data: Data) throws -> ImportedPrimes {
     let numbers: [Int]
@@ -77,7 +72,7 @@ public struct ImportedPrimes: Codable, Equatable, Sendable {
   /// Primes listed again after their first time.
   public var repeated: [Int]
 
-  /// Creates an import.
+  /// Creates an import as given, without checking the numbers; see ``init(sorting:)``.
   ///
   /// ```swift
   /// ImportedPrimes(primes: [2, 3], notPrime: [9, -3], repeated: [2])

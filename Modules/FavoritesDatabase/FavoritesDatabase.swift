@@ -35,7 +35,8 @@ public struct FavoritesDatabase: Sendable {
   /// would return `nil`.
   public var mayHaveChanged: @Sendable () throws -> Bool
 
-  /// Creates a client from its operations.
+  /// Creates a database from its operations: how the live value is built, and how a test builds
+  /// a double.
   ///
   /// ```swift
   /// FavoritesDatabase(
@@ -69,14 +70,15 @@ extension FavoritesDatabase {
 
     /// The entry's identity, unique across sessions.
     public var id: UUID
-    /// What happened.
+    /// Whether the entry adds the prime to the favorites or removes it.
     public var kind: Kind
     /// The prime saved or removed.
     public var prime: Int
     /// When it happened, in milliseconds since 1970.
     public var milliseconds: Int64
 
-    /// Creates an entry.
+    /// Creates an entry. Its `id` must be new: appending an entry whose `id` the feed already
+    /// holds changes nothing.
     ///
     /// ```swift
     /// FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 13, milliseconds: 0)
@@ -96,7 +98,7 @@ extension FavoritesDatabase {
     /// The activity feed, oldest first.
     public var activityFeed: [Entry]
 
-    /// Creates contents.
+    /// Creates contents; empty by default, as a new database holds.
     public init(favoritePrimes: [Int] = [], activityFeed: [Entry] = []) {
       self.favoritePrimes = favoritePrimes
       self.activityFeed = activityFeed
@@ -107,10 +109,11 @@ extension FavoritesDatabase {
   ///
   /// Each appended `added` entry makes its prime a favorite, at the end; each `removed` entry
   /// removes it. An entry this writer took back earlier (redo) goes back to its place in the
-  /// feed, and its favorite to its place among the favorites. Taking an entry back reverses it, and puts a removed favorite back where it
-  /// was. An entry that no longer applies (another session changed that prime since) is left
-  /// out, and so is taking back an entry another session wrote, and writing again (redo) an
-  /// entry taken back when its prime's feed changed since.
+  /// feed, and its favorite to its place among the favorites. Taking an entry back reverses it,
+  /// and puts a removed favorite back where it was. An entry that no longer applies (another
+  /// session changed that prime since) is left out, and so is taking back an entry another
+  /// session wrote, and writing again (redo) an entry taken back when its prime's feed changed
+  /// since.
   public struct Change: Equatable, Sendable {
     /// Entries added to the feed, oldest first.
     public var appended: [Entry]
@@ -120,26 +123,26 @@ extension FavoritesDatabase {
     /// the write returns the contents even when every part of it applies.
     public var returnsContents: Bool
 
-    /// Creates a change.
+    /// Creates a change; the default is empty and writes nothing.
     public init(appended: [Entry] = [], takenBack: [Entry] = [], returnsContents: Bool = false) {
       self.appended = appended
       self.takenBack = takenBack
       self.returnsContents = returnsContents
     }
 
-    /// Whether there is nothing to write.
+    /// Whether there is nothing to write: no entries, and no contents asked for.
     public var isEmpty: Bool { appended.isEmpty && takenBack.isEmpty && !returnsContents }
   }
 
   /// What opening found.
   public struct Opened: Equatable, Sendable {
-    /// The database's contents.
+    /// The database's contents, after any migration and import.
     public var contents: Contents
     /// One line for each thing the user should know: a database or file moved aside, files
     /// migrated.
     public var notices: [String]
 
-    /// Creates the result of opening.
+    /// Creates the result of opening; by default an empty database and no notices.
     public init(contents: Contents = Contents(), notices: [String] = []) {
       self.contents = contents
       self.notices = notices
@@ -152,7 +155,7 @@ public struct FavoritesDatabaseError: Error, CustomStringConvertible, Sendable {
   /// What went wrong, as one line for the user.
   public var description: String
 
-  /// Creates the error.
+  /// Creates the error from a line the user reads as is.
   public init(_ description: String) {
     self.description = description
   }

@@ -9,7 +9,8 @@ import Synchronization
 #endif
 
 extension FavoritesDatabase {
-  /// The database's file name in the data directory.
+  /// The database's file name in the data directory; SQLite keeps its `-wal` and `-shm` files
+  /// beside it.
   public static let fileName = "primetime.sqlite"
 
   /// One SQLite database, `primetime.sqlite` in `directory`, in WAL mode.
@@ -25,7 +26,6 @@ extension FavoritesDatabase {
   /// ```
   ///
   /// - Parameter directory: The data directory; created (0700) when missing.
-  /// - Returns: The client.
   public static func live(directory: URL) -> FavoritesDatabase {
     live(directory: directory, hooks: LiveConnection.Hooks())
   }

@@ -32,7 +32,8 @@ enum LegacyFiles {
     var activityFeed: [Entry]
   }
 
-  /// Imports the files found in `directory` into the new database `db`.
+  /// Imports the files found in `directory` into the new database `db`; with neither file there,
+  /// it writes nothing.
   static func importFiles(in directory: URL, into db: Database, notices: inout [String]) throws {
     let favorites = read(favoritesName, in: directory, notices: &notices) { data in
       try FavoritePrimesFile.decode(data)

@@ -90,7 +90,8 @@ enum Schema {
       arguments: [prime, seq]) ?? false
   }
 
-  /// Everything in the database.
+  /// Everything in the database: the favorites by position, the feed by `seq`. A feed row whose
+  /// `id` or `kind` cannot be read is skipped.
   static func contents(_ db: Database) throws -> FavoritesDatabase.Contents {
     let favorites = try Int.fetchAll(db, sql: "SELECT prime FROM favorite ORDER BY position")
     let feed = try Row.fetchAll(

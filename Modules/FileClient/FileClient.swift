@@ -17,7 +17,8 @@ public struct FileClient: Sendable {
   public var load: @Sendable (_ name: String) async throws -> Data?
   /// Replaces a file's contents, all at once or not at all.
   public var save: @Sendable (_ name: String, _ data: Data) async throws -> Void
-  /// Creates a client from its operations.
+  /// Creates a client from its operations; `load` must return `nil`, not throw, for a missing
+  /// file.
   ///
   /// ```swift
   /// FileClient(load: { _ in nil }, save: { _, _ in })
@@ -36,7 +37,8 @@ public struct FileClientFailure: Error, CustomStringConvertible, Sendable {
   /// What failed.
   public var description: String
 
-  /// Creates the error.
+  /// Creates the error from a line that names the step and the file, such as
+  /// `could not read favorite-primes.json`.
   public init(_ description: String) {
     self.description = description
   }
@@ -65,7 +67,6 @@ extension FileClient {
   /// ```
   ///
   /// - Parameter files: Holds the files; a test inspects or prepares it.
-  /// - Returns: The client.
   public static func inMemory(_ files: InMemoryFiles) -> FileClient {
     FileClient(
       load: { name in files[name] },
@@ -83,7 +84,7 @@ public final class InMemoryFiles: Sendable {
     storage.withLock { $0 = files }
   }
 
-  /// A file's contents, or `nil`.
+  /// A file's contents, or `nil` when there is none; setting `nil` deletes the file.
   public subscript(name: String) -> Data? {
     get { storage.withLock { $0[name] } }
     set { storage.withLock { $0[name] = newValue } }

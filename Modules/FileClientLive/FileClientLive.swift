@@ -18,8 +18,7 @@ extension FileClient {
   /// let client = FileClient.live(directory: directory)
   /// ```
   ///
-  /// - Parameter directory: The data directory.
-  /// - Returns: The client.
+  /// - Parameter directory: Where names are resolved; absolute paths ignore it.
   public static func live(directory: URL) -> FileClient {
     @Sendable func url(_ name: String) -> URL {
       name.hasPrefix("/") ? URL(filePath: name) : directory.appending(path: name)
@@ -46,7 +45,7 @@ public enum AtomicFile {
   ///
   /// - Parameters:
   ///   - data: The new contents.
-  ///   - link: The file to replace.
+  ///   - link: The file to replace, or a symbolic link to it.
   /// - Throws: ``FileError`` naming `link`, or the directory that could not be created, and
   ///   why. The temporary file is never named: nobody asked for it.
   public static func write(_ data: Data, to link: URL) throws {
@@ -97,7 +96,7 @@ public enum AtomicFile {
   ///
   /// - Parameters:
   ///   - path: The directory.
-  ///   - permissions: The permissions of each directory it creates.
+  ///   - permissions: The permissions of each directory it creates; existing ones keep theirs.
   /// - Throws: ``FileError`` naming the first path that could not be a directory, and why.
   public static func createDirectory(_ path: String, permissions: mode_t = 0o755) throws {
     var status = stat()
@@ -120,11 +119,12 @@ public enum AtomicFile {
 
 /// A failed file operation: which step, on which path, and the system's reason.
 public struct FileError: Error, CustomStringConvertible, Sendable {
-  /// The step that failed.
+  /// The step that failed, worded to follow "could not": `read`, `write`,
+  /// `create the directory`.
   public var step: String
-  /// The path it failed on.
+  /// The path it failed on, unresolved: for a write through a symbolic link, the link.
   public var path: String
-  /// The system's reason.
+  /// The system's reason, in `strerror`'s words.
   public var reason: String
 
   init(step: String, path: String, reason: String) {

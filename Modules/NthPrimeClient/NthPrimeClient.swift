@@ -1,4 +1,4 @@
-/// Looks up the nth prime.
+/// Looks up the nth prime for a feature, which never runs the prime engine itself.
 ///
 /// The interface only: the live value, on the Primes engine, lives in `NthPrimeClientLive`,
 /// which only the executable links.
@@ -11,7 +11,7 @@ public struct NthPrimeClient: Sendable {
   /// Returns the `n`th prime, 1-based: `nthPrime(1) == 2`.
   public var nthPrime: @Sendable (Int) async throws -> Int
 
-  /// Creates a client.
+  /// Creates a client from its lookup, which may throw for any `n` it cannot answer.
   public init(nthPrime: @escaping @Sendable (Int) async throws -> Int) {
     self.nthPrime = nthPrime
   }
@@ -21,7 +21,7 @@ public struct NthPrimeClient: Sendable {
 public struct NthPrimeClientFailure: Error, CustomStringConvertible, Sendable {
   public var description: String { "the nth-prime lookup is unavailable" }
 
-  /// Creates the error.
+  /// Creates the error; it carries nothing, as every such failure reads the same.
   public init() {}
 }
 
@@ -36,7 +36,6 @@ extension NthPrimeClient {
   /// ```
   ///
   /// - Parameter answers: The nth prime for each n the client knows.
-  /// - Returns: The client.
   public static func answering(_ answers: [Int: Int]) -> NthPrimeClient {
     NthPrimeClient { n in
       guard let prime = answers[n] else { throw NthPrimeClientFailure() }

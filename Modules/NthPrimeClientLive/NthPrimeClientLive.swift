@@ -10,8 +10,8 @@ extension NthPrimeClient {
   /// .live(progress: { progress.report($0) })
   /// ```
   ///
-  /// - Parameter progress: Receives the fraction of each lookup's work done.
-  /// - Returns: The client.
+  /// - Parameter progress: Receives the fraction of each lookup's work done, from 0 to 1, on a
+  ///   background thread.
   public static func live(progress: ProgressHandler? = nil) -> NthPrimeClient {
     NthPrimeClient { n in
       let work = Task.detached(priority: .userInitiated) {

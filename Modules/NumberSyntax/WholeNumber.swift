@@ -20,13 +20,12 @@
 /// let limit = try WholeNumber.parse("2^31-1", name: "n")  // 2147483647
 /// ```
 public enum WholeNumber {
-  /// The number `text` spells.
+  /// The number `text` spells, which must be at least `minimum` and fit in an `Int`.
   ///
   /// - Parameters:
   ///   - text: What was typed.
   ///   - name: The argument's name, for the message.
   ///   - minimum: The smallest value allowed.
-  /// - Returns: The value.
   /// - Throws: A ``WholeNumberError`` whose description is one line: what is wrong with the
   ///   text, the step in it beyond 128 bits, or the range it falls outside of.
   public static func parse(
@@ -68,7 +67,6 @@ public enum WholeNumber {
   ///   - text: What was typed.
   ///   - name: The argument's name, for the message.
   ///   - range: The values allowed.
-  /// - Returns: The value.
   /// - Throws: A ``WholeNumberError`` whose description is one line: what is wrong with the
   ///   text, the step in it beyond 128 bits, or the range, for any value outside it, even one
   ///   beyond 64 bits.
@@ -126,7 +124,7 @@ public enum WholeNumber {
 public struct WholeNumberError: Error, Equatable, CustomStringConvertible, Sendable {
   public let description: String
 
-  /// An error with this message.
+  /// An error that shows `description` as is; keep it to one line.
   public init(_ description: String) {
     self.description = description
   }

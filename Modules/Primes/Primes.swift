@@ -9,9 +9,6 @@
 /// #expect(!isPrime(561))  // a Carmichael number
 /// #expect(!isPrime(Int.max))
 /// ```
-///
-/// - Parameter n: Any integer.
-/// - Returns: Whether it is prime.
 public func isPrime(_ n: Int) -> Bool {
   if n < 2 { return false }
   for p in smallPrimes {
