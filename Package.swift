@@ -88,6 +88,12 @@ let package = Package(
 
     // MARK: Features
 
+    // The nth-prime lookup, which Counter and FavoritePrimes each embed.
+    .target(
+      name: "NthPrimeLookup",
+      dependencies: ["Alerts", "ComposableArchitecture", "NthPrimeClient"],
+      path: "Modules/NthPrimeLookup"
+    ),
     .target(
       name: "PrimeModal",
       dependencies: ["ComposableArchitecture", "Alerts", "Primes"],
@@ -95,14 +101,16 @@ let package = Package(
     ),
     .target(
       name: "Counter",
-      dependencies: ["ComposableArchitecture", "NthPrimeClient", "Alerts", "PrimeModal"],
+      dependencies: [
+        "Alerts", "ComposableArchitecture", "NthPrimeClient", "NthPrimeLookup", "PrimeModal",
+      ],
       path: "Modules/Counter"
     ),
     .target(
       name: "FavoritePrimes",
       dependencies: [
-        "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
-        "Alerts",
+        "Alerts", "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
+        "NthPrimeLookup",
       ],
       path: "Modules/FavoritePrimes"
     ),
@@ -205,6 +213,14 @@ let package = Package(
     .testTarget(
       name: "AlertsTests", dependencies: ["ComposableArchitecture", "Alerts"],
       path: "Tests/AlertsTests"),
+    .testTarget(
+      name: "NthPrimeLookupTests",
+      dependencies: [
+        "Alerts", "ComposableArchitecture", "ComposableArchitectureTestSupport", "NthPrimeClient",
+        "NthPrimeLookup",
+      ],
+      path: "Tests/NthPrimeLookupTests"
+    ),
     .testTarget(
       name: "PrimeModalTests",
       dependencies: [

@@ -33,8 +33,7 @@ enum PendingActivity {
       return nil
     case .counter(.incrTapped), .counter(.decrTapped), .counter(.countEntered),
       .counter(.countAdjusted), .counter(.isPrimeTapped), .counter(.primeModalDismissed),
-      .counter(.nthPrimeTapped), .counter(.nthPrimeCancelTapped), .counter(.nthPrimeResponse),
-      .counter(.alertDismissed):
+      .counter(.nthPrimeTapped), .counter(.nthPrimeLookup), .counter(.alertDismissed):
       return nil
     case .favoritePrimes(.deleteFavoritePrimes(let rows)):
       let favorites = state().favoritePrimes
@@ -43,8 +42,8 @@ enum PendingActivity {
       self = .loaded(favoritesBefore: state().favoritePrimes)
     case .favoritePrimes(.loadResponse(.failure)), .favoritePrimes(.saveButtonTapped),
       .favoritePrimes(.saveResponse), .favoritePrimes(.loadButtonTapped),
-      .favoritePrimes(.primeTapped), .favoritePrimes(.nthPrimeCancelTapped),
-      .favoritePrimes(.nthPrimeResponse), .favoritePrimes(.alertDismissed):
+      .favoritePrimes(.primeTapped), .favoritePrimes(.nthPrimeLookup),
+      .favoritePrimes(.alertDismissed):
       return nil
     case .storageChanged(let stored):
       self = .stored(stored)

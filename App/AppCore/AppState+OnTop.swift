@@ -43,7 +43,7 @@ extension AppState {
     if isNthPrimeRequestInFlight {
       return .lookup(
         cancel: screens.page == .counter
-          ? .counter(.nthPrimeCancelTapped) : .favoritePrimes(.nthPrimeCancelTapped))
+          ? .counter(.nthPrimeLookup(.cancelled)) : .favoritePrimes(.nthPrimeLookup(.cancelled)))
     }
     return nil
   }

@@ -37,8 +37,10 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// has its own alert, and the favorites screen's rows are tapped by index. Version 3: the
   /// screens are state (the page, the selection, the notices, quitting), with their own actions,
   /// and "nothing to undo" is a routine alert. Version 4: `travel` lines, and the history
-  /// page's actions; a version 3 file is read as it is, since it has neither.
-  public static let version = 4
+  /// page's actions. Version 5: the nth-prime lookup is a feature of its own, so a screen's
+  /// cancel and answer are the lookup's actions. Lines of versions 3 and 4 are read after
+  /// ``upgradingLookupActions(_:)``, since the rest of them has not changed.
+  public static let version = 5
 
   /// The versions this code reads: its own, and the earlier one whose lines it still reads.
   public static let readableVersions = 3...version
@@ -136,10 +138,115 @@ public enum RecordedLine: Codable, Equatable, Sendable {
 
   /// Reads one line of a recording.
   ///
-  /// - Parameter line: A line's JSON.
+  /// - Parameters:
+  ///   - line: A line's JSON.
+  ///   - version: The format version of the recording the line is from, which its start line
+  ///     gives.
   /// - Returns: The line.
-  public static func decode(_ line: some StringProtocol) throws -> RecordedLine {
-    try JSONDecoder().decode(RecordedLine.self, from: Data(line.utf8))
+  public static func decode(
+    _ line: some StringProtocol, version: Int = version
+  ) throws -> RecordedLine {
+    let text = version < 5 ? upgradingLookupActions(String(line)) : String(line)
+    return try JSONDecoder().decode(RecordedLine.self, from: Data(text.utf8))
+  }
+
+  /// Reads the lines of a recording, each in the format version that its start line gives.
+  ///
+  /// - Parameter texts: The lines' JSON, the start line first.
+  /// - Returns: The lines.
+  /// - Throws: The first line that cannot be read, with its number, counted from 1.
+  public static func decode(
+    lines texts: some Sequence<some StringProtocol>
+  ) throws(Undecodable) -> [RecordedLine] {
+    var lines: [RecordedLine] = []
+    var version = Self.version
+    for (index, text) in texts.enumerated() {
+      do {
+        let line = try decode(text, version: version)
+        if index == 0, case .start(let started, _) = line { version = started }
+        lines.append(line)
+      } catch {
+        throw Undecodable(line: index + 1, error: error)
+      }
+    }
+    return lines
+  }
+
+  /// A line of a recording that is not a recording line.
+  public struct Undecodable: Error {
+    /// The line's number, counted from 1.
+    public var line: Int
+    /// Why it could not be read.
+    public var error: any Error
+  }
+
+  /// Rewrites a line of format version 3 or 4 into the current format.
+  ///
+  /// Those versions wrote the lookup's cancel and answer as each screen's own actions. The
+  /// lookup is now a feature of its own, so they are the lookup's actions, with the same
+  /// payload, one level deeper:
+  ///
+  /// ```json
+  /// {"nthPrimeCancelTapped":{}}           → {"nthPrimeLookup":{"_0":{"cancelled":{}}}}
+  /// {"nthPrimeResponse":{"n":7,"_1":{…}}} → {"nthPrimeLookup":{"_0":{"answered":{"n":7,…}}}}
+  /// ```
+  ///
+  /// The text is rewritten, not parsed and written again, so that every number, such as a
+  /// recorded time, keeps its exact digits.
+  static func upgradingLookupActions(_ line: String) -> String {
+    let cancel = Array(#"{"nthPrimeCancelTapped":{}}"#.utf8)
+    let response = Array(#"{"nthPrimeResponse":"#.utf8)
+    let bytes = Array(line.utf8)
+    var upgraded: [UInt8] = []
+    upgraded.reserveCapacity(bytes.count + 64)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index...].starts(with: cancel) {
+        upgraded += #"{"nthPrimeLookup":{"_0":{"cancelled":{}}}}"#.utf8
+        index += cancel.count
+      } else if bytes[index...].starts(with: response),
+        let end = endOfObject(startingAt: index, in: bytes)
+      {
+        upgraded += #"{"nthPrimeLookup":{"_0":{"answered":"#.utf8
+        upgraded += bytes[(index + response.count)..<end]
+        upgraded += "}}}".utf8
+        index = end + 1
+      } else {
+        upgraded.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(decoding: upgraded, as: UTF8.self)
+  }
+
+  /// The index of the brace that closes the JSON object opened at `start`, skipping braces in
+  /// strings; `nil` when it is not closed.
+  private static func endOfObject(startingAt start: Int, in bytes: [UInt8]) -> Int? {
+    var depth = 0
+    var isInString = false
+    var isEscaped = false
+    for index in start..<bytes.count {
+      let byte = bytes[index]
+      if isInString {
+        if isEscaped {
+          isEscaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          isEscaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          isInString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): isInString = true
+      case UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: "}"):
+        depth -= 1
+        if depth == 0 { return index }
+      default: break
+      }
+    }
+    return nil
   }
 
   /// The line's JSON, on one line.

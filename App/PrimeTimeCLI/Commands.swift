@@ -57,7 +57,7 @@ extension Command {
     ) { session, row in
       switch (session.screen, row) {
       case (.counter, nil):
-        await session.send(.counter(.nthPrimeTapped), cancel: .counter(.nthPrimeCancelTapped))
+        await session.send(.counter(.nthPrimeTapped), cancel: .counter(.nthPrimeLookup(.cancelled)))
       case (.counter, .some):
         session.fail(
           "on the counter, 'nth' takes no row: it asks for the count-th prime "
@@ -67,7 +67,7 @@ extension Command {
       case (.favorites, let row?):
         await session.send(
           .favoritePrimes(.primeTapped(at: row - 1)),
-          cancel: .favoritePrimes(.nthPrimeCancelTapped))
+          cancel: .favoritePrimes(.nthPrimeLookup(.cancelled)))
       }
     },
     Command(

@@ -126,8 +126,8 @@ final class FullScreen {
     }
     // A lookup still running ends with the session.
     if store.state.present.isNthPrimeRequestInFlight {
-      session.counter.send(.nthPrimeCancelTapped)
-      session.favorites.send(.nthPrimeCancelTapped)
+      session.counter.send(.nthPrimeLookup(.cancelled))
+      session.favorites.send(.nthPrimeLookup(.cancelled))
     }
     return store.state.present.screens.ending ?? .quit
   }

@@ -167,17 +167,13 @@ enum Replaying {
     var texts = String(decoding: data, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false)
     if texts.last == "" { texts.removeLast() }
-    var lines: [RecordedLine] = []
-    for (index, text) in texts.enumerated() {
-      do {
-        lines.append(try RecordedLine.decode(text))
-      } catch {
-        return .failure(
-          RecordingError(
-            description: "\(file) line \(index + 1) is not a recording line\(reason(error))"))
-      }
+    do {
+      return .success(try RecordedLine.decode(lines: texts))
+    } catch {
+      return .failure(
+        RecordingError(
+          description: "\(file) line \(error.line) is not a recording line\(reason(error.error))"))
     }
-    return .success(lines)
   }
 
   /// `replay --ui`: opens the recording's steps on the history page, to look at. Nothing is read

@@ -5,21 +5,19 @@
 /// rather than a crash or silence.
 ///
 /// ```swift
-/// case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+/// case answered(n: Int, Result<Int, ErrorMessage>)
 /// ```
 ///
 /// The effect that can fail captures its outcome as such a result:
 ///
 /// ```swift
-/// await send(response(n, await Result { try await nthPrime(n) }))
+/// await send(.answered(n: n, await Result { try await nthPrime.nthPrime(n) }))
 /// ```
 public struct ErrorMessage: Error, Codable, Hashable, Sendable, CustomStringConvertible {
   /// The text a person reads.
   public var message: String
 
-  /// Creates a message from its text.
-  ///
-  /// - Parameter message: The text a person reads.
+  /// Creates a message shown as is, with no error type or prefix added.
   public init(_ message: String) {
     self.message = message
   }
@@ -28,8 +26,6 @@ public struct ErrorMessage: Error, Codable, Hashable, Sendable, CustomStringConv
   ///
   /// An `ErrorMessage` passes through unchanged; any other error is described with
   /// `String(describing:)`.
-  ///
-  /// - Parameter error: Any error.
   public init(describing error: any Error) {
     if let message = error as? ErrorMessage {
       self = message
@@ -45,10 +41,8 @@ extension Result where Failure == ErrorMessage {
   /// Runs an async throwing operation and captures its value or its error as a message.
   ///
   /// ```swift
-  /// await Result { try await nthPrime(n) }
+  /// await Result { try await nthPrime.nthPrime(n) }
   /// ```
-  ///
-  /// - Parameter body: The operation to run.
   public init(catching body: @Sendable () async throws -> Success) async {
     do {
       self = .success(try await body())

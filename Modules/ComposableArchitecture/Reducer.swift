@@ -14,7 +14,9 @@
 /// ) -> Effect<CounterAction> {
 ///   combine(
 ///     CountingReducer(),
-///     PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal)
+///     PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal),
+///     NthPrimeLookupReducer().pullback(
+///       state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
 ///   )
 ///   .reduce(into: &state, action: action, environment: environment)
 /// }
@@ -22,11 +24,14 @@
 ///
 /// ``Reduce`` is the closure-based reducer, for one-off reducers and for hiding a composed type.
 public protocol Reducer<State, Action, Environment> {
-  /// The state the reducer evolves.
+  /// The state the reducer changes in place: a feature's whole state, or the part a pullback
+  /// hands it.
   associatedtype State
-  /// The actions the reducer handles.
+  /// The actions the reducer handles; `Sendable`, because effects send them back from other
+  /// tasks.
   associatedtype Action: Sendable
-  /// The dependencies the reducer and its effects use.
+  /// The dependencies the reducer and its effects use: clients for time, files and lookups, or
+  /// `Void` when there are none.
   associatedtype Environment
 
   /// Mutates the state for the action and returns the action's effects.
@@ -79,8 +84,6 @@ public struct Reduce<State, Action: Sendable, Environment>: Reducer {
   }
 
   /// Wraps any reducer with the same domain, hiding its type.
-  ///
-  /// - Parameter reducer: The reducer to wrap.
   @inlinable
   public init<R: Reducer>(_ reducer: R)
   where R.State == State, R.Action == Action, R.Environment == Environment {

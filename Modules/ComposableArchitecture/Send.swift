@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// return .run { send in
-///   await send(response(n, await Result { try await nthPrime(n) }))
+///   await send(.answered(n: n, await Result { try await nthPrime.nthPrime(n) }))
 /// }
 /// ```
 @MainActor
@@ -16,15 +16,12 @@ public struct Send<Action: Sendable>: Sendable {
   /// Creates a sender from a function that delivers an action.
   ///
   /// Stores and test stores create these; a feature only calls them.
-  ///
-  /// - Parameter send: Delivers an action.
   public nonisolated init(_ send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.send = send
   }
 
-  /// Sends an action back into the store, unless the effect has been cancelled.
-  ///
-  /// - Parameter action: The action.
+  /// Sends an action back into the store, whose reducer runs it before this returns; once the
+  /// effect is cancelled, the action is dropped.
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }
     send(action)

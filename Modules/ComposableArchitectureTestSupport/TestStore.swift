@@ -11,35 +11,36 @@ import IssueReporting
 /// - an action changes the state in a way the test did not assert;
 /// - an effect feeds back an action the test did not `receive`;
 /// - `receive` expects an action while no effect is running that could send one;
-/// - an effect is still running when the test ends (``finish(timeout:fileID:filePath:line:column:)``
-///   or the store's release).
+/// - an effect is still running when the test ends
+///   (``finish(timeout:fileID:filePath:line:column:)`` or the store's release).
 ///
 /// Actions that effects send back queue up until the test receives them, so nothing happens
 /// behind the test's back. A store released on the main actor runs its end-of-test checks at
 /// once; released elsewhere, it runs them on the main actor just after, where a failure may no
-/// longer be attributed to the test: end such a test with ``finish(timeout:fileID:filePath:line:column:)``.
-/// Waiting depends on no clock: `receive` waits for as long as an
-/// effect is running and fails at once when none is; the ``timeout`` is only a safety limit
-/// for an effect that hangs. Fire-and-forget effects (logging, analytics) are never waited for and
-/// never fail a test. Failures reach Swift Testing and XCTest alike.
+/// longer be attributed to the test: end such a test with
+/// ``finish(timeout:fileID:filePath:line:column:)``. Waiting depends on no clock: `receive`
+/// waits for as long as an effect is running and fails at once when none is; the ``timeout`` is
+/// only a safety limit for an effect that hangs. Fire-and-forget effects (logging, analytics) are
+/// never waited for and never fail a test. Failures reach Swift Testing and XCTest alike.
 ///
 /// ```swift
-/// @Test func nthPrimeTapped_looksUpTheNthPrime_andShowsIt() async {
+/// @Test func nthPrimeTapped_asksTheLookupForTheCountsPrime_andShowsTheAnswer() async {
 ///   let store = TestStore(
 ///     initialState: CounterState(count: 7),
 ///     reducer: CounterReducer(),
 ///     environment: CounterEnvironment(nthPrime: .answering([7: 17]))
 ///   )
 ///   await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
-///   await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+///   await store.receive(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
 ///     $0.isNthPrimeRequestInFlight = false
 ///     $0.alert = .nthPrime(n: 7, prime: 17)
 ///   }
+///   await store.send(.alertDismissed) { $0.alert = nil }
 /// }
 /// ```
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable, Environment> {
-  /// The current state.
+  /// The state after the last `send` or `receive`; nothing else changes it.
   public private(set) var state: State
   /// The dependencies; a test may change them between actions.
   public var environment: Environment
@@ -54,7 +55,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   private let line: UInt
   private let column: UInt
 
-  /// Creates a test store.
+  /// Creates a test store. Failures that its release finds are reported where it was created.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from.
@@ -106,7 +107,6 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// ```
   ///
   /// - Parameters:
-  ///   - action: The action.
   ///   - updateExpected: Turns the state as it was into the state as it should now be. Omit it
   ///     when the action should change nothing.
   /// - Returns: A task that follows the action's effects.
@@ -142,7 +142,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// and asserts how it changes the state.
   ///
   /// ```swift
-  /// await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+  /// await store.receive(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
   ///   $0.isNthPrimeRequestInFlight = false
   ///   $0.alert = .nthPrime(n: 7, prime: 17)
   /// }

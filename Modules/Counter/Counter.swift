@@ -1,6 +1,7 @@
 import Alerts
 import ComposableArchitecture
 import NthPrimeClient
+import NthPrimeLookup
 import PrimeModal
 
 /// The counter screen's state.
@@ -44,6 +45,16 @@ public struct CounterState: Codable, Equatable, Sendable {
     get { primeModal.favoritePrimes }
     set { primeModal.favoritePrimes = newValue }
   }
+
+  /// The embedded lookup's state, derived: the flag that freezes the counter, and the
+  /// counter's alert, where the answer shows.
+  public var nthPrimeLookup: NthPrimeLookupState {
+    get { NthPrimeLookupState(isInFlight: isNthPrimeRequestInFlight, alert: alert) }
+    set {
+      isNthPrimeRequestInFlight = newValue.isInFlight
+      alert = newValue.alert
+    }
+  }
 }
 
 /// What happens on the counter screen.
@@ -60,12 +71,10 @@ public enum CounterAction: Codable, Equatable, Sendable {
   case isPrimeTapped
   /// The prime modal was dismissed.
   case primeModalDismissed
-  /// "What is the nth prime?" was tapped, with n = the count.
+  /// "What is the nth prime?" was tapped: the embedded lookup is asked, with n = the count.
   case nthPrimeTapped
-  /// The running nth-prime lookup was cancelled.
-  case nthPrimeCancelTapped
-  /// The lookup for the `n`th prime ended.
-  case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+  /// Something happened in the embedded nth-prime lookup: it was cancelled, or it answered.
+  case nthPrimeLookup(NthPrimeLookupAction)
   /// The alert was dismissed.
   case alertDismissed
   /// Something happened in the prime modal.
@@ -76,6 +85,13 @@ extension CasePath<CounterAction, PrimeModalAction> {
   /// The prime modal's actions within the counter's.
   public static var primeModal: Self {
     Self(CounterAction.primeModal) { if case .primeModal(let a) = $0 { a } else { nil } }
+  }
+}
+
+extension CasePath<CounterAction, NthPrimeLookupAction> {
+  /// The lookup's actions within the counter's.
+  public static var nthPrimeLookup: Self {
+    Self(CounterAction.nthPrimeLookup) { if case .nthPrimeLookup(let a) = $0 { a } else { nil } }
   }
 }
 
@@ -90,10 +106,8 @@ public struct CounterEnvironment: Sendable {
   }
 }
 
-/// Identifies the counter's nth-prime lookup, so that it can be cancelled.
-struct NthPrimeRequestID: Hashable, Sendable {}
-
-/// The counter screen: its own rules, combined with the prime modal it embeds.
+/// The counter screen: its own rules, combined with the prime modal and the nth-prime lookup
+/// it embeds.
 ///
 /// ```swift
 /// let store = TestStore(
@@ -112,17 +126,20 @@ public struct CounterReducer: Reducer {
   ) -> Effect<CounterAction> {
     combine(
       CountingReducer(),
-      PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal)
+      PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal),
+      NthPrimeLookupReducer().pullback(
+        state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
     )
     .reduce(into: &state, action: action, environment: environment)
   }
 }
 
-/// The counter's own rules: counting, showing the prime modal, and nth-prime lookups.
+/// The counter's own rules: counting, showing the prime modal, and asking the lookup for the
+/// count's prime.
 ///
-/// While a lookup runs, incr, decr, entered counts and further lookups change nothing, as the
-/// original app disabled those buttons. A lookup for n < 1 fails at once with a message. The
-/// count never overflows: a step past either end leaves it as it is, with a message.
+/// While a lookup runs, incr, decr and entered counts change nothing, as the original app
+/// disabled those buttons. The count never overflows: a step past either end leaves it as it
+/// is, with a message.
 struct CountingReducer: Reducer {
   func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
@@ -155,25 +172,19 @@ struct CountingReducer: Reducer {
       return .none
 
     case .nthPrimeTapped:
-      return NthPrimeLookup.start(
-        n: state.count, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert,
-        id: NthPrimeRequestID(), nthPrime: environment.nthPrime.nthPrime,
-        response: CounterAction.nthPrimeResponse)
-
-    case .nthPrimeCancelTapped:
-      return NthPrimeLookup.cancel(
-        isInFlight: &state.isNthPrimeRequestInFlight, id: NthPrimeRequestID())
-
-    case .nthPrimeResponse(let n, let result):
-      NthPrimeLookup.finish(
-        n: n, result, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert)
-      return .none
+      // The tap is the counter's; the question, and what follows it, are the lookup's.
+      let n = state.count
+      return NthPrimeLookupReducer()
+        .reduce(
+          into: &state.nthPrimeLookup, action: .asked(n: n), environment: environment.nthPrime
+        )
+        .map(CounterAction.nthPrimeLookup)
 
     case .alertDismissed:
       state.alert = nil
       return .none
 
-    case .primeModal:
+    case .primeModal, .nthPrimeLookup:
       return .none
     }
   }

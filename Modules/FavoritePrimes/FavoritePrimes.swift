@@ -4,6 +4,7 @@ import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
+import NthPrimeLookup
 
 /// The favorites screen's state.
 public struct FavoritePrimesState: Equatable, Sendable {
@@ -28,6 +29,16 @@ public struct FavoritePrimesState: Equatable, Sendable {
     self.isNthPrimeRequestInFlight = isNthPrimeRequestInFlight
     self.alert = alert
   }
+
+  /// The embedded lookup's state, derived: whether a lookup runs, and the screen's alert, where
+  /// the answer shows.
+  public var nthPrimeLookup: NthPrimeLookupState {
+    get { NthPrimeLookupState(isInFlight: isNthPrimeRequestInFlight, alert: alert) }
+    set {
+      isNthPrimeRequestInFlight = newValue.isInFlight
+      alert = newValue.alert
+    }
+  }
 }
 
 /// What happens on the favorites screen.
@@ -44,12 +55,10 @@ public enum FavoritePrimesAction: Codable, Equatable, Sendable {
   case loadButtonTapped(file: String?)
   /// Loading ended: the primes read, or why not.
   case loadResponse(Result<ImportedPrimes, ErrorMessage>)
-  /// The favorite at this index was tapped: ask for the nth prime with n = that prime.
+  /// The favorite at this index was tapped: the embedded lookup is asked, with n = that prime.
   case primeTapped(at: Int)
-  /// The running nth-prime lookup was cancelled.
-  case nthPrimeCancelTapped
-  /// The lookup for the `n`th prime ended.
-  case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+  /// Something happened in the embedded nth-prime lookup: it was cancelled, or it answered.
+  case nthPrimeLookup(NthPrimeLookupAction)
   /// The alert was dismissed.
   case alertDismissed
 }
@@ -71,7 +80,14 @@ public struct FavoritePrimesEnvironment: Sendable {
   }
 }
 
-struct FavoritePrimesNthPrimeRequestID: Hashable, Sendable {}
+extension CasePath<FavoritePrimesAction, NthPrimeLookupAction> {
+  /// The lookup's actions within the favorites screen's.
+  public static var nthPrimeLookup: Self {
+    Self(FavoritePrimesAction.nthPrimeLookup) {
+      if case .nthPrimeLookup(let a) = $0 { a } else { nil }
+    }
+  }
+}
 
 /// The favorites list: delete rows, export and import them, and ask for the nth prime of one.
 ///
@@ -92,6 +108,21 @@ public struct FavoritePrimesReducer: Reducer {
   public init() {}
 
   public func reduce(
+    into state: inout FavoritePrimesState, action: FavoritePrimesAction,
+    environment: FavoritePrimesEnvironment
+  ) -> Effect<FavoritePrimesAction> {
+    combine(
+      FavoritesListReducer(),
+      NthPrimeLookupReducer().pullback(
+        state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
+    )
+    .reduce(into: &state, action: action, environment: environment)
+  }
+}
+
+/// The list's own rules: deleting, saving, loading, and asking the lookup for a row's prime.
+struct FavoritesListReducer: Reducer {
+  func reduce(
     into state: inout FavoritePrimesState, action: FavoritePrimesAction,
     environment: FavoritePrimesEnvironment
   ) -> Effect<FavoritePrimesAction> {
@@ -160,23 +191,19 @@ public struct FavoritePrimesReducer: Reducer {
         state.alert = .failure(noFavorite(at: index, in: state))
         return .none
       }
-      return NthPrimeLookup.start(
-        n: state.favoritePrimes[index], isInFlight: &state.isNthPrimeRequestInFlight,
-        alert: &state.alert,
-        id: FavoritePrimesNthPrimeRequestID(), nthPrime: environment.nthPrime.nthPrime,
-        response: FavoritePrimesAction.nthPrimeResponse)
-
-    case .nthPrimeCancelTapped:
-      return NthPrimeLookup.cancel(
-        isInFlight: &state.isNthPrimeRequestInFlight, id: FavoritePrimesNthPrimeRequestID())
-
-    case .nthPrimeResponse(let n, let result):
-      NthPrimeLookup.finish(
-        n: n, result, isInFlight: &state.isNthPrimeRequestInFlight, alert: &state.alert)
-      return .none
+      // The tap is the list's; the question, and what follows it, are the lookup's.
+      let n = state.favoritePrimes[index]
+      return NthPrimeLookupReducer()
+        .reduce(
+          into: &state.nthPrimeLookup, action: .asked(n: n), environment: environment.nthPrime
+        )
+        .map(FavoritePrimesAction.nthPrimeLookup)
 
     case .alertDismissed:
       state.alert = nil
+      return .none
+
+    case .nthPrimeLookup:
       return .none
     }
   }

@@ -41,7 +41,7 @@ struct AppCoreTests {
     )
   }
 
-  @Test func nthPrimeCancelTapped_cancelsTheLookupThroughThePullback_andNothingArrives() async {
+  @Test func nthPrimeLookupCancelled_cancelsTheLookupThroughThePullbacks_andNothingArrives() async {
     let (answers, answer) = AsyncStream<Int>.makeStream()
     let store = makeStore(
       AppState(count: 7),
@@ -52,7 +52,7 @@ struct AppCoreTests {
     let request = await store.send(.counter(.nthPrimeTapped)) {
       $0.isNthPrimeRequestInFlight = true
     }
-    await store.send(.counter(.nthPrimeCancelTapped)) { $0.isNthPrimeRequestInFlight = false }
+    await store.send(.counter(.nthPrimeLookup(.cancelled))) { $0.isNthPrimeRequestInFlight = false }
     answer.yield(17)
     await request.finish()
     await store.finish()
@@ -167,7 +167,7 @@ struct AppCoreTests {
   @Test func nthPrime_fromTheCounter_showsTheAlertInAppState() async {
     let store = makeStore(AppState(count: 7))
     await store.send(.counter(.nthPrimeTapped)) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.counter(.nthPrimeResponse(n: 7, .success(17)))) {
+    await store.receive(.counter(.nthPrimeLookup(.answered(n: 7, .success(17))))) {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .nthPrime(n: 7, prime: 17)
     }
@@ -176,7 +176,7 @@ struct AppCoreTests {
   @Test func nthPrime_fromTheFavorites_showsTheAlertInAppState() async {
     let store = makeStore(AppState(favoritePrimes: [5]))
     await store.send(.favoritePrimes(.primeTapped(at: 0))) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.favoritePrimes(.nthPrimeResponse(n: 5, .success(11)))) {
+    await store.receive(.favoritePrimes(.nthPrimeLookup(.answered(n: 5, .success(11))))) {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .nthPrime(n: 5, prime: 11)
     }
@@ -215,7 +215,7 @@ struct AppCoreTests {
     }
     await store.send(.counter(.primeModal(.alertDismissed))) { $0.counter.primeModal.alert = nil }
     await store.send(.counter(.nthPrimeTapped)) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.counter(.nthPrimeResponse(n: 2, .success(3)))) {
+    await store.receive(.counter(.nthPrimeLookup(.answered(n: 2, .success(3))))) {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .nthPrime(n: 2, prime: 3)
     }

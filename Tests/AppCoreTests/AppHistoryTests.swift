@@ -82,7 +82,9 @@ struct AppHistoryTests {
     await store.send(.step(.counter(.nthPrimeTapped))) {
       $0.present.isNthPrimeRequestInFlight = true
     }
-    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 2)) {
+    await store.receive(
+      .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 2)
+    ) {
       $0.present.isNthPrimeRequestInFlight = false
       $0.present.alert = .nthPrime(n: 7, prime: 17)
     }
@@ -117,7 +119,9 @@ struct AppHistoryTests {
       $0.present.isNthPrimeRequestInFlight = true
     }
     answer.yield(17)
-    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 2)) {
+    await store.receive(
+      .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 2)
+    ) {
       $0.present.isNthPrimeRequestInFlight = false
       $0.present.alert = .nthPrime(n: 7, prime: 17)
     }
@@ -188,7 +192,9 @@ struct AppHistoryTests {
     await store.send(.step(.counter(.nthPrimeTapped))) {
       $0.present.isNthPrimeRequestInFlight = true
     }
-    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 2)) {
+    await store.receive(
+      .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 2)
+    ) {
       $0.present.isNthPrimeRequestInFlight = false
       $0.present.alert = .nthPrime(n: 7, prime: 17)
     }
@@ -201,7 +207,9 @@ struct AppHistoryTests {
       $0.present.screens.travelled = nil
       $0.present.isNthPrimeRequestInFlight = true
     }
-    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 6, .success(13))), step: 3)) {
+    await store.receive(
+      .feedback(.counter(.nthPrimeLookup(.answered(n: 6, .success(13)))), step: 3)
+    ) {
       $0.present.isNthPrimeRequestInFlight = false
       $0.present.alert = .nthPrime(n: 6, prime: 13)
     }

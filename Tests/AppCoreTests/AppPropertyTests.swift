@@ -44,10 +44,10 @@ struct AppPropertyTests {
     let actions: [AppAction] = [
       .counter(.incrTapped), .counter(.decrTapped), .counter(.countEntered(count)),
       .counter(.isPrimeTapped), .counter(.primeModalDismissed), .counter(.nthPrimeTapped),
-      .counter(.nthPrimeCancelTapped), .counter(.alertDismissed),
+      .counter(.nthPrimeLookup(.cancelled)), .counter(.alertDismissed),
       .counter(.primeModal(.saveFavoritePrimeTapped)),
       .counter(.primeModal(.removeFavoritePrimeTapped)),
-      .counter(.nthPrimeResponse(n: count, .success(17))),
+      .counter(.nthPrimeLookup(.answered(n: count, .success(17)))),
       .favoritePrimes(.deleteFavoritePrimes(rows)),
       .favoritePrimes(.loadResponse(.success(ImportedPrimes(primes: unique)))),
       .favoritePrimes(.loadResponse(.failure(ErrorMessage("no")))),

@@ -49,7 +49,9 @@ struct RecordingTests {
     #expect(lines.count == 13)
     let answer = try #require(
       lines.first { line in if case .feedback = line { true } else { false } })
-    #expect(answer.action?.0 == .feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 4))
+    #expect(
+      answer.action?.0
+        == .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 4))
     #expect(answer.action?.2.alert == .nthPrime(n: 7, prime: 17))
     let save = try #require(
       lines.first { line in
@@ -76,7 +78,8 @@ struct RecordingTests {
     let index = try #require(lines.firstIndex { if case .feedback = $0 { true } else { false } })
     guard case .feedback(_, let step, let readings, let after) = lines[index] else { return }
     lines[index] = .feedback(
-      action: .counter(.nthPrimeResponse(n: 7, .success(19))), step: step, readings: readings,
+      action: .counter(.nthPrimeLookup(.answered(n: 7, .success(19)))), step: step,
+      readings: readings,
       after: after)
     guard case .diverged(let line, _, let recorded, let replayed) = try Replay.run(lines) else {
       Issue.record("the replay did not diverge")
@@ -127,17 +130,17 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 4")
+        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 5")
     ) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 5; this primetime reads versions 3 to 4")
+        line: 1, reason: "the recording has format version 6; this primetime reads versions 3 to 5")
     ) {
-      try Replay.run([.start(version: 5, state: state), .end(state: state, screen: "")])
+      try Replay.run([.start(version: 6, state: state), .end(state: state, screen: "")])
     }
-    // The version before this one has no line this code cannot read.
+    // The versions before this one are read, after their lines are upgraded.
     #expect(
       try Replay.run([.start(version: 3, state: state), .end(state: state, screen: "counter")])
         == .reproduced(state))
@@ -149,5 +152,44 @@ struct RecordingTests {
     let text = try line.encoded()
     #expect(text.hasPrefix(#"{"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"after":{"#))
     #expect(try RecordedLine.decode(text) == line)
+  }
+
+  @Test func versionFourLines_readTheLookupsCancelAndAnswer_asTheLookupsActions() throws {
+    let cancel = #"{"step":{"action":{"favoritePrimes":{"_0":{"nthPrimeCancelTapped":{}}}},"#
+    let answer =
+      #"{"feedback":{"action":{"counter":{"_0":{"nthPrimeResponse":{"n":7,"_1":"#
+      + #"{"failure":{"message":"a {brace} and a \"quote}\""}}}}}},"step":3,"#
+    let after = String(
+      decoding: try JSONEncoder().encode(RecordedLine.Summary(History(AppState(count: 7)))),
+      as: UTF8.self)
+    let lines = try RecordedLine.decode(lines: [
+      try RecordedLine.start(version: 4, state: AppState(count: 7)).encoded(),
+      cancel + #""after":"# + after + "}}",
+      answer + #""after":"# + after + "}}",
+    ])
+    guard case .step(let cancelled, _, _) = lines[1],
+      case .feedback(let answered, let step, _, _) = lines[2]
+    else {
+      Issue.record("not a step and a feedback: \(lines)")
+      return
+    }
+    #expect(cancelled == .favoritePrimes(.nthPrimeLookup(.cancelled)))
+    #expect(
+      answered
+        == .counter(
+          .nthPrimeLookup(.answered(n: 7, .failure(ErrorMessage(#"a {brace} and a "quote}""#))))))
+    #expect(step == 3)
+  }
+
+  @Test func currentLines_areReadAsWritten_evenWhenTheyNameTheOldActions() throws {
+    // A message may quote an old action's name; only older versions' lines are upgraded.
+    let line = RecordedLine.step(
+      action: .counter(
+        .nthPrimeLookup(.answered(n: 7, .failure(ErrorMessage(#"{"nthPrimeCancelTapped":{}}"#))))),
+      after: RecordedLine.Summary(History(AppState(count: 7))))
+    #expect(try RecordedLine.decode(try line.encoded()) == line)
+    #expect(throws: RecordedLine.Undecodable.self) {
+      try RecordedLine.decode(lines: [#"{"start":{"version":5}}"#])
+    }
   }
 }

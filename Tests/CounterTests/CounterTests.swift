@@ -3,43 +3,19 @@ import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Counter
 import NthPrimeClient
+import NthPrimeLookup
 import Testing
-
-private struct LookupFailed: Error, CustomStringConvertible {
-  var description: String { "the engine is out of order" }
-}
-
-/// An nth-prime lookup the test answers when it chooses.
-private final class ControlledLookup: Sendable {
-  private let stream: AsyncStream<Result<Int, LookupFailed>>
-  private let continuation: AsyncStream<Result<Int, LookupFailed>>.Continuation
-
-  init() {
-    (stream, continuation) = AsyncStream.makeStream()
-  }
-
-  func answer(_ result: Result<Int, LookupFailed>) {
-    continuation.yield(result)
-  }
-
-  func lookup(_ n: Int) async throws -> Int {
-    for await result in stream { return try result.get() }
-    throw CancellationError()
-  }
-}
 
 @MainActor
 struct CounterTests {
+  /// A store whose lookups fail: a lookup the test did not expect sends back an answer that the
+  /// test store reports as not received.
   private func makeStore(
-    _ state: CounterState = CounterState(),
-    nthPrime: @escaping @Sendable (Int) async throws -> Int = { _ in
-      Issue.record("nthPrime should not be called")
-      return 0
-    }
+    _ state: CounterState = CounterState()
   ) -> TestStore<CounterState, CounterAction, CounterEnvironment> {
     TestStore(
       initialState: state, reducer: CounterReducer(),
-      environment: CounterEnvironment(nthPrime: NthPrimeClient(nthPrime: nthPrime)))
+      environment: CounterEnvironment(nthPrime: .failing))
   }
 
   @Test func incrAndDecrTapped_changeTheCount() async {
@@ -148,81 +124,53 @@ struct CounterTests {
     }
   }
 
-  @Test func nthPrimeTapped_happyPath_showsTheAlert() async {
-    let store = makeStore(CounterState(count: 7)) { n in
-      #expect(n == 7)
-      return 17
-    }
-    await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .nthPrime(n: 7, prime: 17)
-    }
-    #expect(store.state.alert?.message == "the 7th prime is 17")
-    await store.send(.alertDismissed) { $0.alert = nil }
-  }
-
-  @Test func nthPrimeTapped_looksUpTheNthPrime_andShowsIt() async {
+  @Test func nthPrimeTapped_asksTheLookupForTheCountsPrime_andShowsTheAnswer() async {
     let store = TestStore(
       initialState: CounterState(count: 7),
       reducer: CounterReducer(),
       environment: CounterEnvironment(nthPrime: .answering([7: 17]))
     )
     await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+    await store.receive(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .nthPrime(n: 7, prime: 17)
     }
-  }
-
-  @Test func nthPrimeTapped_failedLookup_endsTheRequestWithAMessage() async {
-    let store = makeStore(CounterState(count: 7)) { _ in throw LookupFailed() }
-    await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(
-      .nthPrimeResponse(n: 7, .failure(ErrorMessage("the engine is out of order")))
-    ) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .failure("could not find the 7th prime: the engine is out of order")
-    }
+    await store.send(.alertDismissed) { $0.alert = nil }
   }
 
   @Test(arguments: [0, -1, Int.min])
-  func nthPrimeTapped_withNBelowOne_failsAtOnceWithoutALookup(n: Int) async {
+  func nthPrimeTapped_withTheCountBelowOne_failsAtOnceWithoutALookup(n: Int) async {
     let store = makeStore(CounterState(count: n))
     await store.send(.nthPrimeTapped) {
       $0.alert = .failure("there is no \(ordinal(n)) prime: n must be at least 1")
     }
   }
 
-  @Test func whileALookupIsInFlight_counterAndFurtherLookupsAreIgnored() async {
-    let lookup = ControlledLookup()
-    let store = makeStore(CounterState(count: 7)) { try await lookup.lookup($0) }
-    await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
+  @Test func whileALookupRuns_theCounterIsFrozen_untilItsAnswer() async {
+    let store = makeStore(CounterState(count: 7, isNthPrimeRequestInFlight: true))
     await store.send(.incrTapped)
     await store.send(.decrTapped)
     await store.send(.countEntered(100))
     await store.send(.nthPrimeTapped)
-    lookup.answer(.success(17))
-    await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+    await store.send(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .nthPrime(n: 7, prime: 17)
     }
     await store.send(.incrTapped) { $0.count = 8 }
   }
 
-  @Test func nthPrimeCancelTapped_cancelsTheLookup_andNothingArrives() async {
-    let lookup = ControlledLookup()
-    let store = makeStore(CounterState(count: 7)) { try await lookup.lookup($0) }
-    let request = await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
-    await store.send(.nthPrimeCancelTapped) { $0.isNthPrimeRequestInFlight = false }
-    lookup.answer(.success(17))
-    await request.finish()
-    await store.finish()
+  @Test func nthPrimeLookupCancelled_unfreezesTheCounter() async {
+    let store = makeStore(CounterState(count: 7, isNthPrimeRequestInFlight: true))
+    await store.send(.nthPrimeLookup(.cancelled)) { $0.isNthPrimeRequestInFlight = false }
+    await store.send(.incrTapped) { $0.count = 8 }
   }
 
-  @Test func nthPrimeCancelTapped_withNothingInFlight_changesNothing() async {
-    let store = makeStore()
-    await store.send(.nthPrimeCancelTapped)
+  @Test func nthPrimeLookup_isTheCountersFlagAndAlert() {
+    var state = CounterState(count: 7)
+    state.nthPrimeLookup = NthPrimeLookupState(isInFlight: true, alert: .notice("asked"))
+    #expect(state.isNthPrimeRequestInFlight)
+    #expect(state.alert == .notice("asked"))
+    #expect(state.nthPrimeLookup == NthPrimeLookupState(isInFlight: true, alert: .notice("asked")))
   }
 
   @Test func primeModalView_sharesCountAndFavorites() {

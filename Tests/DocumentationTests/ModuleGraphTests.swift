@@ -6,7 +6,9 @@ import Testing
 /// and reused without any feature. What both need, such as the favorites file's format, sits in
 /// a module below both.
 struct ModuleGraphTests {
-  static let features: Set = ["Counter", "FavoritePrimes", "Alerts", "PrimeModal"]
+  static let features: Set = [
+    "Alerts", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeModal",
+  ]
   static let clients = ["FavoritesDatabase", "FileClient", "NthPrimeClient"]
 
   @Test func noClientImportsAFeature() throws {

@@ -190,7 +190,7 @@ struct FavoritePrimesTests {
       return 17
     }
     await store.send(.primeTapped(at: 1)) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
+    await store.receive(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .nthPrime(n: 7, prime: 17)
     }
@@ -211,7 +211,7 @@ struct FavoritePrimesTests {
   @Test func primeTapped_failedLookup_saysWhy() async {
     let store = makeStore([7]) { _ in throw ErrorMessage("too far") }
     await store.send(.primeTapped(at: 0)) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.nthPrimeResponse(n: 7, .failure(ErrorMessage("too far")))) {
+    await store.receive(.nthPrimeLookup(.answered(n: 7, .failure(ErrorMessage("too far"))))) {
       $0.isNthPrimeRequestInFlight = false
       $0.alert = .failure("could not find the 7th prime: too far")
     }
@@ -232,8 +232,8 @@ struct FavoritePrimesTests {
     )
     await store.send(.primeTapped(at: 0)) { $0.isNthPrimeRequestInFlight = true }
     await store.send(.primeTapped(at: 1))
-    await store.send(.nthPrimeCancelTapped) { $0.isNthPrimeRequestInFlight = false }
-    await store.send(.nthPrimeCancelTapped)
+    await store.send(.nthPrimeLookup(.cancelled)) { $0.isNthPrimeRequestInFlight = false }
+    await store.send(.nthPrimeLookup(.cancelled))
     await store.finish()
   }
 

@@ -29,7 +29,7 @@ struct RecordReplayTests {
     let liveState = try #require(live.stdout.split(separator: "\n").last.map(String.init))
     // The session did what it is meant to: lookups answered, favorites saved and deleted.
     let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
-    #expect(lines.contains { $0.contains("nthPrimeResponse") })
+    #expect(lines.contains { $0.contains(#"{"nthPrimeLookup":{"_0":{"answered""#) })
     #expect(lines.contains { $0.contains("saveFavoritePrimeTapped") })
     #expect(lines.contains { $0.contains("deleteFavoritePrimes") })
     #expect(lines.contains { $0.hasPrefix(#"{"undo""#) })

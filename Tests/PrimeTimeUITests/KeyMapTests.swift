@@ -123,7 +123,9 @@ struct KeyMapTests {
   @Test func nthPrime_showsTheAnswerInADialog() async throws {
     let store = makeStore(AppState(count: 7))
     try await press(.character("n"), store) { $0.present.isNthPrimeRequestInFlight = true }
-    await store.receive(.feedback(.counter(.nthPrimeResponse(n: 7, .success(17))), step: 1)) {
+    await store.receive(
+      .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 1)
+    ) {
       $0.present.isNthPrimeRequestInFlight = false
       $0.present.alert = .nthPrime(n: 7, prime: 17)
     }

@@ -22,7 +22,7 @@ struct ReplayTests {
   @Test(arguments: recordings)
   func recording_replaysToTheRecordedStates(name: String) throws {
     let text = try String(contentsOf: Self.directory.appending(path: name), encoding: .utf8)
-    let lines = try text.split(separator: "\n").map { try RecordedLine.decode($0) }
+    let lines = try RecordedLine.decode(lines: text.split(separator: "\n"))
     switch try Replay.run(lines) {
     case .reproduced:
       break
