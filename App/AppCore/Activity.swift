@@ -5,19 +5,15 @@ import Foundation
 /// Every entry has an identity, so that the feed is stored, and taken back by undo, entry by
 /// entry. Timestamps are kept to the millisecond, as they are stored.
 public struct Activity: Codable, Equatable, Hashable, Identifiable, Sendable {
-  /// What happened.
+  /// Whether the prime was added or removed; stored and recorded by its raw value.
   public enum Kind: String, Codable, Sendable {
-    /// The prime became a favorite.
     case added
-    /// The prime stopped being a favorite.
     case removed
   }
 
   /// The entry's identity, unique across sessions.
   public var id: UUID
-  /// What happened.
   public var kind: Kind
-  /// The prime saved or removed.
   public var prime: Int
   /// When it happened, to the millisecond.
   public var timestamp: Date

@@ -16,12 +16,13 @@ import Screens
 public struct AppState: Codable, Equatable, Sendable {
   /// The counter screen's state, with the count and the favorite primes.
   public var counter: CounterState
-  /// Every favorite added or removed, oldest first.
+  /// Every favorite added or removed, oldest first; undo takes back this session's entries.
   public var activityFeed: PersistentArray<Activity>
   /// What the front ends show: the page, the selection, the notices. Undo leaves it alone.
   @CopyOnWrite public var screens: ScreensState
 
-  /// Creates the app's state.
+  /// Creates the app's state from the counter's parts; by default the count 0, no favorites,
+  /// and the counter page.
   ///
   /// ```swift
   /// AppState(count: 7, favoritePrimes: [2, 3])
@@ -62,7 +63,7 @@ public struct AppState: Codable, Equatable, Sendable {
     set { counter.count = newValue }
   }
 
-  /// The favorite primes, in the order they were saved.
+  /// The favorite primes, in the order they were saved, kept once in the counter's state.
   public var favoritePrimes: PersistentArray<Int> {
     get { counter.favoritePrimes }
     set { counter.favoritePrimes = newValue }
@@ -74,13 +75,13 @@ public struct AppState: Codable, Equatable, Sendable {
     set { counter.isPrimeModalShown = newValue }
   }
 
-  /// Whether an nth-prime lookup is running.
+  /// Whether an nth-prime lookup is running, whichever screen asked: one runs at a time.
   public var isNthPrimeRequestInFlight: Bool {
     get { counter.isNthPrimeRequestInFlight }
     set { counter.isNthPrimeRequestInFlight = newValue }
   }
 
-  /// The message to show, if any.
+  /// The alert the counter and the favorites screen share; the prime modal has its own.
   public var alert: Alert? {
     get { counter.alert }
     set { counter.alert = newValue }
@@ -102,7 +103,7 @@ extension AppState: CustomReflectable {
 public enum AppAction: Codable, Equatable, Sendable {
   /// Something happened on the counter screen (or in its prime modal).
   case counter(CounterAction)
-  /// Something happened on the favorites screen.
+  /// Something happened on the favorites screen, which works on ``AppState/favoritePrimesState``.
   case favoritePrimes(FavoritePrimesAction)
   /// The stored favorites and feed turned out different from the ones in memory (another
   /// session changed them): these replace them. Not a step of its own, so undo passes over it.
@@ -134,14 +135,14 @@ extension CasePath<AppAction, ScreensAction> {
   }
 }
 
-/// The favorites and the activity feed as stored.
+/// The favorites and the activity feed as stored: what another session's change brings in.
 public struct StoredFavorites: Codable, Equatable, Sendable {
-  /// The favorite primes, in their order.
+  /// The favorite primes, in the order they were saved.
   public var favoritePrimes: [Int]
   /// The activity feed, oldest first.
   public var activityFeed: [Activity]
 
-  /// Creates the stored data.
+  /// Creates the stored data from plain arrays, as storage reads them.
   ///
   /// ```swift
   /// StoredFavorites(favoritePrimes: [5], activityFeed: feed)
@@ -155,11 +156,11 @@ public struct StoredFavorites: Codable, Equatable, Sendable {
 /// The app's dependencies: the clock and the identities the activity feed needs, and each
 /// feature's environment.
 public struct AppEnvironment: Sendable {
-  /// The current time, for the activity feed.
+  /// The time of each activity entry; tests and replays give a fixed clock.
   public var now: @Sendable () -> Date
-  /// A new identity for each activity entry.
+  /// The identity of each activity entry; tests and replays give known ones.
   public var uuid: @Sendable () -> UUID
-  /// The counter's environment, made from the app's clients.
+  /// The counter's environment, with the same lookup as the favorites screen's.
   public var counter: CounterEnvironment
   /// The favorites screen's environment.
   public var favoritePrimes: FavoritePrimesEnvironment
@@ -222,7 +223,7 @@ extension AppState {
 /// store.send(.counter(.incrTapped))
 /// ```
 public struct AppReducer: Reducer {
-  /// Creates the reducer.
+  /// Creates the reducer, which keeps no state of its own: every instance behaves alike.
   public init() {}
 
   public func reduce(

@@ -6,9 +6,7 @@ extension AppState {
   /// feed always agrees with the favorites.
   public struct Undoable: Equatable, Sendable {
     public var count: Int
-    /// The favorite primes, in the order they were saved.
     public var favoritePrimes: PersistentArray<Int>
-    /// Every favorite added or removed, oldest first.
     public var activityFeed: PersistentArray<Activity>
   }
 
@@ -50,7 +48,8 @@ public struct AppHistoryReducer: Reducer {
       HistoryScreenReducer, History<AppState>, HistoryAction<AppAction>, AppEnvironment
     >
 
-  /// Creates the reducer.
+  /// Creates the reducer: the app's, with undo, and the history page pulled back onto the
+  /// history it travels.
   public init() {
     app = AppReducer()
     recording = app.recordingHistory(undoing: \.undoable)

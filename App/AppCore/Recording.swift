@@ -42,23 +42,23 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// ``upgradingLookupActions(_:)``, since the rest of them has not changed.
   public static let version = 5
 
-  /// The versions this code reads: its own, and the earlier one whose lines it still reads.
+  /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
 
   /// What the environment answered while the app handled one action, in the order asked.
   public struct Readings: Codable, Equatable, Sendable {
-    /// The clock's readings.
+    /// The clock's readings, which a replay hands out again in the same order.
     public var now: [Date] = []
-    /// The identities handed out.
+    /// The identities handed out, which a replay hands out again in the same order.
     public var uuid: [UUID] = []
 
-    /// Creates readings.
+    /// Creates readings; a line whose action asked nothing records none.
     public init(now: [Date] = [], uuid: [UUID] = []) {
       self.now = now
       self.uuid = uuid
     }
 
-    /// Whether nothing was asked.
+    /// Whether nothing was asked, so that the line leaves its readings out.
     public var isEmpty: Bool { now.isEmpty && uuid.isEmpty }
   }
 

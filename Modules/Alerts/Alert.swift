@@ -3,8 +3,8 @@ import ComposableArchitecture
 /// A message for the person using the app: the answer to an nth-prime question, news of
 /// something done, or what went wrong.
 ///
-/// Counter and FavoritePrimes both ask for nth primes and show the answer the same way.
-/// Messages read as a command-line tool's do: they start in lower case (numbers and names
+/// Every feature shows its messages as one of these, and each front end decides how: a dialog,
+/// a line on the last rows, or a line of output. Messages read as a command-line tool's do: they start in lower case (numbers and names
 /// aside) and end without a full stop; a second clause follows a semicolon or a colon.
 ///
 /// ```swift
@@ -51,7 +51,8 @@ public enum Alert: Codable, Equatable, Hashable, Sendable {
     self = .failure("there is no \(ordinal(n)) prime: n must be at least 1")
   }
 
-  /// Whether this alert reports a failure.
+  /// Whether this alert reports a failure: the REPL says it as an error, and the full screen in
+  /// the title's colour.
   public var isFailure: Bool {
     switch self {
     case .failure, .nothingToDo: true
@@ -69,7 +70,7 @@ public enum Alert: Codable, Equatable, Hashable, Sendable {
     }
   }
 
-  /// The text to show.
+  /// The text to show: lower case, no full stop, and the ordinal in English for an answer.
   ///
   /// ```swift
   /// Alert.nthPrime(n: 1, prime: 2).message  // "the 1st prime is 2"

@@ -4,7 +4,8 @@ import NthPrimeClient
 import NthPrimeLookup
 import PrimeModal
 
-/// The counter screen's state.
+/// The counter screen's state, which holds the favorites too: the prime modal it embeds edits
+/// them in place.
 public struct CounterState: Codable, Equatable, Sendable {
   /// The embedded prime modal's state: the count and the favorites. Stored here, not derived,
   /// so that the modal edits the favorites in place.
@@ -13,10 +14,10 @@ public struct CounterState: Codable, Equatable, Sendable {
   public var isPrimeModalShown: Bool
   /// Whether an nth-prime lookup is running; the counter is frozen meanwhile.
   public var isNthPrimeRequestInFlight: Bool
-  /// The message to show, if any.
+  /// The counter's one alert: a count that would overflow, or the lookup's answer.
   public var alert: Alert?
 
-  /// Creates the counter's state.
+  /// Creates the counter's state; the count and the favorites go to the prime modal's state.
   ///
   /// ```swift
   /// CounterState(count: 7)
@@ -57,13 +58,14 @@ public struct CounterState: Codable, Equatable, Sendable {
   }
 }
 
-/// What happens on the counter screen.
+/// What happens on the counter screen, its prime modal and its lookup included. Recordings hold
+/// these in the encoding Swift derives, so a case keeps its name and its labels.
 public enum CounterAction: Codable, Equatable, Sendable {
   /// "+" was tapped.
   case incrTapped
   /// "−" was tapped.
   case decrTapped
-  /// A count was entered directly.
+  /// A count was entered directly; ignored while a lookup runs.
   case countEntered(Int)
   /// The count was moved by an amount: up when it is positive, down when it is negative.
   case countAdjusted(by: Int)
@@ -75,9 +77,9 @@ public enum CounterAction: Codable, Equatable, Sendable {
   case nthPrimeTapped
   /// Something happened in the embedded nth-prime lookup: it was cancelled, or it answered.
   case nthPrimeLookup(NthPrimeLookupAction)
-  /// The alert was dismissed.
+  /// The counter's alert was dismissed; the modal's has its own dismissal.
   case alertDismissed
-  /// Something happened in the prime modal.
+  /// Something happened in the prime modal, which the counter's reducer pulls back.
   case primeModal(PrimeModalAction)
 }
 
@@ -95,12 +97,12 @@ extension CasePath<CounterAction, NthPrimeLookupAction> {
   }
 }
 
-/// The counter's dependencies.
+/// The counter's dependencies: only the lookup's, since counting and the modal need none.
 public struct CounterEnvironment: Sendable {
-  /// Finds the `n`th prime, 1-based.
+  /// Finds the `n`th prime, 1-based, for the embedded lookup.
   public var nthPrime: NthPrimeClient
 
-  /// Creates the counter's environment.
+  /// Creates the counter's environment from its one client.
   public init(nthPrime: NthPrimeClient) {
     self.nthPrime = nthPrime
   }
@@ -118,7 +120,7 @@ public struct CounterEnvironment: Sendable {
 /// await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
 /// ```
 public struct CounterReducer: Reducer {
-  /// Creates the reducer.
+  /// Creates the reducer, which keeps no state of its own: every instance behaves alike.
   public init() {}
 
   public func reduce(

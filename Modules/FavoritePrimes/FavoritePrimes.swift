@@ -6,16 +6,17 @@ import Foundation
 import NthPrimeClient
 import NthPrimeLookup
 
-/// The favorites screen's state.
+/// The favorites screen's state. The app derives it from the counter's, so that both screens
+/// show the same favorites, lookup and alert.
 public struct FavoritePrimesState: Equatable, Sendable {
-  /// The favorite primes, in the order they were saved.
+  /// The favorite primes, in the order they were saved; a list row's index is a position here.
   public var favoritePrimes: PersistentArray<Int>
-  /// Whether an nth-prime lookup is running.
+  /// Whether an nth-prime lookup is running; a tap on another row meanwhile asks nothing.
   public var isNthPrimeRequestInFlight: Bool
-  /// The message to show, if any.
+  /// The screen's one alert: what a delete, save or load did, or the lookup's answer.
   public var alert: Alert?
 
-  /// Creates the favorites screen's state.
+  /// Creates the favorites screen's state; with no arguments, no favorites and nothing shown.
   ///
   /// ```swift
   /// FavoritePrimesState(favoritePrimes: [7, 11])
@@ -41,9 +42,11 @@ public struct FavoritePrimesState: Equatable, Sendable {
   }
 }
 
-/// What happens on the favorites screen.
+/// What happens on the favorites screen, its lookup included. Recordings hold these in the
+/// encoding Swift derives, so a case keeps its name and its labels.
 public enum FavoritePrimesAction: Codable, Equatable, Sendable {
-  /// The rows at these indices were deleted.
+  /// The rows at these indices, counted from 0, were deleted; all of them or, when one is not
+  /// there, none.
   case deleteFavoritePrimes(IndexSet)
   /// "Save" was tapped: export the favorites to a file, by default
   /// ``FavoritePrimesFile/name`` in the data directory.
@@ -59,18 +62,19 @@ public enum FavoritePrimesAction: Codable, Equatable, Sendable {
   case primeTapped(at: Int)
   /// Something happened in the embedded nth-prime lookup: it was cancelled, or it answered.
   case nthPrimeLookup(NthPrimeLookupAction)
-  /// The alert was dismissed.
+  /// The screen's alert was dismissed.
   case alertDismissed
 }
 
-/// The favorites screen's dependencies.
+/// The favorites screen's dependencies: files for export and import, and the lookup's client.
 public struct FavoritePrimesEnvironment: Sendable {
-  /// Where the favorites are saved.
+  /// Reads and writes the exported favorites files; a name without a leading `/` is in the
+  /// data directory.
   public var fileClient: FileClient
-  /// Finds the `n`th prime, 1-based.
+  /// Finds the `n`th prime, 1-based, for the embedded lookup.
   public var nthPrime: NthPrimeClient
 
-  /// Creates the environment.
+  /// Creates the environment from its two clients.
   public init(
     fileClient: FileClient,
     nthPrime: NthPrimeClient
@@ -104,7 +108,7 @@ extension CasePath<FavoritePrimesAction, NthPrimeLookupAction> {
 /// #expect(state.favoritePrimes == [2, 5])
 /// ```
 public struct FavoritePrimesReducer: Reducer {
-  /// Creates the reducer.
+  /// Creates the reducer, which keeps no state of its own: every instance behaves alike.
   public init() {}
 
   public func reduce(

@@ -23,7 +23,7 @@ public struct NthPrimeLookupState: Equatable, Sendable {
   /// The screen's alert, which the answer, or why there is none, replaces.
   public var alert: Alert?
 
-  /// Creates the lookup's state.
+  /// Creates the lookup's state; with no arguments, no lookup runs and nothing is shown.
   public init(isInFlight: Bool = false, alert: Alert? = nil) {
     self.isInFlight = isInFlight
     self.alert = alert
@@ -56,7 +56,8 @@ public enum NthPrimeLookupAction: Codable, Equatable, Sendable {
 ///   state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
 /// ```
 public struct NthPrimeLookupReducer: Reducer {
-  /// Creates the reducer.
+  /// Creates the reducer, which keeps no state of its own: every instance cancels the same
+  /// lookup.
   public init() {}
 
   public func reduce(

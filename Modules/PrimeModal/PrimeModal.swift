@@ -5,14 +5,15 @@ import Primes
 /// The state of the prime modal: the count it describes, the favorites it edits, and what it
 /// says about the last save or remove.
 public struct PrimeModalState: Codable, Equatable, Sendable {
-  /// The number the modal describes.
+  /// The number the modal describes: prime or not, favorite or not.
   public var count: Int
-  /// The favorite primes, in the order they were saved.
+  /// The favorite primes, in the order they were saved; a save appends, a remove takes out the
+  /// count wherever it is.
   public var favoritePrimes: PersistentArray<Int>
   /// What the last save or remove did, or why it did nothing.
   public var alert: Alert?
 
-  /// Creates the modal's state.
+  /// Creates the modal's state; with no arguments, the count 0, which is not prime.
   ///
   /// ```swift
   /// PrimeModalState(count: 2, favoritePrimes: [2, 3])
@@ -30,7 +31,7 @@ public enum PrimeModalAction: Codable, Equatable, Sendable {
   case saveFavoritePrimeTapped
   /// "Remove from favorite primes" was tapped.
   case removeFavoritePrimeTapped
-  /// The alert was dismissed.
+  /// The modal's alert was dismissed; the modal stays open.
   case alertDismissed
 }
 
@@ -44,7 +45,7 @@ public enum PrimeModalAction: Codable, Equatable, Sendable {
 /// #expect(state.favoritePrimes == [7])
 /// ```
 public struct PrimeModalReducer: Reducer {
-  /// Creates the reducer.
+  /// Creates the reducer, which keeps no state of its own and needs no environment.
   public init() {}
 
   public func reduce(
