@@ -22,7 +22,7 @@ struct Arguments<Value: Sendable>: Sendable {
 }
 
 extension Arguments where Value == Void {
-  /// No arguments at all.
+  /// No arguments: any word is refused.
   static var none: Self {
     Self(usage: "") { words throws(CommandError) in
       guard words.isEmpty else { throw CommandError("takes no arguments") }

@@ -7,7 +7,8 @@ import Synchronization
 /// Everything the command line needs from the outside world. The executable passes live
 /// values; tests pass controlled ones.
 public struct CLIEnvironment: Sendable {
-  /// Looks up nth primes for the REPL.
+  /// Looks up nth primes for the REPL and the full screen; the commands for scripts call the
+  /// engine directly.
   public var nthPrime: NthPrimeClient
   /// The files of a data directory: the exported and imported favorites.
   public var fileClient: @Sendable (URL) -> FileClient
@@ -15,11 +16,11 @@ public struct CLIEnvironment: Sendable {
   public var database: @Sendable (URL) -> FavoritesDatabase
   /// The progress of the running lookup, which `nthPrime` reports into.
   public var progress: LookupProgress
-  /// The current time.
+  /// The clock that stamps each activity entry; a recording keeps what it tells.
   public var now: @Sendable () -> Date
   /// A new identity for each activity entry.
   public var uuid: @Sendable () -> UUID
-  /// The process's environment variables.
+  /// The process's environment variables, read for the data directory, colour and `TERM`.
   public var variables: [String: String]
   /// Whether standard input, output and error are terminals.
   public var terminal: (input: Bool, output: Bool, error: Bool)
@@ -82,7 +83,8 @@ public struct CLIEnvironment: Sendable {
     .onStandardError(progress, terminal: (terminal.input, terminal.error), hint: hint)
   }
 
-  /// Whether colour is wanted: a terminal, and no `NO_COLOR` (https://no-color.org).
+  /// Whether colour is wanted: output to a terminal whose `TERM` is not `dumb`, and no
+  /// `NO_COLOR` (https://no-color.org) or an empty one.
   public var isColorEnabled: Bool {
     terminal.output && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb"
   }
@@ -94,11 +96,11 @@ public final class LookupProgress: Sendable {
 
   public init() {}
 
-  /// Records the fraction of the work done.
+  /// Records the fraction of the work done, from 0 to 1; any thread may call it.
   public func report(_ value: Double) {
     fraction.withLock { $0 = value }
   }
 
-  /// The fraction of the work done.
+  /// The fraction last reported; 0 before any report.
   public var value: Double { fraction.withLock { $0 } }
 }

@@ -57,14 +57,15 @@ struct Command: Sendable {
     }
   }
 
-  /// The command a name or alias refers to.
+  /// The command a name or alias refers to, matched exactly: case counts.
   static func named(_ name: String) -> Command? {
     all.first { $0.names.contains(name) }
   }
 
-  /// What Tab offers for the word that starts at byte `start` of `line`: command names for the
-  /// first word of a command (after the start of the line or a `;`), the command's argument
-  /// words for the word after its name, and nothing further on.
+  /// What Tab offers for the word that starts at byte `start` of `line`: command names and
+  /// aliases, except those of one character, for the first word of a command (after the start
+  /// of the line or a `;`), the command's argument words for the word after its name, and
+  /// nothing further on.
   static func completions(line: String, start: Int) -> [String] {
     let command =
       line.utf8.prefix(start).split(
@@ -105,7 +106,7 @@ public struct CommandError: Error, Equatable, CustomStringConvertible, Sendable 
 
 /// Turns lines into commands.
 enum CommandParser {
-  /// The longest line the REPL reads as a command.
+  /// The longest line the REPL reads as a command, in UTF-8 bytes.
   static let maximumLineLength = 4096
 
   /// Parses one command. An empty or blank line is `nil`.

@@ -5,7 +5,8 @@ import Foundation
 /// status: what each command does sits with its declaration, and tests hand in an environment
 /// of their own.
 protocol RunnableCommand: ParsableCommand {
-  /// Runs the command.
+  /// Runs the command. It says what went wrong itself, on standard error; the caller only exits
+  /// with the status.
   ///
   /// - Parameter environment: The outside world: the terminal, the variables, the progress.
   /// - Returns: The exit status.

@@ -26,7 +26,7 @@ final class FullScreen {
   /// Whether the state changed since the screen was last drawn.
   private var needsDrawing = true
 
-  /// How often a running lookup's progress bar moves.
+  /// How often a running lookup's progress bar moves, in milliseconds.
   static let progressInterval: Int32 = 50
 
   init(
@@ -46,8 +46,8 @@ final class FullScreen {
   /// Starts a session over the data directory and runs the screens on it.
   ///
   /// - Returns: The exit status: 0; 1 when the session could not start, a change could not be
-  ///   stored before the end, or its recording could
-  ///   not be written; 128 plus the signal's number when SIGTERM, SIGHUP or SIGINT ended it.
+  ///   stored before the end, or its recording could not be written; 64 when the terminal is
+  ///   not known; 128 plus the signal's number when SIGTERM, SIGHUP or SIGINT ended it.
   static func run(dataDirectory: URL, recording: String?, environment: CLIEnvironment) async
     -> Int32
   {

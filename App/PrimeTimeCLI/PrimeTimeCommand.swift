@@ -165,11 +165,12 @@ public enum PrimeTimeCLI {
   /// The version `primetime --version` prints.
   public static let version = "0.1.0"
 
-  /// Parses the arguments and runs the command.
+  /// Parses the arguments and runs the command. Help and `--version` print on standard output
+  /// and return 0; a command line that is refused says why on standard error and returns 64.
   ///
   /// - Parameters:
   ///   - arguments: The arguments, without the program name.
-  ///   - environment: The outside world.
+  ///   - environment: The engine, the clock, the data directory's variables and the terminal.
   /// - Returns: The exit status.
   @MainActor
   public static func main(arguments: [String], environment: CLIEnvironment) async -> Int32 {

@@ -7,7 +7,8 @@ import Foundation
 enum REPL {
   /// Runs the REPL until the input ends or `quit`.
   ///
-  /// - Returns: The exit status: 0, or 1 when a non-interactive command failed.
+  /// - Returns: The exit status: 0; 1 when the session could not start, its recording could not
+  ///   be written whole, or, with piped input or `-c`, a command failed.
   static func run(
     dataDirectory: URL, script: String?, recording: String?, environment: CLIEnvironment
   ) async -> Int32 {
@@ -85,9 +86,9 @@ enum REPL {
   }
 }
 
-/// The lines of standard input, read as bytes so that invalid UTF-8 is repaired, not fatal.
-/// The lines of standard input, read in large chunks; knows whether the next line is here
-/// already, so that the session flushes its output only before it would wait for input.
+/// The lines of standard input, read as bytes in large chunks, so that invalid UTF-8 is
+/// repaired, not fatal. It knows whether the next line is here already, so that the session
+/// flushes its output only before it would wait for input.
 final class StandardInputLines: Sequence, IteratorProtocol {
   private var buffer: [UInt8] = []
   private var start = 0

@@ -23,7 +23,8 @@ public enum Screen: String, Equatable, Sendable {
 
 /// Turns state into the text the REPL prints. Pure: the same state gives the same text.
 public enum Rendering {
-  /// The prompt: where you are and the count, e.g. `counter 7> ` or `favorites 3> `.
+  /// The prompt: the screen, and on the counter the count, on the favorites how many there
+  /// are, e.g. `counter 7> ` or `favorites (3)> `.
   public static func prompt(screen: Screen, state: AppState, style: Style) -> String {
     switch screen {
     case .counter:
@@ -80,7 +81,8 @@ public enum Rendering {
     .joined(separator: "\n")
   }
 
-  /// The activity feed, newest first, with times in the given time zone.
+  /// The activity feed, newest first, with times in the given time zone; a line saying there
+  /// is none when it is empty.
   public static func activity(
     _ feed: some BidirectionalCollection<Activity>, timeZone: TimeZone
   ) -> String {
@@ -89,7 +91,8 @@ public enum Rendering {
       .joined(separator: "\n")
   }
 
-  /// The state as one line of JSON.
+  /// The state and the screen as one line of JSON, keys sorted, as `state --json` and `replay`
+  /// print it.
   ///
   /// ```json
   /// {"activityFeed":[{"id":"…","prime":7,"timestamp":"…","type":"added"}],"count":7,…}

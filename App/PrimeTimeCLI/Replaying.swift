@@ -34,7 +34,7 @@ final class RecordingFile: Sendable {
     self.path = path
   }
 
-  /// Adds a line.
+  /// Adds a line; the batch is written once it holds 64 KiB.
   func write(_ line: String) {
     let isFull = pending.withLock { pending in
       pending.data.append(contentsOf: line.utf8)
@@ -45,7 +45,7 @@ final class RecordingFile: Sendable {
     if isFull { flush() }
   }
 
-  /// Writes the lines gathered so far.
+  /// Writes the lines gathered so far; once a write has failed, drops them.
   func flush() {
     pending.withLock { pending in
       guard pending.failure == nil, !pending.data.isEmpty else { return }
@@ -101,7 +101,8 @@ struct RecordingError: Error, CustomStringConvertible {
 
 /// `primetime replay`: runs a recording again and says whether it ends the same.
 enum Replaying {
-  /// Replays the recording at `file`.
+  /// Replays the recording at `file` and, when it reproduces, prints the final state as
+  /// `state --json` does.
   ///
   /// - Parameters:
   ///   - file: The recording's path.
@@ -179,8 +180,9 @@ enum Replaying {
   /// `replay --ui`: opens the recording's steps on the history page, to look at. Nothing is read
   /// from or written to the data directory.
   ///
-  /// - Returns: The exit status: 0 when quit, 1 when the recording cannot be read, 128 plus the
-  ///   signal's number when a signal ended it.
+  /// - Returns: The exit status: 0 when quit and the recording reproduces; 1 when it cannot be
+  ///   read, does not reproduce, or the terminal is not known; 128 plus the signal's number
+  ///   when a signal ended it.
   @MainActor
   static func runUI(file: String, environment: CLIEnvironment) async -> Int32 {
     let lines: [RecordedLine]

@@ -8,7 +8,8 @@ import Foundation
 import PrimeModal
 import Screens
 
-/// Where the REPL's text goes.
+/// Where a session's text goes. The REPL prints both; the full screen, which draws from the
+/// state, drops ordinary output.
 public struct Output: Sendable {
   /// Ordinary output.
   public var out: @Sendable (String) -> Void
@@ -26,7 +27,6 @@ public struct Output: Sendable {
 struct Interaction: Sendable {
   /// Returns `true` once for each interrupt since the last call.
   var takeInterrupt: @Sendable () -> Bool
-  /// Shows the progress.
   var progress: ProgressDisplay
 }
 
@@ -107,13 +107,14 @@ public final class Session {
     self.timeZone = timeZone
   }
 
-  /// The app's current state.
+  /// The app's state now, without its undo history.
   public var state: AppState { store.state.present }
 
-  /// The screen shown.
+  /// The REPL's screen for the page shown: the history page is the counter's, the activity
+  /// feed the favorites'.
   public var screen: Screen { Screen(state.screens.page) }
 
-  /// Whether `quit` was typed.
+  /// Whether the session is ending: after `quit`, or a signal in the full screen.
   public var isQuitRequested: Bool { state.screens.ending != nil }
 
   /// The state with its undo history.
@@ -125,7 +126,7 @@ public final class Session {
     set { trace.isOn = newValue }
   }
 
-  /// Parses and runs one line.
+  /// Parses and runs one command's line; a blank line succeeds and does nothing.
   public func run(line: String) async -> Outcome {
     do {
       guard let parsed = try CommandParser.parse(line) else { return .success }
@@ -164,7 +165,7 @@ public final class Session {
     output.out(text)
   }
 
-  /// Ends the running command as a failure, with this message.
+  /// Marks the running command as failed, with this message unless an earlier one was given.
   func fail(_ message: String) {
     failure = failure ?? message
   }

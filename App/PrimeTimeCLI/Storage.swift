@@ -22,7 +22,7 @@ public final class Storage {
   /// The feed as the database holds it, as far as this session knows.
   private var synced: PersistentArray<Activity> = []
 
-  /// Creates the storage over a database.
+  /// Creates the storage over a database; nothing is read or written until ``open()``.
   public init(database: FavoritesDatabase) {
     self.database = database
   }

@@ -9,9 +9,9 @@ import Foundation
 /// No command and no timer calls it. Watching the database's directory (the full screen), it
 /// takes in others' changes as soon as their files change; the REPL asks before each command
 /// instead, so that piped sessions go line by line, and waits with ``settle()`` for the
-/// command's change to be stored. A failure
-/// is an action too (``ScreensAction/storageFailed(_:)``): the change stays in memory, and the
-/// next write includes it.
+/// command's change to be stored. A failure is an action too
+/// (``ScreensAction/storageFailed(_:)``): the change stays in memory, and the next write
+/// includes it.
 @MainActor
 final class StorageObserver {
   private let storage: Storage

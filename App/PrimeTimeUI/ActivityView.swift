@@ -8,8 +8,9 @@ import Screens
 public enum ActivityView {
   static let hints = [Line("j k scroll   c back to the favorites", .hint)]
 
-  /// The screen, with the `scroll` newest entries passed over. Only the visible entries are
-  /// looked at, however long the feed.
+  /// The screen, with the `scroll` newest entries passed over; `scroll` is clamped so that the
+  /// oldest entry ends the last screenful. Only the visible entries are looked at, however long
+  /// the feed.
   ///
   /// ```swift
   /// let oldest = ActivityView.draw(feed, scroll: last, timeZone: utc, size: size)

@@ -12,7 +12,8 @@ import Screens
 /// Both are pure functions of the app's state, so the key map is tested with `TestStore` and the
 /// drawing as text. What is on top is read once, from ``AppState/onTop``.
 public enum AppView {
-  /// The screen for the app's state.
+  /// The screen for the app's state alone, as a history with no steps: the history page, if
+  /// open, lists only the start.
   ///
   /// ```swift
   /// let drawing = AppView.draw(state, progress: 0, timeZone: .gmt)
@@ -34,7 +35,7 @@ public enum AppView {
   /// ```
   ///
   /// - Parameters:
-  ///   - history: The app's state and the session's steps.
+  ///   - history: The app's state and the session's steps, which the history page lists.
   ///   - progress: How far a running lookup is, from 0 to 1.
   ///   - timeZone: The time zone the activity feed is shown in.
   /// - Returns: One line per row of the terminal.

@@ -8,14 +8,14 @@ import Screens
 /// hints. It draws a `CounterState`, and its keys become `CounterAction`s; it knows nothing of
 /// the rest of the app.
 public enum CounterView {
-  /// The key hints on the last row.
+  /// The key hints, for the last two rows.
   static let hints = [
     Line("+ - count   p prime?   n nth prime", .hint),
     Line("f favorites   u undo   r redo   q quit", .hint),
   ]
 
-  /// The screen, for the counter's state, what is on top of it and the terminal's size.
-  /// `progress` is how far a running lookup is, from 0 to 1.
+  /// The screen. While a lookup runs, the count and its questions are dimmed and a progress bar
+  /// shows, `progress` from 0 to 1; an alert or the prime modal on top is drawn in a box over it.
   ///
   /// ```swift
   /// CounterView.draw(state, onTop: app.onTop, progress: progress, size: size)
@@ -53,7 +53,9 @@ public enum CounterView {
     }
   }
 
-  /// The counter's action for a key when nothing is on top of it, if the key has one.
+  /// The counter's action for a key when nothing is on top of it: `+` (or `=`, its key
+  /// unshifted) counts up, `-` down, `p` asks whether the count is prime, `n` for its nth prime;
+  /// `nil` for any other key.
   ///
   /// ```swift
   /// if let action = CounterView.action(for: key) { return .step(.counter(action)) }
@@ -72,7 +74,7 @@ public enum CounterView {
 /// The prime modal, over the counter: whether the count is prime, and the one thing to do
 /// about it.
 public enum PrimeModalView {
-  /// The modal's lines, for its state.
+  /// The modal's lines: its title, the `s` offer when there is one, and how to close it.
   public static func lines(_ state: PrimeModalState) -> [Line] {
     var lines = [Line(state.title, .title), Line("")]
     switch state.offeredAction {
@@ -95,7 +97,7 @@ public enum PrimeModalView {
 
 /// A message in a box: the nth prime's answer, or why something was refused.
 public enum AlertView {
-  /// The alert's lines.
+  /// The alert's lines: its message, emphasised when it is a failure, and how to dismiss it.
   public static func lines(_ alert: Alert) -> [Line] {
     [Line(alert.message, alert.isFailure ? .title : .plain), Line(""), Line("Enter OK", .hint)]
   }

@@ -1,6 +1,7 @@
 import Screens
 
-/// How a line is drawn.
+/// What a line is, not how it looks: the terminal picks the attributes, so that a drawing stays
+/// text that tests compare.
 public enum Style: Equatable, Sendable {
   case plain
   /// A screen's title.
@@ -31,7 +32,8 @@ public struct Line: Equatable, Sendable {
 /// What a view draws: exactly one line per row of the terminal.
 public typealias Drawing = [Line]
 
-/// The columns a text takes in a terminal: two for an emoji, one for any other character.
+/// The columns a text takes in a terminal: two for each emoji, none for a combining mark or the
+/// emoji variation selector, one for any other scalar. A wide CJK character counts as one.
 public func displayWidth(_ text: some StringProtocol) -> Int {
   // Most lines are ASCII, one column a byte.
   if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
@@ -88,7 +90,9 @@ func screen(top: [Line], bottom: [Line], size: Size) -> Drawing {
 }
 
 extension String {
-  /// The text in lines of at most `width` columns, broken between words where it can be.
+  /// The text in lines of at most `width` columns, broken between words. A word wider than a
+  /// line is cut every `width` characters, so a word of emoji can still be too wide. With a
+  /// `width` below 1, the text is one line.
   func wrapped(to width: Int) -> [String] {
     guard displayWidth(self) > width, width > 0 else { return [self] }
     var lines: [String] = []
@@ -133,7 +137,8 @@ func overlay(_ lines: [Line], on base: Drawing, size: Size) -> Drawing {
   return drawing
 }
 
-/// The one line shown when the terminal is smaller than the screens.
+/// What every view draws on a terminal smaller than ``Size/minimum``: one line that says the
+/// size needed, shortened to `needs <columns>×<rows>` where even that does not fit.
 public func tooSmall(_ size: Size) -> Drawing {
   let needs = "\(Size.minimum.columns)×\(Size.minimum.rows)"
   let message = "primetime ui needs \(needs)"
@@ -153,7 +158,8 @@ func progressLine(_ fraction: Double, size: Size) -> Line {
 }
 
 /// The drawing with `notice` on its last two rows, in place of the key hints: broken between
-/// words to fit the width, and cut, with `…`, where it needs more.
+/// words to fit the width, and cut, with `…`, where it needs more. On a terminal too small for
+/// the screens, the drawing is left as it is.
 public func withNotice(_ notice: String, on drawing: Drawing, size: Size) -> Drawing {
   guard size.isLargeEnough else { return drawing }
   let wrapped = notice.wrapped(to: size.columns)
@@ -170,7 +176,8 @@ public func withNotice(_ notice: String, on drawing: Drawing, size: Size) -> Dra
 
 /// A warning in a box over the screen, shown whole, until a key closes it.
 public enum NoticeView {
-  /// The screen with the notice over it.
+  /// The screen with the notice in a box over it, above `Any key closes`; unchanged on a
+  /// terminal too small for the screens.
   public static func draw(_ notice: String, over drawing: Drawing, size: Size) -> Drawing {
     guard size.isLargeEnough else { return drawing }
     return overlay(

@@ -8,13 +8,15 @@ import Screens
 /// `FavoritePrimesState` with the selection, which the screens' state keeps, and its keys
 /// become `FavoritePrimesAction`s.
 public enum FavoritesView {
-  /// The key hints on the last row.
+  /// The key hints, for the last two rows.
   static let hints = [
     Line("j k select   d delete   n nth prime", .hint),
     Line("e export  i import  a activity  c back", .hint),
   ]
 
-  /// The screen. Only the visible rows are looked at, however long the list.
+  /// The list from `selection.top`, the selected row a bar across it; while a lookup runs, a
+  /// progress bar in place of the hints; an alert on top in a box. Only the visible rows are
+  /// looked at, however long the list.
   ///
   /// ```swift
   /// FavoritesView.draw(

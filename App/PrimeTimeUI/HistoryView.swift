@@ -11,12 +11,12 @@ public enum HistoryView {
   /// The hints of a recording's steps, which are only looked at.
   static let lookingHints = [Line("j k move   g G first last   q quit", .hint)]
 
-  /// The rows of the list: all but the title, a blank row and two rows of hints.
+  /// The rows of the list: all but the title, a blank row and two rows of hints; at least one.
   public static func listRows(in size: Size) -> Int {
     max(size.rows - 4, 1)
   }
 
-  /// The page.
+  /// The page, scrolled to keep the marker mid-list where the steps allow it.
   ///
   /// ```swift
   /// let drawing = HistoryView.draw(
@@ -27,13 +27,14 @@ public enum HistoryView {
   ///
   /// - Parameters:
   ///   - heading: The page's title, with how many rows it has.
-  ///   - stepCount: How many steps there are.
+  ///   - stepCount: How many steps there are; the list has one row more, for the start.
   ///   - position: How many steps are done: the marker's row, where row 0 is the start.
   ///   - row: A row's number and words, by its place from 0, where row 0 is the start: asked
   ///     only of the rows that show.
-  ///   - change: The lines that show the marked step's change.
+  ///   - change: The lines that show the marked step's change; beside the list, cut with `…`
+  ///     where its rows cannot hold them.
   ///   - isReadOnly: Whether moving only looks (a recording) rather than travels.
-  ///   - size: The terminal's size.
+  ///   - size: The terminal's size; below ``Size/minimum``, the page is ``tooSmall(_:)``.
   /// - Returns: One line per row.
   public static func draw(
     heading: String, stepCount: Int, position: Int, row: (Int) -> (number: Int, words: String),

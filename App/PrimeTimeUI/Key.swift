@@ -1,4 +1,4 @@
-/// A key as the screens read it.
+/// A key as the screens read it: only the keys they use, and ``other`` for the rest.
 public enum Key: Equatable, Sendable {
   case character(Character)
   case up
@@ -17,11 +17,11 @@ public enum Key: Equatable, Sendable {
 }
 
 extension Key {
-  /// The key for a code read from the terminal: a byte of UTF-8 text, or one of ncurses' key
-  /// codes for the arrows; `nil` for anything the screens do not use.
+  /// The key for a code read from the terminal: a byte (printable ASCII, or Enter, Esc, Ctrl-C,
+  /// Ctrl-D or Ctrl-Z), or one of ncurses' key codes for the arrows and the keypad's Enter;
+  /// `nil` for anything else, such as a byte of non-ASCII text.
   ///
   /// - Parameters:
-  ///   - code: The code.
   ///   - up: The terminal library's code for ↑.
   ///   - down: Its code for ↓.
   ///   - enter: Its code for the keypad's Enter.

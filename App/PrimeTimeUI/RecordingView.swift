@@ -37,7 +37,8 @@ public struct RecordingViewState: Equatable, Sendable {
   public let difference: Difference?
   /// The marker: how many of the steps are applied.
   public var screen: HistoryScreenState
-  /// The terminal's size.
+  /// The terminal's size, which the page is drawn to; ``RecordingViewAction/terminalResized(_:)``
+  /// changes it.
   public var size: Size
   /// Whether the viewer is ending, and the signal that ended it, if one did.
   public var ending: ScreensState.Ending?
@@ -54,7 +55,8 @@ public struct RecordingViewState: Equatable, Sendable {
     }
   }
 
-  /// Opens at the first step, or at the step that differs.
+  /// Opens at the start, before the first line; or, when there is a difference, at the last
+  /// step, where replaying stopped and the difference shows.
   public init(file: String, steps: [Step], difference: Difference? = nil, size: Size) {
     self.file = file
     self.steps = steps
@@ -71,11 +73,12 @@ public struct RecordingViewState: Equatable, Sendable {
 public enum RecordingViewAction: Equatable, Sendable {
   /// The marker moved.
   case history(HistoryScreenAction)
-  /// The terminal changed size.
+  /// The terminal changed size; the page is drawn again to fit it.
   case terminalResized(Size)
   /// `q`, Ctrl-C or Ctrl-D.
   case quitTapped
-  /// A signal ends the viewer, or the terminal went away.
+  /// SIGTERM, SIGHUP or SIGINT ends the viewer; a terminal that went away counts as SIGHUP.
+  /// The first ending is the one kept.
   case signalReceived(Int32)
 }
 
@@ -115,7 +118,8 @@ extension CasePath<RecordingViewAction, HistoryScreenAction> {
 
 /// Draws a recording and maps its keys.
 public enum RecordingView {
-  /// The viewer's screen.
+  /// The history page for the recording: a row for the start, then one per line, under a title
+  /// with the file's name, its count of lines and, where it does not reproduce, how.
   ///
   /// ```swift
   /// let drawing = RecordingView.draw(viewer)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The benchmark's command line.
+/// The benchmark's command line: one suite a run, a table to read and a line of JSON to compare.
 public enum BenchmarkCommand {
   static let usage = """
     usage: primetime-benchmark primes [--rounds N] [--max-exponent K]
@@ -14,7 +14,8 @@ public enum BenchmarkCommand {
   ///   - arguments: The command line's arguments, after the program's name.
   ///   - output: Takes each line of the table and the JSON; standard output by default.
   ///   - errors: Takes each message of a refusal or a failure; standard error by default.
-  /// - Returns: The exit status.
+  /// - Returns: The exit status: 0; 64 for a refused command line; 1 when a figure could not be
+  ///   measured.
   @MainActor
   public static func run(
     _ arguments: [String], output: (String) -> Void = { print($0) },
@@ -84,7 +85,8 @@ public enum BenchmarkCommand {
   }
 }
 
-/// The median of a few measurements, which shrugs off the noise of a busy machine.
+/// The median of a few measurements, which shrugs off the noise of a busy machine; NaN for
+/// none, which the run reports as not measured.
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   guard !sorted.isEmpty else { return .nan }
@@ -100,7 +102,8 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
   return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 }
 
-/// Runs a program to completion; returns its wall time, exit status and standard output.
+/// Runs a program to completion; returns its wall time, exit status and standard output, or
+/// `nil` when it cannot be started.
 func runProcess(
   _ path: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil
 ) -> (seconds: Double, status: Int32, output: String)? {

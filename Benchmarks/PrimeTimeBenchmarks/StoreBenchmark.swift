@@ -79,7 +79,8 @@ enum StoreBenchmark {
       ("dispatch.scoped.ratio", median(zip(scoped, root).map(/))),
     ]
 
-    // Scaling: the same actions with 1,000,000 favorites held, and with 10.
+    // Scaling: the same actions with 1,000,000 favorites held (fewer below --scale 0.1), and
+    // with 10.
     let manyPrimes = firstPrimes(Int(1_000_000 * min(scale * 10, 1)))
     let fewPrimes = Array(manyPrimes.prefix(10))
     var incrRatios: [Double] = []
@@ -112,7 +113,7 @@ enum StoreBenchmark {
       ("scaling.favoriteWithHistory.ratio", median(historyRatios)),
     ]
 
-    // History: undo + redo after 1,000,000 steps and after 100; memory per step.
+    // History: undo + redo after 1,000,000 steps (at --scale 1) and after 100; memory per step.
     var undoRatios: [Double] = []
     for _ in 0..<rounds {
       undoRatios.append(nsPerUndoRedo(steps: longHistory) / nsPerUndoRedo(steps: 100))
@@ -135,7 +136,7 @@ enum StoreBenchmark {
     results.append(("history.bytesPerStep", bytes))
     results.append(("history.favoriteBytesPerStep", favoriteBytes))
 
-    // Subscribers.
+    // Subscribers: the cost of telling 1,000 of them of a change, per subscriber.
     let subscriberStore = Store(
       initialState: AppState(), reducer: AppReducer(), environment: environment)
     // Each observer reads the count and adds it to a sum, a pointer's worth of work of its own.
