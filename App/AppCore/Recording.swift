@@ -144,7 +144,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   ///     gives.
   /// - Returns: The line.
   public static func decode(
-    _ line: some StringProtocol, version: Int = version
+    _ line: some StringProtocol, version: Int
   ) throws -> RecordedLine {
     let text = version < 5 ? upgradingLookupActions(String(line)) : String(line)
     return try JSONDecoder().decode(RecordedLine.self, from: Data(text.utf8))
@@ -154,7 +154,9 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   ///
   /// - Parameter texts: The lines' JSON, the start line first.
   /// - Returns: The lines.
-  /// - Throws: The first line that cannot be read, with its number, counted from 1.
+  /// - Throws: The first line that cannot be read, with its number, counted from 1; for a
+  ///   start line of a version this code does not read, ``Replay/Unreadable`` with the version,
+  ///   before any other line is read.
   public static func decode(
     lines texts: some Sequence<some StringProtocol>
   ) throws(Undecodable) -> [RecordedLine] {
@@ -163,13 +165,25 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     for (index, text) in texts.enumerated() {
       do {
         let line = try decode(text, version: version)
-        if index == 0, case .start(let started, _) = line { version = started }
+        if index == 0, case .start(let started, _) = line {
+          if let refusal = unreadableVersion(started) {
+            throw Replay.Unreadable(line: 1, reason: refusal)
+          }
+          version = started
+        }
         lines.append(line)
       } catch {
         throw Undecodable(line: index + 1, error: error)
       }
     }
     return lines
+  }
+
+  /// Why this code cannot read a recording of format `version`, or `nil` when it can.
+  static func unreadableVersion(_ version: Int) -> String? {
+    guard !readableVersions.contains(version) else { return nil }
+    return "the recording has format version \(version); this primetime reads versions "
+      + "\(readableVersions.lowerBound) to \(Self.version)"
   }
 
   /// A line of a recording that is not a recording line.
@@ -378,11 +392,8 @@ public enum Replay {
     guard case .start(let version, let initial)? = lines.first else {
       throw Unreadable(line: 1, reason: "a recording starts with a start line")
     }
-    guard RecordedLine.readableVersions.contains(version) else {
-      throw Unreadable(
-        line: 1,
-        reason: "the recording has format version \(version); this primetime reads versions "
-          + "\(RecordedLine.readableVersions.lowerBound) to \(RecordedLine.version)")
+    if let refusal = RecordedLine.unreadableVersion(version) {
+      throw Unreadable(line: 1, reason: refusal)
     }
     // A reading the recording lacks is answered with a fixed value; the state then differs
     // from the recorded one, and the replay says where.

@@ -171,6 +171,9 @@ enum Replaying {
     do {
       return .success(try RecordedLine.decode(lines: texts))
     } catch {
+      if let refusal = error.error as? Replay.Unreadable {
+        return .failure(RecordingError(description: "\(file) \(refusal)"))
+      }
       return .failure(
         RecordingError(
           description: "\(file) line \(error.line) is not a recording line\(reason(error.error))"))

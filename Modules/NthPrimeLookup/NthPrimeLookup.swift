@@ -44,8 +44,12 @@ public enum NthPrimeLookupAction: Codable, Equatable, Sendable {
 ///
 /// A question while a lookup runs is ignored; a question for n < 1 is answered at once, with an
 /// alert that says why there is no such prime. Cancelling stops the lookup, and no answer
-/// arrives. A store runs one lookup at a time, whichever screen asked, since every screen that
-/// embeds the lookup cancels it by the same identifier.
+/// arrives.
+///
+/// Every embedding cancels by the same identifier, so a store runs one lookup at a time, and
+/// the screens that embed it in one store must derive their state from one flag, as the app's
+/// do: a question from a screen with a flag of its own would cancel another screen's lookup
+/// and leave that screen's flag set.
 ///
 /// Counter and FavoritePrimes each embed it, pulled back along their derived
 /// ``NthPrimeLookupState`` and their `nthPrimeLookup` actions, with the client from their

@@ -58,6 +58,27 @@ struct AppCoreTests {
     await store.finish()
   }
 
+  @Test func oneLookupRunsAtATime_andEitherScreenCancelsIt() async {
+    let (answers, answer) = AsyncStream<Int>.makeStream()
+    let store = makeStore(
+      AppState(count: 7, favoritePrimes: [11]),
+      nthPrime: NthPrimeClient { _ in
+        for await prime in answers { return prime }
+        throw CancellationError()
+      })
+    let request = await store.send(.counter(.nthPrimeTapped)) {
+      $0.isNthPrimeRequestInFlight = true
+    }
+    // The screens share the flag: the favorites screen asks nothing while the counter's runs.
+    await store.send(.favoritePrimes(.primeTapped(at: 0)))
+    await store.send(.favoritePrimes(.nthPrimeLookup(.cancelled))) {
+      $0.isNthPrimeRequestInFlight = false
+    }
+    answer.yield(17)
+    await request.finish()
+    await store.finish()
+  }
+
   @Test func counterActions_reachTheAppState() async {
     let store = makeStore()
     await store.send(.counter(.incrTapped)) { $0.count = 1 }

@@ -32,7 +32,9 @@ struct RecordingTests {
     for action in actions { await store.send(action).finish() }
     recorder.record(.end(state: store.state.present, screen: "counter"))
     recorder.finish()
-    return try lines.withLock { $0 }.map { try RecordedLine.decode($0) }
+    return try lines.withLock { $0 }.map {
+      try RecordedLine.decode($0, version: RecordedLine.version)
+    }
   }
 
   let session: [HistoryAction<AppAction>] = [
@@ -151,7 +153,7 @@ struct RecordingTests {
       action: .counter(.incrTapped), after: RecordedLine.Summary(History(AppState(count: 1))))
     let text = try line.encoded()
     #expect(text.hasPrefix(#"{"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"after":{"#))
-    #expect(try RecordedLine.decode(text) == line)
+    #expect(try RecordedLine.decode(text, version: RecordedLine.version) == line)
   }
 
   @Test func versionFourLines_readTheLookupsCancelAndAnswer_asTheLookupsActions() throws {
@@ -181,15 +183,19 @@ struct RecordingTests {
     #expect(step == 3)
   }
 
-  @Test func currentLines_areReadAsWritten_evenWhenTheyNameTheOldActions() throws {
-    // A message may quote an old action's name; only older versions' lines are upgraded.
-    let line = RecordedLine.step(
-      action: .counter(
-        .nthPrimeLookup(.answered(n: 7, .failure(ErrorMessage(#"{"nthPrimeCancelTapped":{}}"#))))),
-      after: RecordedLine.Summary(History(AppState(count: 7))))
-    #expect(try RecordedLine.decode(try line.encoded()) == line)
-    #expect(throws: RecordedLine.Undecodable.self) {
-      try RecordedLine.decode(lines: [#"{"start":{"version":5}}"#])
+  @Test func aLaterVersion_isRefusedWithItsVersion_beforeItsLinesAreRead() throws {
+    let start = try RecordedLine.start(version: RecordedLine.version + 1, state: AppState())
+      .encoded()
+    let refusal = Replay.Unreadable(
+      line: 1,
+      reason: "the recording has format version \(RecordedLine.version + 1); this primetime "
+        + "reads versions 3 to \(RecordedLine.version)")
+    do {
+      _ = try RecordedLine.decode(lines: [start, #"{"step":{"action":{"aNewAction":{}}}}"#])
+      Issue.record("a later version was read")
+    } catch {
+      #expect(error.line == 1)
+      #expect(error.error as? Replay.Unreadable == refusal)
     }
   }
 }
