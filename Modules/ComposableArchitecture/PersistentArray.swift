@@ -112,6 +112,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// ```
   ///
   /// - Parameters:
+  ///   - element: The element to insert; those from `index` on move one position up.
   ///   - index: A position from 0 to ``count``; any other traps.
   public mutating func insert(_ element: Element, at index: Int) {
     precondition((0...count).contains(index), "index out of range")
