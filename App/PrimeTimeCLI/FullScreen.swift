@@ -124,10 +124,10 @@ final class FullScreen {
       }
       if !events.keys.isEmpty { flushRecording() }
     }
-    // A lookup still running ends with the session.
+    // A lookup still running ends with the session. The screens share one lookup, so either
+    // screen's cancel stops it, whichever asked.
     if store.state.present.isNthPrimeRequestInFlight {
       session.counter.send(.nthPrimeLookup(.cancelled))
-      session.favorites.send(.nthPrimeLookup(.cancelled))
     }
     return store.state.present.screens.ending ?? .quit
   }
