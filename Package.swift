@@ -195,7 +195,10 @@ let package = Package(
 
     .testTarget(
       name: "ComposableArchitectureTests",
-      dependencies: ["ComposableArchitecture", "ComposableArchitectureDebug"],
+      dependencies: [
+        "ComposableArchitecture", "ComposableArchitectureDebug",
+        "ComposableArchitectureTestSupport",
+      ],
       path: "Tests/ComposableArchitectureTests"
     ),
     .testTarget(

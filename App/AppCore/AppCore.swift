@@ -230,13 +230,14 @@ public struct AppReducer: Reducer {
     into state: inout AppState, action: AppAction, environment: AppEnvironment
   ) -> Effect<AppAction> {
     let activity = PendingActivity(action: action, before: state)
-    let effect = combine(
-      CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter }),
+    let effect = combine {
+      CounterReducer().pullback(
+        state: \AppState.counter, action: .counter, environment: \AppEnvironment.counter)
       FavoritePrimesReducer().pullback(
         state: \.favoritePrimesState, action: .favoritePrimes,
-        environment: { $0.favoritePrimes }),
+        environment: { $0.favoritePrimes })
       ScreensReducer().pullback(state: \.screensView, action: .screens)
-    )
+    }
     .reduce(into: &state, action: action, environment: environment)
     activity?.record(into: &state, now: environment.now, uuid: environment.uuid)
     return effect

@@ -89,8 +89,7 @@ public struct RecordingViewReducer: Reducer {
   public func reduce(
     into state: inout RecordingViewState, action: RecordingViewAction, environment: Void
   ) -> Effect<RecordingViewAction> {
-    combine(
-      HistoryScreenReducer().pullback(state: \.screen, action: .history),
+    combine {
       Reduce<RecordingViewState, RecordingViewAction, Void> { state, action, _ in
         switch action {
         case .history:
@@ -104,7 +103,8 @@ public struct RecordingViewReducer: Reducer {
         }
         return .none
       }
-    )
+      HistoryScreenReducer().pullback(state: \.screen, action: .history)
+    }
     .reduce(into: &state, action: action, environment: environment)
   }
 }

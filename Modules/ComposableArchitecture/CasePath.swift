@@ -3,7 +3,8 @@
 ///
 /// A case path embeds a value into the enum and extracts it back out. `pullback` uses one to
 /// pick a feature's actions out of the app's actions, and to wrap the actions that the feature's
-/// effects send back.
+/// effects send back. On an enum of states, such as a screen's destinations, it picks one case's
+/// state, as ``Reducer/pullback(state:action:environment:fileID:line:)`` does.
 ///
 /// A feature declares each case path it needs once, as a static member:
 ///

@@ -1,5 +1,5 @@
-/// Two reducers on the same domain, run in order, with their effects merged; see
-/// ``combine(_:_:)``.
+/// Two reducers on the same domain, run in order, with their effects merged: what
+/// ``ReducerBuilder`` nests to combine any number of reducers.
 public struct CombineReducers<First: Reducer, Second: Reducer>: Reducer
 where
   First.State == Second.State, First.Action == Second.Action,
@@ -25,61 +25,86 @@ where
   }
 }
 
+/// Builds one reducer from any number of reducers of any types on one domain, listed one per
+/// line: the body of ``combine(_:)-(()->R)``.
+///
+/// Each reducer in the list is a value of its own type, so the composition keeps every type and
+/// the compiler can inline the whole of it. (Swift's parameter packs cannot yet require that
+/// every element of a pack has the same `State`, so a builder does what a variadic function
+/// cannot.)
+@resultBuilder
+public enum ReducerBuilder<State, Action: Sendable, Environment> {
+  @inlinable @inline(__always)
+  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  where R.State == State, R.Action == Action, R.Environment == Environment {
+    reducer
+  }
+
+  @inlinable @inline(__always)
+  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  where R.State == State, R.Action == Action, R.Environment == Environment {
+    first
+  }
+
+  @inlinable @inline(__always)
+  public static func buildPartialBlock<Accumulated: Reducer, Next: Reducer>(
+    accumulated: Accumulated, next: Next
+  ) -> CombineReducers<Accumulated, Next>
+  where
+    Accumulated.State == State, Accumulated.Action == Action,
+    Accumulated.Environment == Environment,
+    Next.State == State, Next.Action == Action, Next.Environment == Environment
+  {
+    CombineReducers(accumulated, next)
+  }
+}
+
 /// Combines reducers on the same state into one that runs them in order and merges their
-/// effects.
+/// effects: any number of them, each of its own type.
 ///
 /// Each reducer sees the state as the ones before it left it.
 ///
 /// ```swift
-/// combine(
-///   CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter }),
+/// combine {
+///   CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter })
 ///   FavoritePrimesReducer().pullback(
 ///     state: \.favoritePrimesState, action: .favoritePrimes,
-///     environment: { $0.favoritePrimes }),
+///     environment: { $0.favoritePrimes })
 ///   ScreensReducer().pullback(state: \.screensView, action: .screens)
-/// )
+/// }
 /// ```
 ///
-/// - Parameters:
-///   - first: The reducer that runs first.
-///   - second: The reducer that runs next.
-/// - Returns: One reducer that runs both.
-@inlinable @inline(__always)
-public func combine<First: Reducer, Second: Reducer>(
-  _ first: First, _ second: Second
-) -> CombineReducers<First, Second> {
-  CombineReducers(first, second)
-}
-
-/// Combines three reducers on the same state, run in order; see ``combine(_:_:)``.
+/// A closure reducer in the list takes its types from the others:
 ///
 /// ```swift
-/// func appending(_ value: Int) -> Reduce<[Int], Void, Void> {
-///   Reduce { state, _, _ in
-///     state.append(value)
-///     return .none
-///   }
+/// let appendOne = Reduce<[Int], Void, Void> { state, _, _ in
+///   state.append(1)
+///   return .none
 /// }
 /// var state: [Int] = []
-/// _ = combine(appending(1), appending(2), appending(3))
-///   .reduce(into: &state, action: (), environment: ())
-/// #expect(state == [1, 2, 3])
+/// _ = combine {
+///   appendOne
+///   Reduce { state, _, _ in
+///     state.append(2)
+///     return .none
+///   }
+///   appendOne
+/// }
+/// .reduce(into: &state, action: (), environment: ())
+/// #expect(state == [1, 2, 1])
 /// ```
 ///
-/// - Parameters:
-///   - first: The reducer that runs first.
-///   - second: The reducer that runs next.
-///   - third: The reducer that runs last.
-/// - Returns: One reducer that runs all three.
+/// - Parameter reducers: The reducers, one per line, in the order they run.
+/// - Returns: One reducer that runs all of them.
 @inlinable @inline(__always)
-public func combine<First: Reducer, Second: Reducer, Third: Reducer>(
-  _ first: First, _ second: Second, _ third: Third
-) -> CombineReducers<CombineReducers<First, Second>, Third> {
-  CombineReducers(CombineReducers(first, second), third)
+public func combine<State, Action: Sendable, Environment, R: Reducer>(
+  @ReducerBuilder<State, Action, Environment> _ reducers: () -> R
+) -> R where R.State == State, R.Action == Action, R.Environment == Environment {
+  reducers()
 }
 
 /// Combines any number of reducers of one type on the same state, run in order; see
-/// ``combine(_:_:)``.
+/// ``combine(_:)-(()->R)``.
 ///
 /// ```swift
 /// let appenders = (0..<4).map { index in
@@ -102,7 +127,7 @@ public func combine<Element: Reducer>(_ reducers: [Element]) -> CombineReducerLi
 }
 
 /// A list of reducers of one type, run in order, with their effects merged; see
-/// ``combine(_:)``.
+/// ``combine(_:)-([Element])``.
 public struct CombineReducerList<Element: Reducer>: Reducer {
   @usableFromInline
   let reducers: [Element]

@@ -28,6 +28,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case merge([Effect])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(id: EffectID)
+    case dismiss
   }
 
   @usableFromInline
@@ -207,6 +208,8 @@ public struct Effect<Action: Sendable>: Sendable {
         operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
+    case .dismiss:
+      return Effect<NewAction>(operation: .dismiss)
     }
   }
 
@@ -250,13 +253,81 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 }
 
+extension Effect {
+  /// An effect that dismisses the child feature that returns it: the parent that presents the
+  /// child receives ``PresentationAction/dismiss``, which clears the child's state and cancels
+  /// every effect the child started.
+  ///
+  /// ```swift
+  /// case .closeTapped:
+  ///   return .dismiss
+  /// ```
+  ///
+  /// Returned by a reducer that no parent presents (with
+  /// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,PresentationAction<Child.Action>>,_,_,_,_)``),
+  /// it is reported and does nothing.
+  public static var dismiss: Effect {
+    Effect(operation: .dismiss)
+  }
+
+  /// This effect as a presented child's: every identifier it cancels by is scoped to the place
+  /// `id` names, a ``dismiss`` sends `dismissal` back, and the whole can be cancelled by `id`.
+  @usableFromInline
+  func presented(id: EffectID, dismissal: Action?) -> Effect {
+    if case .none = operation { return self }
+    return Effect(operation: .cancellable(id: id, cancelInFlight: false, scoped(by: id, dismissal)))
+  }
+
+  private func scoped(by scope: EffectID, _ dismissal: Action?) -> Effect {
+    switch operation {
+    case .none, .run, .fireAndForget:
+      return self
+    case .merge(let effects):
+      return Effect(operation: .merge(effects.map { $0.scoped(by: scope, dismissal) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect(
+        operation: .cancellable(
+          id: id.scoped(by: scope), cancelInFlight: cancelInFlight,
+          effect.scoped(by: scope, dismissal)))
+    case .cancel(let id):
+      return Effect(operation: .cancel(id: id.scoped(by: scope)))
+    case .dismiss:
+      guard let dismissal else { return self }
+      return .run { send in await send(dismissal) }
+    }
+  }
+}
+
 /// The identifier of a cancellable effect: any hashable, sendable value.
 @usableFromInline
 struct EffectID: Hashable, @unchecked Sendable {
-  // Only ever built from a `Hashable & Sendable` value, so the box is safe to share.
+  // Only ever built from a `Hashable & Sendable` value, or from a key path (immutable), so the
+  // box is safe to share.
   let base: AnyHashable
 
   init(_ base: some Hashable & Sendable) {
     self.base = AnyHashable(base)
   }
+
+  /// The identifier of the place in a parent's state where a child is presented.
+  @usableFromInline
+  init(presentedAt place: AnyKeyPath) {
+    self.base = AnyHashable(place)
+  }
+
+  private init(base: AnyHashable) {
+    self.base = base
+  }
+
+  /// This identifier as the child presented at `scope` uses it: the same identifier used by the
+  /// same child presented elsewhere is another one.
+  func scoped(by scope: EffectID) -> EffectID {
+    EffectID(base: AnyHashable(ScopedEffectID(scope: scope.base, id: base)))
+  }
+}
+
+/// An identifier within the place a child is presented.
+private struct ScopedEffectID: Hashable {
+  let scope: AnyHashable
+  let id: AnyHashable
 }

@@ -31,6 +31,30 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
     }
   }
 
+  @inlinable
+  init(
+    local: Local,
+    toLocalState: CasePath<GlobalState, Local.State>,
+    toLocalAction: CasePath<GlobalAction, Local.Action>,
+    toLocalEnvironment: @escaping (GlobalEnvironment) -> Local.Environment,
+    fileID: StaticString,
+    line: UInt
+  ) {
+    self.lifted = { state, action, environment in
+      guard let localAction = toLocalAction.extract(action) else { return .none }
+      guard var localState = toLocalState.extract(state) else {
+        runtimeWarning(
+          "An action was sent to a case the state is not in, and was ignored: \(localAction)",
+          fileID: fileID, line: line)
+        return .none
+      }
+      let effect = local.reduce(
+        into: &localState, action: localAction, environment: toLocalEnvironment(environment))
+      state = toLocalState.embed(localState)
+      return effect.map(toLocalAction.embed)
+    }
+  }
+
   @inlinable @inline(__always)
   public func reduce(
     into state: inout GlobalState, action: GlobalAction, environment: GlobalEnvironment
@@ -68,6 +92,36 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Lifts this reducer into one case of an enum state, such as one destination of several.
+  ///
+  /// The reducer runs on the case's associated value while the state is in that case, and
+  /// writes the value back. An action for it while the state is in another case is reported (a
+  /// failure under `TestStore`, a warning in a debug build) and ignored.
+  ///
+  /// ```swift
+  /// PrimeModalReducer().pullback(state: .primeModal, action: .primeModal, environment: { _ in () })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The case of the global state that holds the local state.
+  ///   - action: Which global actions carry local actions.
+  ///   - environment: Derives the local environment from the global one.
+  /// - Returns: A reducer on the global domain.
+  @inlinable
+  public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(
+    state: CasePath<GlobalState, State>,
+    action: CasePath<GlobalAction, Action>,
+    environment: @escaping (GlobalEnvironment) -> Environment,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Pullback<Self, GlobalState, GlobalAction, GlobalEnvironment> {
+    Pullback(
+      local: self, toLocalState: state, toLocalAction: action, toLocalEnvironment: environment,
+      fileID: fileID, line: line)
+  }
+}
+
 extension Reducer where Environment == Void {
   /// Lifts this reducer, which needs no environment, to global state and actions in any
   /// environment.
@@ -86,5 +140,26 @@ extension Reducer where Environment == Void {
     action: CasePath<GlobalAction, Action>
   ) -> Pullback<Self, GlobalState, GlobalAction, GlobalEnvironment> {
     pullback(state: state, action: action, environment: { _ in () })
+  }
+
+  /// Lifts this reducer, which needs no environment, into one case of an enum state in any
+  /// environment; see ``Reducer/pullback(state:action:environment:fileID:line:)``.
+  ///
+  /// ```swift
+  /// PrimeModalReducer().pullback(state: .primeModal, action: .primeModal)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The case of the global state that holds the local state.
+  ///   - action: Which global actions carry local actions.
+  /// - Returns: A reducer on the global domain.
+  @inlinable
+  public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(
+    state: CasePath<GlobalState, State>,
+    action: CasePath<GlobalAction, Action>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Pullback<Self, GlobalState, GlobalAction, GlobalEnvironment> {
+    pullback(state: state, action: action, environment: { _ in () }, fileID: fileID, line: line)
   }
 }

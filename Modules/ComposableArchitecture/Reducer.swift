@@ -6,18 +6,18 @@
 /// `Effect`, whose results come back as actions.
 ///
 /// A feature is a type that conforms. A feature made of others composes them with
-/// ``combine(_:_:)`` and ``Reducer/pullback(state:action:environment:)``:
+/// ``combine(_:)-(()->R)`` and ``Reducer/pullback(state:action:environment:)``:
 ///
 /// ```swift
 /// public func reduce(
 ///   into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
 /// ) -> Effect<CounterAction> {
-///   combine(
-///     CountingReducer(),
-///     PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal),
+///   combine {
+///     CountingReducer()
+///     PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal)
 ///     NthPrimeLookupReducer().pullback(
 ///       state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
-///   )
+///   }
 ///   .reduce(into: &state, action: action, environment: environment)
 /// }
 /// ```

@@ -144,7 +144,36 @@ public final class Store<State, Action: Sendable> {
   ) -> Store<LocalState, LocalAction> {
     let sendToGlobal = sendAction
     return Store<LocalState, LocalAction>(
-      core: ScopedCore(global: core, toLocalState: toLocalState),
+      core: ScopedCore(global: core, toLocalState: toLocalState, isDuplicate: nil),
+      send: { action, group in sendToGlobal(fromLocalAction(action), group) }
+    )
+  }
+
+  /// Returns a store for one part of this store's domain whose observers are told only of
+  /// changes to that part.
+  ///
+  /// As ``scope(state:action:)-(_,(LocalAction)->Action)``, and because the local state is
+  /// `Equatable`, an action that leaves it equal calls none of the local store's observers: a
+  /// view over it is not drawn again for what it does not show.
+  ///
+  /// ```swift
+  /// let child = store.scope(state: \.child, action: ParentAction.child)
+  /// let token = child.subscribe(onChange: { redraws += 1 })
+  /// store.send(.other)  // redraws == 0
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toLocalState: Derives the local state from this store's.
+  ///   - fromLocalAction: Wraps a local action in one of this store's.
+  /// - Returns: The local store.
+  @inlinable
+  public func scope<LocalState: Equatable, LocalAction: Sendable>(
+    state toLocalState: @escaping (State) -> LocalState,
+    action fromLocalAction: @escaping (LocalAction) -> Action
+  ) -> Store<LocalState, LocalAction> {
+    let sendToGlobal = sendAction
+    return Store<LocalState, LocalAction>(
+      core: ScopedCore(global: core, toLocalState: toLocalState, isDuplicate: { $0 == $1 }),
       send: { action, group in sendToGlobal(fromLocalAction(action), group) }
     )
   }
@@ -359,12 +388,19 @@ final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Senda
 {
   private let global: StoreCore<GlobalState, GlobalAction>
   private let toLocalState: (GlobalState) -> State
+  // For an `Equatable` local state: whether two local states are equal, so that an action that
+  // leaves it equal tells no observer.
+  private let isDuplicate: ((State, State) -> Bool)?
 
   @usableFromInline
-  init(global: StoreCore<GlobalState, GlobalAction>, toLocalState: @escaping (GlobalState) -> State)
-  {
+  init(
+    global: StoreCore<GlobalState, GlobalAction>,
+    toLocalState: @escaping (GlobalState) -> State,
+    isDuplicate: ((State, State) -> Bool)?
+  ) {
     self.global = global
     self.toLocalState = toLocalState
+    self.isDuplicate = isDuplicate
   }
 
   override var state: State { toLocalState(global.state) }
@@ -372,11 +408,30 @@ final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Senda
 
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     let toLocalState = self.toLocalState
-    return global.subscribe { observer(toLocalState($0)) }
+    guard let isDuplicate else {
+      return global.subscribe { observer(toLocalState($0)) }
+    }
+    var last = state
+    return global.subscribe { globalState in
+      let local = toLocalState(globalState)
+      guard !isDuplicate(last, local) else { return }
+      last = local
+      observer(local)
+    }
   }
 
-  // No local state to derive: the global store's observer is the same function.
   override func subscribe(onChange: @escaping @MainActor () -> Void) -> StoreSubscription {
-    global.subscribe(onChange: onChange)
+    // No local state to derive: the global store's observer is the same function.
+    guard let isDuplicate else { return global.subscribe(onChange: onChange) }
+    let toLocalState = self.toLocalState
+    var last = state
+    // Weakly, so that a subscription never keeps its store alive.
+    return global.subscribe(onChange: { [weak global] in
+      guard let global else { return }
+      let local = toLocalState(global.state)
+      guard !isDuplicate(last, local) else { return }
+      last = local
+      onChange()
+    })
   }
 }

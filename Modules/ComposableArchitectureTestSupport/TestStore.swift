@@ -12,7 +12,8 @@ import IssueReporting
 /// - an effect feeds back an action the test did not `receive`;
 /// - `receive` expects an action while no effect is running that could send one;
 /// - an effect is still running when the test ends
-///   (``finish(timeout:fileID:filePath:line:column:)`` or the store's release).
+///   (``finish(timeout:fileID:filePath:line:column:)`` or the store's release);
+/// - an action reaches a child that is not there (see `RuntimeWarning`).
 ///
 /// Actions that effects send back queue up until the test receives them, so nothing happens
 /// behind the test's back. A store released on the main actor runs its end-of-test checks at
@@ -236,8 +237,14 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     column: UInt
   ) {
     var expected = state
-    let effect = reducer.reduce(into: &state, action: action, environment: environment)
-    effects.runner.run(effect, in: group)
+    // A composition mistake the core survives (an action for a child that is not there) fails
+    // the test that made it.
+    RuntimeWarning.$report.withValue({ message in
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }) {
+      let effect = reducer.reduce(into: &state, action: action, environment: environment)
+      effects.runner.run(effect, in: group)
+    }
     do {
       try updateExpected?(&expected)
     } catch {

@@ -126,12 +126,12 @@ public struct CounterReducer: Reducer {
   public func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
-    combine(
-      CountingReducer(),
-      PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal),
+    combine {
+      CountingReducer()
+      PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal)
       NthPrimeLookupReducer().pullback(
         state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
-    )
+    }
     .reduce(into: &state, action: action, environment: environment)
   }
 }

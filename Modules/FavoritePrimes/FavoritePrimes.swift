@@ -115,11 +115,11 @@ public struct FavoritePrimesReducer: Reducer {
     into state: inout FavoritePrimesState, action: FavoritePrimesAction,
     environment: FavoritePrimesEnvironment
   ) -> Effect<FavoritePrimesAction> {
-    combine(
-      FavoritesListReducer(),
+    combine {
+      FavoritesListReducer()
       NthPrimeLookupReducer().pullback(
         state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
-    )
+    }
     .reduce(into: &state, action: action, environment: environment)
   }
 }

@@ -78,13 +78,13 @@ struct HistoryTests {
     }
     let store = Store(
       initialState: History(ChildState()),
-      reducer: combine(
-        counting.recordingHistory(),
+      reducer: combine {
+        counting.recordingHistory()
         Reduce { _, action, _ in
           if case .feedback = action { effectsRun += 1 }
           return .none
         }
-      ),
+      },
       environment: ()
     )
     await store.send(.step(.startEcho([1]))).finish()

@@ -14,11 +14,17 @@ struct ReducerTests {
       return .none
     }
     var state: [Int] = []
-    _ = combine(double, addOne).reduce(into: &state, action: 3, environment: ())
+    _ = combine {
+      double
+      addOne
+    }.reduce(into: &state, action: 3, environment: ())
     #expect(state == [3, 4])
 
     var reversed: [Int] = []
-    _ = combine(addOne, double).reduce(into: &reversed, action: 3, environment: ())
+    _ = combine {
+      addOne
+      double
+    }.reduce(into: &reversed, action: 3, environment: ())
     #expect(reversed == [1, 3])
   }
 
@@ -42,21 +48,25 @@ struct ReducerTests {
       }
     }
     var state: [Int] = []
-    _ = combine(appending(1), appending(2), appending(3))
-      .reduce(into: &state, action: (), environment: ())
+    _ = combine {
+      appending(1)
+      appending(2)
+      appending(3)
+    }
+    .reduce(into: &state, action: (), environment: ())
     #expect(state == [1, 2, 3])
   }
 
   @Test func reduce_wrappingAReducer_behavesLikeIt() {
-    let composed = combine(
+    let composed = combine {
       childReducer.pullback(
         state: \ParentState.child, action: .child,
-        environment: { (_: Void) in () }),
+        environment: { (_: Void) in () })
       Reduce<ParentState, ParentAction, Void> { state, action, _ in
         if case .other(let text) = action { state.log.append(text) }
         return .none
       }
-    )
+    }
     let wrapped = Reduce(composed)
     var direct = ParentState()
     var throughWrapper = ParentState()
@@ -83,9 +93,16 @@ struct ReducerTests {
     let first = Reduce<Int, Int, Void> { _, _, _ in .fireAndForget {} }
     let second = Reduce<Int, Int, Void> { _, _, _ in .fireAndForget {} }
     var state = 0
-    #expect(!combine(first, second).reduce(into: &state, action: 1, environment: ()).isNone)
     #expect(
-      combine(Reduce<Int, Int, Void>.empty, Reduce<Int, Int, Void>.empty).reduce(
+      !combine {
+        first
+        second
+      }.reduce(into: &state, action: 1, environment: ()).isNone)
+    #expect(
+      combine {
+        Reduce<Int, Int, Void>.empty
+        Reduce<Int, Int, Void>.empty
+      }.reduce(
         into: &state, action: 1, environment: ()
       ).isNone)
   }

@@ -23,13 +23,13 @@ struct StoreTests {
     var seen: [Int] = []
     let store = Store(
       initialState: ChildState(),
-      reducer: combine(
-        childReducer,
+      reducer: combine {
+        childReducer
         Reduce { state, action, _ in
           if case .echoed = action { seen.append(state.count) }
           return .none
         }
-      ),
+      },
       environment: ()
     )
     await store.send(.startEcho(Array(1...50))).finish()
@@ -120,6 +120,48 @@ struct StoreTests {
     child.send(.incr)
     #expect(counts == [1, 2])
     _ = token
+  }
+
+  @Test func scopedEquatableState_tellsItsObserversOnlyOfItsOwnChanges() {
+    let store = makeStore()
+    let child = store.scope(state: \.child, action: ParentAction.child)
+    var changes = 0
+    var counts: [Int] = []
+    let changeToken = child.subscribe(onChange: { changes += 1 })
+    let stateToken = child.subscribe { counts.append($0.count) }
+    store.send(.other("not the child's"))
+    #expect(changes == 0)
+    #expect(counts == [])
+    child.send(.incr)
+    store.send(.other("again"))
+    child.send(.decr)
+    #expect(changes == 2)
+    #expect(counts == [1, 0])
+    _ = (changeToken, stateToken)
+  }
+
+  @Test func scopedStateThatIsNotEquatable_tellsItsObserversOfEveryAction() {
+    struct Opaque { var count: Int }
+    let store = makeStore()
+    let child = store.scope(state: { Opaque(count: $0.child.count) }, action: ParentAction.child)
+    var changes = 0
+    let token = child.subscribe(onChange: { changes += 1 })
+    store.send(.other("not the child's"))
+    store.send(.other("again"))
+    #expect(changes == 2)
+    _ = token
+  }
+
+  @Test func aScopedSubscription_keepsNeitherStoreAlive() {
+    weak var released: Store<ParentState, ParentAction>?
+    var token: StoreSubscription?
+    do {
+      let store = makeStore()
+      released = store
+      token = store.scope(state: \.child, action: ParentAction.child).subscribe(onChange: {})
+    }
+    #expect(released == nil)
+    token?.cancel()
   }
 
   @Test func changeSubscription_isCalledAfterEveryAction_withTheStateAlreadyChanged() {
@@ -231,15 +273,15 @@ struct StoreTests {
     // .startEcho feeds back .echoed; a second reducer turns .echoed(1) into another echo.
     let store = Store(
       initialState: ChildState(),
-      reducer: combine(
-        childReducer,
+      reducer: combine {
+        childReducer
         Reduce { _, action, _ in
           if case .echoed(1) = action {
             return .run { send in await send(.startEcho([2, 3])) }
           }
           return .none
         }
-      ),
+      },
       environment: ()
     )
     let task = store.send(.startEcho([1]))

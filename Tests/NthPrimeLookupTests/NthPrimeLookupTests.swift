@@ -117,3 +117,51 @@ struct NthPrimeLookupTests {
     }
   }
 }
+
+/// The lookup embedded twice in one parent, each optional: the effect identities are scoped by
+/// where each is presented, so cancelling one leaves the other running.
+private struct TwoLookups: Equatable {
+  var first: NthPrimeLookupState?
+  var second: NthPrimeLookupState?
+}
+
+private enum TwoLookupsAction: Equatable, Sendable {
+  case first(NthPrimeLookupAction)
+  case second(NthPrimeLookupAction)
+}
+
+extension CasePath<TwoLookupsAction, NthPrimeLookupAction> {
+  fileprivate static var first: Self {
+    Self(TwoLookupsAction.first) { if case .first(let a) = $0 { a } else { nil } }
+  }
+  fileprivate static var second: Self {
+    Self(TwoLookupsAction.second) { if case .second(let a) = $0 { a } else { nil } }
+  }
+}
+
+@MainActor
+struct NthPrimeLookupTwiceTests {
+  @Test func twoEmbeddings_runAtOnce_andCancellingOneLeavesTheOther() async {
+    let first = ControlledLookup()
+    let second = ControlledLookup()
+    let client = NthPrimeClient { n in
+      try await (n == 7 ? first : second).lookup(n)
+    }
+    let store = TestStore(
+      initialState: TwoLookups(first: NthPrimeLookupState(), second: NthPrimeLookupState()),
+      reducer: Reduce<TwoLookups, TwoLookupsAction, NthPrimeClient>.empty
+        .ifLet(\.first, action: .first, environment: { $0 }) { NthPrimeLookupReducer() }
+        .ifLet(\.second, action: .second, environment: { $0 }) { NthPrimeLookupReducer() },
+      environment: client)
+    await store.send(.first(.asked(n: 7))) { $0.first?.isInFlight = true }
+    await store.send(.second(.asked(n: 8))) { $0.second?.isInFlight = true }
+    await store.send(.first(.cancelled)) { $0.first?.isInFlight = false }
+    first.answer(.success(17))
+    second.answer(.success(19))
+    await store.receive(.second(.answered(n: 8, .success(19)))) {
+      $0.second?.isInFlight = false
+      $0.second?.alert = .nthPrime(n: 8, prime: 19)
+    }
+    await store.finish()
+  }
+}

@@ -44,6 +44,9 @@ package final class EffectRunner<Action: Sendable> {
       for effect in effects { run(effect, in: group, ids: ids) }
     case .cancel(let id):
       cancel(id: id)
+    case .dismiss:
+      runtimeWarning(
+        "An effect returned .dismiss, but no parent presents its feature; nothing is dismissed")
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id) }
       run(effect, in: group, ids: ids + [id])

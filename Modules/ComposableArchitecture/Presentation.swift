@@ -1,0 +1,198 @@
+/// The actions of a presented child, as its parent sees them: the child's own, or its
+/// dismissal.
+///
+/// A parent carries them in one case, and lifts the child with
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,PresentationAction<Child.Action>>,_,_,_,_)``:
+///
+/// ```swift
+/// case destination(PresentationAction<DestinationAction>)
+/// ```
+public enum PresentationAction<Action: Sendable>: Sendable {
+  /// Something happened in the presented child.
+  case presented(Action)
+  /// The child is dismissed: its state is cleared and every effect it started is cancelled.
+  case dismiss
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}
+extension PresentationAction: Hashable where Action: Hashable {}
+extension PresentationAction: Codable where Action: Codable {}
+
+/// A parent reducer with a child whose state is optional: the child runs only while its state
+/// is there, its effects are scoped to where it is, and they end when it goes; see
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,Child.Action>,_,_,_,_)``.
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  @usableFromInline
+  let parent: Parent
+  @usableFromInline
+  let child: Child
+  @usableFromInline
+  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  /// The child's action in a parent's, if it carries one.
+  @usableFromInline
+  let toChildAction: (Parent.Action) -> Child.Action?
+  @usableFromInline
+  let fromChildAction: @Sendable (Child.Action) -> Parent.Action
+  @usableFromInline
+  let toChildEnvironment: (Parent.Environment) -> Child.Environment
+  /// The parent's action that dismisses the child, for a presented child; `nil` for an optional
+  /// child that its parent clears itself.
+  @usableFromInline
+  let dismissal: Parent.Action?
+  @usableFromInline
+  let isDismissal: (Parent.Action) -> Bool
+  @usableFromInline
+  let id: EffectID
+  @usableFromInline
+  let fileID: StaticString
+  @usableFromInline
+  let line: UInt
+
+  @inlinable
+  init(
+    parent: Parent, child: Child,
+    toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: @escaping (Parent.Action) -> Child.Action?,
+    fromChildAction: @escaping @Sendable (Child.Action) -> Parent.Action,
+    toChildEnvironment: @escaping (Parent.Environment) -> Child.Environment,
+    dismissal: Parent.Action?,
+    isDismissal: @escaping (Parent.Action) -> Bool,
+    fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.fromChildAction = fromChildAction
+    self.toChildEnvironment = toChildEnvironment
+    self.dismissal = dismissal
+    self.isDismissal = isDismissal
+    self.id = EffectID(presentedAt: toChildState)
+    self.fileID = fileID
+    self.line = line
+  }
+
+  @inlinable
+  public func reduce(
+    into state: inout Parent.State, action: Parent.Action, environment: Parent.Environment
+  ) -> Effect<Parent.Action> {
+    var effect = Effect<Parent.Action>.none
+    if let childAction = toChildAction(action) {
+      if state[keyPath: toChildState] != nil {
+        effect = child.reduce(
+          into: &state[keyPath: toChildState]!, action: childAction,
+          environment: toChildEnvironment(environment)
+        )
+        .map(fromChildAction)
+        .presented(id: id, dismissal: dismissal)
+      } else {
+        runtimeWarning(
+          "An action was sent to a child that is not there, and was ignored: \(childAction)",
+          fileID: fileID, line: line)
+      }
+    }
+    let before = state[keyPath: toChildState].map(PresentedCase.init)
+    effect = effect.merge(
+      with: parent.reduce(into: &state, action: action, environment: environment))
+    guard let before else { return effect }
+    if isDismissal(action) { state[keyPath: toChildState] = nil }
+    let after = state[keyPath: toChildState].map(PresentedCase.init)
+    // The child went, or another took its place: what it started ends with it.
+    return before == after ? effect : effect.merge(with: Effect(operation: .cancel(id: id)))
+  }
+}
+
+/// Which child is presented: for an enum of destinations, the case; for any other state, one
+/// value. A change of case is a new child, whose effects are not the old one's.
+@usableFromInline
+struct PresentedCase: Equatable {
+  let name: String?
+
+  @usableFromInline
+  init<State>(_ state: State) {
+    let mirror = Mirror(reflecting: state)
+    name = mirror.displayStyle == .enum ? mirror.children.first?.label ?? "\(state)" : nil
+  }
+}
+
+extension Reducer {
+  /// Runs `child` on an optional part of this reducer's state, while that part is there.
+  ///
+  /// The child runs before this reducer, so this reducer sees what the child did, and can clear
+  /// the child's state in answer to one of its actions. An action for the child while its state
+  /// is `nil` is reported (a failure under `TestStore`, a warning in a debug build) and ignored.
+  /// The child's effects are scoped to this place: the same feature embedded twice never cancels
+  /// the other's effects. When the child's state becomes `nil`, every effect it started is
+  /// cancelled, and no action of theirs arrives after.
+  ///
+  /// ```swift
+  /// ParentReducer().ifLet(\.first, action: .first, environment: { $0.nthPrime }) {
+  ///   NthPrimeLookupReducer()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: Where the optional child state lives in this reducer's state.
+  ///   - toChildAction: Which of this reducer's actions carry the child's.
+  ///   - toChildEnvironment: Derives the child's environment from this reducer's.
+  ///   - child: The child's reducer.
+  /// - Returns: A reducer on this reducer's domain that runs both.
+  @inlinable
+  public func ifLet<Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, Child.State?>,
+    action toChildAction: CasePath<Action, Child.Action>,
+    environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
+    then child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfLetReducer<Self, Child> {
+    IfLetReducer(
+      parent: self, child: child(), toChildState: toChildState,
+      toChildAction: toChildAction.extract, fromChildAction: toChildAction.embed,
+      toChildEnvironment: toChildEnvironment, dismissal: nil, isDismissal: { _ in false },
+      fileID: fileID, line: line)
+  }
+
+  /// Presents `child` on an optional part of this reducer's state: a sheet, a dialog, or an
+  /// enum of destinations, carried in ``PresentationAction``.
+  ///
+  /// As ``ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,Child.Action>,_,_,_,_)``,
+  /// and: ``PresentationAction/dismiss`` clears the child's state, after this reducer has seen
+  /// it, and cancels every effect the child started; the child dismisses itself by returning
+  /// ``Effect/dismiss``. A dismissal while nothing is presented changes nothing.
+  ///
+  /// ```swift
+  /// CountingReducer().ifLet(\.destination, action: .destination, environment: { _ in () }) {
+  ///   CounterDestinationReducer()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: Where the optional child state lives in this reducer's state.
+  ///   - toPresentationAction: Which of this reducer's actions carry the child's presentation
+  ///     actions.
+  ///   - toChildEnvironment: Derives the child's environment from this reducer's.
+  ///   - child: The child's reducer.
+  /// - Returns: A reducer on this reducer's domain that runs both.
+  @inlinable
+  public func ifLet<Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, Child.State?>,
+    action toPresentationAction: CasePath<Action, PresentationAction<Child.Action>>,
+    environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
+    then child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfLetReducer<Self, Child> {
+    IfLetReducer(
+      parent: self, child: child(), toChildState: toChildState,
+      toChildAction: {
+        if case .presented(let action) = toPresentationAction.extract($0) { action } else { nil }
+      },
+      fromChildAction: { toPresentationAction.embed(.presented($0)) },
+      toChildEnvironment: toChildEnvironment, dismissal: toPresentationAction.embed(.dismiss),
+      isDismissal: {
+        if case .dismiss = toPresentationAction.extract($0) { true } else { false }
+      },
+      fileID: fileID, line: line)
+  }
+}
