@@ -78,13 +78,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) -> Effect<Parent.Action> {
     var effect = Effect<Parent.Action>.none
     if let childAction = toChildAction(action) {
-      if state[keyPath: toChildState] != nil {
-        effect = child.reduce(
-          into: &state[keyPath: toChildState]!, action: childAction,
-          environment: toChildEnvironment(environment)
-        )
-        .map(fromChildAction)
-        .presented(id: id, dismissal: dismissal)
+      if let childEffect = state[keyPath: toChildState].modifyIfPresent({
+        child.reduce(into: &$0, action: childAction, environment: toChildEnvironment(environment))
+      }) {
+        effect = childEffect.map(fromChildAction).presented(id: id, dismissal: dismissal)
       } else {
         runtimeWarning(
           "An action was sent to a child that is not there, and was ignored: \(childAction)",
@@ -194,5 +191,19 @@ extension Reducer {
         if case .dismiss = toPresentationAction.extract($0) { true } else { false }
       },
       fileID: fileID, line: line)
+  }
+}
+
+extension Optional {
+  /// Runs `body` on the wrapped value in place, when there is one.
+  ///
+  /// The value is moved out while `body` runs, so that it is the only reference to its storage
+  /// and changing it copies nothing.
+  @usableFromInline
+  mutating func modifyIfPresent<Result>(_ body: (inout Wrapped) -> Result) -> Result? {
+    guard case .some(var wrapped) = self else { return nil }
+    self = nil
+    defer { self = wrapped }
+    return body(&wrapped)
   }
 }
