@@ -123,7 +123,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "ComposableArchitecture", "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient",
-        "Alerts", "PrimeModal", "Screens",
+        "NthPrimeLookup", "Alerts", "PrimeModal", "Screens",
       ],
       path: "App/AppCore"
     ),
@@ -141,7 +141,7 @@ let package = Package(
       name: "PrimeTimeUI",
       dependencies: [
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "Alerts",
-        "PrimeModal", "Screens", "ComposableArchitectureDebug",
+        "NthPrimeLookup", "PrimeModal", "Screens", "ComposableArchitectureDebug",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/PrimeTimeUI"
@@ -235,6 +235,7 @@ let package = Package(
       name: "CounterTests",
       dependencies: [
         "ComposableArchitectureTestSupport", "Counter", "ComposableArchitecture", "NthPrimeClient",
+        "NthPrimeLookup", "PrimeModal",
         "Alerts",
       ],
       path: "Tests/CounterTests"
@@ -243,7 +244,7 @@ let package = Package(
       name: "FavoritePrimesTests",
       dependencies: [
         "ComposableArchitectureTestSupport", "FavoritePrimes", "ComposableArchitecture",
-        "FavoritePrimesFormat", "FileClient", "NthPrimeClient", "Alerts",
+        "FavoritePrimesFormat", "FileClient", "NthPrimeClient", "NthPrimeLookup", "Alerts",
       ],
       path: "Tests/FavoritePrimesTests"
     ),
@@ -275,6 +276,7 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes",
         "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
+        "NthPrimeLookup",
         "Alerts", "Screens",
       ],
       path: "Tests/AppCoreTests"
@@ -302,7 +304,8 @@ let package = Package(
       name: "PrimeTimeUITests",
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitecture", "ComposableArchitectureTestSupport",
-        "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient", "Alerts", "PrimeModal",
+        "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient", "NthPrimeLookup", "Alerts",
+        "PrimeModal",
         "PrimeTimeUI", "Screens",
       ],
       path: "Tests/PrimeTimeUITests"

@@ -26,14 +26,15 @@ enum PendingActivity {
   @inline(__always)
   init?(action: AppAction, before state: @autoclosure () -> AppState) {
     switch action {
-    case .counter(.primeModal(.saveFavoritePrimeTapped)),
-      .counter(.primeModal(.removeFavoritePrimeTapped)):
+    case .counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))),
+      .counter(.destination(.presented(.primeModal(.removeFavoritePrimeTapped)))):
       self = .primeModal(favoritesBefore: state().favoritePrimes.count)
-    case .counter(.primeModal(.alertDismissed)):
+    case .counter(.destination(.presented(.primeModal(.alertDismissed)))),
+      .counter(.destination(.dismiss)):
       return nil
     case .counter(.incrTapped), .counter(.decrTapped), .counter(.countEntered),
-      .counter(.countAdjusted), .counter(.isPrimeTapped), .counter(.primeModalDismissed),
-      .counter(.nthPrimeTapped), .counter(.nthPrimeLookup), .counter(.alertDismissed):
+      .counter(.countAdjusted), .counter(.isPrimeTapped), .counter(.nthPrimeTapped),
+      .counter(.nthPrimeLookup):
       return nil
     case .favoritePrimes(.deleteFavoritePrimes(let rows)):
       let favorites = state().favoritePrimes
@@ -43,11 +44,11 @@ enum PendingActivity {
     case .favoritePrimes(.loadResponse(.failure)), .favoritePrimes(.saveButtonTapped),
       .favoritePrimes(.saveResponse), .favoritePrimes(.loadButtonTapped),
       .favoritePrimes(.primeTapped), .favoritePrimes(.nthPrimeLookup),
-      .favoritePrimes(.alertDismissed):
+      .favoritePrimes(.destination):
       return nil
     case .storageChanged(let stored):
       self = .stored(stored)
-    case .screens, .history:
+    case .screens, .history, .alertsDismissed:
       return nil
     }
   }

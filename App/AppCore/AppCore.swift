@@ -5,24 +5,34 @@ import FavoritePrimes
 import FileClient
 import Foundation
 import NthPrimeClient
+import NthPrimeLookup
 import PrimeModal
 import Screens
 
 /// The whole app's state.
 ///
-/// The counter's state, which holds the count and the favorites, is stored as it is, so the
-/// counter and its prime modal change it in place through stored key paths. The favorites
-/// screen sees its part through ``favoritePrimesState``.
+/// The count and the favorites are stored once, here, and each screen's state is derived from
+/// them, as ``counter`` and ``favoritePrimesState`` are: a screen sees them and writes back what
+/// it changed. What covers each screen, and its running lookup, are stored beside them.
 public struct AppState: Codable, Equatable, Sendable {
-  /// The counter screen's state, with the count and the favorite primes.
-  public var counter: CounterState
+  /// The count, which the counter changes and the prime modal describes.
+  public var count: Int
+  /// The favorite primes, in the order they were saved.
+  public var favoritePrimes: PersistentArray<Int>
+  /// What covers the counter: an alert, or the prime modal.
+  public var counterDestination: CounterState.Destination?
+  /// The counter's nth-prime lookup, while it runs.
+  public var counterLookup: NthPrimeLookupState?
+  /// What covers the favorites list: an alert.
+  public var favoritesDestination: FavoritePrimesState.Destination?
+  /// The favorites' nth-prime lookup, while it runs.
+  public var favoritesLookup: NthPrimeLookupState?
   /// Every favorite added or removed, oldest first; undo takes back this session's entries.
   public var activityFeed: PersistentArray<Activity>
-  /// What the front ends show: the page, the selection, the notices. Undo leaves it alone.
+  /// What the front ends show: the page, the selection, the notice. Undo leaves it alone.
   @CopyOnWrite public var screens: ScreensState
 
-  /// Creates the app's state from the counter's parts; by default the count 0, no favorites,
-  /// and the counter page.
+  /// Creates the app's state; by default the count 0, no favorites, and the counter page.
   ///
   /// ```swift
   /// AppState(count: 7, favoritePrimes: [2, 3])
@@ -30,61 +40,26 @@ public struct AppState: Codable, Equatable, Sendable {
   public init(
     count: Int = 0,
     favoritePrimes: PersistentArray<Int> = [],
-    isPrimeModalShown: Bool = false,
-    isNthPrimeRequestInFlight: Bool = false,
-    alert: Alert? = nil,
+    counterDestination: CounterState.Destination? = nil,
+    counterLookup: NthPrimeLookupState? = nil,
+    favoritesDestination: FavoritePrimesState.Destination? = nil,
+    favoritesLookup: NthPrimeLookupState? = nil,
     activityFeed: PersistentArray<Activity> = [],
     screens: ScreensState = ScreensState()
   ) {
-    self.counter = CounterState(
-      count: count, favoritePrimes: favoritePrimes, isPrimeModalShown: isPrimeModalShown,
-      isNthPrimeRequestInFlight: isNthPrimeRequestInFlight, alert: alert)
+    self.count = count
+    self.favoritePrimes = favoritePrimes
+    self.counterDestination = counterDestination
+    self.counterLookup = counterLookup
+    self.favoritesDestination = favoritesDestination
+    self.favoritesLookup = favoritesLookup
     self.activityFeed = activityFeed
     self.screens = screens
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case counter
-    case activityFeed
-    case screens
-  }
-
-  /// Reads a state; one recorded before the screens were state starts on the counter.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    counter = try container.decode(CounterState.self, forKey: .counter)
-    activityFeed = try container.decode(PersistentArray<Activity>.self, forKey: .activityFeed)
-    screens = try container.decodeIfPresent(ScreensState.self, forKey: .screens) ?? ScreensState()
-  }
-
-  /// The count, which the counter keeps and its prime modal reads.
-  public var count: Int {
-    get { counter.count }
-    set { counter.count = newValue }
-  }
-
-  /// The favorite primes, in the order they were saved, kept once in the counter's state.
-  public var favoritePrimes: PersistentArray<Int> {
-    get { counter.favoritePrimes }
-    set { counter.favoritePrimes = newValue }
-  }
-
-  /// Whether the counter shows its prime modal.
-  public var isPrimeModalShown: Bool {
-    get { counter.isPrimeModalShown }
-    set { counter.isPrimeModalShown = newValue }
-  }
-
-  /// Whether an nth-prime lookup is running, whichever screen asked: one runs at a time.
-  public var isNthPrimeRequestInFlight: Bool {
-    get { counter.isNthPrimeRequestInFlight }
-    set { counter.isNthPrimeRequestInFlight = newValue }
-  }
-
-  /// The alert the counter and the favorites screen share; the prime modal has its own.
-  public var alert: Alert? {
-    get { counter.alert }
-    set { counter.alert = newValue }
+  /// Whether an nth-prime lookup runs, on either screen.
+  public var isLookingUp: Bool {
+    counterLookup != nil || favoritesLookup != nil
   }
 }
 
@@ -94,7 +69,13 @@ extension AppState: CustomReflectable {
   public var customMirror: Mirror {
     Mirror(
       self,
-      children: ["counter": counter, "activityFeed": activityFeed, "screens": screens],
+      children: [
+        "count": count, "favoritePrimes": favoritePrimes,
+        "counterDestination": counterDestination as Any, "counterLookup": counterLookup as Any,
+        "favoritesDestination": favoritesDestination as Any,
+        "favoritesLookup": favoritesLookup as Any, "activityFeed": activityFeed,
+        "screens": screens,
+      ],
       displayStyle: .struct)
   }
 }
@@ -112,6 +93,9 @@ public enum AppAction: Codable, Equatable, Sendable {
   case screens(ScreensAction)
   /// Something happened on the history page; moving on it travels through the session's steps.
   case history(HistoryScreenAction)
+  /// The alerts on either screen were read, where a front end shows them all at once (the
+  /// REPL): each is dismissed, and what is under it stays.
+  case alertsDismissed
 }
 
 extension CasePath<AppAction, CounterAction> {
@@ -196,22 +180,42 @@ extension AppState {
     set { screens = newValue.screens }
   }
 
-  /// The favorites screen's view of the app.
+  /// The counter's view of the app: the count and the favorites, what covers the counter and
+  /// its lookup, and the news.
+  public var counter: CounterState {
+    get {
+      CounterState(
+        count: count, favoritePrimes: favoritePrimes, notice: screens.said,
+        destination: counterDestination, nthPrimeLookup: counterLookup)
+    }
+    set {
+      count = newValue.count
+      if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
+      if newValue.notice != screens.said { screens.said = newValue.notice }
+      counterDestination = newValue.destination
+      counterLookup = newValue.nthPrimeLookup
+    }
+  }
+
+  /// The favorites screen's view of the app: the favorites, what covers the list and its
+  /// lookup, and the news.
   public var favoritePrimesState: FavoritePrimesState {
     get {
       FavoritePrimesState(
-        favoritePrimes: favoritePrimes, isNthPrimeRequestInFlight: isNthPrimeRequestInFlight,
-        alert: alert)
+        favoritePrimes: favoritePrimes, notice: screens.said,
+        destination: favoritesDestination, nthPrimeLookup: favoritesLookup)
     }
     set {
       if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
-      isNthPrimeRequestInFlight = newValue.isNthPrimeRequestInFlight
-      alert = newValue.alert
+      if newValue.notice != screens.said { screens.said = newValue.notice }
+      favoritesDestination = newValue.destination
+      favoritesLookup = newValue.nthPrimeLookup
     }
   }
 }
 
-/// The app: each feature pulled back onto the app's state and combined, and the activity feed.
+/// The app: each feature pulled back onto its view of the app's state and combined, and the
+/// activity feed.
 ///
 /// The feed records every favorite prime that an action adds or removes (saves and removals in
 /// the prime modal, deletes and loads on the favorites screen), each entry with an identity and
@@ -229,6 +233,13 @@ public struct AppReducer: Reducer {
   public func reduce(
     into state: inout AppState, action: AppAction, environment: AppEnvironment
   ) -> Effect<AppAction> {
+    if case .alertsDismissed = action {
+      // Each alert goes as its screen dismisses it; a modal under one stays.
+      return .merge(
+        state.alertDismissals.map {
+          reduce(into: &state, action: $0, environment: environment)
+        })
+    }
     let activity = PendingActivity(action: action, before: state)
     let effect = combine {
       CounterReducer().pullback(
@@ -241,5 +252,23 @@ public struct AppReducer: Reducer {
     .reduce(into: &state, action: action, environment: environment)
     activity?.record(into: &state, now: environment.now, uuid: environment.uuid)
     return effect
+  }
+}
+
+extension AppState {
+  /// The alerts shown on either screen, each as its screen's action that dismisses it: the
+  /// prime modal's own alert leaves the modal open.
+  public var alertDismissals: [AppAction] {
+    var dismissals: [AppAction] = []
+    switch counterDestination {
+    case .alert:
+      dismissals.append(.counter(.destination(.dismiss)))
+    case .primeModal(alert: .some):
+      dismissals.append(.counter(.destination(.presented(.primeModal(.alertDismissed)))))
+    case .primeModal(alert: nil), nil:
+      break
+    }
+    if favoritesDestination != nil { dismissals.append(.favoritePrimes(.destination(.dismiss))) }
+    return dismissals
   }
 }

@@ -27,11 +27,10 @@ extension AppState {
 /// The app with undo and redo of user steps.
 ///
 /// A step is whatever changes ``AppState/undoable``: the count, the favorites, the feed. An
-/// action that changes only what is on screen for the moment (an alert, the prime modal, an
-/// nth-prime lookup) is no step, so a refused action leaves undo and redo as they were. Undo and
-/// redo restore the undoable part and dismiss the alerts; with nothing to undo or redo, they
-/// change nothing but the alert, which says so. The modal and a lookup in flight stay as they
-/// are. What another session stored (``AppAction/storageChanged(_:)``) is no step of
+/// action that changes only what is on screen for the moment (what covers a screen, a running
+/// lookup) is no step, so a refused action leaves undo and redo as they were. Undo and redo
+/// restore the undoable part, and never bring back a dialog or a lookup; the notice says what
+/// they left, or that there was nothing to undo or redo. What another session stored (``AppAction/storageChanged(_:)``) is no step of
 /// this one either: it replaces the favorites and the feed and leaves undo and redo alone.
 ///
 /// ```swift
@@ -76,33 +75,58 @@ public struct AppHistoryReducer: Reducer {
       _ = app.reduce(into: &history.present, action: change, environment: environment)
       return .none
     case .step, .undo, .redo, .travel:
-      // What the last step said is news until the next one.
-      // Written only when it was set: the history keeps the screens of each step by
-      // reference, as long as they do not change.
-      if history.present.screens.travelled != nil { history.present.screens.travelled = nil }
-      history.present.dismissRoutineAlerts()
+      // What the last step said is news until the next one. Written only when it was set: the
+      // history keeps the screens of each step by reference, as long as they do not change.
+      if history.present.screens.said != nil { history.present.screens.said = nil }
     case .feedback:
       break
     }
     if case .step(.history) = action {
       // Moving on the history page travels; it is no step of its own.
-      history.present.dismissAlerts()
       return historyScreen.reduce(into: &history, action: action, environment: environment)
     }
     if action.travels < 0 && !history.canUndo {
-      history.present.alert = .nothingToDo("nothing to undo")
+      history.present.screens.said = "nothing to undo"
       return .none
     }
     if action.travels > 0 && !history.canRedo {
-      history.present.alert = .nothingToDo("nothing to redo")
+      history.present.screens.said = "nothing to redo"
       return .none
     }
+    let position = history.undoCount
     let effect = recording.reduce(into: &history, action: action, environment: environment)
     if action.travels != 0 {
-      history.present.dismissAlerts()
-      history.present.screens.travelled = action.travels < 0 ? .undone : .redone
+      history.present.screens.said = history.present.travelled(
+        steps: abs(history.undoCount - position), of: abs(action.travels),
+        back: action.travels < 0)
     }
     return effect
+  }
+}
+
+extension AppState {
+  /// What an undo or a redo of `steps` of the `requested` steps left, said when it is done:
+  /// `undone; count: 7; favorites: 7, 11` for one step, `undone 3 steps; count: 4; no favorites`
+  /// for more, with `, all there were` when the history ended first.
+  func travelled(steps: Int, of requested: Int, back: Bool) -> String {
+    let done = back ? "undone" : "redone"
+    guard requested != 1 else { return "\(done); \(summary)" }
+    let count = steps == 1 ? "1 step" : "\(steps) steps"
+    return "\(done) \(count)\(steps < requested ? ", all there were" : ""); \(summary)"
+  }
+
+  /// The count and the favorites in one line, as an undo or a redo says what it left:
+  /// `count: 7; favorites: 7, 11`; past ten favorites, how many and the last five.
+  public var summary: String {
+    let primes = favoritePrimes
+    let favorites =
+      switch primes.count {
+      case 0: "no favorites"
+      case 1...10: "favorites: " + primes.map(String.init).joined(separator: ", ")
+      default:
+        "\(primes.count) favorites: …, " + primes.suffix(5).map(String.init).joined(separator: ", ")
+      }
+    return "count: \(count); \(favorites)"
   }
 }
 
@@ -155,7 +179,7 @@ extension AppAction {
   /// session's change, and news of the terminal or of storage, are not: undo passes over them.
   public var isUserStep: Bool {
     switch self {
-    case .counter, .favoritePrimes, .history:
+    case .counter, .favoritePrimes, .history, .alertsDismissed:
       true
     case .storageChanged:
       false

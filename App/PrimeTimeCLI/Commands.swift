@@ -34,21 +34,23 @@ extension Command {
       "prime", aliases: ["isprime"], .none, on: .counter,
       summary: "is the count prime? then 'save' or 'remove' it", example: "prime"
     ) { session, _ in
-      if await session.send(.counter(.isPrimeTapped)) {
-        session.say(Rendering.primeModal(session.state.counter.primeModal))
+      if await session.send(.counter(.isPrimeTapped)),
+        case .primeModal(let modal) = session.state.counter.presented
+      {
+        session.say(Rendering.primeModal(modal))
       }
     },
     Command(
       "save", .none, on: .counter, summary: "save the count as a favorite prime",
       example: "set 7; prime; save"
     ) { session, _ in
-      await session.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
+      await session.sendToPrimeModal(.saveFavoritePrimeTapped)
     },
     Command(
       "remove", .none, on: .counter, summary: "remove the count from the favorite primes",
       example: "set 7; save; remove"
     ) { session, _ in
-      await session.send(.counter(.primeModal(.removeFavoritePrimeTapped)))
+      await session.sendToPrimeModal(.removeFavoritePrimeTapped)
     },
     Command(
       "nth", .optionalPositive("row"),
@@ -57,7 +59,7 @@ extension Command {
     ) { session, row in
       switch (session.screen, row) {
       case (.counter, nil):
-        await session.send(.counter(.nthPrimeTapped), cancel: .counter(.nthPrimeLookup(.cancelled)))
+        await session.send(.counter(.nthPrimeTapped), cancel: .counter(.nthPrimeLookup(.dismiss)))
       case (.counter, .some):
         session.fail(
           "on the counter, 'nth' takes no row: it asks for the count-th prime "
@@ -67,7 +69,7 @@ extension Command {
       case (.favorites, let row?):
         await session.send(
           .favoritePrimes(.primeTapped(at: row - 1)),
-          cancel: .favoritePrimes(.nthPrimeLookup(.cancelled)))
+          cancel: .favoritePrimes(.nthPrimeLookup(.dismiss)))
       }
     },
     Command(

@@ -99,7 +99,7 @@ final class FullScreen {
     while store.state.present.screens.ending == nil {
       // Never while the shell has the terminal: a signal can end the wait for the foreground.
       if needsDrawing, Terminal.isInForeground { draw() }
-      let isLookingUp = store.state.present.isNthPrimeRequestInFlight
+      let isLookingUp = store.state.present.isLookingUp
       let events = await Terminal.nextEvents(timeout: isLookingUp ? Self.progressInterval : -1)
       if isLookingUp { needsDrawing = true }  // the progress bar moves
       for signal in events.signals {
@@ -114,7 +114,7 @@ final class FullScreen {
         send(.step(.screens(.signalReceived(SIGHUP))))
       }
       for key in events.keys where store.state.present.screens.ending == nil {
-        if !store.state.present.isNthPrimeRequestInFlight { progress.report(0) }
+        if !store.state.present.isLookingUp { progress.report(0) }
         if key == .suspend {
           Terminal.suspend()
           needsDrawing = true
@@ -124,10 +124,9 @@ final class FullScreen {
       }
       if !events.keys.isEmpty { flushRecording() }
     }
-    // A lookup still running ends with the session. The screens share one lookup, so either
-    // screen's cancel stops it, whichever asked.
-    if store.state.present.isNthPrimeRequestInFlight {
-      session.counter.send(.nthPrimeLookup(.cancelled))
+    // A lookup still running ends with the session.
+    if let cancel = AppView.lookupCancellation(in: store.state.present) {
+      store.send(.step(cancel))
     }
     return store.state.present.screens.ending ?? .quit
   }

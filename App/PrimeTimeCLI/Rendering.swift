@@ -41,6 +41,21 @@ public enum Rendering {
   }
 
   /// The prime modal: whether the count is prime, and what `save` or `remove` would do.
+  /// The alerts shown on either screen, the prime modal's first: the REPL says them all after
+  /// each command.
+  static func alerts(_ state: AppState) -> [Alert] {
+    var alerts: [Alert] = []
+    switch state.counterDestination {
+    case .alert(let alert), .primeModal(alert: let alert?): alerts.append(alert)
+    case .primeModal(alert: nil), nil: break
+    }
+    switch state.favoritesDestination {
+    case .alert(let alert): alerts.append(alert)
+    case nil: break
+    }
+    return alerts
+  }
+
   static func primeModal(_ modal: PrimeModalState) -> String {
     switch modal.offeredAction {
     case .saveFavoritePrimeTapped?:
@@ -102,8 +117,11 @@ public enum Rendering {
   public static func json(_ state: AppState, screen: Screen) -> String {
     let snapshot = JSONState(
       count: state.count, favoritePrimes: Array(state.favoritePrimes),
-      activityFeed: Array(state.activityFeed), isPrimeModalShown: state.isPrimeModalShown,
-      isNthPrimeRequestInFlight: state.isNthPrimeRequestInFlight, screen: screen.rawValue)
+      activityFeed: Array(state.activityFeed),
+      isPrimeModalOpen: state.counter.presented.map {
+        if case .primeModal = $0 { true } else { false }
+      } ?? false,
+      isLookingUp: state.isLookingUp, screen: screen.rawValue)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -138,8 +156,8 @@ public enum Rendering {
     var count: Int
     var favoritePrimes: [Int]
     var activityFeed: [Activity]
-    var isPrimeModalShown: Bool
-    var isNthPrimeRequestInFlight: Bool
+    var isPrimeModalOpen: Bool
+    var isLookingUp: Bool
     var screen: String
   }
 

@@ -170,9 +170,9 @@ public final class Session {
     failure = failure ?? message
   }
 
-  /// Sends a user step, waits for its effects, and shows the alerts it left: a failure ends
-  /// the command as one, anything else is printed. With a person at the terminal, shows
-  /// progress after a moment, and Ctrl-C sends `cancel`.
+  /// Sends a user step, waits for its effects, and shows the notice and the alerts it left: a
+  /// failure ends the command as one, anything else is printed. With a person at the terminal,
+  /// shows progress after a moment, and Ctrl-C sends `cancel`.
   ///
   /// - Returns: Whether the step went through, with no failure.
   @discardableResult
@@ -186,29 +186,40 @@ public final class Session {
         if isInterrupted {
           // The lookup is cancelled and its answer will be dropped; the prompt comes back now.
           dispatch(cancel)
-          output.err("cancelled")
         }
       } else {
         await task.finish()
       }
     }
-    return showAlerts()
+    return showNews()
   }
 
-  /// Shows the alerts the last action left and dismisses them: a failure ends the command as
-  /// one, anything else is printed. Returns whether there was no failure.
-  private func showAlerts() -> Bool {
-    var isFailure = false
-    for (alert, dismiss) in state.alerts {
-      if alert.isFailure {
-        fail(alert.message)
-        isFailure = true
-      } else {
-        say(alert.message)
-      }
-      dispatch(dismiss)
+  /// Sends an action to the prime modal. Where it is not open, the REPL opens it for the action
+  /// and closes it after: `save` and `remove` work on the count whether or not `prime` came
+  /// first, and leave the screen as they found it.
+  @discardableResult
+  func sendToPrimeModal(_ action: PrimeModalAction) async -> Bool {
+    if case .primeModal = state.counterDestination {
+      return await send(.counter(.destination(.presented(.primeModal(action)))))
     }
-    return !isFailure
+    // Opened for this command only, the modal is closed again after it.
+    guard await send(.counter(.isPrimeTapped)) else { return false }
+    let isDone = await send(.counter(.destination(.presented(.primeModal(action)))))
+    dispatch(.counter(.destination(.dismiss)))
+    return isDone
+  }
+
+  /// Shows the news the last step left, and the alerts on either screen, which it then
+  /// dismisses: a failure ends the command as one, anything else is printed. Returns whether
+  /// there was no failure.
+  private func showNews() -> Bool {
+    if let said = state.screens.said { say(said) }
+    let alerts = Rendering.alerts(state)
+    for alert in alerts {
+      if alert.isFailure { fail(alert.message) } else { say(alert.message) }
+    }
+    if !alerts.isEmpty { dispatch(.alertsDismissed) }
+    return !alerts.contains(where: \.isFailure)
   }
 
   /// Sends a feature's action to the feature's own store.
@@ -217,31 +228,25 @@ public final class Session {
     switch action {
     case .counter(let action): counter.send(action)
     case .favoritePrimes(let action): favorites.send(action)
-    case .storageChanged, .screens, .history: store.send(.step(action))
+    case .storageChanged, .screens, .history, .alertsDismissed: store.send(.step(action))
     }
   }
 
   /// Undoes the last `steps` steps, as many as there are, and says what that left.
   func undo(_ steps: Int = 1) async {
-    await travel(steps == 1 ? .undo : .travel(by: -steps), requested: steps)
+    await travel(steps == 1 ? .undo : .travel(by: -steps))
   }
 
   /// Redoes the last `steps` undone steps, as many as there are, and says what that left.
   func redo(_ steps: Int = 1) async {
-    await travel(steps == 1 ? .redo : .travel(by: steps), requested: steps)
+    await travel(steps == 1 ? .redo : .travel(by: steps))
   }
 
-  /// Sends an undo or a redo of `requested` steps and, unless there was nothing to take back,
-  /// says what it left.
-  private func travel(_ action: HistoryAction<AppAction>, requested: Int) async {
-    let position = history.undoCount
+  /// Sends an undo or a redo and, once what it changed is stored, says what it did.
+  private func travel(_ action: HistoryAction<AppAction>) async {
     store.send(action)
-    guard showAlerts() else { return }
-    let steps = abs(history.undoCount - position)
-    // What is stored decides what the step leaves (another session's changes stay): say it
-    // once that is taken in.
     await storage?.settle()
-    if let travelled = state.travelled(steps: steps, of: requested) { say(travelled) }
+    _ = showNews()
   }
 }
 

@@ -10,7 +10,7 @@ import Screens
 /// notice on the last rows and the launch's warning; and what each key does.
 ///
 /// Both are pure functions of the app's state, so the key map is tested with `TestStore` and the
-/// drawing as text. What is on top is read once, from ``AppState/onTop``.
+/// drawing as text. What covers a page is read from that page's destination and lookup.
 public enum AppView {
   /// The screen for the app's state alone, as a history with no steps: the history page, if
   /// open, lists only the start.
@@ -44,7 +44,6 @@ public enum AppView {
   ) -> Drawing {
     let state = history.present
     let size = state.screens.size
-    let onTop = state.onTop
     var drawing: Drawing
     switch state.screens.page {
     case .history:
@@ -53,21 +52,23 @@ public enum AppView {
         stepCount: history.stepCount, position: history.undoCount, row: history.row,
         change: change(at: history.undoCount, in: history), isReadOnly: false, size: size)
     case .counter:
-      drawing = CounterView.draw(state.counter, onTop: onTop, progress: progress, size: size)
+      drawing = CounterView.draw(state.counter, progress: progress, size: size)
     case .favorites:
       drawing = FavoritesView.draw(
-        state.favoritePrimesState, selection: state.screensView.selection, onTop: onTop,
-        progress: progress, size: size)
+        state.favoritePrimesState, selection: state.screensView.selection, progress: progress,
+        size: size)
     case .activity:
       drawing = ActivityView.draw(
         state.activityFeed, scroll: state.screensView.activityScroll, timeZone: timeZone,
         size: size)
     }
-    if let notice = state.notice {
-      drawing = withNotice(notice, on: drawing, size: size)
-    }
-    if let warning = state.screens.launchWarning {
+    switch state.screens.notice {
+    case .said(let text), .storageProblem(let text):
+      drawing = withNotice(text, on: drawing, size: size)
+    case .launchWarning(let warning):
       drawing = NoticeView.draw(warning, over: drawing, size: size)
+    case nil:
+      break
     }
     return drawing
   }
@@ -75,11 +76,11 @@ public enum AppView {
   /// What a key does now, as the action to send to the app's store, or `nil` when it does
   /// nothing.
   ///
-  /// What is on top takes the keys first: an alert takes Enter and Esc, the prime modal `s` and
-  /// Esc, a running lookup Esc and Ctrl-C, which cancel it. Else the page's keys act, and `u`
-  /// and `r` undo and redo on every page. `q` and Ctrl-C quit wherever they
-  /// have nothing else to do, and Ctrl-D everywhere. On a terminal too small to show the
-  /// screen, only quitting and cancelling a lookup act.
+  /// A running lookup takes the keys first: Esc and Ctrl-C cancel it. Then what covers the page
+  /// does: an alert takes Enter and Esc, the prime modal `s` and Esc. Else the page's keys act,
+  /// and `u` and `r` undo and redo on every page. `q` and Ctrl-C quit wherever they have nothing
+  /// else to do, and Ctrl-D everywhere. On a terminal too small to show the screen, only
+  /// quitting and cancelling a lookup act.
   ///
   /// ```swift
   /// let action = AppView.action(for: key, in: store.state.present)
@@ -92,8 +93,7 @@ public enum AppView {
       return key == .character("q") || key == .interrupt
         ? quit : .step(.screens(.launchWarningClosed))
     }
-    let onTop = state.onTop
-    if case .lookup(let cancel) = onTop {
+    if let cancel = lookupCancellation(in: state) {
       switch key {
       case .escape, .interrupt: return .step(cancel)
       case .character("q"): return quit
@@ -102,19 +102,8 @@ public enum AppView {
     }
     let quits = key == .character("q") || key == .interrupt
     guard state.screens.size.isLargeEnough else { return quits ? quit : nil }
-    switch onTop {
-    case .alert(_, let dismiss):
-      if AlertView.dismisses(key) { return .step(dismiss) }
-      return quits ? quit : nil
-    case .primeModal:
-      if key == .escape { return .step(.counter(.primeModalDismissed)) }
-      if let action = PrimeModalView.action(for: key, in: state.counter.primeModal) {
-        return .step(.counter(.primeModal(action)))
-      }
-      return quits ? quit : nil
-    case .lookup, nil:
-      break
-    }
+    if let action = coverAction(for: key, in: state) { return .step(action) }
+    if isCovered(state) { return quits ? quit : nil }
     if quits { return quit }
     switch state.screens.page {
     case .counter:
@@ -149,6 +138,53 @@ public enum AppView {
     }
   }
 
+  /// The action that cancels the running lookup, if one runs: the dismissal of its screen's.
+  public static func lookupCancellation(in state: AppState) -> AppAction? {
+    if state.counterLookup != nil { return .counter(.nthPrimeLookup(.dismiss)) }
+    if state.favoritesLookup != nil { return .favoritePrimes(.nthPrimeLookup(.dismiss)) }
+    return nil
+  }
+
+  /// Whether something covers the page shown, so that the page's keys do not act.
+  private static func isCovered(_ state: AppState) -> Bool {
+    switch state.screens.page {
+    case .counter: state.counterDestination != nil
+    case .favorites: state.favoritesDestination != nil
+    case .activity, .history: false
+    }
+  }
+
+  /// What a key does to what covers the page shown, if anything covers it and the key acts on
+  /// it.
+  private static func coverAction(for key: Key, in state: AppState) -> AppAction? {
+    switch state.screens.page {
+    case .counter:
+      switch state.counter.presented {
+      case .alert:
+        return AlertView.dismisses(key) ? .counter(.destination(.dismiss)) : nil
+      case .primeModal(let modal) where modal.alert != nil:
+        return AlertView.dismisses(key)
+          ? .counter(.destination(.presented(.primeModal(.alertDismissed)))) : nil
+      case .primeModal(let modal):
+        if key == .escape { return .counter(.destination(.dismiss)) }
+        return PrimeModalView.action(for: key, in: modal).map {
+          .counter(.destination(.presented(.primeModal($0))))
+        }
+      case nil:
+        return nil
+      }
+    case .favorites:
+      switch state.favoritesDestination {
+      case .alert:
+        return AlertView.dismisses(key) ? .favoritePrimes(.destination(.dismiss)) : nil
+      case nil:
+        return nil
+      }
+    case .activity, .history:
+      return nil
+    }
+  }
+
   /// The lines that show the change the step before `position` made: the difference of what
   /// undo restores (the count, the favorites, the feed), as `trace on` shows a change.
   static func change(at position: Int, in history: History<AppState>) -> [String] {
@@ -176,7 +212,7 @@ public enum AppView {
   /// ```
   public static func action(forSignal signal: Int32, in state: AppState) -> HistoryAction<AppAction>
   {
-    if signal == SIGINT, case .lookup(let cancel) = state.onTop { return .step(cancel) }
+    if signal == SIGINT, let cancel = lookupCancellation(in: state) { return .step(cancel) }
     return .step(.screens(.signalReceived(signal)))
   }
 }

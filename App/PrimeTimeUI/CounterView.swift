@@ -5,8 +5,8 @@ import PrimeModal
 import Screens
 
 /// The counter screen: the count between − and +, the questions to ask about it, and the key
-/// hints. It draws a `CounterState`, and its keys become `CounterAction`s; it knows nothing of
-/// the rest of the app.
+/// hints. It draws a `CounterState`, what covers it included, and its keys become
+/// `CounterAction`s.
 public enum CounterView {
   /// The key hints, for the last two rows.
   static let hints = [
@@ -15,16 +15,15 @@ public enum CounterView {
   ]
 
   /// The screen. While a lookup runs, the count and its questions are dimmed and a progress bar
-  /// shows, `progress` from 0 to 1; an alert or the prime modal on top is drawn in a box over it.
+  /// shows, `progress` from 0 to 1; what covers the counter (an alert, or the prime modal and
+  /// its own alert) is drawn in a box over it.
   ///
   /// ```swift
-  /// CounterView.draw(state, onTop: app.onTop, progress: progress, size: size)
+  /// CounterView.draw(state, progress: progress, size: size)
   /// ```
-  public static func draw(
-    _ state: CounterState, onTop: OnTop?, progress: Double, size: Size
-  ) -> Drawing {
+  public static func draw(_ state: CounterState, progress: Double, size: Size) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size) }
-    let frozen = state.isNthPrimeRequestInFlight
+    let frozen = state.nthPrimeLookup != nil
     let buttons: Style = frozen ? .disabled : .plain
     var top = [
       Line("PrimeTime", .title),
@@ -43,17 +42,19 @@ public enum CounterView {
       ]
     }
     let drawing = screen(top: top, bottom: withHistoryHint(hints, size: size), size: size)
-    switch onTop {
-    case .alert(let alert, _):
+    switch state.presented {
+    case .alert(let alert):
       return overlay(AlertView.lines(alert), on: drawing, size: size)
-    case .primeModal:
-      return overlay(PrimeModalView.lines(state.primeModal), on: drawing, size: size)
-    case .lookup, nil:
+    case .primeModal(let modal):
+      // The modal's own alert covers it, until it is dismissed.
+      let lines = modal.alert.map(AlertView.lines) ?? PrimeModalView.lines(modal)
+      return overlay(lines, on: drawing, size: size)
+    case nil:
       return drawing
     }
   }
 
-  /// The counter's action for a key when nothing is on top of it: `+` (or `=`, its key
+  /// The counter's action for a key when nothing covers it: `+` (or `=`, its key
   /// unshifted) counts up, `-` down, `p` asks whether the count is prime, `n` for its nth prime;
   /// `nil` for any other key.
   ///
@@ -88,7 +89,7 @@ public enum PrimeModalView {
   /// The modal's action for a key, if the key has one now: `s` saves or removes the count.
   ///
   /// ```swift
-  /// PrimeModalView.action(for: key, in: state.counter.primeModal)
+  /// PrimeModalView.action(for: key, in: modal)
   /// ```
   public static func action(for key: Key, in state: PrimeModalState) -> PrimeModalAction? {
     key == .character("s") ? state.offeredAction : nil

@@ -15,16 +15,15 @@ public enum FavoritesView {
   ]
 
   /// The list from `selection.top`, the selected row a bar across it; while a lookup runs, a
-  /// progress bar in place of the hints; an alert on top in a box. Only the visible rows are
-  /// looked at, however long the list.
+  /// progress bar in place of the hints; what covers the list in a box. Only the visible rows
+  /// are looked at, however long the list.
   ///
   /// ```swift
-  /// FavoritesView.draw(
-  ///   state, selection: selection, onTop: app.onTop, progress: progress, size: size)
+  /// FavoritesView.draw(state, selection: selection, progress: progress, size: size)
   /// ```
   public static func draw(
-    _ state: FavoritePrimesState, selection: ScreensState.Selection, onTop: OnTop?,
-    progress: Double, size: Size
+    _ state: FavoritePrimesState, selection: ScreensState.Selection, progress: Double,
+    size: Size
   ) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size) }
     let primes = state.favoritePrimes
@@ -49,17 +48,19 @@ public enum FavoritesView {
       }
     }
     var bottom = withHistoryHint(hints, size: size)
-    if state.isNthPrimeRequestInFlight {
+    if state.nthPrimeLookup != nil {
       bottom = [
         progressLine(progress, size: size),
         Line("  Looking up; Esc cancels", .hint),
       ]
     }
     let drawing = screen(top: top, bottom: bottom, size: size)
-    if case .alert(let alert, _) = onTop {
+    switch state.destination {
+    case .alert(let alert):
       return overlay(AlertView.lines(alert), on: drawing, size: size)
+    case nil:
+      return drawing
     }
-    return drawing
   }
 
   /// The favorites' action for a key when nothing is on top of the list, if it has one: on the

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 
 /// What the front ends show, as state: the page, the favorites' selection, the activity feed's
-/// scroll, the notices on the last rows, the launch's warning, and whether the app is ending.
+/// scroll, the one notice, and whether the app is ending.
 ///
 /// The screens are a feature like the others: this state changes only through
 /// ``ScreensAction``s and ``ScreensReducer``, so `TestStore` tests it, a recording holds it and
@@ -17,13 +17,9 @@ public struct ScreensState: Codable, Equatable, Sendable {
   /// Kept as a position from the oldest so that entries that arrive meanwhile do not move what
   /// is shown.
   public var activityEnd: Int?
-  /// What the last undo or redo did, said on the last rows until the next key.
-  public var travelled: Travel?
-  /// Why storing the last change failed, said on the last rows until a change is stored again.
-  public var storageProblem: String?
-  /// What the launch warned of (favorites kept in memory only): a box over the screen until
-  /// the first key.
-  public var launchWarning: String?
+  /// The routine news, if any: what the last step did, why storing failed, or what the launch
+  /// warned of.
+  public var notice: Notice?
   /// The terminal's size, which decides how many rows the lists show.
   public var size: Size
   /// Whether the app is ending, and the signal that ended it, if one did.
@@ -41,9 +37,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
     page: Page = .counter,
     selection: Selection = Selection(),
     activityEnd: Int? = nil,
-    travelled: Travel? = nil,
-    storageProblem: String? = nil,
-    launchWarning: String? = nil,
+    notice: Notice? = nil,
     size: Size = Size(columns: 80, rows: 24),
     ending: Ending? = nil,
     historyVisit: HistoryVisit? = nil
@@ -51,9 +45,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
     self.page = page
     self.selection = selection
     self.activityEnd = activityEnd
-    self.travelled = travelled
-    self.storageProblem = storageProblem
-    self.launchWarning = launchWarning
+    self.notice = notice
     self.size = size
     self.ending = ending
     self.historyVisit = historyVisit
@@ -97,10 +89,47 @@ public struct ScreensState: Codable, Equatable, Sendable {
     }
   }
 
-  /// An undo or a redo that took a step.
-  public enum Travel: String, Codable, Equatable, Sendable {
-    case undone
-    case redone
+  /// Routine news: one at a time, fixed when it is made, and needing no answer.
+  public enum Notice: Codable, Equatable, Sendable {
+    /// What the last step did ("saved 7 to your favorite primes", "nothing to undo",
+    /// "cancelled", what an undo left), said on the last rows until the next step.
+    case said(String)
+    /// Why storing the last change failed, said on the last rows until a change is stored
+    /// again; routine news meanwhile is not said over it.
+    case storageProblem(String)
+    /// What the launch warned of (favorites kept in memory only): a box over the screen until
+    /// the first key.
+    case launchWarning(String)
+
+    /// The text of the notice.
+    public var text: String {
+      switch self {
+      case .said(let text), .storageProblem(let text), .launchWarning(let text): text
+      }
+    }
+  }
+
+  /// What the last step said, if the notice is its news.
+  public var said: String? {
+    get { if case .said(let text) = notice { text } else { nil } }
+    set {
+      // News is said unless storing fails or the launch's warning is up, which stand until
+      // they are resolved.
+      switch notice {
+      case .storageProblem, .launchWarning: return
+      case .said, nil: notice = newValue.map(Notice.said)
+      }
+    }
+  }
+
+  /// Why storing failed, while it does.
+  public var storageProblem: String? {
+    if case .storageProblem(let problem) = notice { problem } else { nil }
+  }
+
+  /// What the launch warned of, until a key closes it.
+  public var launchWarning: String? {
+    if case .launchWarning(let warning) = notice { warning } else { nil }
   }
 
   /// Why the app ends.
@@ -184,19 +213,19 @@ public struct ScreensReducer: Reducer {
       return .none
 
     case .launchWarned(let warning):
-      state.screens.launchWarning = warning
+      state.screens.notice = .launchWarning(warning)
       return .none
 
     case .launchWarningClosed:
-      state.screens.launchWarning = nil
+      if state.screens.launchWarning != nil { state.screens.notice = nil }
       return .none
 
     case .storageFailed(let problem):
-      state.screens.storageProblem = problem
+      state.screens.notice = .storageProblem(problem)
       return .none
 
     case .storageRecovered:
-      state.screens.storageProblem = nil
+      if state.screens.storageProblem != nil { state.screens.notice = nil }
       return .none
 
     case .quitTapped:

@@ -23,15 +23,15 @@ enum StoreBenchmark {
     ) -> Effect<AppAction> {
       switch action {
       case .counter(.incrTapped):
-        guard !state.isNthPrimeRequestInFlight else { return .none }
+        guard state.counterLookup == nil else { return .none }
         let (count, overflow) = state.count.addingReportingOverflow(1)
         guard !overflow else {
-          state.alert = .failure(
-            "the count cannot go above \(Int.max); it stays at \(state.count)")
+          state.counterDestination = .alert(
+            .failure("the count cannot go above \(Int.max); it stays at \(state.count)"))
           return .none
         }
         state.count = count
-        state.isPrimeModalShown = false
+        if case .primeModal = state.counterDestination { state.counterDestination = nil }
         return .none
       default:
         return .none
@@ -191,13 +191,13 @@ enum StoreBenchmark {
       let long = nanoseconds(redraws) {
         blackHole(
           FavoritesView.draw(
-            longList, selection: .init(row: 19_999, top: 19_980), onTop: nil, progress: 0,
+            longList, selection: .init(row: 19_999, top: 19_980), progress: 0,
             size: size))
       }
       let short = nanoseconds(redraws) {
         blackHole(
           FavoritesView.draw(
-            shortList, selection: .init(row: 9, top: 0), onTop: nil, progress: 0, size: size))
+            shortList, selection: .init(row: 9, top: 0), progress: 0, size: size))
       }
       redrawRatios.append(long / short)
     }
@@ -285,15 +285,17 @@ enum StoreBenchmark {
   static func nsPerSaveAndRemove(favorites: [Int], _ count: Int) -> Double {
     let prime = 2_147_483_647  // not among the first million primes
     let store = Store(
-      initialState: AppState(count: prime, favoritePrimes: PersistentArray(favorites)),
+      initialState: AppState(
+        count: prime, favoritePrimes: PersistentArray(favorites),
+        counterDestination: .primeModal(alert: nil)),
       reducer: AppReducer(),
       environment: environment)
     // Once before timing: the first membership test makes the favorites' index.
-    store.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
-    store.send(.counter(.primeModal(.removeFavoritePrimeTapped)))
+    store.send(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))))
+    store.send(.counter(.destination(.presented(.primeModal(.removeFavoritePrimeTapped)))))
     return nanoseconds(count) {
-      store.send(.counter(.primeModal(.saveFavoritePrimeTapped)))
-      store.send(.counter(.primeModal(.removeFavoritePrimeTapped)))
+      store.send(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))))
+      store.send(.counter(.destination(.presented(.primeModal(.removeFavoritePrimeTapped)))))
     }
   }
 
@@ -311,11 +313,11 @@ enum StoreBenchmark {
       initialState: History(
         AppState(
           count: prime, favoritePrimes: PersistentArray(favorites),
-          activityFeed: PersistentArray(feed)),
+          counterDestination: .primeModal(alert: nil), activityFeed: PersistentArray(feed)),
         maximumDepth: maximumDepth),
       reducer: AppHistoryReducer(), environment: environment)
-    store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
-    store.send(.step(.counter(.primeModal(.removeFavoritePrimeTapped))))
+    store.send(.step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))))
+    store.send(.step(.counter(.destination(.presented(.primeModal(.removeFavoritePrimeTapped))))))
     return store
   }
 
@@ -323,8 +325,8 @@ enum StoreBenchmark {
   static func nsPerSaveAndRemoveWithHistory(favorites: [Int], _ count: Int) -> Double {
     let store = historyStore(favorites: favorites)
     return nanoseconds(count) {
-      store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
-      store.send(.step(.counter(.primeModal(.removeFavoritePrimeTapped))))
+      store.send(.step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))))
+      store.send(.step(.counter(.destination(.presented(.primeModal(.removeFavoritePrimeTapped))))))
     }
   }
 
@@ -376,8 +378,11 @@ enum StoreBenchmark {
       store.send(
         .step(
           .counter(
-            .primeModal(
-              step.isMultiple(of: 2) ? .saveFavoritePrimeTapped : .removeFavoritePrimeTapped))))
+            .destination(
+              .presented(
+                .primeModal(
+                  step.isMultiple(of: 2) ? .saveFavoritePrimeTapped : .removeFavoritePrimeTapped))
+            ))))
       if step & 0xFFF == 0 { peak = max(peak, allocatedBytes()) }
     }
     let after = max(peak, allocatedBytes())

@@ -1,11 +1,13 @@
 import ComposableArchitecture
 
-/// A message for the person using the app: the answer to an nth-prime question, news of
-/// something done, or what went wrong.
+/// A message that must be read before going on: the answer to an nth-prime question, or what
+/// went wrong.
 ///
-/// Every feature shows its messages as one of these, and each front end decides how: a dialog,
-/// a line on the last rows, or a line of output. Messages read as a command-line tool's do: they start in lower case (numbers and names
-/// aside) and end without a full stop; a second clause follows a semicolon or a colon.
+/// Every feature shows such a message as one of these, and each front end decides how: a dialog
+/// on the full screen, a line of output in the REPL. Routine news (saved, deleted, nothing to
+/// undo) is no alert: a feature says it as a notice, which needs no answer. Messages read as a
+/// command-line tool's do: they start in lower case (numbers and names aside) and end without a
+/// full stop; a second clause follows a semicolon or a colon.
 ///
 /// ```swift
 /// Alert.nthPrime(n: 7, prime: 17).message  // "the 7th prime is 17"
@@ -13,13 +15,8 @@ import ComposableArchitecture
 public enum Alert: Codable, Equatable, Hashable, Sendable {
   /// The `n`th prime is `prime`.
   case nthPrime(n: Int, prime: Int)
-  /// Something was done; the text says what.
-  case notice(String)
   /// Something did not work; the text says what.
   case failure(String)
-  /// There was nothing to act on ("nothing to undo"): a failure for a script, and on a screen a
-  /// notice that needs no answer, as routine as a confirmation.
-  case nothingToDo(String)
 
   /// The alert for the outcome of an nth-prime lookup.
   ///
@@ -55,18 +52,8 @@ public enum Alert: Codable, Equatable, Hashable, Sendable {
   /// the title's colour.
   public var isFailure: Bool {
     switch self {
-    case .failure, .nothingToDo: true
-    case .nthPrime, .notice: false
-    }
-  }
-
-  /// Whether this alert is routine: a confirmation or nothing to do, which a screen says on
-  /// its last rows while the next key acts as usual. The others (an answer, a refusal) are read
-  /// before going on.
-  public var isRoutine: Bool {
-    switch self {
-    case .notice, .nothingToDo: true
-    case .nthPrime, .failure: false
+    case .failure: true
+    case .nthPrime: false
     }
   }
 
@@ -79,7 +66,7 @@ public enum Alert: Codable, Equatable, Hashable, Sendable {
     switch self {
     case .nthPrime(let n, let prime):
       return "the \(ordinal(n)) prime is \(prime)"
-    case .notice(let message), .failure(let message), .nothingToDo(let message):
+    case .failure(let message):
       return message
     }
   }

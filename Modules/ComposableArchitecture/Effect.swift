@@ -29,6 +29,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(id: EffectID)
     case dismiss
+    case send(Action)
   }
 
   @usableFromInline
@@ -210,6 +211,8 @@ public struct Effect<Action: Sendable>: Sendable {
       return Effect<NewAction>(operation: .cancel(id: id))
     case .dismiss:
       return Effect<NewAction>(operation: .dismiss)
+    case .send(let action):
+      return Effect<NewAction>(operation: .send(transform(action)))
     }
   }
 
@@ -254,6 +257,20 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 extension Effect {
+  /// An effect that sends an action back at once: the store runs it right after the action that
+  /// returned this, before anything else, as if it were part of the same step.
+  ///
+  /// ```swift
+  /// state.nthPrimeLookup = NthPrimeLookupState(n: n)
+  /// return .send(.nthPrimeLookup(.presented(.started)))
+  /// ```
+  ///
+  /// - Parameter action: The action to run next.
+  /// - Returns: The effect.
+  public static func send(_ action: Action) -> Effect {
+    Effect(operation: .send(action))
+  }
+
   /// An effect that dismisses the child feature that returns it: the parent that presents the
   /// child receives ``PresentationAction/dismiss``, which clears the child's state and cancels
   /// every effect the child started.
@@ -280,7 +297,7 @@ extension Effect {
 
   private func scoped(by scope: EffectID, _ dismissal: Action?) -> Effect {
     switch operation {
-    case .none, .run, .fireAndForget:
+    case .none, .run, .fireAndForget, .send:
       return self
     case .merge(let effects):
       return Effect(operation: .merge(effects.map { $0.scoped(by: scope, dismissal) }))

@@ -4,20 +4,21 @@ import NthPrimeClient
 import NthPrimeLookup
 import PrimeModal
 
-/// The counter screen's state, which holds the favorites too: the prime modal it embeds edits
-/// them in place.
-public struct CounterState: Codable, Equatable, Sendable {
-  /// The embedded prime modal's state: the count and the favorites. Stored here, not derived,
-  /// so that the modal edits the favorites in place.
-  public var primeModal: PrimeModalState
-  /// Whether the prime modal is shown; a change of the count closes it.
-  public var isPrimeModalShown: Bool
-  /// Whether an nth-prime lookup is running; the counter is frozen meanwhile.
-  public var isNthPrimeRequestInFlight: Bool
-  /// The counter's one alert: a count that would overflow, or the lookup's answer.
-  public var alert: Alert?
+/// The counter screen's state: the count and the favorites, which the app stores once and the
+/// counter shares, what covers the screen, and a running lookup.
+public struct CounterState: Equatable, Sendable {
+  /// The count.
+  public var count: Int
+  /// The favorite primes, which the prime modal edits.
+  public var favoritePrimes: PersistentArray<Int>
+  /// Routine news of the last step (saved, removed), which needs no answer.
+  public var notice: String?
+  /// What covers the counter, if anything: an alert, or the prime modal.
+  public var destination: Destination?
+  /// The nth-prime lookup, while one runs; the counter is frozen meanwhile.
+  public var nthPrimeLookup: NthPrimeLookupState?
 
-  /// Creates the counter's state; the count and the favorites go to the prime modal's state.
+  /// Creates the counter's state; with no arguments, the count 0 with nothing on top.
   ///
   /// ```swift
   /// CounterState(count: 7)
@@ -25,35 +26,65 @@ public struct CounterState: Codable, Equatable, Sendable {
   public init(
     count: Int = 0,
     favoritePrimes: PersistentArray<Int> = [],
-    isPrimeModalShown: Bool = false,
-    isNthPrimeRequestInFlight: Bool = false,
-    alert: Alert? = nil
+    notice: String? = nil,
+    destination: Destination? = nil,
+    nthPrimeLookup: NthPrimeLookupState? = nil
   ) {
-    self.primeModal = PrimeModalState(count: count, favoritePrimes: favoritePrimes)
-    self.isPrimeModalShown = isPrimeModalShown
-    self.isNthPrimeRequestInFlight = isNthPrimeRequestInFlight
-    self.alert = alert
+    self.count = count
+    self.favoritePrimes = favoritePrimes
+    self.notice = notice
+    self.destination = destination
+    self.nthPrimeLookup = nthPrimeLookup
   }
 
-  /// The count, stored in the prime modal's state so that the modal reads it in place.
-  public var count: Int {
-    get { primeModal.count }
-    set { primeModal.count = newValue }
+  /// What can cover the counter: one thing at a time.
+  public enum Destination: Codable, Equatable, Sendable {
+    /// A message to read: the lookup's answer, or why the count cannot move.
+    case alert(Alert)
+    /// The prime modal, with its own alert over it, if any. The count and the favorites it
+    /// shows are the counter's.
+    case primeModal(alert: Alert?)
   }
+}
 
-  /// The favorite primes, which the embedded prime modal edits.
-  public var favoritePrimes: PersistentArray<Int> {
-    get { primeModal.favoritePrimes }
-    set { primeModal.favoritePrimes = newValue }
-  }
+/// What covers the counter, with the state each presented feature works on: the prime modal's
+/// is derived from the counter's count and favorites.
+public enum CounterDestinationState: Equatable, Sendable {
+  case alert(Alert)
+  case primeModal(PrimeModalState)
+}
 
-  /// The embedded lookup's state, derived: the flag that freezes the counter, and the
-  /// counter's alert, where the answer shows.
-  public var nthPrimeLookup: NthPrimeLookupState {
-    get { NthPrimeLookupState(isInFlight: isNthPrimeRequestInFlight, alert: alert) }
+/// What happens in what covers the counter: only the prime modal acts; an alert is dismissed.
+public enum CounterDestinationAction: Codable, Equatable, Sendable {
+  case primeModal(PrimeModalAction)
+}
+
+extension CounterState {
+  /// What covers the counter, each feature's state derived: the prime modal sees the count and
+  /// the favorites, and writes the favorites and its notice back.
+  public var presented: CounterDestinationState? {
+    get {
+      switch destination {
+      case .alert(let alert):
+        .alert(alert)
+      case .primeModal(let alert):
+        .primeModal(
+          PrimeModalState(count: count, favoritePrimes: favoritePrimes, alert: alert))
+      case nil:
+        nil
+      }
+    }
     set {
-      isNthPrimeRequestInFlight = newValue.isInFlight
-      alert = newValue.alert
+      switch newValue {
+      case .alert(let alert):
+        destination = .alert(alert)
+      case .primeModal(let modal):
+        if modal.favoritePrimes != favoritePrimes { favoritePrimes = modal.favoritePrimes }
+        if let notice = modal.notice { self.notice = notice }
+        destination = .primeModal(alert: modal.alert)
+      case nil:
+        destination = nil
+      }
     }
   }
 }
@@ -71,35 +102,47 @@ public enum CounterAction: Codable, Equatable, Sendable {
   case countAdjusted(by: Int)
   /// "Is this prime?" was tapped: the prime modal opens.
   case isPrimeTapped
-  /// The prime modal was dismissed.
-  case primeModalDismissed
-  /// "What is the nth prime?" was tapped: the embedded lookup is asked, with n = the count.
+  /// "What is the nth prime?" was tapped: a lookup for the count's prime starts.
   case nthPrimeTapped
-  /// Something happened in the embedded nth-prime lookup: it was cancelled, or it answered.
-  case nthPrimeLookup(NthPrimeLookupAction)
-  /// The counter's alert was dismissed; the modal's has its own dismissal.
-  case alertDismissed
-  /// Something happened in the prime modal, which the counter's reducer pulls back.
-  case primeModal(PrimeModalAction)
+  /// Something happened in the running lookup, or it was dismissed (cancelled).
+  case nthPrimeLookup(PresentationAction<NthPrimeLookupAction>)
+  /// Something happened in what covers the counter, or it was dismissed.
+  case destination(PresentationAction<CounterDestinationAction>)
 }
 
-extension CasePath<CounterAction, PrimeModalAction> {
-  /// The prime modal's actions within the counter's.
-  public static var primeModal: Self {
-    Self(CounterAction.primeModal) { if case .primeModal(let a) = $0 { a } else { nil } }
-  }
-}
-
-extension CasePath<CounterAction, NthPrimeLookupAction> {
+extension CasePath<CounterAction, PresentationAction<NthPrimeLookupAction>> {
   /// The lookup's actions within the counter's.
   public static var nthPrimeLookup: Self {
     Self(CounterAction.nthPrimeLookup) { if case .nthPrimeLookup(let a) = $0 { a } else { nil } }
   }
 }
 
+extension CasePath<CounterAction, PresentationAction<CounterDestinationAction>> {
+  /// The actions of what covers the counter, within the counter's.
+  public static var destination: Self {
+    Self(CounterAction.destination) { if case .destination(let a) = $0 { a } else { nil } }
+  }
+}
+
+extension CasePath<CounterDestinationState, PrimeModalState> {
+  /// The prime modal, one of what can cover the counter.
+  public static var primeModal: Self {
+    Self(CounterDestinationState.primeModal) {
+      if case .primeModal(let modal) = $0 { modal } else { nil }
+    }
+  }
+}
+
+extension CasePath<CounterDestinationAction, PrimeModalAction> {
+  /// The prime modal's actions among those of what covers the counter.
+  public static var primeModal: Self {
+    Self(CounterDestinationAction.primeModal) { if case .primeModal(let a) = $0 { a } else { nil } }
+  }
+}
+
 /// The counter's dependencies: only the lookup's, since counting and the modal need none.
 public struct CounterEnvironment: Sendable {
-  /// Finds the `n`th prime, 1-based, for the embedded lookup.
+  /// Finds the `n`th prime, 1-based, for the lookup.
   public var nthPrime: NthPrimeClient
 
   /// Creates the counter's environment from its one client.
@@ -108,8 +151,7 @@ public struct CounterEnvironment: Sendable {
   }
 }
 
-/// The counter screen: its own rules, combined with the prime modal and the nth-prime lookup
-/// it embeds.
+/// The counter screen: its own rules, with what covers it and the lookup it presents.
 ///
 /// ```swift
 /// let store = TestStore(
@@ -117,31 +159,32 @@ public struct CounterEnvironment: Sendable {
 ///   reducer: CounterReducer(),
 ///   environment: CounterEnvironment(nthPrime: .answering([7: 17]))
 /// )
-/// await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
+/// await store.send(.nthPrimeTapped) { $0.nthPrimeLookup = NthPrimeLookupState(n: 7) }
 /// ```
 public struct CounterReducer: Reducer {
-  /// Creates the reducer, which keeps no state of its own: every instance behaves alike.
+  /// Creates the reducer, which keeps no state of its own.
   public init() {}
 
   public func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
-    combine {
-      CountingReducer()
-      PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal)
-      NthPrimeLookupReducer().pullback(
-        state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
-    }
-    .reduce(into: &state, action: action, environment: environment)
+    CountingReducer()
+      .ifLet(\.presented, action: .destination, environment: { _ in () }) {
+        PrimeModalReducer().pullback(state: .primeModal, action: .primeModal)
+      }
+      .ifLet(\.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime }) {
+        NthPrimeLookupReducer()
+      }
+      .reduce(into: &state, action: action, environment: environment)
   }
 }
 
-/// The counter's own rules: counting, showing the prime modal, and asking the lookup for the
-/// count's prime.
+/// The counter's own rules: counting, opening the prime modal, and starting and ending the
+/// lookup for the count's prime.
 ///
 /// While a lookup runs, incr, decr and entered counts change nothing, as the original app
 /// disabled those buttons. The count never overflows: a step past either end leaves it as it
-/// is, with a message.
+/// is, with a message. A change of the count closes the prime modal.
 struct CountingReducer: Reducer {
   func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
@@ -160,46 +203,53 @@ struct CountingReducer: Reducer {
       return .none
 
     case .countEntered(let count):
-      guard !state.isNthPrimeRequestInFlight else { return .none }
+      guard state.nthPrimeLookup == nil else { return .none }
       state.count = count
-      state.isPrimeModalShown = false
+      closePrimeModal(in: &state)
       return .none
 
     case .isPrimeTapped:
-      state.isPrimeModalShown = true
-      return .none
-
-    case .primeModalDismissed:
-      state.isPrimeModalShown = false
+      if case .primeModal = state.destination { return .none }
+      state.destination = .primeModal(alert: nil)
       return .none
 
     case .nthPrimeTapped:
-      // The tap is the counter's; the question, and what follows it, are the lookup's.
-      let n = state.count
-      return NthPrimeLookupReducer()
-        .reduce(
-          into: &state.nthPrimeLookup, action: .asked(n: n), environment: environment.nthPrime
-        )
-        .map(CounterAction.nthPrimeLookup)
+      guard state.nthPrimeLookup == nil else { return .none }
+      if let invalid = Alert(invalidN: state.count) {
+        state.destination = .alert(invalid)
+        return .none
+      }
+      state.nthPrimeLookup = NthPrimeLookupState(n: state.count)
+      return .send(.nthPrimeLookup(.presented(.started)))
 
-    case .alertDismissed:
-      state.alert = nil
+    case .nthPrimeLookup(.presented(.answered(let n, let result))):
+      state.nthPrimeLookup = nil
+      state.destination = .alert(Alert(n: n, lookup: result))
       return .none
 
-    case .primeModal, .nthPrimeLookup:
+    case .nthPrimeLookup(.dismiss):
+      if state.nthPrimeLookup != nil { state.notice = "cancelled" }
+      return .none
+
+    case .nthPrimeLookup, .destination:
       return .none
     }
   }
 
   private func adjustCount(of state: inout CounterState, by amount: Int) {
-    guard !state.isNthPrimeRequestInFlight else { return }
+    guard state.nthPrimeLookup == nil else { return }
     let (count, overflow) = state.count.addingReportingOverflow(amount)
     guard !overflow else {
       let end = amount > 0 ? "above \(Int.max)" : "below \(Int.min)"
-      state.alert = .failure("the count cannot go \(end); it stays at \(state.count)")
+      state.destination = .alert(.failure("the count cannot go \(end); it stays at \(state.count)"))
       return
     }
     state.count = count
-    state.isPrimeModalShown = false
+    closePrimeModal(in: &state)
+  }
+
+  /// The prime modal describes the count, so a new count closes it.
+  private func closePrimeModal(in state: inout CounterState) {
+    if case .primeModal = state.destination { state.destination = nil }
   }
 }

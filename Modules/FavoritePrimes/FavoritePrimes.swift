@@ -6,15 +6,17 @@ import Foundation
 import NthPrimeClient
 import NthPrimeLookup
 
-/// The favorites screen's state. The app derives it from the counter's, so that both screens
-/// show the same favorites, lookup and alert.
+/// The favorites screen's state: the favorites, which the app stores once and the screen
+/// shares, what covers the screen, and a running lookup.
 public struct FavoritePrimesState: Equatable, Sendable {
   /// The favorite primes, in the order they were saved; a list row's index is a position here.
   public var favoritePrimes: PersistentArray<Int>
-  /// Whether an nth-prime lookup is running; a tap on another row meanwhile asks nothing.
-  public var isNthPrimeRequestInFlight: Bool
-  /// The screen's one alert: what a delete, save or load did, or the lookup's answer.
-  public var alert: Alert?
+  /// Routine news of the last step (deleted, saved, loaded), which needs no answer.
+  public var notice: String?
+  /// What covers the list, if anything.
+  public var destination: Destination?
+  /// The nth-prime lookup, while one runs; a tap on another row meanwhile asks nothing.
+  public var nthPrimeLookup: NthPrimeLookupState?
 
   /// Creates the favorites screen's state; with no arguments, no favorites and nothing shown.
   ///
@@ -23,22 +25,20 @@ public struct FavoritePrimesState: Equatable, Sendable {
   /// ```
   public init(
     favoritePrimes: PersistentArray<Int> = [],
-    isNthPrimeRequestInFlight: Bool = false,
-    alert: Alert? = nil
+    notice: String? = nil,
+    destination: Destination? = nil,
+    nthPrimeLookup: NthPrimeLookupState? = nil
   ) {
     self.favoritePrimes = favoritePrimes
-    self.isNthPrimeRequestInFlight = isNthPrimeRequestInFlight
-    self.alert = alert
+    self.notice = notice
+    self.destination = destination
+    self.nthPrimeLookup = nthPrimeLookup
   }
 
-  /// The embedded lookup's state, derived: whether a lookup runs, and the screen's alert, where
-  /// the answer shows.
-  public var nthPrimeLookup: NthPrimeLookupState {
-    get { NthPrimeLookupState(isInFlight: isNthPrimeRequestInFlight, alert: alert) }
-    set {
-      isNthPrimeRequestInFlight = newValue.isInFlight
-      alert = newValue.alert
-    }
+  /// What can cover the list: one thing at a time.
+  public enum Destination: Codable, Equatable, Sendable {
+    /// A message to read: the lookup's answer, or why a delete, save or load did nothing.
+    case alert(Alert)
   }
 }
 
@@ -58,12 +58,12 @@ public enum FavoritePrimesAction: Codable, Equatable, Sendable {
   case loadButtonTapped(file: String?)
   /// Loading ended: the primes read, or why not.
   case loadResponse(Result<ImportedPrimes, ErrorMessage>)
-  /// The favorite at this index was tapped: the embedded lookup is asked, with n = that prime.
+  /// The favorite at this index was tapped: a lookup for the nth prime, n = that prime, starts.
   case primeTapped(at: Int)
-  /// Something happened in the embedded nth-prime lookup: it was cancelled, or it answered.
-  case nthPrimeLookup(NthPrimeLookupAction)
-  /// The screen's alert was dismissed.
-  case alertDismissed
+  /// Something happened in the running lookup, or it was dismissed (cancelled).
+  case nthPrimeLookup(PresentationAction<NthPrimeLookupAction>)
+  /// What covers the list was dismissed; an alert has no actions of its own.
+  case destination(PresentationAction<Never>)
 }
 
 /// The favorites screen's dependencies: files for export and import, and the lookup's client.
@@ -84,7 +84,7 @@ public struct FavoritePrimesEnvironment: Sendable {
   }
 }
 
-extension CasePath<FavoritePrimesAction, NthPrimeLookupAction> {
+extension CasePath<FavoritePrimesAction, PresentationAction<NthPrimeLookupAction>> {
   /// The lookup's actions within the favorites screen's.
   public static var nthPrimeLookup: Self {
     Self(FavoritePrimesAction.nthPrimeLookup) {
@@ -115,16 +115,16 @@ public struct FavoritePrimesReducer: Reducer {
     into state: inout FavoritePrimesState, action: FavoritePrimesAction,
     environment: FavoritePrimesEnvironment
   ) -> Effect<FavoritePrimesAction> {
-    combine {
-      FavoritesListReducer()
-      NthPrimeLookupReducer().pullback(
-        state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
-    }
-    .reduce(into: &state, action: action, environment: environment)
+    FavoritesListReducer()
+      .ifLet(\.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime }) {
+        NthPrimeLookupReducer()
+      }
+      .reduce(into: &state, action: action, environment: environment)
   }
 }
 
-/// The list's own rules: deleting, saving, loading, and asking the lookup for a row's prime.
+/// The list's own rules: deleting, saving, loading, and starting and ending the lookup for a
+/// row's prime.
 struct FavoritesListReducer: Reducer {
   func reduce(
     into state: inout FavoritePrimesState, action: FavoritePrimesAction,
@@ -134,7 +134,7 @@ struct FavoritesListReducer: Reducer {
     case .deleteFavoritePrimes(let rows):
       let existingRows = IndexSet(integersIn: 0..<state.favoritePrimes.count)
       if let missing = rows.subtracting(existingRows).first {
-        state.alert = .failure(noFavorite(at: missing, in: state))
+        state.destination = .alert(.failure(noFavorite(at: missing, in: state)))
         return .none
       }
       guard !rows.isEmpty else { return .none }
@@ -142,7 +142,7 @@ struct FavoritesListReducer: Reducer {
       for row in rows.reversed() {
         state.favoritePrimes.remove(at: row)
       }
-      state.alert = .notice("deleted " + deleted.map(String.init).joined(separator: ", "))
+      state.notice = "deleted " + deleted.map(String.init).joined(separator: ", ")
       return .none
 
     case .saveButtonTapped(let file):
@@ -159,11 +159,11 @@ struct FavoritesListReducer: Reducer {
       }
 
     case .saveResponse(.success(let count)):
-      state.alert = .notice("saved \(count) favorite \(count == 1 ? "prime" : "primes")")
+      state.notice = "saved \(count) favorite \(count == 1 ? "prime" : "primes")"
       return .none
 
     case .saveResponse(.failure(let error)):
-      state.alert = .failure("could not save the favorite primes: \(error.message)")
+      state.destination = .alert(.failure("could not save the favorite primes: \(error.message)"))
       return .none
 
     case .loadButtonTapped(let file):
@@ -183,28 +183,38 @@ struct FavoritesListReducer: Reducer {
     case .loadResponse(.success(let imported)):
       let new = imported.primes.filter { !state.favoritePrimes.contains($0) }
       state.favoritePrimes.append(contentsOf: new)
-      state.alert = .notice(imported.summary(added: new.count))
+      state.notice = imported.summary(added: new.count)
       return .none
 
     case .loadResponse(.failure(let error)):
-      state.alert = .failure("could not load the favorite primes: \(error.message)")
+      state.destination = .alert(.failure("could not load the favorite primes: \(error.message)"))
       return .none
 
     case .primeTapped(let index):
       guard state.favoritePrimes.indices.contains(index) else {
-        state.alert = .failure(noFavorite(at: index, in: state))
+        state.destination = .alert(.failure(noFavorite(at: index, in: state)))
         return .none
       }
-      // The tap is the list's; the question, and what follows it, are the lookup's.
+      guard state.nthPrimeLookup == nil else { return .none }
       let n = state.favoritePrimes[index]
-      return NthPrimeLookupReducer()
-        .reduce(
-          into: &state.nthPrimeLookup, action: .asked(n: n), environment: environment.nthPrime
-        )
-        .map(FavoritePrimesAction.nthPrimeLookup)
+      if let invalid = Alert(invalidN: n) {
+        state.destination = .alert(invalid)
+        return .none
+      }
+      state.nthPrimeLookup = NthPrimeLookupState(n: n)
+      return .send(.nthPrimeLookup(.presented(.started)))
 
-    case .alertDismissed:
-      state.alert = nil
+    case .nthPrimeLookup(.presented(.answered(let n, let result))):
+      state.nthPrimeLookup = nil
+      state.destination = .alert(Alert(n: n, lookup: result))
+      return .none
+
+    case .nthPrimeLookup(.dismiss):
+      if state.nthPrimeLookup != nil { state.notice = "cancelled" }
+      return .none
+
+    case .destination(.dismiss):
+      state.destination = nil
       return .none
 
     case .nthPrimeLookup:

@@ -2,26 +2,35 @@ import Alerts
 import ComposableArchitecture
 import Primes
 
-/// The state of the prime modal: the count it describes, the favorites it edits, and what it
-/// says about the last save or remove.
+/// The state of the prime modal: the count it describes, the favorites it edits, its alert, and
+/// the news of its last save or remove.
+///
+/// The count and the favorites are not the modal's own: whoever presents it derives this state
+/// from where they are stored, and writes the favorites and the notice back.
 public struct PrimeModalState: Codable, Equatable, Sendable {
   /// The number the modal describes: prime or not, favorite or not.
   public var count: Int
   /// The favorite primes, in the order they were saved; a save appends, a remove takes out the
   /// count wherever it is.
   public var favoritePrimes: PersistentArray<Int>
-  /// What the last save or remove did, or why it did nothing.
+  /// Why the last save or remove did nothing: the modal's one dialog, shown over it.
   public var alert: Alert?
+  /// What the last save or remove did: routine news, which needs no answer.
+  public var notice: String?
 
   /// Creates the modal's state; with no arguments, the count 0, which is not prime.
   ///
   /// ```swift
   /// PrimeModalState(count: 2, favoritePrimes: [2, 3])
   /// ```
-  public init(count: Int = 0, favoritePrimes: PersistentArray<Int> = [], alert: Alert? = nil) {
+  public init(
+    count: Int = 0, favoritePrimes: PersistentArray<Int> = [], alert: Alert? = nil,
+    notice: String? = nil
+  ) {
     self.count = count
     self.favoritePrimes = favoritePrimes
     self.alert = alert
+    self.notice = notice
   }
 }
 
@@ -36,8 +45,8 @@ public enum PrimeModalAction: Codable, Equatable, Sendable {
 }
 
 /// Saves the count as a favorite when it is a prime not saved yet, and removes it when it is
-/// one. Either way the alert says what happened; a save or remove that does not apply changes
-/// nothing else and says why.
+/// one, and says so in a notice; a save or remove that does not apply changes nothing else, and
+/// its alert says why.
 ///
 /// ```swift
 /// var state = PrimeModalState(count: 7)
@@ -59,14 +68,14 @@ public struct PrimeModalReducer: Reducer {
         state.alert = .failure("\(state.count) is a favorite prime already")
       } else {
         state.favoritePrimes.append(state.count)
-        state.alert = .notice("saved \(state.count) to your favorite primes")
+        state.notice = "saved \(state.count) to your favorite primes"
       }
       return .none
 
     case .removeFavoritePrimeTapped:
       if let index = state.favoritePrimes.lastIndex(of: state.count) {
         state.favoritePrimes.remove(at: index)
-        state.alert = .notice("removed \(state.count) from your favorite primes")
+        state.notice = "removed \(state.count) from your favorite primes"
       } else {
         state.alert = .failure("\(state.count) is not a favorite prime")
       }

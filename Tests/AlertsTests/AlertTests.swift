@@ -41,8 +41,8 @@ struct AlertLookupTests {
         == .failure(
           "could not find the 2nd prime: no"))
     #expect(Alert(n: 2, lookup: .failure(ErrorMessage("no"))).isFailure)
-    #expect(!Alert.notice("ok").isFailure)
-    #expect(Alert.notice("ok").message == "ok")
+    #expect(!Alert.nthPrime(n: 1, prime: 2).isFailure)
+    #expect(Alert.failure("no").message == "no")
   }
 
   @Test func invalidN_isBelowOne() {

@@ -7,6 +7,8 @@ import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
+import NthPrimeLookup
+import Screens
 import Synchronization
 import Testing
 
@@ -41,7 +43,12 @@ struct AppCoreTests {
     )
   }
 
-  @Test func nthPrimeLookupCancelled_cancelsTheLookupThroughThePullbacks_andNothingArrives() async {
+  private static let save = AppAction.counter(
+    .destination(.presented(.primeModal(.saveFavoritePrimeTapped))))
+  private static let remove = AppAction.counter(
+    .destination(.presented(.primeModal(.removeFavoritePrimeTapped))))
+
+  @Test func dismissingTheLookup_cancelsItThroughThePullbacks_andNothingArrives() async {
     let (answers, answer) = AsyncStream<Int>.makeStream()
     let store = makeStore(
       AppState(count: 7),
@@ -50,32 +57,49 @@ struct AppCoreTests {
         throw CancellationError()
       })
     let request = await store.send(.counter(.nthPrimeTapped)) {
-      $0.isNthPrimeRequestInFlight = true
+      $0.counterLookup = NthPrimeLookupState(n: 7)
     }
-    await store.send(.counter(.nthPrimeLookup(.cancelled))) { $0.isNthPrimeRequestInFlight = false }
+    await store.receive(.counter(.nthPrimeLookup(.presented(.started))))
+    await store.send(.counter(.nthPrimeLookup(.dismiss))) {
+      $0.counterLookup = nil
+      $0.screens.notice = .said("cancelled")
+    }
     answer.yield(17)
     await request.finish()
     await store.finish()
   }
 
-  @Test func oneLookupRunsAtATime_andEitherScreenCancelsIt() async {
+  @Test func eachScreensLookup_isItsOwn_andDismissingOneLeavesTheOther() async {
     let (answers, answer) = AsyncStream<Int>.makeStream()
     let store = makeStore(
       AppState(count: 7, favoritePrimes: [11]),
-      nthPrime: NthPrimeClient { _ in
-        for await prime in answers { return prime }
-        throw CancellationError()
+      nthPrime: NthPrimeClient { n in
+        guard n == 11 else {
+          for await prime in answers { return prime }
+          throw CancellationError()
+        }
+        return 31
       })
-    let request = await store.send(.counter(.nthPrimeTapped)) {
-      $0.isNthPrimeRequestInFlight = true
+    let counterLookup = await store.send(.counter(.nthPrimeTapped)) {
+      $0.counterLookup = NthPrimeLookupState(n: 7)
     }
-    // The screens share the flag: the favorites screen asks nothing while the counter's runs.
-    await store.send(.favoritePrimes(.primeTapped(at: 0)))
-    await store.send(.favoritePrimes(.nthPrimeLookup(.cancelled))) {
-      $0.isNthPrimeRequestInFlight = false
+    await store.receive(.counter(.nthPrimeLookup(.presented(.started))))
+    await store.send(.favoritePrimes(.primeTapped(at: 0))) {
+      $0.favoritesLookup = NthPrimeLookupState(n: 11)
+    }
+    await store.receive(.favoritePrimes(.nthPrimeLookup(.presented(.started))))
+    await store.receive(
+      .favoritePrimes(.nthPrimeLookup(.presented(.answered(n: 11, .success(31)))))
+    ) {
+      $0.favoritesLookup = nil
+      $0.favoritesDestination = .alert(.nthPrime(n: 11, prime: 31))
+    }
+    await store.send(.counter(.nthPrimeLookup(.dismiss))) {
+      $0.counterLookup = nil
+      $0.screens.notice = .said("cancelled")
     }
     answer.yield(17)
-    await request.finish()
+    await counterLookup.finish()
     await store.finish()
   }
 
@@ -83,35 +107,42 @@ struct AppCoreTests {
     let store = makeStore()
     await store.send(.counter(.incrTapped)) { $0.count = 1 }
     await store.send(.counter(.countEntered(6))) { $0.count = 6 }
-    await store.send(.counter(.isPrimeTapped)) { $0.isPrimeModalShown = true }
-    await store.send(.counter(.primeModalDismissed)) { $0.isPrimeModalShown = false }
+    await store.send(.counter(.isPrimeTapped)) { $0.counterDestination = .primeModal(alert: nil) }
+    await store.send(.counter(.destination(.dismiss))) { $0.counterDestination = nil }
   }
 
   @Test func savingInTheModal_addsAFeedEntry_removingAddsAnother() async {
-    let store = makeStore(AppState(count: 7, isPrimeModalShown: true))
-    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+    let store = makeStore(AppState(count: 7, counterDestination: .primeModal(alert: nil)))
+    await store.send(Self.save) {
       $0.favoritePrimes = [7]
-      $0.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
+      $0.screens.notice = .said("saved 7 to your favorite primes")
       $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 7, timestamp: at(1000))]
     }
-    await store.send(.counter(.primeModal(.removeFavoritePrimeTapped))) {
+    await store.send(Self.remove) {
       $0.favoritePrimes = []
-      $0.counter.primeModal.alert = .notice("removed 7 from your favorite primes")
+      $0.screens.notice = .said("removed 7 from your favorite primes")
       $0.activityFeed.append(Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1001)))
     }
   }
 
   @Test func refusedSaves_addNoFeedEntry() async {
-    let store = makeStore(AppState(count: 7, favoritePrimes: [7]))
-    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
-      $0.counter.primeModal.alert = .failure("7 is a favorite prime already")
+    let store = makeStore(
+      AppState(count: 7, favoritePrimes: [7], counterDestination: .primeModal(alert: nil)))
+    await store.send(Self.save) {
+      $0.counterDestination = .primeModal(alert: .failure("7 is a favorite prime already"))
     }
-    await store.send(.counter(.countEntered(8))) { $0.count = 8 }
-    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
-      $0.counter.primeModal.alert = .failure("8 is not prime, so it cannot be a favorite")
+    await store.send(.alertsDismissed) { $0.counterDestination = .primeModal(alert: nil) }
+    await store.send(.counter(.countEntered(8))) {
+      $0.count = 8
+      $0.counterDestination = nil
     }
-    await store.send(.counter(.primeModal(.removeFavoritePrimeTapped))) {
-      $0.counter.primeModal.alert = .failure("8 is not a favorite prime")
+    await store.send(.counter(.isPrimeTapped)) { $0.counterDestination = .primeModal(alert: nil) }
+    await store.send(Self.save) {
+      $0.counterDestination = .primeModal(
+        alert: .failure("8 is not prime, so it cannot be a favorite"))
+    }
+    await store.send(Self.remove) {
+      $0.counterDestination = .primeModal(alert: .failure("8 is not a favorite prime"))
     }
   }
 
@@ -119,7 +150,7 @@ struct AppCoreTests {
     let store = makeStore(AppState(favoritePrimes: [2, 3, 5, 7]))
     await store.send(.favoritePrimes(.deleteFavoritePrimes([3, 1]))) {
       $0.favoritePrimes = [2, 5]
-      $0.alert = .notice("deleted 3, 7")
+      $0.screens.notice = .said("deleted 3, 7")
       $0.activityFeed = [
         Activity(id: UUID(1), kind: .removed, prime: 3, timestamp: at(1000)),
         Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1000)),
@@ -130,11 +161,11 @@ struct AppCoreTests {
   @Test func deletingRowsPastTheEnd_changesNothing_andAddsNoFeedEntry() async {
     let store = makeStore(AppState(favoritePrimes: [2, 3]))
     await store.send(.favoritePrimes(.deleteFavoritePrimes([2, 5]))) {
-      $0.alert = .failure("there is no 3rd favorite prime: there are 2")
+      $0.favoritesDestination = .alert(.failure("there is no 3rd favorite prime: there are 2"))
     }
-    await store.send(.favoritePrimes(.alertDismissed)) { $0.alert = nil }
+    await store.send(.favoritePrimes(.destination(.dismiss))) { $0.favoritesDestination = nil }
     await store.send(.favoritePrimes(.deleteFavoritePrimes([0, 5]))) {
-      $0.alert = .failure("there is no 6th favorite prime: there are 2")
+      $0.favoritesDestination = .alert(.failure("there is no 6th favorite prime: there are 2"))
     }
   }
 
@@ -147,7 +178,7 @@ struct AppCoreTests {
         .loadResponse(.success(ImportedPrimes(primes: [3, 5, 7], notPrime: [4], repeated: [5]))))
     ) {
       $0.favoritePrimes = [2, 3, 5, 7]
-      $0.alert = .notice(
+      $0.screens.notice = .said(
         "added 2 favorite primes; 1 was a favorite already; "
           + "skipped 4 (not prime), 5 (listed twice)"
       )
@@ -169,14 +200,14 @@ struct AppCoreTests {
 
   @Test func feedTimestamps_areKeptToTheMillisecond() async {
     let store = TestStore(
-      initialState: AppState(count: 7),
+      initialState: AppState(count: 7, counterDestination: .primeModal(alert: nil)),
       reducer: AppReducer(),
       environment: AppEnvironment(
         nthPrime: .failing, fileClient: .failing,
         now: { Date(timeIntervalSince1970: 1_700_000_000.123_456) }, uuid: { UUID(1) }))
-    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+    await store.send(Self.save) {
       $0.favoritePrimes = [7]
-      $0.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
+      $0.screens.notice = .said("saved 7 to your favorite primes")
       $0.activityFeed = [
         Activity(
           id: UUID(1), kind: .added, prime: 7, timestamp: Date(milliseconds: 1_700_000_000_123))
@@ -185,23 +216,28 @@ struct AppCoreTests {
     #expect(store.state.activityFeed[0].timestamp.milliseconds == 1_700_000_000_123)
   }
 
-  @Test func nthPrime_fromTheCounter_showsTheAlertInAppState() async {
+  @Test func nthPrime_fromTheCounter_showsTheAlertOnTheCounter() async {
     let store = makeStore(AppState(count: 7))
-    await store.send(.counter(.nthPrimeTapped)) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.counter(.nthPrimeLookup(.answered(n: 7, .success(17))))) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .nthPrime(n: 7, prime: 17)
+    await store.send(.counter(.nthPrimeTapped)) { $0.counterLookup = NthPrimeLookupState(n: 7) }
+    await store.receive(.counter(.nthPrimeLookup(.presented(.started))))
+    await store.receive(.counter(.nthPrimeLookup(.presented(.answered(n: 7, .success(17)))))) {
+      $0.counterLookup = nil
+      $0.counterDestination = .alert(.nthPrime(n: 7, prime: 17))
     }
   }
 
-  @Test func nthPrime_fromTheFavorites_showsTheAlertInAppState() async {
+  @Test func nthPrime_fromTheFavorites_showsTheAlertOnTheFavorites() async {
     let store = makeStore(AppState(favoritePrimes: [5]))
-    await store.send(.favoritePrimes(.primeTapped(at: 0))) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.favoritePrimes(.nthPrimeLookup(.answered(n: 5, .success(11))))) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .nthPrime(n: 5, prime: 11)
+    await store.send(.favoritePrimes(.primeTapped(at: 0))) {
+      $0.favoritesLookup = NthPrimeLookupState(n: 5)
     }
-    await store.send(.favoritePrimes(.alertDismissed)) { $0.alert = nil }
+    await store.receive(.favoritePrimes(.nthPrimeLookup(.presented(.started))))
+    await store.receive(.favoritePrimes(.nthPrimeLookup(.presented(.answered(n: 5, .success(11))))))
+    {
+      $0.favoritesLookup = nil
+      $0.favoritesDestination = .alert(.nthPrime(n: 5, prime: 11))
+    }
+    await store.send(.favoritePrimes(.destination(.dismiss))) { $0.favoritesDestination = nil }
   }
 
   @Test func fullFlow_countToAPrime_saveIt_deleteIt_seeBothFeedEntries() async {
@@ -209,18 +245,17 @@ struct AppCoreTests {
     for expected in 1...7 {
       await store.send(.counter(.incrTapped)) { $0.count = expected }
     }
-    await store.send(.counter(.isPrimeTapped)) { $0.isPrimeModalShown = true }
-    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+    await store.send(.counter(.isPrimeTapped)) { $0.counterDestination = .primeModal(alert: nil) }
+    await store.send(Self.save) {
       $0.favoritePrimes = [7]
-      $0.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
+      $0.screens.notice = .said("saved 7 to your favorite primes")
       $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 7, timestamp: at(1000))]
     }
-    await store.send(.counter(.primeModal(.alertDismissed))) { $0.counter.primeModal.alert = nil }
-    await store.send(.counter(.primeModalDismissed)) { $0.isPrimeModalShown = false }
+    await store.send(.counter(.destination(.dismiss))) { $0.counterDestination = nil }
     #expect(store.state.favoritePrimesState.favoritePrimes == [7])
     await store.send(.favoritePrimes(.deleteFavoritePrimes([0]))) {
       $0.favoritePrimes = []
-      $0.alert = .notice("deleted 7")
+      $0.screens.notice = .said("deleted 7")
       $0.activityFeed.append(Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1001)))
     }
   }
@@ -229,27 +264,30 @@ struct AppCoreTests {
     let files = InMemoryFiles()
     let store = makeStore(fileClient: .inMemory(files))
     await store.send(.counter(.countEntered(2))) { $0.count = 2 }
-    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+    await store.send(.counter(.isPrimeTapped)) { $0.counterDestination = .primeModal(alert: nil) }
+    await store.send(Self.save) {
       $0.favoritePrimes = [2]
-      $0.counter.primeModal.alert = .notice("saved 2 to your favorite primes")
+      $0.screens.notice = .said("saved 2 to your favorite primes")
       $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 2, timestamp: at(1000))]
     }
-    await store.send(.counter(.primeModal(.alertDismissed))) { $0.counter.primeModal.alert = nil }
-    await store.send(.counter(.nthPrimeTapped)) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.counter(.nthPrimeLookup(.answered(n: 2, .success(3))))) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .nthPrime(n: 2, prime: 3)
+    await store.send(.counter(.destination(.dismiss))) { $0.counterDestination = nil }
+    await store.send(.counter(.nthPrimeTapped)) { $0.counterLookup = NthPrimeLookupState(n: 2) }
+    await store.receive(.counter(.nthPrimeLookup(.presented(.started))))
+    await store.receive(.counter(.nthPrimeLookup(.presented(.answered(n: 2, .success(3)))))) {
+      $0.counterLookup = nil
+      $0.counterDestination = .alert(.nthPrime(n: 2, prime: 3))
     }
-    await store.send(.counter(.alertDismissed)) { $0.alert = nil }
+    await store.send(.alertsDismissed) { $0.counterDestination = nil }
     await store.send(.counter(.countEntered(7))) { $0.count = 7 }
-    await store.send(.counter(.primeModal(.saveFavoritePrimeTapped))) {
+    await store.send(.counter(.isPrimeTapped)) { $0.counterDestination = .primeModal(alert: nil) }
+    await store.send(Self.save) {
       $0.favoritePrimes = [2, 7]
-      $0.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
+      $0.screens.notice = .said("saved 7 to your favorite primes")
       $0.activityFeed.append(Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1001)))
     }
     await store.send(.favoritePrimes(.saveButtonTapped(file: nil)))
     await store.receive(.favoritePrimes(.saveResponse(.success(2)))) {
-      $0.alert = .notice("saved 2 favorite primes")
+      $0.screens.notice = .said("saved 2 favorite primes")
     }
     let saved = try #require(files[FavoritePrimesFile.name])
     #expect(try FavoritePrimesFile.decode(saved) == ImportedPrimes(primes: [2, 7]))
@@ -272,31 +310,47 @@ struct AppCoreTests {
     await store.send(
       .favoritePrimes(.deleteFavoritePrimes(IndexSet(integersIn: 1..<4_000_000_000_000_000_000)))
     ) {
-      $0.alert = .failure("there is no 3rd favorite prime: there are 2")
+      $0.favoritesDestination = .alert(.failure("there is no 3rd favorite prime: there are 2"))
     }
   }
 
-  @Test func alerts_listTheModalsThenTheCounters_andAreDismissedAtOnce() {
-    var state = AppState(alert: .notice("b"))
-    state.counter.primeModal.alert = .failure("a")
-    #expect(state.alerts.map(\.alert) == [.failure("a"), .notice("b")])
+  @Test func alertsDismissed_dismissesTheAlertsOfBothScreens_andLeavesTheModal() async {
+    let store = makeStore(
+      AppState(
+        counterDestination: .primeModal(alert: .failure("a")),
+        favoritesDestination: .alert(.failure("b"))))
     #expect(
-      state.alerts.map(\.dismiss) == [
-        .counter(.primeModal(.alertDismissed)), .counter(.alertDismissed),
+      store.state.alertDismissals == [
+        .counter(.destination(.presented(.primeModal(.alertDismissed)))),
+        .favoritePrimes(.destination(.dismiss)),
       ])
-    state.dismissAlerts()
-    #expect(state.alerts.isEmpty)
-    #expect(state == AppState())
+    await store.send(.alertsDismissed) {
+      $0.counterDestination = .primeModal(alert: nil)
+      $0.favoritesDestination = nil
+    }
+    #expect(store.state.alertDismissals.isEmpty)
+    // With nothing shown, it changes nothing.
+    await store.send(.alertsDismissed)
   }
 
-  @Test func featureViews_readAndWriteTheAppState() {
-    var state = AppState(count: 7, favoritePrimes: [2], alert: .notice("hi"))
+  @Test func featureViews_readAndWriteTheAppState_storedOnce() {
+    var state = AppState(count: 7, favoritePrimes: [2])
     #expect(state.counter.count == 7)
     #expect(state.counter.favoritePrimes == [2])
     state.counter.favoritePrimes.append(7)
-    state.favoritePrimesState.alert = nil
-    #expect(state.favoritePrimes == [2, 7])
-    #expect(state.alert == nil)
+    #expect(state.favoritePrimesState.favoritePrimes == [2, 7])
+    state.favoritePrimesState.notice = "hi"
+    #expect(state.counter.notice == "hi")
+    #expect(state.screens.notice == .said("hi"))
+    state.counter.destination = .alert(.failure("no"))
+    #expect(state.counterDestination == .alert(.failure("no")))
+    #expect(state.favoritePrimesState.destination == nil)
+  }
+
+  @Test func aStorageProblem_isNotSaidOver_byRoutineNews() {
+    var state = AppState(screens: ScreensState(notice: .storageProblem("disk full")))
+    state.counter.notice = "saved 7 to your favorite primes"
+    #expect(state.screens.notice == .storageProblem("disk full"))
   }
 }
 

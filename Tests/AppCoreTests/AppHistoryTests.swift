@@ -4,6 +4,7 @@ import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Foundation
 import NthPrimeClient
+import NthPrimeLookup
 import Screens
 import Testing
 
@@ -33,42 +34,44 @@ struct AppHistoryTests {
     #expect(store.state.canRedo)
   }
 
-  @Test func undoAndRedo_withNothingToTakeBack_onlySaySo() async {
+  private static let save = AppAction.counter(
+    .destination(.presented(.primeModal(.saveFavoritePrimeTapped))))
+
+  @Test func undoAndRedo_withNothingToTakeBack_onlySaySo_inANotice() async {
     let store = makeStore(AppState(count: 3))
-    await store.send(.undo) { $0.present.alert = .nothingToDo("nothing to undo") }
-    await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
-    await store.send(.redo) { $0.present.alert = .nothingToDo("nothing to redo") }
-    await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
+    await store.send(.undo) { $0.present.screens.notice = .said("nothing to undo") }
+    await store.send(.redo) { $0.present.screens.notice = .said("nothing to redo") }
     await store.send(.step(.counter(.incrTapped))) {
+      $0.present.screens.notice = nil
       $0.present.count = 4
       $0.record(before: AppState(count: 3))
     }
-    await store.send(.redo) { $0.present.alert = .nothingToDo("nothing to redo") }
+    await store.send(.redo) { $0.present.screens.notice = .said("nothing to redo") }
   }
 
   @Test func undoOfASave_removesTheFavoriteAndItsFeedEntry_redoBringsThemBack() async {
-    let store = makeStore(AppState(count: 7))
-    await store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped)))) {
+    let store = makeStore(AppState(count: 7, counterDestination: .primeModal(alert: nil)))
+    await store.send(.step(Self.save)) {
+      $0.record(before: $0.present)
       $0.present.favoritePrimes = [7]
       $0.present.activityFeed = [
         Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
       ]
-      $0.present.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
-      $0.record(before: AppState(count: 7))
+      $0.present.screens.notice = .said("saved 7 to your favorite primes")
     }
     await store.send(.undo) {
-      // The save's confirmation is news until the next step, which the undo is.
-      $0.present.counter.primeModal.alert = nil
+      // The save's confirmation is news until the next step, which the undo is; the undo says
+      // what it left, as it was when it was done.
+      $0.present.screens.notice = nil
       $0.undo()
-      $0.present.screens.travelled = .undone
+      $0.present.screens.notice = .said("undone; count: 7; no favorites")
     }
     #expect(store.state.present.favoritePrimes == [])
     #expect(store.state.present.activityFeed == [])
     await store.send(.redo) {
-      $0.present.screens.travelled = nil
+      $0.present.screens.notice = nil
       $0.redo()
-      $0.present.screens.travelled = .redone
-      $0.present.counter.primeModal.alert = nil
+      $0.present.screens.notice = .said("redone; count: 7; favorites: 7")
     }
     #expect(store.state.present.favoritePrimes == [7])
   }
@@ -80,25 +83,32 @@ struct AppHistoryTests {
       $0.record(before: AppState(count: 6))
     }
     await store.send(.step(.counter(.nthPrimeTapped))) {
-      $0.present.isNthPrimeRequestInFlight = true
+      $0.present.counterLookup = NthPrimeLookupState(n: 7)
     }
+    await store.receive(.feedback(.counter(.nthPrimeLookup(.presented(.started))), step: 2))
     await store.receive(
-      .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 2)
+      .feedback(.counter(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))), step: 2)
     ) {
-      $0.present.isNthPrimeRequestInFlight = false
-      $0.present.alert = .nthPrime(n: 7, prime: 17)
+      $0.present.counterLookup = nil
+      $0.present.counterDestination = .alert(.nthPrime(n: 7, prime: 17))
     }
-    await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
+    await store.send(.step(.counter(.destination(.dismiss)))) {
+      $0.present.counterDestination = nil
+    }
     #expect(store.state.undoCount == 1)
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.travelled = .undone
+      $0.present.screens.notice = .said("undone; count: 6; no favorites")
     }
-    #expect(store.state.present == AppState(count: 6, screens: ScreensState(travelled: .undone)))
+    // What undo restores never brings back the dismissed answer, nor the finished lookup.
+    #expect(
+      store.state.present
+        == AppState(
+          count: 6, screens: ScreensState(notice: .said("undone; count: 6; no favorites"))))
     #expect(store.state.canRedo)
   }
 
-  @Test func undoWhileALookupIsInFlight_keepsTheFlag() async {
+  @Test func undoWhileALookupRuns_keepsTheLookup() async {
     let (answers, answer) = AsyncStream<Int>.makeStream()
     let store = makeStore(
       AppState(count: 6),
@@ -111,26 +121,68 @@ struct AppHistoryTests {
       $0.record(before: AppState(count: 6))
     }
     await store.send(.step(.counter(.nthPrimeTapped))) {
-      $0.present.isNthPrimeRequestInFlight = true
+      $0.present.counterLookup = NthPrimeLookupState(n: 7)
     }
+    await store.receive(.feedback(.counter(.nthPrimeLookup(.presented(.started))), step: 2))
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.travelled = .undone
-      $0.present.isNthPrimeRequestInFlight = true
+      $0.present.screens.notice = .said("undone; count: 6; no favorites")
+      $0.present.counterLookup = NthPrimeLookupState(n: 7)
     }
     answer.yield(17)
     await store.receive(
-      .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 2)
+      .feedback(.counter(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))), step: 2)
     ) {
-      $0.present.isNthPrimeRequestInFlight = false
-      $0.present.alert = .nthPrime(n: 7, prime: 17)
+      $0.present.counterLookup = nil
+      $0.present.counterDestination = .alert(.nthPrime(n: 7, prime: 17))
     }
   }
 
   @Test func dismissingAnAlert_isNotAnUndoStep() async {
-    let store = makeStore(AppState(count: 1, alert: .notice("hello")))
-    await store.send(.step(.counter(.alertDismissed))) { $0.present.alert = nil }
+    let store = makeStore(AppState(count: 1, counterDestination: .alert(.failure("hello"))))
+    await store.send(.step(.counter(.destination(.dismiss)))) {
+      $0.present.counterDestination = nil
+    }
     #expect(!store.state.canUndo)
+  }
+
+  @Test func undoAndRedo_neverBringBackADismissedDialog() async {
+    let store = makeStore(AppState(count: 6))
+    await store.send(.step(.counter(.incrTapped))) {
+      $0.present.count = 7
+      $0.record(before: AppState(count: 6))
+    }
+    await store.send(.step(.counter(.isPrimeTapped))) {
+      $0.present.counterDestination = .primeModal(alert: nil)
+    }
+    await store.send(.step(Self.save)) {
+      $0.record(before: $0.present)
+      $0.present.favoritePrimes = [7]
+      $0.present.activityFeed = [
+        Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
+      ]
+      $0.present.screens.notice = .said("saved 7 to your favorite primes")
+    }
+    await store.send(.step(.counter(.destination(.dismiss)))) {
+      $0.present.screens.notice = nil
+      $0.present.counterDestination = nil
+    }
+    // Undo and redo restore the count and the favorites only: the modal stays closed.
+    await store.send(.undo) {
+      $0.travel(by: -1, restoring: \.undoable)
+      $0.present.screens.notice = .said("undone; count: 7; no favorites")
+    }
+    await store.send(.undo) {
+      $0.present.screens.notice = nil
+      $0.travel(by: -1, restoring: \.undoable)
+      $0.present.screens.notice = .said("undone; count: 6; no favorites")
+    }
+    await store.send(.redo) {
+      $0.present.screens.notice = nil
+      $0.travel(by: 1, restoring: \.undoable)
+      $0.present.screens.notice = .said("redone; count: 7; no favorites")
+    }
+    #expect(store.state.present.counterDestination == nil)
   }
 
   @Test func refusedIncr_atTheLargestCount_isNoStep_undoGoesBackBeforeTheSet() async {
@@ -140,14 +192,15 @@ struct AppHistoryTests {
       $0.record(before: AppState())
     }
     await store.send(.step(.counter(.incrTapped))) {
-      $0.present.alert = .failure(
-        "the count cannot go above 9223372036854775807; it stays at 9223372036854775807")
+      $0.present.counterDestination = .alert(
+        .failure(
+          "the count cannot go above 9223372036854775807; it stays at 9223372036854775807"))
     }
     #expect(store.state.undoCount == 1)
+    await store.send(.step(.alertsDismissed)) { $0.present.counterDestination = nil }
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.travelled = .undone
-      $0.present.alert = nil
+      $0.present.screens.notice = .said("undone; count: 0; no favorites")
     }
     #expect(store.state.present.count == 0)
   }
@@ -160,10 +213,10 @@ struct AppHistoryTests {
     }
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.travelled = .undone
+      $0.present.screens.notice = .said("undone; count: 0; no favorites")
     }
     await store.send(.step(.favoritePrimes(.loadButtonTapped(file: nil)))) {
-      $0.present.screens.travelled = nil
+      $0.present.screens.notice = nil
     }
     await store.receive(
       .feedback(
@@ -171,53 +224,18 @@ struct AppHistoryTests {
           .loadResponse(.failure(ErrorMessage("could not read favorite-primes.json")))),
         step: 2)
     ) {
-      $0.present.alert = .failure(
-        "could not load the favorite primes: could not read favorite-primes.json")
+      $0.present.favoritesDestination = .alert(
+        .failure("could not load the favorite primes: could not read favorite-primes.json"))
     }
     #expect(store.state.canRedo)
+    await store.send(.step(.favoritePrimes(.destination(.dismiss)))) {
+      $0.present.favoritesDestination = nil
+    }
     await store.send(.redo) {
       $0.redo()
-      $0.present.screens.travelled = .redone
-      $0.present.alert = nil
+      $0.present.screens.notice = .said("redone; count: 5; no favorites")
     }
     #expect(store.state.present.count == 5)
-  }
-
-  @Test func undoAndRedo_dismissTheAlert() async {
-    let store = makeStore(AppState(count: 6), nthPrime: .answering([6: 13, 7: 17]))
-    await store.send(.step(.counter(.incrTapped))) {
-      $0.present.count = 7
-      $0.record(before: AppState(count: 6))
-    }
-    await store.send(.step(.counter(.nthPrimeTapped))) {
-      $0.present.isNthPrimeRequestInFlight = true
-    }
-    await store.receive(
-      .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 2)
-    ) {
-      $0.present.isNthPrimeRequestInFlight = false
-      $0.present.alert = .nthPrime(n: 7, prime: 17)
-    }
-    await store.send(.undo) {
-      $0.undo()
-      $0.present.screens.travelled = .undone
-      $0.present.alert = nil
-    }
-    await store.send(.step(.counter(.nthPrimeTapped))) {
-      $0.present.screens.travelled = nil
-      $0.present.isNthPrimeRequestInFlight = true
-    }
-    await store.receive(
-      .feedback(.counter(.nthPrimeLookup(.answered(n: 6, .success(13)))), step: 3)
-    ) {
-      $0.present.isNthPrimeRequestInFlight = false
-      $0.present.alert = .nthPrime(n: 6, prime: 13)
-    }
-    await store.send(.redo) {
-      $0.redo()
-      $0.present.screens.travelled = .redone
-      $0.present.alert = nil
-    }
   }
 
   @Test func exportAndItsAlert_areNoStep() async {
@@ -229,8 +247,8 @@ struct AppHistoryTests {
           .saveResponse(.failure(ErrorMessage("could not write favorite-primes.json")))),
         step: 1)
     ) {
-      $0.present.alert = .failure(
-        "could not save the favorite primes: could not write favorite-primes.json")
+      $0.present.favoritesDestination = .alert(
+        .failure("could not save the favorite primes: could not write favorite-primes.json"))
     }
     #expect(!store.state.canUndo)
   }
@@ -243,7 +261,7 @@ struct AppHistoryTests {
     }
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.travelled = .undone
+      $0.present.screens.notice = .said("undone; count: 0; no favorites")
     }
     let feed = [Activity(id: UUID(9), kind: .added, prime: 11, timestamp: .init(milliseconds: 1))]
     await store.send(
@@ -252,6 +270,9 @@ struct AppHistoryTests {
       $0.present.favoritePrimes = [11]
       $0.present.activityFeed = PersistentArray(feed)
     }
+    // The undo's notice says what it left when it was done; another session's change does not
+    // rewrite it.
+    #expect(store.state.present.screens.notice == .said("undone; count: 0; no favorites"))
     #expect(!store.state.canUndo)
     #expect(store.state.canRedo)
   }

@@ -41,20 +41,29 @@ struct AppPropertyTests {
       [2, 3, 5, 7, 11, 13, 17][Int(random.next() % 7)]
     }
     let unique = loaded.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
-    let actions: [AppAction] = [
+    var actions: [AppAction] = [
       .counter(.incrTapped), .counter(.decrTapped), .counter(.countEntered(count)),
-      .counter(.isPrimeTapped), .counter(.primeModalDismissed), .counter(.nthPrimeTapped),
-      .counter(.nthPrimeLookup(.cancelled)), .counter(.alertDismissed),
-      .counter(.primeModal(.saveFavoritePrimeTapped)),
-      .counter(.primeModal(.removeFavoritePrimeTapped)),
-      .counter(.nthPrimeLookup(.answered(n: count, .success(17)))),
+      .counter(.isPrimeTapped), .counter(.destination(.dismiss)), .counter(.nthPrimeTapped),
+      .counter(.nthPrimeLookup(.dismiss)), .alertsDismissed,
       .favoritePrimes(.deleteFavoritePrimes(rows)),
       .favoritePrimes(.loadResponse(.success(ImportedPrimes(primes: unique)))),
       .favoritePrimes(.loadResponse(.failure(ErrorMessage("no")))),
       .favoritePrimes(.saveResponse(.success(1))),
-      .favoritePrimes(.primeTapped(at: count)), .favoritePrimes(.alertDismissed),
-      .counter(.countAdjusted(by: count)), .counter(.primeModal(.alertDismissed)),
+      .favoritePrimes(.primeTapped(at: count)), .favoritePrimes(.destination(.dismiss)),
+      .counter(.countAdjusted(by: count)),
     ]
+    // What a child does only while it is there, as a front end sends it.
+    if case .primeModal = state.counterDestination {
+      actions += [
+        .counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))),
+        .counter(.destination(.presented(.primeModal(.removeFavoritePrimeTapped)))),
+        .counter(.destination(.presented(.primeModal(.alertDismissed)))),
+      ]
+    }
+    if let lookup = state.counterLookup {
+      actions.append(
+        .counter(.nthPrimeLookup(.presented(.answered(n: lookup.n, .success(17))))))
+    }
     switch random.next() % 12 {
     case 0: return .undo
     case 1: return .redo

@@ -39,25 +39,38 @@ struct RecordingTests {
 
   let session: [HistoryAction<AppAction>] = [
     .step(.counter(.countEntered(7))), .step(.counter(.isPrimeTapped)),
-    .step(.counter(.primeModal(.saveFavoritePrimeTapped))), .step(.counter(.nthPrimeTapped)),
+    .step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))),
+    .step(.counter(.nthPrimeTapped)),
     .step(.favoritePrimes(.saveButtonTapped(file: nil))),
     .step(.favoritePrimes(.deleteFavoritePrimes([0]))), .undo, .redo,
     .step(.storageChanged(StoredFavorites(favoritePrimes: [3, 7], activityFeed: []))),
   ]
 
+  /// Whether a line is the lookup's answer.
+  private func isAnswer(_ line: RecordedLine) -> Bool {
+    if case .feedback(.counter(.nthPrimeLookup(.presented(.answered))), _, _, _) = line {
+      true
+    } else {
+      false
+    }
+  }
+
   @Test func aRecording_holdsEveryActionWithItsReadings_andReplaysToTheSameState() async throws {
     let lines = try await record(session)
-    // The start, nine actions, the lookup's and the export's answers, and the end.
-    #expect(lines.count == 13)
-    let answer = try #require(
-      lines.first { line in if case .feedback = line { true } else { false } })
+    // The start, nine actions, the lookup's start and answer, the export's answer, and the end.
+    #expect(lines.count == 14)
+    let answer = try #require(lines.first(where: isAnswer))
     #expect(
       answer.action?.0
-        == .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 4))
-    #expect(answer.action?.2.alert == .nthPrime(n: 7, prime: 17))
+        == .feedback(
+          .counter(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))), step: 4))
+    #expect(answer.action?.2.counterDestination == .alert(.nthPrime(n: 7, prime: 17)))
     let save = try #require(
       lines.first { line in
-        if case .step(.counter(.primeModal(.saveFavoritePrimeTapped)), _, _) = line {
+        if case .step(
+          .counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))),
+          _, _) = line
+        {
           true
         } else {
           false
@@ -77,10 +90,10 @@ struct RecordingTests {
 
   @Test func aChangedAnswer_divergesAtItsLine() async throws {
     var lines = try await record(session)
-    let index = try #require(lines.firstIndex { if case .feedback = $0 { true } else { false } })
+    let index = try #require(lines.firstIndex(where: isAnswer))
     guard case .feedback(_, let step, let readings, let after) = lines[index] else { return }
     lines[index] = .feedback(
-      action: .counter(.nthPrimeLookup(.answered(n: 7, .success(19)))), step: step,
+      action: .counter(.nthPrimeLookup(.presented(.answered(n: 7, .success(19))))), step: step,
       readings: readings,
       after: after)
     guard case .diverged(let line, _, let recorded, let replayed) = try Replay.run(lines) else {
@@ -88,8 +101,8 @@ struct RecordingTests {
       return
     }
     #expect(line == index + 1)
-    #expect(recorded.alert == .nthPrime(n: 7, prime: 17))
-    #expect(replayed.alert == .nthPrime(n: 7, prime: 19))
+    #expect(recorded.counterDestination == .alert(.nthPrime(n: 7, prime: 17)))
+    #expect(replayed.counterDestination == .alert(.nthPrime(n: 7, prime: 19)))
   }
 
   @Test func aMissingReading_divergesAtItsLine() async throws {
@@ -119,7 +132,7 @@ struct RecordingTests {
     let state = AppState()
     let start = RecordedLine.start(version: RecordedLine.version, state: state)
     var refused = History(state)
-    refused.present.alert = .nothingToDo("nothing to undo")
+    refused.present.screens.notice = .said("nothing to undo")
     let undo = RecordedLine.undo(after: RecordedLine.Summary(refused))
     #expect(throws: Replay.Unreadable(line: 1, reason: "a recording starts with a start line")) {
       try Replay.run([undo])
@@ -132,15 +145,15 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 5")
+        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 6")
     ) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 6; this primetime reads versions 3 to 5")
+        line: 1, reason: "the recording has format version 7; this primetime reads versions 3 to 6")
     ) {
-      try Replay.run([.start(version: 6, state: state), .end(state: state, screen: "")])
+      try Replay.run([.start(version: 7, state: state), .end(state: state, screen: "")])
     }
     // The versions before this one are read, after their lines are upgraded.
     #expect(
@@ -175,12 +188,57 @@ struct RecordingTests {
       Issue.record("not a step and a feedback: \(lines)")
       return
     }
-    #expect(cancelled == .favoritePrimes(.nthPrimeLookup(.cancelled)))
+    #expect(cancelled == .favoritePrimes(.nthPrimeLookup(.dismiss)))
     #expect(
       answered
         == .counter(
-          .nthPrimeLookup(.answered(n: 7, .failure(ErrorMessage(#"a {brace} and a "quote}""#))))))
+          .nthPrimeLookup(
+            .presented(
+              .answered(n: 7, .failure(ErrorMessage(#"a {brace} and a "quote}""#)))))))
     #expect(step == 3)
+  }
+
+  @Test func versionFiveLines_readTheModalAndTheAlerts_asDestinations() throws {
+    let after = String(
+      decoding: try JSONEncoder().encode(RecordedLine.Summary(History(AppState(count: 7)))),
+      as: UTF8.self)
+    let step = { (action: String) in #"{"step":{"action":"# + action + #","after":"# + after + "}}"
+    }
+    let lines = try RecordedLine.decode(lines: [
+      #"{"start":{"version":5,"state":{"counter":{"primeModal":{"count":7,"favoritePrimes":[7]},"#
+        + #""isPrimeModalShown":true,"isNthPrimeRequestInFlight":false},"activityFeed":[]}}}"#,
+      step(#"{"counter":{"_0":{"primeModal":{"_0":{"saveFavoritePrimeTapped":{}}}}}}"#),
+      step(#"{"counter":{"_0":{"primeModal":{"_0":{"alertDismissed":{}}}}}}"#),
+      step(#"{"counter":{"_0":{"primeModalDismissed":{}}}}"#),
+      step(#"{"counter":{"_0":{"alertDismissed":{}}}}"#),
+      step(#"{"favoritePrimes":{"_0":{"alertDismissed":{}}}}"#),
+      step(#"{"counter":{"_0":{"nthPrimeLookup":{"_0":{"cancelled":{}}}}}}"#),
+    ])
+    #expect(lines[0] == .start(version: 5, state: AppState(count: 7, favoritePrimes: [7])))
+    #expect(
+      lines.dropFirst().map { $0.action?.0 } == [
+        .step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))),
+        .step(.counter(.destination(.presented(.primeModal(.alertDismissed))))),
+        .step(.counter(.destination(.dismiss))),
+        .step(.alertsDismissed),
+        .step(.alertsDismissed),
+        .step(.counter(.nthPrimeLookup(.dismiss))),
+      ])
+  }
+
+  @Test func aVersionFiveSummary_isCheckedForTheDataAndTheHistory_only() throws {
+    let summary = RecordedLine.Summary(History(AppState(count: 7)))
+    let text = try RecordedLine.step(action: .counter(.incrTapped), after: summary).encoded()
+    let earlier = try RecordedLine.decode(text, version: 5)
+    let current = try RecordedLine.decode(text, version: 6)
+    var covered = History(AppState(count: 7, counterDestination: .alert(.failure("no"))))
+    covered.present.screens.notice = .said("news")
+    let replayed = RecordedLine.Summary(covered)
+    #expect(earlier.action?.2.isReproduced(by: replayed) == true)
+    #expect(current.action?.2.isReproduced(by: replayed) == false)
+    #expect(
+      earlier.action?.2.isReproduced(by: RecordedLine.Summary(History(AppState(count: 8))))
+        == false)
   }
 
   @Test func aLaterVersion_isRefusedWithItsVersion_beforeItsLinesAreRead() throws {

@@ -4,6 +4,7 @@ import ComposableArchitectureTestSupport
 import Counter
 import NthPrimeClient
 import NthPrimeLookup
+import PrimeModal
 import Testing
 
 @MainActor
@@ -17,6 +18,8 @@ struct CounterTests {
       initialState: state, reducer: CounterReducer(),
       environment: CounterEnvironment(nthPrime: .failing))
   }
+
+  private let modal = CounterState.Destination.primeModal(alert: nil)
 
   @Test func incrAndDecrTapped_changeTheCount() async {
     let store = makeStore()
@@ -34,149 +37,200 @@ struct CounterTests {
   }
 
   @Test func changingTheCount_closesThePrimeModal() async {
-    let store = makeStore(CounterState(count: 7, isPrimeModalShown: true))
+    let store = makeStore(CounterState(count: 7, destination: modal))
     await store.send(.incrTapped) {
       $0.count = 8
-      $0.isPrimeModalShown = false
+      $0.destination = nil
     }
   }
 
   @Test func decrTappedAndCountEntered_closeThePrimeModal_too() async {
-    let store = makeStore(CounterState(count: 7, isPrimeModalShown: true))
+    let store = makeStore(CounterState(count: 7, destination: modal))
     await store.send(.decrTapped) {
       $0.count = 6
-      $0.isPrimeModalShown = false
+      $0.destination = nil
     }
-    await store.send(.isPrimeTapped) { $0.isPrimeModalShown = true }
+    await store.send(.isPrimeTapped) { $0.destination = self.modal }
     await store.send(.countEntered(11)) {
       $0.count = 11
-      $0.isPrimeModalShown = false
+      $0.destination = nil
     }
   }
 
   @Test func incrTapped_atIntMax_leavesTheCountWithAMessage() async {
     let store = makeStore(CounterState(count: .max))
     await store.send(.incrTapped) {
-      $0.alert = .failure(
-        "the count cannot go above 9223372036854775807; it stays at 9223372036854775807")
+      $0.destination = .alert(
+        .failure(
+          "the count cannot go above 9223372036854775807; it stays at 9223372036854775807"))
     }
   }
 
   @Test func decrTapped_atIntMin_leavesTheCountWithAMessage() async {
     let store = makeStore(CounterState(count: .min))
     await store.send(.decrTapped) {
-      $0.alert = .failure(
-        "the count cannot go below -9223372036854775808; it stays at -9223372036854775808")
+      $0.destination = .alert(
+        .failure(
+          "the count cannot go below -9223372036854775808; it stays at -9223372036854775808"))
     }
   }
 
   @Test func countAdjusted_movesTheCountUpOrDown_andClosesTheModal() async {
-    let store = makeStore(CounterState(count: 7, isPrimeModalShown: true))
+    let store = makeStore(CounterState(count: 7, destination: modal))
     await store.send(.countAdjusted(by: 5)) {
       $0.count = 12
-      $0.isPrimeModalShown = false
+      $0.destination = nil
     }
     await store.send(.countAdjusted(by: -20)) { $0.count = -8 }
   }
 
   @Test func countAdjusted_pastEitherEnd_leavesTheCountWithAMessage() async {
-    let store = makeStore(CounterState(count: .max - 5, isPrimeModalShown: true))
+    let store = makeStore(CounterState(count: .max - 5))
     await store.send(.countAdjusted(by: 6)) {
-      $0.alert = .failure(
-        "the count cannot go above 9223372036854775807; it stays at 9223372036854775802")
+      $0.destination = .alert(
+        .failure(
+          "the count cannot go above 9223372036854775807; it stays at 9223372036854775802"))
     }
-    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.countAdjusted(by: .max)) {
-      $0.alert = .failure(
-        "the count cannot go above 9223372036854775807; it stays at 9223372036854775802")
+      $0.destination = .alert(
+        .failure(
+          "the count cannot go above 9223372036854775807; it stays at 9223372036854775802"))
     }
-    await store.send(.alertDismissed) { $0.alert = nil }
-    await store.send(.countEntered(-5)) {
-      $0.count = -5
-      $0.isPrimeModalShown = false
-    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.send(.countEntered(-5)) { $0.count = -5 }
     await store.send(.countAdjusted(by: .min)) {
-      $0.alert = .failure("the count cannot go below -9223372036854775808; it stays at -5")
+      $0.destination = .alert(
+        .failure("the count cannot go below -9223372036854775808; it stays at -5"))
     }
   }
 
-  @Test func countAdjusted_whileALookupIsInFlight_isIgnored() async {
-    let store = makeStore(CounterState(count: 7, isNthPrimeRequestInFlight: true))
+  @Test func countAdjusted_whileALookupRuns_isIgnored() async {
+    let store = makeStore(CounterState(count: 7, nthPrimeLookup: NthPrimeLookupState(n: 7)))
     await store.send(.countAdjusted(by: 3))
   }
 
   @Test func isPrimeTapped_opensTheModal_dismissClosesIt() async {
     let store = makeStore()
-    await store.send(.isPrimeTapped) { $0.isPrimeModalShown = true }
-    await store.send(.primeModalDismissed) { $0.isPrimeModalShown = false }
+    await store.send(.isPrimeTapped) { $0.destination = self.modal }
+    // Tapped again, the modal stays as it is.
+    await store.send(.isPrimeTapped)
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
-  @Test func primeModalActions_editTheFavorites() async {
-    let store = makeStore(CounterState(count: 7, favoritePrimes: [2], isPrimeModalShown: true))
-    await store.send(.primeModal(.saveFavoritePrimeTapped)) {
+  @Test func primeModalActions_editTheFavorites_andSaySoInANotice() async {
+    let store = makeStore(CounterState(count: 7, favoritePrimes: [2], destination: modal))
+    await store.send(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))) {
       $0.favoritePrimes = [2, 7]
-      $0.primeModal.alert = .notice("saved 7 to your favorite primes")
+      $0.notice = "saved 7 to your favorite primes"
     }
-    await store.send(.primeModal(.alertDismissed)) { $0.primeModal.alert = nil }
-    await store.send(.primeModal(.removeFavoritePrimeTapped)) {
+    await store.send(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))) {
+      $0.destination = .primeModal(alert: .failure("7 is a favorite prime already"))
+    }
+    // The modal's alert is dismissed, and the modal stays.
+    await store.send(.destination(.presented(.primeModal(.alertDismissed)))) {
+      $0.destination = self.modal
+    }
+    await store.send(.destination(.presented(.primeModal(.removeFavoritePrimeTapped)))) {
       $0.favoritePrimes = [2]
-      $0.primeModal.alert = .notice("removed 7 from your favorite primes")
+      $0.notice = "removed 7 from your favorite primes"
     }
   }
 
-  @Test func nthPrimeTapped_asksTheLookupForTheCountsPrime_andShowsTheAnswer() async {
+  @Test func aModalActionWithTheModalClosed_isReportedAndChangesNothing() async {
+    let store = makeStore(CounterState(count: 7))
+    await withKnownIssue {
+      await store.send(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))
+    } matching: { issue in
+      issue.description.contains("not there")
+    }
+    #expect(store.state == CounterState(count: 7))
+  }
+
+  @Test func anAlert_coversTheModal_untilItIsDismissed_andDismissalClosesWhatCovers() async {
+    let store = makeStore(CounterState(count: 7, destination: .alert(.failure("no"))))
+    await withKnownIssue {
+      await store.send(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))
+    } matching: { issue in
+      issue.description.contains("a case the state is not in")
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+  }
+
+  @Test func nthPrimeTapped_startsALookupForTheCountsPrime_andShowsTheAnswer() async {
     let store = TestStore(
       initialState: CounterState(count: 7),
       reducer: CounterReducer(),
       environment: CounterEnvironment(nthPrime: .answering([7: 17]))
     )
-    await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .nthPrime(n: 7, prime: 17)
+    await store.send(.nthPrimeTapped) { $0.nthPrimeLookup = NthPrimeLookupState(n: 7) }
+    await store.receive(.nthPrimeLookup(.presented(.started)))
+    await store.receive(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))) {
+      $0.nthPrimeLookup = nil
+      $0.destination = .alert(.nthPrime(n: 7, prime: 17))
     }
-    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
   @Test(arguments: [0, -1, Int.min])
   func nthPrimeTapped_withTheCountBelowOne_failsAtOnceWithoutALookup(n: Int) async {
     let store = makeStore(CounterState(count: n))
     await store.send(.nthPrimeTapped) {
-      $0.alert = .failure("there is no \(ordinal(n)) prime: n must be at least 1")
+      $0.destination = .alert(.failure("there is no \(ordinal(n)) prime: n must be at least 1"))
     }
   }
 
   @Test func whileALookupRuns_theCounterIsFrozen_untilItsAnswer() async {
-    let store = makeStore(CounterState(count: 7, isNthPrimeRequestInFlight: true))
+    let store = makeStore(CounterState(count: 7, nthPrimeLookup: NthPrimeLookupState(n: 7)))
     await store.send(.incrTapped)
     await store.send(.decrTapped)
     await store.send(.countEntered(100))
     await store.send(.nthPrimeTapped)
-    await store.send(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .nthPrime(n: 7, prime: 17)
+    await store.send(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))) {
+      $0.nthPrimeLookup = nil
+      $0.destination = .alert(.nthPrime(n: 7, prime: 17))
     }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.incrTapped) { $0.count = 8 }
   }
 
-  @Test func nthPrimeLookupCancelled_unfreezesTheCounter() async {
-    let store = makeStore(CounterState(count: 7, isNthPrimeRequestInFlight: true))
-    await store.send(.nthPrimeLookup(.cancelled)) { $0.isNthPrimeRequestInFlight = false }
+  @Test func dismissingTheLookup_cancelsIt_unfreezesTheCounter_andSaysSo() async {
+    let (answers, answer) = AsyncStream<Int>.makeStream()
+    let store = TestStore(
+      initialState: CounterState(count: 7), reducer: CounterReducer(),
+      environment: CounterEnvironment(
+        nthPrime: NthPrimeClient { _ in
+          for await prime in answers { return prime }
+          throw CancellationError()
+        }))
+    let task = await store.send(.nthPrimeTapped) {
+      $0.nthPrimeLookup = NthPrimeLookupState(n: 7)
+    }
+    await store.receive(.nthPrimeLookup(.presented(.started)))
+    await store.send(.nthPrimeLookup(.dismiss)) {
+      $0.nthPrimeLookup = nil
+      $0.notice = "cancelled"
+    }
+    // An answer after the dismissal never arrives.
+    answer.yield(17)
+    answer.finish()
+    await task.finish()
     await store.send(.incrTapped) { $0.count = 8 }
+    await store.finish()
   }
 
-  @Test func nthPrimeLookup_isTheCountersFlagAndAlert() {
-    var state = CounterState(count: 7)
-    state.nthPrimeLookup = NthPrimeLookupState(isInFlight: true, alert: .notice("asked"))
-    #expect(state.isNthPrimeRequestInFlight)
-    #expect(state.alert == .notice("asked"))
-    #expect(state.nthPrimeLookup == NthPrimeLookupState(isInFlight: true, alert: .notice("asked")))
-  }
-
-  @Test func primeModalView_sharesCountAndFavorites() {
-    var state = CounterState(count: 7, favoritePrimes: [2, 3])
-    #expect(state.primeModal.title == "7 is prime 🎉")
-    state.primeModal.favoritePrimes.append(7)
+  @Test func thePrimeModalsState_isDerived_fromTheCountAndTheFavorites() {
+    var state = CounterState(count: 7, favoritePrimes: [2, 3], destination: modal)
+    guard case .primeModal(var modalState) = state.presented else {
+      Issue.record("the modal is not presented")
+      return
+    }
+    #expect(modalState.title == "7 is prime 🎉")
+    modalState.favoritePrimes.append(7)
+    modalState.notice = "saved"
+    state.presented = .primeModal(modalState)
     #expect(state.favoritePrimes == [2, 3, 7])
+    #expect(state.notice == "saved")
+    #expect(state.destination == modal)
   }
 }

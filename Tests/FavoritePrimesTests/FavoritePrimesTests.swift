@@ -6,6 +6,7 @@ import FavoritePrimesFormat
 import FileClient
 import Foundation
 import NthPrimeClient
+import NthPrimeLookup
 import Testing
 
 @MainActor
@@ -30,7 +31,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5, 7])
     await store.send(.deleteFavoritePrimes([0])) {
       $0.favoritePrimes = [3, 5, 7]
-      $0.alert = .notice("deleted 2")
+      $0.notice = "deleted 2"
     }
   }
 
@@ -38,7 +39,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5, 7])
     await store.send(.deleteFavoritePrimes([1, 3])) {
       $0.favoritePrimes = [2, 5]
-      $0.alert = .notice("deleted 3, 7")
+      $0.notice = "deleted 3, 7"
     }
   }
 
@@ -46,7 +47,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5, 7])
     // Rows 1 to 4·10^18: walking them one by one would not end.
     await store.send(.deleteFavoritePrimes(IndexSet(integersIn: 1..<4_000_000_000_000_000_000))) {
-      $0.alert = .failure("there is no 5th favorite prime: there are 4")
+      $0.destination = .alert(.failure("there is no 5th favorite prime: there are 4"))
     }
   }
 
@@ -62,7 +63,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5, 7, 11, 13])
     await store.send(.deleteFavoritePrimes(IndexSet([5, 0, 2]))) {
       $0.favoritePrimes = [3, 7, 11]
-      $0.alert = .notice("deleted 2, 5, 13")
+      $0.notice = "deleted 2, 5, 13"
     }
   }
 
@@ -70,29 +71,29 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5])
     await store.send(.deleteFavoritePrimes(IndexSet(0..<3))) {
       $0.favoritePrimes = []
-      $0.alert = .notice("deleted 2, 3, 5")
+      $0.notice = "deleted 2, 3, 5"
     }
   }
 
   @Test func delete_withARowPastTheEnd_deletesNothing_andSaysWhichRow() async {
     let store = makeStore([2, 3])
     await store.send(.deleteFavoritePrimes([1, 9])) {
-      $0.alert = .failure("there is no 10th favorite prime: there are 2")
+      $0.destination = .alert(.failure("there is no 10th favorite prime: there are 2"))
     }
-    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.deleteFavoritePrimes([2])) {
-      $0.alert = .failure("there is no 3rd favorite prime: there are 2")
+      $0.destination = .alert(.failure("there is no 3rd favorite prime: there are 2"))
     }
   }
 
   @Test func delete_withNoFavorites_saysThereAreNone() async {
     let store = makeStore([])
     await store.send(.deleteFavoritePrimes([0])) {
-      $0.alert = .failure("there is no 1st favorite prime: there are none")
+      $0.destination = .alert(.failure("there is no 1st favorite prime: there are none"))
     }
     let one = makeStore([7])
     await one.send(.deleteFavoritePrimes([1])) {
-      $0.alert = .failure("there is no 2nd favorite prime: there is 1")
+      $0.destination = .alert(.failure("there is no 2nd favorite prime: there is 1"))
     }
   }
 
@@ -101,7 +102,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 7], fileClient: .inMemory(files))
     await store.send(.saveButtonTapped(file: nil))
     await store.receive(.saveResponse(.success(3))) {
-      $0.alert = .notice("saved 3 favorite primes")
+      $0.notice = "saved 3 favorite primes"
     }
     let data = try #require(files[FavoritePrimesFile.name])
     #expect(try FavoritePrimesFile.decode(data) == ImportedPrimes(primes: [2, 3, 7]))
@@ -113,8 +114,9 @@ struct FavoritePrimesTests {
     await store.receive(
       .saveResponse(.failure(ErrorMessage("could not write favorite-primes.json")))
     ) {
-      $0.alert = .failure(
-        "could not save the favorite primes: could not write favorite-primes.json")
+      $0.destination = .alert(
+        .failure(
+          "could not save the favorite primes: could not write favorite-primes.json"))
     }
   }
 
@@ -124,7 +126,7 @@ struct FavoritePrimesTests {
     await store.send(.loadButtonTapped(file: nil))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [5, 7, 2])))) {
       $0.favoritePrimes = [7, 5, 2]
-      $0.alert = .notice("added 2 favorite primes; 1 was a favorite already")
+      $0.notice = "added 2 favorite primes; 1 was a favorite already"
     }
   }
 
@@ -133,14 +135,14 @@ struct FavoritePrimesTests {
     let store = makeStore([3], fileClient: .inMemory(files))
     await store.send(.saveButtonTapped(file: "backup.json"))
     await store.receive(.saveResponse(.success(1))) {
-      $0.alert = .notice("saved 1 favorite prime")
+      $0.notice = "saved 1 favorite prime"
     }
     #expect(files[FavoritePrimesFile.name] == nil)
     files["other.json"] = Data("[2, 3]".utf8)
     await store.send(.loadButtonTapped(file: "other.json"))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [2, 3])))) {
       $0.favoritePrimes = [3, 2]
-      $0.alert = .notice("added 1 favorite prime; 1 was a favorite already")
+      $0.notice = "added 1 favorite prime; 1 was a favorite already"
     }
   }
 
@@ -150,8 +152,9 @@ struct FavoritePrimesTests {
     await store.receive(
       .loadResponse(.failure(ErrorMessage("could not read favorite-primes.json")))
     ) {
-      $0.alert = .failure(
-        "could not load the favorite primes: could not read favorite-primes.json")
+      $0.destination = .alert(
+        .failure(
+          "could not load the favorite primes: could not read favorite-primes.json"))
     }
   }
 
@@ -161,8 +164,9 @@ struct FavoritePrimesTests {
     await store.receive(
       .loadResponse(.failure(ErrorMessage("there is no file favorite-primes.json")))
     ) {
-      $0.alert = .failure(
-        "could not load the favorite primes: there is no file favorite-primes.json")
+      $0.destination = .alert(
+        .failure(
+          "could not load the favorite primes: there is no file favorite-primes.json"))
     }
   }
 
@@ -178,9 +182,10 @@ struct FavoritePrimesTests {
           ErrorMessage(
             "the file has format version 2; this PrimeTime reads version 1 and earlier")))
     ) {
-      $0.alert = .failure(
-        "could not load the favorite primes: the file has format version 2; this PrimeTime "
-          + "reads version 1 and earlier")
+      $0.destination = .alert(
+        .failure(
+          "could not load the favorite primes: the file has format version 2; this PrimeTime "
+            + "reads version 1 and earlier"))
     }
   }
 
@@ -189,35 +194,39 @@ struct FavoritePrimesTests {
       #expect(n == 7)
       return 17
     }
-    await store.send(.primeTapped(at: 1)) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .nthPrime(n: 7, prime: 17)
+    await store.send(.primeTapped(at: 1)) { $0.nthPrimeLookup = NthPrimeLookupState(n: 7) }
+    await store.receive(.nthPrimeLookup(.presented(.started)))
+    await store.receive(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))) {
+      $0.nthPrimeLookup = nil
+      $0.destination = .alert(.nthPrime(n: 7, prime: 17))
     }
-    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
   @Test func primeTapped_pastTheEnd_isRefused_withoutALookup() async {
     let store = makeStore([2, 7])
     await store.send(.primeTapped(at: 2)) {
-      $0.alert = .failure("there is no 3rd favorite prime: there are 2")
+      $0.destination = .alert(.failure("there is no 3rd favorite prime: there are 2"))
     }
-    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.primeTapped(at: -1)) {
-      $0.alert = .failure("there is no 0th favorite prime: there are 2")
+      $0.destination = .alert(.failure("there is no 0th favorite prime: there are 2"))
     }
   }
 
   @Test func primeTapped_failedLookup_saysWhy() async {
     let store = makeStore([7]) { _ in throw ErrorMessage("too far") }
-    await store.send(.primeTapped(at: 0)) { $0.isNthPrimeRequestInFlight = true }
-    await store.receive(.nthPrimeLookup(.answered(n: 7, .failure(ErrorMessage("too far"))))) {
-      $0.isNthPrimeRequestInFlight = false
-      $0.alert = .failure("could not find the 7th prime: too far")
+    await store.send(.primeTapped(at: 0)) { $0.nthPrimeLookup = NthPrimeLookupState(n: 7) }
+    await store.receive(.nthPrimeLookup(.presented(.started)))
+    await store.receive(
+      .nthPrimeLookup(.presented(.answered(n: 7, .failure(ErrorMessage("too far")))))
+    ) {
+      $0.nthPrimeLookup = nil
+      $0.destination = .alert(.failure("could not find the 7th prime: too far"))
     }
   }
 
-  @Test func primeTapped_whileInFlight_isIgnored_andCancelStopsIt() async {
+  @Test func primeTapped_whileALookupRuns_isIgnored_andDismissingCancelsIt() async {
     let store = TestStore(
       initialState: FavoritePrimesState(favoritePrimes: [7, 11]),
       reducer: FavoritePrimesReducer(),
@@ -230,10 +239,15 @@ struct FavoritePrimesTests {
           throw CancellationError()
         })
     )
-    await store.send(.primeTapped(at: 0)) { $0.isNthPrimeRequestInFlight = true }
+    await store.send(.primeTapped(at: 0)) { $0.nthPrimeLookup = NthPrimeLookupState(n: 7) }
+    await store.receive(.nthPrimeLookup(.presented(.started)))
     await store.send(.primeTapped(at: 1))
-    await store.send(.nthPrimeLookup(.cancelled)) { $0.isNthPrimeRequestInFlight = false }
-    await store.send(.nthPrimeLookup(.cancelled))
+    await store.send(.nthPrimeLookup(.dismiss)) {
+      $0.nthPrimeLookup = nil
+      $0.notice = "cancelled"
+    }
+    // With nothing to cancel, a dismissal changes nothing.
+    await store.send(.nthPrimeLookup(.dismiss))
     await store.finish()
   }
 
@@ -241,7 +255,7 @@ struct FavoritePrimesTests {
     // Only a hand-edited store could hold such a favorite.
     let store = makeStore([0])
     await store.send(.primeTapped(at: 0)) {
-      $0.alert = .failure("there is no 0th prime: n must be at least 1")
+      $0.destination = .alert(.failure("there is no 0th prime: n must be at least 1"))
     }
   }
 }

@@ -27,9 +27,8 @@ struct PrimeModalTests {
     let store = makeStore(count: 7, favorites: [2, 3])
     await store.send(.saveFavoritePrimeTapped) {
       $0.favoritePrimes = [2, 3, 7]
-      $0.alert = .notice("saved 7 to your favorite primes")
+      $0.notice = "saved 7 to your favorite primes"
     }
-    await store.send(.alertDismissed) { $0.alert = nil }
   }
 
   @Test(arguments: [-7, 0, 1, 4, 6, 9, 91])
@@ -45,13 +44,14 @@ struct PrimeModalTests {
     await store.send(.saveFavoritePrimeTapped) {
       $0.alert = .failure("7 is a favorite prime already")
     }
+    await store.send(.alertDismissed) { $0.alert = nil }
   }
 
   @Test func removeTapped_onAFavorite_removesIt_andSaysSo() async {
     let store = makeStore(count: 7, favorites: [2, 7, 11])
     await store.send(.removeFavoritePrimeTapped) {
       $0.favoritePrimes = [2, 11]
-      $0.alert = .notice("removed 7 from your favorite primes")
+      $0.notice = "removed 7 from your favorite primes"
     }
   }
 

@@ -1,5 +1,6 @@
 import AppCore
 import AppTestSupport
+import ComposableArchitecture
 import FavoritePrimesFormat
 import FavoritesDatabase
 import FileClient
@@ -106,7 +107,7 @@ struct SessionTests {
         the 7th prime is 17
         """)
     #expect(session.state.favoritePrimes == [7])
-    #expect(session.state.alert == nil)
+    #expect(session.state.counterDestination == nil && session.state.favoritesDestination == nil)
   }
 
   @Test func eachCommandThatChangesFavorites_writesItsChangeAlone() async throws {
@@ -131,8 +132,6 @@ struct SessionTests {
         "nth 1",
         "on the counter, 'nth' takes no row: it asks for the count-th prime (set the count with 'set <n>')"
       ),
-      ("undo", "nothing to undo"),
-      ("redo", "nothing to redo"),
       ("bogus", "unknown command 'bogus' (try 'help')"),
       ("incr 9223372036854775807", "the count cannot go above 9223372036854775807; it stays at 6"),
     ])
@@ -155,7 +154,7 @@ struct SessionTests {
         == .failure(
           "the count cannot go above 9223372036854775807; it stays at 9223372036854775807"))
     #expect(session.state.count == .max)
-    #expect(session.state.alert == nil)
+    #expect(session.state.counterDestination == nil && session.state.favoritesDestination == nil)
   }
 
   @Test func nthWithCountZero_failsWithAMessage() async {
@@ -192,7 +191,7 @@ struct SessionTests {
     #expect(
       await session.run(line: "nth 3") == .failure("there is no 3rd favorite prime: there are 2"))
     #expect(session.state.favoritePrimes == [2, 7])
-    #expect(session.state.alert == nil)
+    #expect(session.state.counterDestination == nil && session.state.favoritesDestination == nil)
   }
 
   @Test func undoAndRedo_walkTheSteps() async {
@@ -231,10 +230,11 @@ struct SessionTests {
         """)
   }
 
-  @Test func undoN_withNothingToUndo_saysSo_andFails() async {
+  @Test func undoN_withNothingToUndo_saysSo_andIsNoFailure() async {
     let session = makeSession(AppState(count: 6))
-    let outcomes = await run(session, "undo 3")
-    #expect(outcomes == [.failure("nothing to undo")])
+    let outcomes = await run(session, "undo 3", "redo")
+    #expect(outcomes == [.success, .success])
+    #expect(transcript.text == "nothing to undo\nnothing to redo")
   }
 
   @Test func traceOn_printsTheActionAndTheDiff() async {
@@ -306,10 +306,14 @@ struct SessionTests {
       for await _ in release { break }
       return FavoritesDatabase.Contents(favoritePrimes: [3, 7], activityFeed: [theirs, seven])
     }
-    session.store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+    let save = HistoryAction<AppAction>.step(
+      .counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))))
+    session.store.send(.step(.counter(.isPrimeTapped)))
+    session.store.send(save)
     while writes.all.isEmpty { await Task.yield() }
     session.store.send(.step(.counter(.countEntered(11))))
-    session.store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+    session.store.send(.step(.counter(.isPrimeTapped)))
+    session.store.send(save)
     releaser.yield()
     await session.storage?.settle()
     let eleven = FavoritesDatabase.Entry(id: UUID(2), kind: .added, prime: 11, milliseconds: 0)

@@ -29,7 +29,8 @@ struct RecordReplayTests {
     let liveState = try #require(live.stdout.split(separator: "\n").last.map(String.init))
     // The session did what it is meant to: lookups answered, favorites saved and deleted.
     let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
-    #expect(lines.contains { $0.contains(#"{"nthPrimeLookup":{"_0":{"answered""#) })
+    #expect(
+      lines.contains { $0.contains(#"{"nthPrimeLookup":{"_0":{"presented":{"_0":{"answered""#) })
     #expect(lines.contains { $0.contains("saveFavoritePrimeTapped") })
     #expect(lines.contains { $0.contains("deleteFavoritePrimes") })
     #expect(lines.contains { $0.hasPrefix(#"{"undo""#) })
@@ -62,12 +63,13 @@ struct RecordReplayTests {
     #expect(
       first.hasPrefix(
         "primetime: \(recording.path) line 3 does not reproduce: after "
-          + "HistoryAction.step(.counter(.primeModal(.saveFavoritePrimeTapped)))"))
+          + "HistoryAction.step(.counter(.destination(.presented(.primeModal("
+          + ".saveFavoritePrimeTapped)))))"))
     let diff = replay.stderr.split(separator: "\n").map {
       $0.split(separator: " ").joined(separator: " ")
     }
-    #expect(diff.contains("- isPrimeModalShown: true,"))
-    #expect(diff.contains("+ isPrimeModalShown: false,"))
+    #expect(diff.contains("- counterDestination: .primeModal(alert: nil),"))
+    #expect(diff.contains("+ counterDestination: nil,"))
   }
 
   @Test func step_showsEachActionAndItsChange() throws {

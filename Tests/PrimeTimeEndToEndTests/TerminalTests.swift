@@ -131,7 +131,7 @@ struct TerminalTests {
     try terminal.expect("cancelled")
     try terminal.expect("counter 100000000000000> ")
     terminal.type("state --json\r")
-    try terminal.expect(#""isNthPrimeRequestInFlight":false"#)
+    try terminal.expect(#""isLookingUp":false"#)
     terminal.type("quit\r")
     #expect(try terminal.waitForExit() == 0)
 

@@ -5,6 +5,7 @@ import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import Foundation
 import NthPrimeClient
+import NthPrimeLookup
 import PrimeTimeUI
 import Screens
 import Testing
@@ -84,54 +85,59 @@ struct KeyMapTests {
 
   @Test func primeModal_savesWithANotice_andTheNextKeyActsAsUsual() async throws {
     let store = makeStore(AppState(count: 7))
-    try await press(.character("p"), store) { $0.present.isPrimeModalShown = true }
+    try await press(.character("p"), store) {
+      $0.present.counterDestination = .primeModal(alert: nil)
+    }
     expectNothing(.character("+"), store)
     expectNothing(.character("u"), store)
     try await press(.character("s"), store) {
       $0.record(before: $0.present)
       $0.present.favoritePrimes = [7]
       $0.present.activityFeed = [self.added(7, id: 1)]
-      $0.present.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
+      $0.present.screens.notice = .said("saved 7 to your favorite primes")
     }
-    // A confirmation is a notice on the last rows, not something on top.
-    #expect(store.state.present.onTop == .primeModal)
-    #expect(store.state.present.notice == "saved 7 to your favorite primes")
+    // A confirmation is a notice on the last rows; the modal stays, and takes the next key.
+    #expect(store.state.present.counterDestination == .primeModal(alert: nil))
     try await press(.character("s"), store) {
-      $0.present.counter.primeModal.alert = nil
+      $0.present.screens.notice = nil
       $0.record(before: $0.present)
       $0.present.favoritePrimes = []
       $0.present.activityFeed = [self.added(7, id: 1), self.removed(7, id: 2)]
-      $0.present.counter.primeModal.alert = .notice("removed 7 from your favorite primes")
+      $0.present.screens.notice = .said("removed 7 from your favorite primes")
     }
     try await press(.escape, store) {
-      $0.present.isPrimeModalShown = false
-      $0.present.counter.primeModal.alert = nil
+      $0.present.counterDestination = nil
+      $0.present.screens.notice = nil
     }
   }
 
   @Test func aRefusal_isADialog_thatEnterOrEscCloses() async throws {
-    let store = makeStore(AppState(count: 6, isPrimeModalShown: true))
+    let store = makeStore(AppState(count: 6, counterDestination: .primeModal(alert: nil)))
     expectNothing(.character("s"), store)  // 6 is not prime: the modal offers nothing
-    let prime = makeStore(AppState(count: 7, isPrimeModalShown: true, alert: .failure("no")))
-    #expect(prime.state.present.onTop == .alert(.failure("no"), dismiss: .counter(.alertDismissed)))
+    let prime = makeStore(
+      AppState(count: 7, counterDestination: .primeModal(alert: .failure("7 is a favorite"))))
     expectNothing(.character("s"), prime)
     expectNothing(.character("+"), prime)
-    try await press(.escape, prime) { $0.present.alert = nil }
-    #expect(prime.state.present.onTop == .primeModal)
+    // Esc closes the modal's alert, and the modal is there under it.
+    try await press(.escape, prime) { $0.present.counterDestination = .primeModal(alert: nil) }
+    try await press(.escape, prime) { $0.present.counterDestination = nil }
   }
 
   @Test func nthPrime_showsTheAnswerInADialog() async throws {
     let store = makeStore(AppState(count: 7))
-    try await press(.character("n"), store) { $0.present.isNthPrimeRequestInFlight = true }
+    try await press(.character("n"), store) {
+      $0.present.counterLookup = NthPrimeLookupState(n: 7)
+    }
+    await store.receive(.feedback(.counter(.nthPrimeLookup(.presented(.started))), step: 1))
     await store.receive(
-      .feedback(.counter(.nthPrimeLookup(.answered(n: 7, .success(17)))), step: 1)
+      .feedback(.counter(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))), step: 1)
     ) {
-      $0.present.isNthPrimeRequestInFlight = false
-      $0.present.alert = .nthPrime(n: 7, prime: 17)
+      $0.present.counterLookup = nil
+      $0.present.counterDestination = .alert(.nthPrime(n: 7, prime: 17))
     }
     expectNothing(.character("+"), store)
     expectNothing(.character("f"), store)
-    try await press(.enter, store) { $0.present.alert = nil }
+    try await press(.enter, store) { $0.present.counterDestination = nil }
   }
 
   /// A lookup that answers nothing until it is cancelled.
@@ -145,35 +151,49 @@ struct KeyMapTests {
   @Test func aRunningLookup_freezesTheKeys_andEscCancelsIt() async throws {
     let store = makeStore(AppState(count: 7), nthPrime: Self.endless)
     let lookup = try await press(.character("n"), store) {
-      $0.present.isNthPrimeRequestInFlight = true
+      $0.present.counterLookup = NthPrimeLookupState(n: 7)
     }
+    await store.receive(.feedback(.counter(.nthPrimeLookup(.presented(.started))), step: 1))
     expectNothing(.character("+"), store)
     expectNothing(.character("u"), store)
     expectNothing(.enter, store)
-    try await press(.escape, store) { $0.present.isNthPrimeRequestInFlight = false }
+    // Cancelling says so, as the REPL does.
+    try await press(.escape, store) {
+      $0.present.counterLookup = nil
+      $0.present.screens.notice = .said("cancelled")
+    }
     await lookup.finish()
   }
 
   @Test func aRunningLookup_isCancelled_onATerminalTooSmallToShowIt() async throws {
     let store = makeStore(AppState(count: 7), nthPrime: Self.endless)
     let lookup = try await press(.character("n"), store) {
-      $0.present.isNthPrimeRequestInFlight = true
+      $0.present.counterLookup = NthPrimeLookupState(n: 7)
     }
+    await store.receive(.feedback(.counter(.nthPrimeLookup(.presented(.started))), step: 1))
     let tiny = Size(columns: 30, rows: 8)
     await store.send(.step(.screens(.terminalResized(tiny)))) { $0.present.screens.size = tiny }
-    try await press(.interrupt, store) { $0.present.isNthPrimeRequestInFlight = false }
+    try await press(.interrupt, store) {
+      $0.present.counterLookup = nil
+      $0.present.screens.notice = .said("cancelled")
+    }
     await lookup.finish()
     // With nothing to cancel, Ctrl-C quits, also on a small terminal.
-    try await press(.interrupt, store) { $0.present.screens.ending = .quit }
+    try await press(.interrupt, store) {
+      $0.present.screens.notice = nil
+      $0.present.screens.ending = .quit
+    }
   }
 
   @Test func sigint_cancelsALookup_andOtherwiseEndsTheApp() async throws {
     let store = makeStore(AppState(count: 7), nthPrime: Self.endless)
     let lookup = try await press(.character("n"), store) {
-      $0.present.isNthPrimeRequestInFlight = true
+      $0.present.counterLookup = NthPrimeLookupState(n: 7)
     }
+    await store.receive(.feedback(.counter(.nthPrimeLookup(.presented(.started))), step: 1))
     await store.send(AppView.action(forSignal: SIGINT, in: store.state.present)) {
-      $0.present.isNthPrimeRequestInFlight = false
+      $0.present.counterLookup = nil
+      $0.present.screens.notice = .said("cancelled")
     }
     await lookup.finish()
     await store.send(AppView.action(forSignal: SIGTERM, in: store.state.present)) {
@@ -191,45 +211,46 @@ struct KeyMapTests {
       $0.record(before: $0.present)
       $0.present.favoritePrimes = [2, 5]
       $0.present.activityFeed = [self.removed(3, id: 1)]
-      $0.present.alert = .notice("deleted 3")
+      $0.present.screens.notice = .said("deleted 3")
       // The selection stays on its row, now 5's, and moves with 5 from now on.
       $0.present.screens.selection = .init(row: 1, top: 0, prime: 5)
     }
-    #expect(store.state.present.onTop == nil)
+    #expect(store.state.present.favoritesDestination == nil)
     try await press(.character("u"), store) {
-      $0.present.alert = nil
+      $0.present.screens.notice = nil
       _ = $0.undo()
-      $0.present.screens.travelled = .undone
+      $0.present.screens.notice = .said("undone; count: 0; favorites: 2, 3, 5")
       $0.present.screens.selection = .init(row: 2, top: 0, prime: 5)
     }
     try await press(.up, store) {
-      $0.present.screens.travelled = nil
+      $0.present.screens.notice = nil
       $0.present.screens.selection = .init(row: 1, top: 0, prime: 3)
     }
   }
 
   @Test func undoAndRedo_sayWhatTheyLeft_untilTheNextKey() async throws {
     let store = makeStore(AppState(count: 3))
-    try await press(.character("u"), store) { $0.present.alert = .nothingToDo("nothing to undo") }
+    try await press(.character("u"), store) {
+      $0.present.screens.notice = .said("nothing to undo")
+    }
     // Nothing to undo is routine: a notice, and the next key acts.
-    #expect(store.state.present.onTop == nil)
+    #expect(store.state.present.counterDestination == nil)
     try await press(.character("+"), store) {
-      $0.present.alert = nil
+      $0.present.screens.notice = nil
       $0.record(before: $0.present)
       $0.present.count = 4
     }
     try await press(.character("u"), store) {
       _ = $0.undo()
-      $0.present.screens.travelled = .undone
+      $0.present.screens.notice = .said("undone; count: 3; no favorites")
     }
-    #expect(store.state.present.notice == "undone; count: 3; no favorites")
     try await press(.character("r"), store) {
-      $0.present.screens.travelled = nil
+      $0.present.screens.notice = nil
       _ = $0.redo()
-      $0.present.screens.travelled = .redone
+      $0.present.screens.notice = .said("redone; count: 4; no favorites")
     }
     try await press(.character("f"), store) {
-      $0.present.screens.travelled = nil
+      $0.present.screens.notice = nil
       $0.present.screens.page = .favorites
     }
   }
@@ -284,9 +305,11 @@ struct KeyMapTests {
     try await press(.down, store) { $0.present.screens.activityEnd = 19 }
     try await press(.character("k"), store) { $0.present.screens.activityEnd = nil }
     // Undo and redo act here too, as everywhere.
-    try await press(.character("u"), store) { $0.present.alert = .nothingToDo("nothing to undo") }
+    try await press(.character("u"), store) {
+      $0.present.screens.notice = .said("nothing to undo")
+    }
     try await press(.character("c"), store) {
-      $0.present.alert = nil
+      $0.present.screens.notice = nil
       $0.present.screens.page = .favorites
     }
     try await press(.escape, store) { $0.present.screens.page = .counter }
@@ -298,17 +321,20 @@ struct KeyMapTests {
     let feed = PersistentArray((1...20).map { added($0, id: UInt64($0)) })
     let store = makeStore(
       AppState(
-        alert: .failure("could not load the favorite primes: there is no file x.json"),
+        favoritesDestination: .alert(
+          .failure("could not load the favorite primes: there is no file x.json")),
         activityFeed: feed, screens: ScreensState(page: .activity)))
-    #expect(store.state.present.onTop == nil)
     try await press(.character("j"), store) { $0.present.screens.activityEnd = 19 }
     try await press(.character("c"), store) { $0.present.screens.page = .favorites }
-    #expect(store.state.present.onTop != nil)
+    // Back on the favorites, the alert covers the list and takes its keys.
+    expectNothing(.character("j"), store)
+    try await press(.enter, store) { $0.present.favoritesDestination = nil }
   }
 
   @Test func quitting_worksFromEveryLayer() async throws {
     for state in [
-      AppState(), AppState(alert: .failure("no")), AppState(count: 7, isPrimeModalShown: true),
+      AppState(), AppState(counterDestination: .alert(.failure("no"))),
+      AppState(count: 7, counterDestination: .primeModal(alert: nil)),
       AppState(screens: ScreensState(page: .activity)),
       AppState(screens: ScreensState(size: Size(columns: 20, rows: 5))),
     ] {
@@ -327,14 +353,14 @@ struct KeyMapTests {
   @Test func theLaunchWarning_isClosedByAnyKey_andQuittingKeysQuit() async throws {
     let store = makeStore()
     await store.send(.step(.screens(.launchWarned("favorites are kept in memory only")))) {
-      $0.present.screens.launchWarning = "favorites are kept in memory only"
+      $0.present.screens.notice = .launchWarning("favorites are kept in memory only")
     }
-    try await press(.other, store) { $0.present.screens.launchWarning = nil }
+    try await press(.other, store) { $0.present.screens.notice = nil }
     try await press(.character("+"), store) {
       $0.record(before: $0.present)
       $0.present.count = 1
     }
-    let quitting = makeStore(AppState(screens: ScreensState(launchWarning: "warned")))
+    let quitting = makeStore(AppState(screens: ScreensState(notice: .launchWarning("warned"))))
     try await press(.character("q"), quitting) { $0.present.screens.ending = .quit }
   }
 

@@ -65,8 +65,8 @@ struct RecordingViewTests {
     #expect(rows[4].hasPrefix("  3  .screens(.pageOpened"))
     #expect(rows[5].hasPrefix("  4  count 1 → 2"))
     #expect(rows[6].hasPrefix("  5  undo"))
-    #expect(rows[7].hasSuffix("│ -       count: 0,"))
-    #expect(rows[8].hasSuffix("│ +       count: 1,"))
+    #expect(rows[5].hasSuffix("│ -   count: 0,"))
+    #expect(rows[6].hasSuffix("│ +   count: 1,"))
     // What does not fit beside the list ends with a row that says so.
     #expect(rows[9].hasSuffix("│ …"))
     #expect(drawing.last?.text == "j k move   g G first last   q quit")

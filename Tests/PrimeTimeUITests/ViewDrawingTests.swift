@@ -4,6 +4,7 @@ import ComposableArchitecture
 import Counter
 import FavoritePrimes
 import Foundation
+import NthPrimeLookup
 import PrimeModal
 import PrimeTimeUI
 import Screens
@@ -23,21 +24,16 @@ struct ViewDrawingTests {
     .joined(separator: "\n")
   }
 
-  /// The counter's drawing, with what is on top as the app derives it.
+  /// The counter's drawing.
   private func drawCounter(_ state: CounterState, progress: Double, size: Size) -> Drawing {
-    var app = AppState()
-    app.counter = state
-    return CounterView.draw(state, onTop: app.onTop, progress: progress, size: size)
+    CounterView.draw(state, progress: progress, size: size)
   }
 
-  /// The favorites' drawing, with what is on top as the app derives it.
+  /// The favorites' drawing.
   private func drawFavorites(
     _ state: FavoritePrimesState, selection: ScreensState.Selection, progress: Double, size: Size
   ) -> Drawing {
-    var app = AppState(screens: ScreensState(page: .favorites))
-    app.favoritePrimesState = state
-    return FavoritesView.draw(
-      state, selection: selection, onTop: app.onTop, progress: progress, size: size)
+    FavoritesView.draw(state, selection: selection, progress: progress, size: size)
   }
 
   private let counterHints = """
@@ -66,7 +62,7 @@ struct ViewDrawingTests {
   }
 
   @Test func counter_frozenByALookup_showsItsProgress_andDisablesTheButtons() {
-    let state = CounterState(count: 7, isNthPrimeRequestInFlight: true)
+    let state = CounterState(count: 7, nthPrimeLookup: NthPrimeLookupState(n: 7))
     let drawing = drawCounter(state, progress: 0.42, size: size)
     #expect(
       text(drawing) == """
@@ -87,7 +83,7 @@ struct ViewDrawingTests {
   }
 
   @Test func primeModal_forAPrime_offersToSaveIt() {
-    let state = CounterState(count: 7, isPrimeModalShown: true)
+    let state = CounterState(count: 7, destination: .primeModal(alert: nil))
     #expect(
       text(drawCounter(state, progress: 0, size: size)) == """
         PrimeTime
@@ -105,7 +101,7 @@ struct ViewDrawingTests {
   }
 
   @Test func primeModal_forAFavorite_offersToRemoveIt() {
-    let state = CounterState(count: 7, favoritePrimes: [7], isPrimeModalShown: true)
+    let state = CounterState(count: 7, favoritePrimes: [7], destination: .primeModal(alert: nil))
     #expect(
       text(drawCounter(state, progress: 0, size: size)) == """
         PrimeTime
@@ -123,7 +119,7 @@ struct ViewDrawingTests {
   }
 
   @Test func primeModal_forANonPrime_offersNothing() {
-    let state = CounterState(count: 6, isPrimeModalShown: true)
+    let state = CounterState(count: 6, destination: .primeModal(alert: nil))
     #expect(
       text(drawCounter(state, progress: 0, size: size)) == """
         PrimeTime
@@ -141,7 +137,7 @@ struct ViewDrawingTests {
   }
 
   @Test func alert_isADialogOverTheScreen() {
-    let state = CounterState(count: 7, alert: .nthPrime(n: 7, prime: 17))
+    let state = CounterState(count: 7, destination: .alert(.nthPrime(n: 7, prime: 17)))
     #expect(
       text(drawCounter(state, progress: 0, size: size)) == """
         PrimeTime
@@ -270,8 +266,9 @@ struct ViewDrawingTests {
   }
 
   @Test func aConfirmation_isANoticeOnTheLastRows_withTheModalStillShown() {
-    var state = AppState(count: 7, favoritePrimes: [7], isPrimeModalShown: true)
-    state.counter.primeModal.alert = .notice("saved 7 to your favorite primes")
+    var state = AppState(
+      count: 7, favoritePrimes: [7], counterDestination: .primeModal(alert: nil))
+    state.screens.notice = .said("saved 7 to your favorite primes")
     state.screens.size = size
     #expect(
       text(AppView.draw(state, progress: 0, timeZone: .gmt)) == """
@@ -293,7 +290,8 @@ struct ViewDrawingTests {
   @Test func undo_saysWhatItLeft_onTheLastRow_ofThePageShown() {
     var state = AppState(
       count: 7, favoritePrimes: [7, 11],
-      screens: ScreensState(page: .favorites, travelled: .undone, size: size))
+      screens: ScreensState(
+        page: .favorites, notice: .said("undone; count: 7; favorites: 7, 11"), size: size))
     state.screens.selection.prime = 11
     let drawing = AppView.draw(state, progress: 0, timeZone: .gmt)
     #expect(drawing.last == Line("undone; count: 7; favorites: 7, 11", .title))
@@ -316,7 +314,8 @@ struct ViewDrawingTests {
       "could not find the 2305843009213693951st prime: n must be between 1 and "
       + "216289611853439384, not 2305843009213693951"
     let drawing = drawFavorites(
-      FavoritePrimesState(favoritePrimes: [2], alert: .failure(message)), selection: .init(),
+      FavoritePrimesState(favoritePrimes: [2], destination: .alert(.failure(message))),
+      selection: .init(),
       progress: 0, size: size)
     let shown = drawing.map { $0.text }.joined(separator: " ")
     for word in message.split(separator: " ") { #expect(shown.contains(word), "\(word)") }
@@ -367,13 +366,15 @@ struct ViewDrawingTests {
     let drawings = [
       drawCounter(CounterState(count: -123_456_789), progress: 0.5, size: size),
       drawCounter(
-        CounterState(count: 7, favoritePrimes: [7], isPrimeModalShown: true), progress: 0,
+        CounterState(count: 7, favoritePrimes: [7], destination: .primeModal(alert: nil)),
+        progress: 0,
         size: size),
       drawCounter(
-        CounterState(count: 7, isNthPrimeRequestInFlight: true), progress: 0.99, size: size),
+        CounterState(count: 7, nthPrimeLookup: NthPrimeLookupState(n: 7)), progress: 0.99,
+        size: size),
       drawFavorites(long, selection: .init(row: 99_999, top: 99_992), progress: 0, size: size),
       drawFavorites(
-        FavoritePrimesState(favoritePrimes: [2], isNthPrimeRequestInFlight: true),
+        FavoritePrimesState(favoritePrimes: [2], nthPrimeLookup: NthPrimeLookupState(n: 3)),
         selection: .init(), progress: 0.3, size: size),
       ActivityView.draw([], timeZone: TimeZone(identifier: "UTC")!, size: size),
     ]
@@ -420,7 +421,8 @@ struct HistoryDrawingTests {
         nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) },
         uuid: { UUID(1) }))
     store.send(.step(.counter(.incrTapped)))
-    store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+    store.send(.step(.counter(.isPrimeTapped)))
+    store.send(.step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))))
     store.send(.step(.counter(.incrTapped)))
     store.send(.step(.history(.opened)))
     store.send(.step(.history(.moved(by: -1))))
@@ -465,7 +467,8 @@ struct HistoryDrawingTests {
         nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) }))
     for presses in [3, 2] {
       for _ in 0..<presses { store.send(.step(.counter(.incrTapped))) }
-      store.send(.step(.counter(.primeModal(.saveFavoritePrimeTapped))))
+      store.send(.step(.counter(.isPrimeTapped)))
+      store.send(.step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))))
     }
     store.send(.step(.history(.opened)))
     store.send(.step(.history(.moved(by: -1))))

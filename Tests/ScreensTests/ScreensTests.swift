@@ -102,17 +102,17 @@ struct ScreensTests {
   @Test func theLaunchWarning_staysUntilClosed() async {
     let store = makeStore()
     await store.send(.launchWarned("favorites are kept in memory only")) {
-      $0.screens.launchWarning = "favorites are kept in memory only"
+      $0.screens.notice = .launchWarning("favorites are kept in memory only")
     }
-    await store.send(.launchWarningClosed) { $0.screens.launchWarning = nil }
+    await store.send(.launchWarningClosed) { $0.screens.notice = nil }
   }
 
   @Test func aStorageProblem_staysUntilStorageRecovers() async {
     let store = makeStore()
     await store.send(.storageFailed("disk full; the changes are kept in memory")) {
-      $0.screens.storageProblem = "disk full; the changes are kept in memory"
+      $0.screens.notice = .storageProblem("disk full; the changes are kept in memory")
     }
-    await store.send(.storageRecovered) { $0.screens.storageProblem = nil }
+    await store.send(.storageRecovered) { $0.screens.notice = nil }
   }
 
   @Test func quitTapped_endsTheApp_andALaterSignalChangesNothing() async {

@@ -44,6 +44,8 @@ package final class EffectRunner<Action: Sendable> {
       for effect in effects { run(effect, in: group, ids: ids) }
     case .cancel(let id):
       cancel(id: id)
+    case .send(let action):
+      deliver(action, group)
     case .dismiss:
       runtimeWarning(
         "An effect returned .dismiss, but no parent presents its feature; nothing is dismissed")
