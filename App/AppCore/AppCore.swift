@@ -268,7 +268,9 @@ extension AppState {
     case .primeModal(alert: nil), nil:
       break
     }
-    if favoritesDestination != nil { dismissals.append(.favoritePrimes(.destination(.dismiss))) }
+    if favoritesDestination?.alert != nil {
+      dismissals.append(.favoritePrimes(.destination(.dismiss)))
+    }
     return dismissals
   }
 }

@@ -44,16 +44,7 @@ public enum Rendering {
   /// The alerts shown on either screen, the prime modal's first: the REPL says them all after
   /// each command.
   static func alerts(_ state: AppState) -> [Alert] {
-    var alerts: [Alert] = []
-    switch state.counterDestination {
-    case .alert(let alert), .primeModal(alert: let alert?): alerts.append(alert)
-    case .primeModal(alert: nil), nil: break
-    }
-    switch state.favoritesDestination {
-    case .alert(let alert): alerts.append(alert)
-    case nil: break
-    }
-    return alerts
+    [state.counterDestination?.alert, state.favoritesDestination?.alert].compactMap { $0 }
   }
 
   static func primeModal(_ modal: PrimeModalState) -> String {

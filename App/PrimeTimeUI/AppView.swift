@@ -102,16 +102,18 @@ public enum AppView {
     }
     let quits = key == .character("q") || key == .interrupt
     guard state.screens.size.isLargeEnough else { return quits ? quit : nil }
-    if let action = coverAction(for: key, in: state) { return .step(action) }
-    if isCovered(state) { return quits ? quit : nil }
-    if quits { return quit }
     switch state.screens.page {
     case .counter:
-      if let action = CounterView.action(for: key) { return .step(.counter(action)) }
+      if let action = CounterView.action(for: key, in: state.counter) {
+        return .step(.counter(action))
+      }
+      // What covers the counter takes every key but those that quit.
+      if quits || state.counterDestination != nil { return quits ? quit : nil }
       if key == .character("f") { return .step(.screens(.pageOpened(.favorites))) }
       if key == .character("h") { return .step(.history(.opened)) }
       return travel(key)
     case .history:
+      if quits { return quit }
       return HistoryView.action(for: key).map { .step(.history($0)) }
     case .favorites:
       let selection = state.screensView.selection
@@ -120,6 +122,7 @@ public enum AppView {
       {
         return .step(.favoritePrimes(action))
       }
+      if quits || state.favoritesDestination != nil { return quits ? quit : nil }
       switch key {
       case .up, .character("k"): return .step(.screens(.selectionMoved(by: -1)))
       case .down, .character("j"): return .step(.screens(.selectionMoved(by: 1)))
@@ -129,6 +132,7 @@ public enum AppView {
       default: return travel(key)
       }
     case .activity:
+      if quits { return quit }
       switch key {
       case .up, .character("k"): return .step(.screens(.activityScrolled(by: -1)))
       case .down, .character("j"): return .step(.screens(.activityScrolled(by: 1)))
@@ -143,46 +147,6 @@ public enum AppView {
     if state.counterLookup != nil { return .counter(.nthPrimeLookup(.dismiss)) }
     if state.favoritesLookup != nil { return .favoritePrimes(.nthPrimeLookup(.dismiss)) }
     return nil
-  }
-
-  /// Whether something covers the page shown, so that the page's keys do not act.
-  private static func isCovered(_ state: AppState) -> Bool {
-    switch state.screens.page {
-    case .counter: state.counterDestination != nil
-    case .favorites: state.favoritesDestination != nil
-    case .activity, .history: false
-    }
-  }
-
-  /// What a key does to what covers the page shown, if anything covers it and the key acts on
-  /// it.
-  private static func coverAction(for key: Key, in state: AppState) -> AppAction? {
-    switch state.screens.page {
-    case .counter:
-      switch state.counter.presented {
-      case .alert:
-        return AlertView.dismisses(key) ? .counter(.destination(.dismiss)) : nil
-      case .primeModal(let modal) where modal.alert != nil:
-        return AlertView.dismisses(key)
-          ? .counter(.destination(.presented(.primeModal(.alertDismissed)))) : nil
-      case .primeModal(let modal):
-        if key == .escape { return .counter(.destination(.dismiss)) }
-        return PrimeModalView.action(for: key, in: modal).map {
-          .counter(.destination(.presented(.primeModal($0))))
-        }
-      case nil:
-        return nil
-      }
-    case .favorites:
-      switch state.favoritesDestination {
-      case .alert:
-        return AlertView.dismisses(key) ? .favoritePrimes(.destination(.dismiss)) : nil
-      case nil:
-        return nil
-      }
-    case .activity, .history:
-      return nil
-    }
   }
 
   /// The lines that show the change the step before `position` made: the difference of what

@@ -54,14 +54,30 @@ public enum CounterView {
     }
   }
 
-  /// The counter's action for a key when nothing covers it: `+` (or `=`, its key
-  /// unshifted) counts up, `-` down, `p` asks whether the count is prime, `n` for its nth prime;
-  /// `nil` for any other key.
+  /// The counter's action for a key, if the key has one now. What covers the counter takes the
+  /// keys first: an alert Enter and Esc, the prime modal `s` and Esc. With nothing over it, `+`
+  /// (or `=`, its key unshifted) counts up, `-` down, `p` asks whether the count is prime, `n`
+  /// for its nth prime.
   ///
   /// ```swift
-  /// if let action = CounterView.action(for: key) { return .step(.counter(action)) }
+  /// if let action = CounterView.action(for: key, in: state.counter) {
+  ///   return .step(.counter(action))
+  /// }
   /// ```
-  public static func action(for key: Key) -> CounterAction? {
+  public static func action(for key: Key, in state: CounterState) -> CounterAction? {
+    switch state.presented {
+    case .alert:
+      return AlertView.dismisses(key) ? .destination(.dismiss) : nil
+    case .primeModal(let modal) where modal.alert != nil:
+      return AlertView.dismisses(key) ? .destination(.presented(.primeModal(.alertDismissed))) : nil
+    case .primeModal(let modal):
+      if key == .escape { return .destination(.dismiss) }
+      return PrimeModalView.action(for: key, in: modal).map {
+        .destination(.presented(.primeModal($0)))
+      }
+    case nil:
+      break
+    }
     switch key {
     case .character("+"), .character("="): return .incrTapped
     case .character("-"): return .decrTapped

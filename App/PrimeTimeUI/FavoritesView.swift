@@ -63,9 +63,10 @@ public enum FavoritesView {
     }
   }
 
-  /// The favorites' action for a key when nothing is on top of the list, if it has one: on the
-  /// selected row, `d` deletes it and `n` asks for the nth prime of its prime; `e` exports and
-  /// `i` imports the default file.
+  /// The favorites' action for a key, if the key has one now. What covers the list takes the
+  /// keys first: an alert Enter and Esc. With nothing over it, on the selected row, `d` deletes
+  /// it and `n` asks for the nth prime of its prime; `e` exports and `i` imports the default
+  /// file.
   ///
   /// ```swift
   /// FavoritesView.action(
@@ -74,6 +75,12 @@ public enum FavoritesView {
   public static func action(
     for key: Key, in state: FavoritePrimesState, selection: ScreensState.Selection
   ) -> FavoritePrimesAction? {
+    switch state.destination {
+    case .alert:
+      return AlertView.dismisses(key) ? .destination(.dismiss) : nil
+    case nil:
+      break
+    }
     let hasRow = state.favoritePrimes.indices.contains(selection.row)
     switch key {
     case .character("d") where hasRow: return .deleteFavoritePrimes([selection.row])

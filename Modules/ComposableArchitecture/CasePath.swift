@@ -19,7 +19,8 @@
 /// so that a composition can name it with a leading dot:
 ///
 /// ```swift
-/// CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter })
+/// FavoritePrimesReducer().pullback(
+///   state: \.favoritePrimesState, action: .favoritePrimes, environment: { $0.favoritePrimes })
 /// ```
 public struct CasePath<Root, Value>: Sendable {
   /// Wraps a value as this case; ``extract`` of the result gives the value back.

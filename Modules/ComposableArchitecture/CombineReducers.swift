@@ -62,11 +62,13 @@ public enum ReducerBuilder<State, Action: Sendable, Environment> {
 /// Combines reducers on the same state into one that runs them in order and merges their
 /// effects: any number of them, each of its own type.
 ///
-/// Each reducer sees the state as the ones before it left it.
+/// Each reducer sees the state as the ones before it left it. The domain is the first
+/// reducer's: where that one is a pullback, its key paths name their roots.
 ///
 /// ```swift
 /// combine {
-///   CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter })
+///   CounterReducer().pullback(
+///     state: \AppState.counter, action: .counter, environment: \AppEnvironment.counter)
 ///   FavoritePrimesReducer().pullback(
 ///     state: \.favoritePrimesState, action: .favoritePrimes,
 ///     environment: { $0.favoritePrimes })

@@ -3,17 +3,12 @@
 ///
 /// Effects run on Swift concurrency. An effect's actions come back to the store one at a time,
 /// in the order the effect sends them, and each goes through the reducer like any other action.
-/// The nth-prime lookup starts nothing when it refuses, and otherwise an effect that sends the
-/// answer back and that a later lookup cancels:
+/// The nth-prime lookup, once started, runs an effect that sends the answer back, and that
+/// starting it again cancels:
 ///
 /// ```swift
-/// case .asked(let n):
-///   guard !state.isInFlight else { return .none }
-///   if let invalid = Alert(invalidN: n) {
-///     state.alert = invalid
-///     return .none
-///   }
-///   state.isInFlight = true
+/// case .started:
+///   let n = state.n
 ///   return .run { send in
 ///     await send(.answered(n: n, await Result { try await nthPrime.nthPrime(n) }))
 ///   }

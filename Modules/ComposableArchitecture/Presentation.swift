@@ -5,7 +5,7 @@
 /// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,PresentationAction<Child.Action>>,_,_,_,_)``:
 ///
 /// ```swift
-/// case destination(PresentationAction<DestinationAction>)
+/// case destination(PresentationAction<CounterDestinationAction>)
 /// ```
 public enum PresentationAction<Action: Sendable>: Sendable {
   /// Something happened in the presented child.
@@ -123,9 +123,7 @@ extension Reducer {
   /// cancelled, and no action of theirs arrives after.
   ///
   /// ```swift
-  /// ParentReducer().ifLet(\.first, action: .first, environment: { $0.nthPrime }) {
-  ///   NthPrimeLookupReducer()
-  /// }
+  /// .ifLet(\.child, action: .child, environment: { $0 }) { ProbeReducer() }
   /// ```
   ///
   /// - Parameters:
@@ -159,9 +157,10 @@ extension Reducer {
   /// ``Effect/dismiss``. A dismissal while nothing is presented changes nothing.
   ///
   /// ```swift
-  /// CountingReducer().ifLet(\.destination, action: .destination, environment: { _ in () }) {
-  ///   CounterDestinationReducer()
-  /// }
+  /// CountingReducer()
+  ///   .ifLet(\.presented, action: .destination, environment: { _ in () }) {
+  ///     PrimeModalReducer().pullback(state: .primeModal, action: .primeModal)
+  ///   }
   /// ```
   ///
   /// - Parameters:

@@ -72,7 +72,9 @@ extension Reducer {
   /// `action.embed`.
   ///
   /// ```swift
-  /// CounterReducer().pullback(state: \.counter, action: .counter, environment: { $0.counter })
+  /// FavoritePrimesReducer().pullback(
+  ///   state: \.favoritePrimesState, action: .favoritePrimes,
+  ///   environment: { $0.favoritePrimes })
   /// ```
   ///
   /// - Parameters:
@@ -100,7 +102,7 @@ extension Reducer {
   /// failure under `TestStore`, a warning in a debug build) and ignored.
   ///
   /// ```swift
-  /// PrimeModalReducer().pullback(state: .primeModal, action: .primeModal, environment: { _ in () })
+  /// ProbeReducer().pullback(state: .probe, action: .identity, environment: { $0 })
   /// ```
   ///
   /// - Parameters:
@@ -127,7 +129,7 @@ extension Reducer where Environment == Void {
   /// environment.
   ///
   /// ```swift
-  /// PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal)
+  /// ScreensReducer().pullback(state: \.screensView, action: .screens)
   /// ```
   ///
   /// - Parameters:

@@ -6,19 +6,21 @@
 /// `Effect`, whose results come back as actions.
 ///
 /// A feature is a type that conforms. A feature made of others composes them with
-/// ``combine(_:)-(()->R)`` and ``Reducer/pullback(state:action:environment:)``:
+/// ``combine(_:)-(()->R)``, ``Reducer/pullback(state:action:environment:)`` and
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,PresentationAction<Child.Action>>,_,_,_,_)``:
 ///
 /// ```swift
 /// public func reduce(
 ///   into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
 /// ) -> Effect<CounterAction> {
-///   combine {
-///     CountingReducer()
-///     PrimeModalReducer().pullback(state: \.primeModal, action: .primeModal)
-///     NthPrimeLookupReducer().pullback(
-///       state: \.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime })
-///   }
-///   .reduce(into: &state, action: action, environment: environment)
+///   CountingReducer()
+///     .ifLet(\.presented, action: .destination, environment: { _ in () }) {
+///       PrimeModalReducer().pullback(state: .primeModal, action: .primeModal)
+///     }
+///     .ifLet(\.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime }) {
+///       NthPrimeLookupReducer()
+///     }
+///     .reduce(into: &state, action: action, environment: environment)
 /// }
 /// ```
 ///

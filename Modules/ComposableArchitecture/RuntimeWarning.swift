@@ -13,8 +13,9 @@ public enum RuntimeWarning {
   /// Receives the reports made while it is bound, in place of standard error.
   ///
   /// ```swift
-  /// RuntimeWarning.$report.withValue({ message in reports.append(message) }) {
-  ///   _ = reducer.reduce(into: &state, action: action, environment: ())
+  /// RuntimeWarning.$report.withValue({ message in reports.withLock { $0.append(message) } }) {
+  ///   _ = HostReducer().reduce(
+  ///     into: &state, action: .child(.incr), environment: Answers().environment)
   /// }
   /// ```
   @TaskLocal public static var report: (@Sendable (String) -> Void)?

@@ -158,8 +158,12 @@ public final class Store<State, Action: Sendable> {
   ///
   /// ```swift
   /// let child = store.scope(state: \.child, action: ParentAction.child)
-  /// let token = child.subscribe(onChange: { redraws += 1 })
-  /// store.send(.other)  // redraws == 0
+  /// var changes = 0
+  /// var counts: [Int] = []
+  /// let changeToken = child.subscribe(onChange: { changes += 1 })
+  /// let stateToken = child.subscribe { counts.append($0.count) }
+  /// store.send(.other("not the child's"))
+  /// #expect(changes == 0)
   /// ```
   ///
   /// - Parameters:

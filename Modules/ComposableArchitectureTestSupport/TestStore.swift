@@ -25,18 +25,19 @@ import IssueReporting
 /// never waited for and never fail a test. Failures reach Swift Testing and XCTest alike.
 ///
 /// ```swift
-/// @Test func nthPrimeTapped_asksTheLookupForTheCountsPrime_andShowsTheAnswer() async {
+/// @Test func nthPrimeTapped_startsALookupForTheCountsPrime_andShowsTheAnswer() async {
 ///   let store = TestStore(
 ///     initialState: CounterState(count: 7),
 ///     reducer: CounterReducer(),
 ///     environment: CounterEnvironment(nthPrime: .answering([7: 17]))
 ///   )
-///   await store.send(.nthPrimeTapped) { $0.isNthPrimeRequestInFlight = true }
-///   await store.receive(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
-///     $0.isNthPrimeRequestInFlight = false
-///     $0.alert = .nthPrime(n: 7, prime: 17)
+///   await store.send(.nthPrimeTapped) { $0.nthPrimeLookup = NthPrimeLookupState(n: 7) }
+///   await store.receive(.nthPrimeLookup(.presented(.started)))
+///   await store.receive(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))) {
+///     $0.nthPrimeLookup = nil
+///     $0.destination = .alert(.nthPrime(n: 7, prime: 17))
 ///   }
-///   await store.send(.alertDismissed) { $0.alert = nil }
+///   await store.send(.destination(.dismiss)) { $0.destination = nil }
 /// }
 /// ```
 @MainActor
@@ -143,9 +144,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// and asserts how it changes the state.
   ///
   /// ```swift
-  /// await store.receive(.nthPrimeLookup(.answered(n: 7, .success(17)))) {
-  ///   $0.isNthPrimeRequestInFlight = false
-  ///   $0.alert = .nthPrime(n: 7, prime: 17)
+  /// await store.receive(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))) {
+  ///   $0.nthPrimeLookup = nil
+  ///   $0.destination = .alert(.nthPrime(n: 7, prime: 17))
   /// }
   /// ```
   ///

@@ -44,6 +44,14 @@ public struct CounterState: Equatable, Sendable {
     /// The prime modal, with its own alert over it, if any. The count and the favorites it
     /// shows are the counter's.
     case primeModal(alert: Alert?)
+
+    /// The alert to read on top, if any: the counter's, or the modal's over the modal.
+    public var alert: Alert? {
+      switch self {
+      case .alert(let alert): alert
+      case .primeModal(let alert): alert
+      }
+    }
   }
 }
 

@@ -39,6 +39,13 @@ public struct FavoritePrimesState: Equatable, Sendable {
   public enum Destination: Codable, Equatable, Sendable {
     /// A message to read: the lookup's answer, or why a delete, save or load did nothing.
     case alert(Alert)
+
+    /// The alert to read, if what covers the list is one.
+    public var alert: Alert? {
+      switch self {
+      case .alert(let alert): alert
+      }
+    }
   }
 }
 

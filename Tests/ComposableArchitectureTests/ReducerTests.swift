@@ -28,6 +28,24 @@ struct ReducerTests {
     #expect(reversed == [1, 3])
   }
 
+  @Test func combine_ofReducersOfDifferentTypes_inferTheDomainFromTheFirst() {
+    let appendOne = Reduce<[Int], Void, Void> { state, _, _ in
+      state.append(1)
+      return .none
+    }
+    var state: [Int] = []
+    _ = combine {
+      appendOne
+      Reduce { state, _, _ in
+        state.append(2)
+        return .none
+      }
+      appendOne
+    }
+    .reduce(into: &state, action: (), environment: ())
+    #expect(state == [1, 2, 1])
+  }
+
   @Test func combine_threeOrMore_runsAllInOrder() {
     let appenders = (0..<4).map { index in
       Reduce<[Int], Void, Void> { state, _, _ in
