@@ -260,13 +260,10 @@ extension AppState {
   /// prime modal's own alert leaves the modal open.
   public var alertDismissals: [AppAction] {
     var dismissals: [AppAction] = []
-    switch counterDestination {
-    case .alert:
-      dismissals.append(.counter(.destination(.dismiss)))
-    case .primeModal(alert: .some):
+    if case .primeModal(alert: .some) = counterDestination {
       dismissals.append(.counter(.destination(.presented(.primeModal(.alertDismissed)))))
-    case .primeModal(alert: nil), nil:
-      break
+    } else if counterDestination?.alert != nil {
+      dismissals.append(.counter(.destination(.dismiss)))
     }
     if favoritesDestination?.alert != nil {
       dismissals.append(.favoritePrimes(.destination(.dismiss)))
