@@ -26,7 +26,7 @@ where
 }
 
 /// Builds one reducer from any number of reducers of any types on one domain, listed one per
-/// line: the body of ``combine(_:)-(()->R)``.
+/// line: the body of ``combine(_:)->R``.
 ///
 /// Each reducer in the list is a value of its own type, so the composition keeps every type and
 /// the compiler can inline the whole of it. (Swift's parameter packs cannot yet require that
@@ -106,7 +106,7 @@ public func combine<State, Action: Sendable, Environment, R: Reducer>(
 }
 
 /// Combines any number of reducers of one type on the same state, run in order; see
-/// ``combine(_:)-(()->R)``.
+/// ``combine(_:)->R``.
 ///
 /// ```swift
 /// let appenders = (0..<4).map { index in
@@ -129,7 +129,7 @@ public func combine<Element: Reducer>(_ reducers: [Element]) -> CombineReducerLi
 }
 
 /// A list of reducers of one type, run in order, with their effects merged; see
-/// ``combine(_:)-([Element])``.
+/// ``combine(_:)->CombineReducerList<Element>``.
 public struct CombineReducerList<Element: Reducer>: Reducer {
   @usableFromInline
   let reducers: [Element]

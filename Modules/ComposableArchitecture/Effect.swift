@@ -276,7 +276,7 @@ extension Effect {
   /// ```
   ///
   /// Returned by a reducer that no parent presents (with
-  /// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,PresentationAction<Child.Action>>,_,_,_,_)``),
+  /// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_)``),
   /// it is reported and does nothing.
   public static var dismiss: Effect {
     Effect(operation: .dismiss)

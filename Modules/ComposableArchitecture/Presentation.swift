@@ -2,7 +2,7 @@
 /// dismissal.
 ///
 /// A parent carries them in one case, and lifts the child with
-/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,PresentationAction<Child.Action>>,_,_,_,_)``:
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_)``:
 ///
 /// ```swift
 /// case destination(PresentationAction<CounterDestinationAction>)
@@ -20,7 +20,7 @@ extension PresentationAction: Codable where Action: Codable {}
 
 /// A parent reducer with a child whose state is optional: the child runs only while its state
 /// is there, its effects are scoped to where it is, and they end when it goes; see
-/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,Child.Action>,_,_,_,_)``.
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline
   let parent: Parent
@@ -131,6 +131,9 @@ extension Reducer {
   ///   - toChildAction: Which of this reducer's actions carry the child's.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.
   ///   - child: The child's reducer.
+  ///   - fileID: Where the composition is written, which a report of an action for an absent
+  ///     child names.
+  ///   - line: The line of the composition.
   /// - Returns: A reducer on this reducer's domain that runs both.
   @inlinable
   public func ifLet<Child: Reducer>(
@@ -151,7 +154,7 @@ extension Reducer {
   /// Presents `child` on an optional part of this reducer's state: a sheet, a dialog, or an
   /// enum of destinations, carried in ``PresentationAction``.
   ///
-  /// As ``ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Action,Child.Action>,_,_,_,_)``,
+  /// As ``ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_)``,
   /// and: ``PresentationAction/dismiss`` clears the child's state, after this reducer has seen
   /// it, and cancels every effect the child started; the child dismisses itself by returning
   /// ``Effect/dismiss``. A dismissal while nothing is presented changes nothing.
@@ -169,6 +172,9 @@ extension Reducer {
   ///     actions.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.
   ///   - child: The child's reducer.
+  ///   - fileID: Where the composition is written, which a report of an action for an absent
+  ///     child names.
+  ///   - line: The line of the composition.
   /// - Returns: A reducer on this reducer's domain that runs both.
   @inlinable
   public func ifLet<Child: Reducer>(

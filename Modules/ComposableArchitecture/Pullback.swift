@@ -109,6 +109,9 @@ extension Reducer {
   ///   - state: The case of the global state that holds the local state.
   ///   - action: Which global actions carry local actions.
   ///   - environment: Derives the local environment from the global one.
+  ///   - fileID: Where the composition is written, which a report of an action for another
+  ///     case names.
+  ///   - line: The line of the composition.
   /// - Returns: A reducer on the global domain.
   @inlinable
   public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(
@@ -154,6 +157,9 @@ extension Reducer where Environment == Void {
   /// - Parameters:
   ///   - state: The case of the global state that holds the local state.
   ///   - action: Which global actions carry local actions.
+  ///   - fileID: Where the composition is written, which a report of an action for another
+  ///     case names.
+  ///   - line: The line of the composition.
   /// - Returns: A reducer on the global domain.
   @inlinable
   public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(

@@ -2,7 +2,7 @@
 /// effects the reducer returns and feeds their actions back.
 ///
 /// The state can be read by anyone and changed only through ``send(_:)``. A store for one
-/// feature is carved out of the app's store with ``scope(state:action:)``; observers are told of
+/// feature is carved out of the app's store with ``scope(state:action:)-92jq4``; observers are told of
 /// every change through ``subscribe(_:)``.
 ///
 /// ```swift
@@ -152,7 +152,7 @@ public final class Store<State, Action: Sendable> {
   /// Returns a store for one part of this store's domain whose observers are told only of
   /// changes to that part.
   ///
-  /// As ``scope(state:action:)-(_,(LocalAction)->Action)``, and because the local state is
+  /// As ``scope(state:action:)-92jq4``, and because the local state is
   /// `Equatable`, an action that leaves it equal calls none of the local store's observers: a
   /// view over it is not drawn again for what it does not show.
   ///
