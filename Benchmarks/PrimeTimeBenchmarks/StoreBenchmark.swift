@@ -180,6 +180,19 @@ enum StoreBenchmark {
     results.append(("subscribers.oneObserver.ratio", median(oneObserverRatios)))
     results.append(("subscribers.oneStateObserver.ratio", median(oneStateObserverRatios)))
 
+    // A view is told only of what it shows: the favorites screen's view, subscribed to its
+    // scoped store, over actions that change only the count, which it does not show. A count:
+    // how many times it is told, per action.
+    let unseen = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
+    let favoritesView = unseen.scope(
+      state: \.favoritePrimesState, action: AppAction.favoritePrimes)
+    var unseenCalls = 0
+    let unseenSubscription = favoritesView.subscribe(onChange: { unseenCalls += 1 })
+    let unseenActions = max(1000, actions / 100)
+    for _ in 0..<unseenActions { unseen.send(.counter(.incrTapped)) }
+    unseenSubscription.cancel()
+    results.append(("ui.redraw.callsPerUnseenAction", Double(unseenCalls) / Double(unseenActions)))
+
     // A redraw draws only what is visible: the favorites screen with 20,000 favorites against
     // 10, on the same terminal.
     let size = Size(columns: 80, rows: 24)
@@ -444,6 +457,7 @@ enum StoreBenchmark {
       "subscribers.nsPerNotify": ("≤ 20", { $0 <= 20 }),
       "subscribers.oneObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "ui.redraw.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "ui.redraw.callsPerUnseenAction": ("= 0", { $0 == 0 }),
       "history.undo.ratio": ("≤ 2", { $0 <= 2 }),
       "history.jump.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "ui.historyRedraw.ratio": ("≤ 1.5", { $0 <= 1.5 }),

@@ -20,11 +20,14 @@ struct BenchmarkSmokeTests {
       "history.undo.ratio", "history.jump.ratio", "history.bytesPerStep",
       "history.favoriteBytesPerStep", "ui.historyRedraw.ratio",
       "subscribers.nsPerNotify", "subscribers.oneObserver.ratio",
-      "subscribers.oneStateObserver.ratio", "ui.redraw.ratio", "ui.keysPerSecond",
+      "subscribers.oneStateObserver.ratio", "ui.redraw.ratio", "ui.redraw.callsPerUnseenAction",
+      "ui.keysPerSecond",
       "repl.commandsPerSecond",
     ] {
       #expect(keys.contains(key), "missing \(key)")
     }
+    // Counted, not timed: a view is never told of an action that changes nothing it shows.
+    #expect(results.first { $0.0 == "ui.redraw.callsPerUnseenAction" }?.1 == 0)
     let json = BenchmarkCommand.json(results)
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     #expect(object?.count == results.count)
