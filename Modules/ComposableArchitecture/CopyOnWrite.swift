@@ -24,14 +24,13 @@ public struct CopyOnWrite<Value> {
     box = Box(wrappedValue)
   }
 
+  // Read and changed in place: reading a field of the value copies only that field, and a
+  // change copies the value only when another copy shares the box.
   public var wrappedValue: Value {
-    get { box.value }
-    set {
-      if isKnownUniquelyReferenced(&box) {
-        box.value = newValue
-      } else {
-        box = Box(newValue)
-      }
+    _read { yield box.value }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+      yield &box.value
     }
   }
 }

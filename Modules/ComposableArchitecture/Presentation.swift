@@ -22,33 +22,18 @@ extension PresentationAction: Codable where Action: Codable {}
 /// is there, its effects are scoped to where it is, and they end when it goes; see
 /// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  // As in `Pullback`, the composition is kept as one closure, made in `init`, rather than as
+  // its parts (the parent, the child, a key path, three functions, the dismissal and where it
+  // was written): inlined into the feature that composes it, with its literals in view, the
+  // closure's context is never allocated and the key path is a direct access, so an action
+  // that is not the child's costs a look at whether the child is there.
   @usableFromInline
-  let parent: Parent
-  @usableFromInline
-  let child: Child
-  @usableFromInline
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  /// The child's action in a parent's, if it carries one.
-  @usableFromInline
-  let toChildAction: (Parent.Action) -> Child.Action?
-  @usableFromInline
-  let fromChildAction: @Sendable (Child.Action) -> Parent.Action
-  @usableFromInline
-  let toChildEnvironment: (Parent.Environment) -> Child.Environment
-  /// The parent's action that dismisses the child, for a presented child; `nil` for an optional
-  /// child that its parent clears itself.
-  @usableFromInline
-  let dismissal: Parent.Action?
-  @usableFromInline
-  let isDismissal: (Parent.Action) -> Bool
-  @usableFromInline
-  let id: EffectID
-  @usableFromInline
-  let fileID: StaticString
-  @usableFromInline
-  let line: UInt
+  let lifted: (inout Parent.State, Parent.Action, Parent.Environment) -> Effect<Parent.Action>
 
-  @inlinable
+  /// - Parameters:
+  ///   - dismissal: The parent's action that dismisses the child, for a presented child; `nil`
+  ///     for an optional child that its parent clears itself.
+  @inlinable @inline(__always)
   init(
     parent: Parent, child: Child,
     toChildState: WritableKeyPath<Parent.State, Child.State?>,
@@ -59,43 +44,40 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     isDismissal: @escaping (Parent.Action) -> Bool,
     fileID: StaticString, line: UInt
   ) {
-    self.parent = parent
-    self.child = child
-    self.toChildState = toChildState
-    self.toChildAction = toChildAction
-    self.fromChildAction = fromChildAction
-    self.toChildEnvironment = toChildEnvironment
-    self.dismissal = dismissal
-    self.isDismissal = isDismissal
-    self.id = EffectID(presentedAt: toChildState)
-    self.fileID = fileID
-    self.line = line
+    self.lifted = { state, action, environment in
+      var effect = Effect<Parent.Action>.none
+      if let childAction = toChildAction(action) {
+        if let childEffect = state[keyPath: toChildState].modifyIfPresent({
+          child.reduce(
+            into: &$0, action: childAction, environment: toChildEnvironment(environment))
+        }) {
+          effect = childEffect.map(fromChildAction)
+            .presented(id: EffectID(presentedAt: toChildState), dismissal: dismissal)
+        } else {
+          runtimeWarning(
+            "An action was sent to a child that is not there, and was ignored: \(childAction)",
+            fileID: fileID, line: line)
+        }
+      }
+      let wasPresent = state[keyPath: toChildState] != nil
+      let before = wasPresent ? state[keyPath: toChildState].map(PresentedCase.init) : nil
+      effect = effect.merge(
+        with: parent.reduce(into: &state, action: action, environment: environment))
+      guard wasPresent else { return effect }
+      if isDismissal(action) { state[keyPath: toChildState] = nil }
+      let after = state[keyPath: toChildState].map(PresentedCase.init)
+      // The child went, or another took its place: what it started ends with it.
+      guard before != after else { return effect }
+      return effect.merge(
+        with: Effect(operation: .cancel(id: EffectID(presentedAt: toChildState))))
+    }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(
     into state: inout Parent.State, action: Parent.Action, environment: Parent.Environment
   ) -> Effect<Parent.Action> {
-    var effect = Effect<Parent.Action>.none
-    if let childAction = toChildAction(action) {
-      if let childEffect = state[keyPath: toChildState].modifyIfPresent({
-        child.reduce(into: &$0, action: childAction, environment: toChildEnvironment(environment))
-      }) {
-        effect = childEffect.map(fromChildAction).presented(id: id, dismissal: dismissal)
-      } else {
-        runtimeWarning(
-          "An action was sent to a child that is not there, and was ignored: \(childAction)",
-          fileID: fileID, line: line)
-      }
-    }
-    let before = state[keyPath: toChildState].map(PresentedCase.init)
-    effect = effect.merge(
-      with: parent.reduce(into: &state, action: action, environment: environment))
-    guard let before else { return effect }
-    if isDismissal(action) { state[keyPath: toChildState] = nil }
-    let after = state[keyPath: toChildState].map(PresentedCase.init)
-    // The child went, or another took its place: what it started ends with it.
-    return before == after ? effect : effect.merge(with: Effect(operation: .cancel(id: id)))
+    lifted(&state, action, environment)
   }
 }
 
