@@ -58,8 +58,9 @@ public enum FavoritePrimesAction: Codable, Equatable, Sendable {
   /// "Save" was tapped: export the favorites to a file, by default
   /// ``FavoritePrimesFile/name`` in the data directory.
   case saveButtonTapped(file: String?)
-  /// Saving ended: how many primes were written, or why not.
-  case saveResponse(Result<Int, ErrorMessage>)
+  /// Saving ended: how many primes were written, or why not, and where. Recordings made
+  /// before the file was named leave it out.
+  case saveResponse(Result<Int, ErrorMessage>, file: String? = nil)
   /// "Load" was tapped: import favorites from a file, by default ``FavoritePrimesFile/name``
   /// in the data directory.
   case loadButtonTapped(file: String?)
@@ -155,21 +156,22 @@ struct FavoritesListReducer: Reducer {
     case .saveButtonTapped(let file):
       let primes = Array(state.favoritePrimes)
       let fileClient = environment.fileClient
+      let name = file ?? FavoritePrimesFile.name
       return .run { send in
-        await send(
-          .saveResponse(
-            await Result {
-              try await fileClient.save(
-                file ?? FavoritePrimesFile.name, try FavoritePrimesFile.encode(primes))
-              return primes.count
-            }))
+        let saved = await Result {
+          try await fileClient.save(name, try FavoritePrimesFile.encode(primes))
+          return primes.count
+        }
+        await send(.saveResponse(saved, file: fileClient.path(name)))
       }
 
-    case .saveResponse(.success(let count)):
-      state.notice = "saved \(count) favorite \(count == 1 ? "prime" : "primes")"
+    case .saveResponse(.success(let count), let file):
+      state.notice =
+        "saved \(count) favorite \(count == 1 ? "prime" : "primes")"
+        + (file.map { " to \($0)" } ?? "")
       return .none
 
-    case .saveResponse(.failure(let error)):
+    case .saveResponse(.failure(let error), _):
       state.destination = .alert(.failure("could not save the favorite primes: \(error.message)"))
       return .none
 

@@ -17,18 +17,27 @@ public struct FileClient: Sendable {
   public var load: @Sendable (_ name: String) async throws -> Data?
   /// Replaces a file's contents, all at once or not at all.
   public var save: @Sendable (_ name: String, _ data: Data) async throws -> Void
+  /// Where a name's file is, as messages name it: for the live client, its absolute path.
+  public var path: @Sendable (_ name: String) -> String
   /// Creates a client from its operations; `load` must return `nil`, not throw, for a missing
   /// file.
   ///
   /// ```swift
   /// FileClient(load: { _ in nil }, save: { _, _ in })
   /// ```
+  ///
+  /// - Parameters:
+  ///   - load: Reads a file.
+  ///   - save: Replaces a file's contents.
+  ///   - path: Where a name's file is; the name itself unless given.
   public init(
     load: @escaping @Sendable (_ name: String) async throws -> Data?,
-    save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void
+    save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void,
+    path: @escaping @Sendable (_ name: String) -> String = { $0 }
   ) {
     self.load = load
     self.save = save
+    self.path = path
   }
 }
 

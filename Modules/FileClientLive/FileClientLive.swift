@@ -11,8 +11,8 @@ extension FileClient {
   /// A name is a file in `directory`, an absolute path a file anywhere. A save writes a
   /// temporary file (readable by its owner only) in the same directory, flushes it to disk,
   /// renames it over the old file and flushes the directory, so that a crash at any moment
-  /// leaves either the whole old file or the whole new one. The directory is created when
-  /// missing.
+  /// leaves either the whole old file or the whole new one. No directory is created: a save
+  /// into one that does not exist fails and says so.
   ///
   /// ```swift
   /// let client = FileClient.live(directory: directory)
@@ -29,7 +29,8 @@ extension FileClient {
       },
       save: { name, data in
         try AtomicFile.write(data, to: url(name))
-      }
+      },
+      path: { name in url(name).standardizedFileURL.path }
     )
   }
 }
@@ -46,13 +47,19 @@ public enum AtomicFile {
   /// - Parameters:
   ///   - data: The new contents.
   ///   - link: The file to replace, or a symbolic link to it.
-  /// - Throws: ``FileError`` naming `link`, or the directory that could not be created, and
-  ///   why. The temporary file is never named: nobody asked for it.
+  /// - Throws: ``FileError`` naming `link` and why, with the directory it would be in when
+  ///   that does not exist: no directory is created. The temporary file is never named: nobody
+  ///   asked for it.
   public static func write(_ data: Data, to link: URL) throws {
     // A symbolic link is written through: the file it points to is replaced, the link stays.
     let url = link.resolvingSymlinksInPath()
     let directory = url.deletingLastPathComponent()
-    try createDirectory(directory.path)
+    var status = stat()
+    if stat(directory.path, &status) != 0, errno == ENOENT {
+      throw FileError(
+        step: "write", path: link.path,
+        reason: "there is no directory \(link.deletingLastPathComponent().path)")
+    }
     let temporary = directory.appending(
       path: ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -286,8 +286,10 @@ struct AppCoreTests {
       $0.activityFeed.append(Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1001)))
     }
     await store.send(.favoritePrimes(.saveButtonTapped(file: nil)))
-    await store.receive(.favoritePrimes(.saveResponse(.success(2)))) {
-      $0.screens.notice = .said("saved 2 favorite primes")
+    await store.receive(
+      .favoritePrimes(.saveResponse(.success(2), file: FavoritePrimesFile.name))
+    ) {
+      $0.screens.notice = .said("saved 2 favorite primes to \(FavoritePrimesFile.name)")
     }
     let saved = try #require(files[FavoritePrimesFile.name])
     #expect(try FavoritePrimesFile.decode(saved) == ImportedPrimes(primes: [2, 7]))

@@ -244,7 +244,9 @@ struct AppHistoryTests {
     await store.receive(
       .feedback(
         .favoritePrimes(
-          .saveResponse(.failure(ErrorMessage("could not write favorite-primes.json")))),
+          .saveResponse(
+            .failure(ErrorMessage("could not write favorite-primes.json")),
+            file: "favorite-primes.json")),
         step: 1)
     ) {
       $0.present.favoritesDestination = .alert(

@@ -101,8 +101,8 @@ struct FavoritePrimesTests {
     let files = InMemoryFiles()
     let store = makeStore([2, 3, 7], fileClient: .inMemory(files))
     await store.send(.saveButtonTapped(file: nil))
-    await store.receive(.saveResponse(.success(3))) {
-      $0.notice = "saved 3 favorite primes"
+    await store.receive(.saveResponse(.success(3), file: FavoritePrimesFile.name)) {
+      $0.notice = "saved 3 favorite primes to \(FavoritePrimesFile.name)"
     }
     let data = try #require(files[FavoritePrimesFile.name])
     #expect(try FavoritePrimesFile.decode(data) == ImportedPrimes(primes: [2, 3, 7]))
@@ -112,7 +112,9 @@ struct FavoritePrimesTests {
     let store = makeStore([2], fileClient: .failing)
     await store.send(.saveButtonTapped(file: nil))
     await store.receive(
-      .saveResponse(.failure(ErrorMessage("could not write favorite-primes.json")))
+      .saveResponse(
+        .failure(ErrorMessage("could not write favorite-primes.json")),
+        file: FavoritePrimesFile.name)
     ) {
       $0.destination = .alert(
         .failure(
@@ -134,8 +136,8 @@ struct FavoritePrimesTests {
     let files = InMemoryFiles()
     let store = makeStore([3], fileClient: .inMemory(files))
     await store.send(.saveButtonTapped(file: "backup.json"))
-    await store.receive(.saveResponse(.success(1))) {
-      $0.notice = "saved 1 favorite prime"
+    await store.receive(.saveResponse(.success(1), file: "backup.json")) {
+      $0.notice = "saved 1 favorite prime to backup.json"
     }
     #expect(files[FavoritePrimesFile.name] == nil)
     files["other.json"] = Data("[2, 3]".utf8)

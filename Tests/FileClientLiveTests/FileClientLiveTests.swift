@@ -27,15 +27,21 @@ struct FileClientLiveTests {
     #expect(try await FileClient.live(directory: directory).load("nothing.json") == nil)
   }
 
-  @Test func save_createsMissingDirectories() async throws {
+  @Test func save_intoADirectoryThatDoesNotExist_createsNothing_andNamesTheDirectory()
+    async throws
+  {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let nested = directory.appending(path: "a/b/c")
-    try await FileClient.live(directory: nested).save("x", Data([1, 2, 3]))
-    #expect(try Data(contentsOf: nested.appending(path: "x")) == Data([1, 2, 3]))
+    let missing = directory.appending(path: "no such/folder")
+    let file = missing.appending(path: "x.json").path
+    let error = await #expect(throws: FileError.self) {
+      try await FileClient.live(directory: directory).save(file, Data([1]))
+    }
+    #expect(error?.description == "could not write \(file): there is no directory \(missing.path)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
   }
 
-  @Test func save_whereTheParentIsAFile_saysWhichStepFailed() async throws {
+  @Test func save_whereTheParentIsAFile_saysWhy() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let blocker = directory.appending(path: "file")
@@ -46,7 +52,16 @@ struct FileClientLiveTests {
     }
     #expect(
       error?.description
-        == "could not create the directory \(blocker.path): \(String(cString: strerror(ENOTDIR)))")
+        == "could not write \(blocker.path)/data/x: \(String(cString: strerror(ENOTDIR)))")
+  }
+
+  @Test func path_isWhereANameIsWritten() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let client = FileClient.live(directory: directory)
+    #expect(client.path("favs.json") == directory.appending(path: "favs.json").path)
+    #expect(client.path("./favs.json") == directory.appending(path: "favs.json").path)
+    #expect(client.path("/elsewhere/favs.json") == "/elsewhere/favs.json")
   }
 
   @Test func save_whereNoFileCanBeCreated_namesTheFile_notTheTemporaryOne() async throws {

@@ -256,7 +256,8 @@ struct SessionTests {
     _ = await run(session, "save-favorites", "load-favorites")
     #expect(
       transcript.text
-        == "saved 2 favorite primes\nadded 0 favorite primes; 2 were favorites already")
+        == "saved 2 favorite primes to favorite-primes.json\n"
+        + "added 0 favorite primes; 2 were favorites already")
   }
 
   @Test func aWriteThatFails_keepsTheChangeInMemory_andTheNextWriteIncludesIt() async {

@@ -125,6 +125,36 @@ struct PipedModeTests {
         == "primetime: line 1: could not save the favorite primes: could not write /proc/x.json: "
         + "No such file or directory\n")
   }
+
+  @Test func saveFavorites_intoAFolderThatDoesNotExist_createsNoFolder_andNamesIt() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // A name without a leading '/' is in the data directory, whose path holds a space.
+    let missing = home.appending(path: "missing/folder")
+    let file = missing.appending(path: "x.json").path
+    let result = try PrimeTime.run(
+      ["-c", "set 7; save; save-favorites missing/folder/x.json"], home: home)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "primetime: command 3: could not save the favorite primes: could not write \(file): "
+        + "there is no directory \(missing.path)\n")
+    #expect(!FileManager.default.fileExists(atPath: home.appending(path: "missing").path))
+  }
+
+  @Test func saveFavorites_namesTheFileItWrote() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      ["-c", "set 7; save; set 3; save; save-favorites ./favs.json; save-favorites"], home: home)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").suffix(2)
+    #expect(
+      Array(lines) == [
+        "saved 2 favorite primes to \(home.appending(path: "favs.json").path)",
+        "saved 2 favorite primes to \(home.appending(path: "favorite-primes.json").path)",
+      ])
+  }
 }
 
 struct PrimeCommandTests {
