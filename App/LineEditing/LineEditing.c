@@ -141,14 +141,48 @@ const char *line_editing_last_history_line(void) {
    line_editing_restore_echo or, when a signal ends the process, by its handler. */
 static struct termios saved_terminal;
 static volatile sig_atomic_t echo_is_off = 0;
+/* Whether a progress line is on standard error, to be erased when a signal ends the process. */
+static volatile sig_atomic_t progress_line_shows = 0;
 static const int ending_signals[] = {SIGINT, SIGTERM, SIGQUIT, SIGHUP};
 #define ENDING_SIGNAL_COUNT (sizeof ending_signals / sizeof ending_signals[0])
 static struct sigaction previous_actions[ENDING_SIGNAL_COUNT];
+static int ending_handlers_installed = 0;
 
-static void restore_echo_and_end(int signal_number) {
+/* Puts the terminal back as the shell expects it (the echo on, no progress line left on the
+   screen) and ends the process as the signal would have. Only async-signal-safe calls. */
+static void restore_terminal_and_end(int signal_number) {
+  if (progress_line_shows) {
+    static const char erase[] = "\r\033[K";
+    ssize_t written = write(STDERR_FILENO, erase, sizeof erase - 1);
+    (void)written;
+  }
   if (echo_is_off) tcsetattr(STDIN_FILENO, TCSANOW, &saved_terminal);
   signal(signal_number, SIG_DFL);
   raise(signal_number);
+}
+
+/* Installs the handler above for the ending signals that have no handler of their own while
+   the echo is off or a progress line shows, and takes it away once neither holds. */
+static void update_ending_handlers(void) {
+  int wanted = echo_is_off || progress_line_shows;
+  if (wanted && !ending_handlers_installed) {
+    for (size_t index = 0; index < ENDING_SIGNAL_COUNT; index++) {
+      sigaction(ending_signals[index], NULL, &previous_actions[index]);
+      if (previous_actions[index].sa_handler == SIG_DFL) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = restore_terminal_and_end;
+        sigemptyset(&action.sa_mask);
+        sigaction(ending_signals[index], &action, NULL);
+      }
+    }
+    ending_handlers_installed = 1;
+  } else if (!wanted && ending_handlers_installed) {
+    for (size_t index = 0; index < ENDING_SIGNAL_COUNT; index++) {
+      sigaction(ending_signals[index], &previous_actions[index], NULL);
+    }
+    ending_handlers_installed = 0;
+  }
 }
 
 int line_editing_turn_off_echo(void) {
@@ -161,17 +195,8 @@ int line_editing_turn_off_echo(void) {
   saved_terminal = settings;
   settings.c_lflag &= ~(tcflag_t)ECHO;
   /* A signal that would end the process puts the terminal back first. */
-  for (size_t index = 0; index < ENDING_SIGNAL_COUNT; index++) {
-    sigaction(ending_signals[index], NULL, &previous_actions[index]);
-    if (previous_actions[index].sa_handler == SIG_DFL) {
-      struct sigaction action;
-      memset(&action, 0, sizeof action);
-      action.sa_handler = restore_echo_and_end;
-      sigemptyset(&action.sa_mask);
-      sigaction(ending_signals[index], &action, NULL);
-    }
-  }
   echo_is_off = 1;
+  update_ending_handlers();
   tcsetattr(STDIN_FILENO, TCSANOW, &settings);
   return 1;
 }
@@ -180,7 +205,11 @@ void line_editing_restore_echo(void) {
   if (!echo_is_off) return;
   tcsetattr(STDIN_FILENO, TCSANOW, &saved_terminal);
   echo_is_off = 0;
-  for (size_t index = 0; index < ENDING_SIGNAL_COUNT; index++) {
-    sigaction(ending_signals[index], &previous_actions[index], NULL);
-  }
+  update_ending_handlers();
+}
+
+void line_editing_set_progress_line_shows(int shows) {
+  /* Only a terminal has a line to erase: a file or a pipe keeps what was written. */
+  progress_line_shows = shows && isatty(STDERR_FILENO) ? 1 : 0;
+  update_ending_handlers();
 }

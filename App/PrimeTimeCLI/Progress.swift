@@ -7,7 +7,7 @@ import LineEditing
 ///
 /// While the line shows, keys typed at the terminal are not echoed, so they cannot garble it;
 /// they wait, unread, for the next prompt. A computation that ends before the line shows leaves
-/// the terminal alone.
+/// the terminal alone; a signal that ends the process while the line shows erases it first.
 struct ProgressDisplay: Sendable {
   /// How long a computation runs before its progress is shown.
   static let delay: Duration = .milliseconds(300)
@@ -48,11 +48,20 @@ struct ProgressDisplay: Sendable {
     defer { echo?.restore() }
     let start = ContinuousClock.now
     var isDrawn = false
-    defer { if isDrawn { write(Self.clear) } }
+    defer {
+      if isDrawn {
+        write(Self.clear)
+        line_editing_set_progress_line_shows(0)
+      }
+    }
     while isRunning() {
       if isInterrupted() { return true }
       if ContinuousClock.now - start > Self.delay {
-        if silencesInput, !isDrawn { echo = TerminalEcho.turnOff() }
+        if !isDrawn {
+          if silencesInput { echo = TerminalEcho.turnOff() }
+          // A signal that ends the process now erases the line first.
+          line_editing_set_progress_line_shows(1)
+        }
         write(Self.clear + Self.text(fraction(), hint: hint))
         isDrawn = true
       }

@@ -9,7 +9,7 @@ import Testing
 /// `primetime` at a real pseudo-terminal: the prompt, line editing with history recall, tab
 /// completion, Ctrl-C, and history kept across sessions.
 struct TerminalTests {
-  @Test func aDirectCommand_showsProgress_andCtrlCStopsIt() throws {
+  @Test func aDirectCommand_showsProgress_andCtrlCStopsIt_andErasesTheProgressLine() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let terminal = try PseudoTerminal(
@@ -23,8 +23,12 @@ struct TerminalTests {
     terminal.type("\u{03}")
     #expect(try terminal.waitForExit() == 128 + SIGINT)
     #expect(!terminal.transcript.contains("3475385758524527"))
-    // Ctrl-C ended the command; the terminal echoes again.
+    // Ctrl-C ended the command; the terminal echoes again, and the progress line was erased
+    // after it last showed, so the shell's prompt starts on a clean line.
     #expect(terminal.echoes)
+    let transcript = terminal.transcript
+    let last = transcript.range(of: "working…", options: .backwards)?.upperBound
+    #expect(transcript[(last ?? transcript.endIndex)...].contains("\r\u{1B}[K"))
   }
 
   @Test func keysTypedDuringALookup_neverGarbleTheProgressLine_andWaitForThePrompt() throws {
@@ -255,9 +259,12 @@ final class PseudoTerminal {
   /// Waits for the child to exit and returns its exit status, or 128 plus the signal that
   /// ended it.
   func waitForExit() throws -> Int32 {
-    // Drain output so that the child never blocks writing to the terminal.
+    // Drain output so that the child never blocks writing to the terminal; what it wrote last
+    // is kept in the transcript.
     var bytes = [UInt8](repeating: 0, count: 4096)
-    while read(master, &bytes, bytes.count) > 0 {}
+    while case let count = read(master, &bytes, bytes.count), count > 0 {
+      buffer += String(decoding: bytes[0..<count], as: UTF8.self)
+    }
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     // Killed by a signal: 128 plus the signal's number, as a shell reports it.

@@ -31,4 +31,9 @@ int line_editing_turn_off_echo(void);
 /// Puts the terminal's settings back as they were before line_editing_turn_off_echo.
 void line_editing_restore_echo(void);
 
+/// Says whether a progress line is on standard error: while one is, SIGINT (Ctrl-C), SIGQUIT,
+/// SIGTERM or SIGHUP that ends the process erases it first, so that the shell's prompt starts
+/// on a clean line. Where standard error is no terminal, it does nothing.
+void line_editing_set_progress_line_shows(int shows);
+
 #endif
