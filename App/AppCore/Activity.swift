@@ -65,19 +65,67 @@ extension UUID {
 }
 
 extension Activity {
+  /// How much of an entry's time a line shows: on a narrow screen, the date goes first, then
+  /// the seconds, before the prime is cut.
+  public enum TimeShown: CaseIterable, Sendable {
+    /// `2026-11-22 07:43:15`
+    case dateAndTime
+    /// `07:43:15`
+    case timeOfDay
+    /// `07:43`
+    case hoursAndMinutes
+  }
+
   /// The entry as the feed shows it, with its time in `timeZone`.
   ///
   /// ```text
   /// 2026-11-22 07:43:15  added   7
   /// ```
-  public func line(timeZone: TimeZone) -> String {
+  ///
+  /// - Parameters:
+  ///   - timeZone: The time zone the time is shown in.
+  ///   - time: How much of the time shows; all of it unless given.
+  public func line(timeZone: TimeZone, showing time: TimeShown = .dateAndTime) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let c = calendar.dateComponents(
       [.year, .month, .day, .hour, .minute, .second], from: timestamp)
-    let time = String(
-      format: "%04d-%02d-%02d %02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
-      c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
-    return "\(time)  \(kind == .added ? "added  " : "removed") \(prime)"
+    let (hour, minute, second) = (c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    let shown =
+      switch time {
+      case .dateAndTime:
+        String(
+          format: "%04d-%02d-%02d %02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, hour,
+          minute, second)
+      case .timeOfDay: String(format: "%02d:%02d:%02d", hour, minute, second)
+      case .hoursAndMinutes: String(format: "%02d:%02d", hour, minute)
+      }
+    return "\(shown)  \(kind == .added ? "added  " : "removed") \(prime)"
+  }
+
+  /// The entry with as much of its time as lets the line fit in `width` columns.
+  ///
+  /// ```swift
+  /// entry.line(timeZone: utc, width: 36)  // "16:01  added   9223372036854775783"
+  /// ```
+  public func line(timeZone: TimeZone, width: Int) -> String {
+    line(timeZone: timeZone, showing: Self.timeShown(for: [self], in: width))
+  }
+
+  /// The fullest time with which every one of `entries` fits in `width` columns, so that a
+  /// screen's entries show their times alike; hours and minutes where none fits.
+  ///
+  /// - Parameters:
+  ///   - entries: The entries shown together.
+  ///   - width: The columns a line may take.
+  public static func timeShown(for entries: some Collection<Activity>, in width: Int)
+    -> TimeShown
+  {
+    // Every field of a line has a fixed width but the prime's, and the time's is the same in
+    // every time zone: the widest prime decides.
+    let widestPrime = entries.map { String($0.prime).count }.max() ?? 0
+    let fixed = "  added   ".count
+    let times: [(TimeShown, Int)] = [(.dateAndTime, 19), (.timeOfDay, 8), (.hoursAndMinutes, 5)]
+    return times.first { $0.1 + fixed + widestPrime <= width }?.0 ?? .hoursAndMinutes
   }
 }

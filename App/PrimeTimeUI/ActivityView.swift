@@ -4,7 +4,8 @@ import Foundation
 import Screens
 
 /// The activity feed, newest first, from the favorites screen: what was added and removed, and
-/// when, in local time. A feed longer than the screen scrolls.
+/// when, in local time. A feed longer than the screen scrolls; on a narrow screen the time
+/// loses its date, then its seconds, before a prime is cut.
 public enum ActivityView {
   static let hints = [Line("j k scroll   c back to the favorites", .hint)]
 
@@ -24,8 +25,11 @@ public enum ActivityView {
     let scroll = min(max(scroll, 0), Layout.maximumActivityScroll(count: feed.count, size: size))
     let newest = feed.count - scroll
     let shown = max(newest - Layout.activityRows(in: size), 0)..<newest
-    for entry in feed.elements(in: shown).reversed() {
-      top.append(Line("  " + entry.line(timeZone: timeZone)))
+    let entries = feed.elements(in: shown)
+    // The same part of the time on every row, so that the rows stay aligned.
+    let time = Activity.timeShown(for: entries, in: size.columns - 2)
+    for entry in entries.reversed() {
+      top.append(Line("  " + entry.line(timeZone: timeZone, showing: time)))
     }
     return screen(top: top, bottom: hints, size: size)
   }

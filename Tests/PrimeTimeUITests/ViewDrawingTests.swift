@@ -233,6 +233,39 @@ struct ViewDrawingTests {
         """)
   }
 
+  @Test func activity_onANarrowScreen_shortensTheTime_beforeItCutsAPrime() {
+    // 7 at 16:00:00 UTC, then the largest prime below 2^63 at 16:01:01.
+    let feed = PersistentArray(
+      zip([7, 9_223_372_036_854_775_783], [0.0, 61]).enumerated().map { index, entry in
+        Activity(
+          id: UUID(number: UInt8(index)), kind: .added, prime: entry.0,
+          timestamp: Date(timeIntervalSince1970: 1_764_000_000 + entry.1))
+      })
+    let utc = TimeZone(identifier: "UTC")!
+    let narrow = Size(columns: 40, rows: 12)
+    #expect(
+      text(ActivityView.draw(feed, timeZone: utc, size: narrow)) == """
+        Activity (2)
+
+          16:01:01  added   9223372036854775783
+          16:00:00  added   7
+
+
+
+
+
+
+
+        j k scroll   c back to the favorites
+        """)
+    // Where the time of day is too wide as well, its seconds go next.
+    #expect(
+      feed[1].line(timeZone: utc, width: 36) == "16:01  added   9223372036854775783")
+    #expect(
+      feed[1].line(timeZone: utc, width: 1000) == "2025-11-24 16:01:01  added   "
+        + "9223372036854775783")
+  }
+
   @Test func activity_longerThanTheScreen_scrollsToItsOldest() {
     let feed = PersistentArray(
       (0..<30).map {
