@@ -229,7 +229,8 @@ enum Replaying {
     defer { Terminal.stop() }
     let store = Store(
       initialState: RecordingViewState(
-        file: URL(filePath: file).lastPathComponent, steps: steps, difference: difference,
+        file: URL(filePath: file).lastPathComponent, lines: lines.count, steps: steps,
+        difference: difference,
         size: Terminal.size),
       reducer: RecordingViewReducer(), environment: ())
     var needsDrawing = true

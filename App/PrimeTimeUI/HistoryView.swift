@@ -33,12 +33,14 @@ public enum HistoryView {
   ///     only of the rows that show.
   ///   - change: The lines that show the marked step's change; beside the list, cut with `…`
   ///     where its rows cannot hold them.
+  ///   - wrapsChange: Whether a line of `change` wider than its column is broken between words
+  ///     rather than cut with `…`.
   ///   - isReadOnly: Whether moving only looks (a recording) rather than travels.
   ///   - size: The terminal's size; below ``Size/minimum``, the page is ``tooSmall(_:)``.
   /// - Returns: One line per row.
   public static func draw(
     heading: String, stepCount: Int, position: Int, row: (Int) -> (number: Int, words: String),
-    change: [String], isReadOnly: Bool,
+    change: [String], wrapsChange: Bool = false, isReadOnly: Bool,
     size: Size
   ) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size) }
@@ -57,7 +59,7 @@ public enum HistoryView {
     let listWidth = min(texts.map(displayWidth).max() ?? 0, size.columns / 2, 40)
     let panelWidth = size.columns - listWidth - 3
     // What does not fit beside the list ends with a row that says so.
-    var change = change
+    var change = wrapsChange ? change.flatMap { $0.wrapped(to: panelWidth) } : change
     if change.count > visible {
       change = change.prefix(visible - 1) + ["…"]
     }

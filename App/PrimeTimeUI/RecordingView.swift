@@ -31,6 +31,9 @@ public struct RecordingViewState: Equatable, Sendable {
 
   /// The file's name, for the title.
   public let file: String
+  /// How many lines the file has: the start line, a line per action and, unless the session
+  /// was killed, the end line.
+  public let lineCount: Int
   /// The recording's lines, replayed.
   public let steps: [Step]
   /// Where replaying found that the recording differs from what it says, if it did.
@@ -57,8 +60,9 @@ public struct RecordingViewState: Equatable, Sendable {
 
   /// Opens at the start, before the first line; or, when there is a difference, at the last
   /// step, where replaying stopped and the difference shows.
-  public init(file: String, steps: [Step], difference: Difference? = nil, size: Size) {
+  public init(file: String, lines: Int, steps: [Step], difference: Difference? = nil, size: Size) {
     self.file = file
+    self.lineCount = lines
     self.steps = steps
     self.difference = difference
     let start = difference == nil ? 0 : steps.count
@@ -119,7 +123,8 @@ extension CasePath<RecordingViewAction, HistoryScreenAction> {
 /// Draws a recording and maps its keys.
 public enum RecordingView {
   /// The history page for the recording: a row for the start, then one per line, under a title
-  /// with the file's name, its count of lines and, where it does not reproduce, how.
+  /// with the file's name, its count of lines and, where it does not reproduce, how. The text
+  /// beside the rows is broken between words to fit, not cut.
   ///
   /// ```swift
   /// let drawing = RecordingView.draw(viewer)
@@ -127,12 +132,13 @@ public enum RecordingView {
   public static func draw(_ state: RecordingViewState) -> Drawing {
     HistoryView.draw(
       heading:
-        "Recording \(state.file) (\(state.steps.count) "
-        + (state.steps.count == 1 ? "line)" : "lines)")
+        "Recording \(state.file) (\(state.lineCount) "
+        + (state.lineCount == 1 ? "line)" : "lines)")
         + (state.difference.map { ": \($0.summary)" } ?? ""),
       stepCount: state.steps.count, position: state.screen.position,
       row: { $0 == 0 ? (1, "start") : (state.steps[$0 - 1].line, state.steps[$0 - 1].words) },
-      change: change(at: state.screen.position, in: state), isReadOnly: true, size: state.size)
+      change: change(at: state.screen.position, in: state), wrapsChange: true, isReadOnly: true,
+      size: state.size)
   }
 
   /// What a key does: move the marker, or quit. Nothing else changes a recording.

@@ -450,6 +450,32 @@ struct FullScreenTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == [])
   }
 
+  @Test func replayUI_countsTheFilesLines_andWrapsThePanelOnANarrowScreen() async throws {
+    let recorder = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: recorder) }
+    let recording = recorder.appending(path: "s.jsonl")
+    let recorded = try PrimeTime.run(
+      ["--record", recording.path, "-c", "incr; incr; incr"], home: recorder)
+    #expect(recorded.status == 0)
+    // Without its end line, as a session that was killed leaves it.
+    let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n").dropLast()
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: recording)
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+
+    let tmux = try TmuxSession(
+      running: ["replay", "--ui", recording.path], home: home, columns: 40, rows: 14)
+    defer { tmux.kill() }
+    try await tmux.waitFor("Recording s.jsonl (\(lines.count) lines): no end line")
+    let panel = try tmux.screen().split(separator: "\n").compactMap {
+      $0.split(separator: "│ ", maxSplits: 1).dropFirst().first?.trimmingCharacters(
+        in: .whitespaces)
+    }
+    #expect(panel.joined(separator: " ").contains("The recording stops here, with no end line."))
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 1)
+  }
+
   @Test func aRecordedUISession_replays() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

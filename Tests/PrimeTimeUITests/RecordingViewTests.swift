@@ -27,7 +27,7 @@ struct RecordingViewTests {
 
   @Test func theMarker_movesWithinTheLines_andQuitEnds() async {
     let store = TestStore(
-      initialState: RecordingViewState(file: "s.jsonl", steps: steps(), size: size),
+      initialState: RecordingViewState(file: "s.jsonl", lines: 6, steps: steps(), size: size),
       reducer: RecordingViewReducer(), environment: ())
     #expect(store.state.screen.position == 0)
     await store.send(.history(.moved(by: 1))) { $0.screen.position = 1 }
@@ -53,11 +53,12 @@ struct RecordingViewTests {
   }
 
   @Test func eachLine_isARow_inWordsOrAsItsAction_withTheChangeItMadeBeside() {
-    var viewer = RecordingViewState(file: "s.jsonl", steps: steps(), size: size)
+    var viewer = RecordingViewState(file: "s.jsonl", lines: 6, steps: steps(), size: size)
     viewer.screen.position = 1
     let drawing = RecordingView.draw(viewer)
     let rows = drawing.map(\.text)
-    #expect(rows[0] == "Recording s.jsonl (4 lines)")
+    // The title counts the file's lines: the start, a line per step, the end.
+    #expect(rows[0] == "Recording s.jsonl (6 lines)")
     // Rows are numbered as the file's lines: the start is line 1.
     #expect(rows[2].hasPrefix("  1  start"))
     #expect(rows[3].hasPrefix("> 2  count 0 → 1"))
@@ -74,16 +75,31 @@ struct RecordingViewTests {
 
   @Test func aRecordingThatDoesNotReproduce_opensAtTheLineThatDiffers_withTheDifference() {
     let viewer = RecordingViewState(
-      file: "s.jsonl", steps: steps(),
+      file: "s.jsonl", lines: 6, steps: steps(),
       difference: .init(
         summary: "line 5 does not reproduce", lines: ["Line 5 does not reproduce", "- 2", "+ 1"]),
       size: size)
     #expect(viewer.screen.position == 4)
     let drawing = RecordingView.draw(viewer)
-    #expect(drawing[0].text == "Recording s.jsonl (4 lines): line 5 does not reproduce")
+    #expect(drawing[0].text == "Recording s.jsonl (6 lines): line 5 does not reproduce")
     #expect(drawing[6].text.hasPrefix("> 5  undo"))
     #expect(drawing[2].text.hasSuffix("│ Line 5: undo"))
     #expect(drawing[4].text.hasSuffix("│ Line 5 does not reproduce"))
+  }
+
+  @Test func thePanel_onANarrowScreen_wrapsItsText_ratherThanCuttingIt() {
+    let viewer = RecordingViewState(
+      file: "s.jsonl", lines: 5, steps: steps(),
+      difference: .init(
+        summary: "no end line", lines: ["The recording stops here, with no end line."]),
+      size: Size(columns: 40, rows: 12))
+    let drawing = RecordingView.draw(viewer)
+    #expect(drawing[0].text == "Recording s.jsonl (5 lines): no end line")
+    let panel = drawing.compactMap {
+      $0.text.split(separator: "│ ", maxSplits: 1).dropFirst().first
+    }
+    #expect(!panel.contains { $0.hasSuffix("…") })
+    #expect(panel.joined(separator: " ").contains("The recording stops here, with no end line."))
   }
 
   @Test func anotherSessionsChange_andMovesOnTheHistory_areNotCalledTheUsersSteps() {
@@ -109,7 +125,7 @@ struct RecordingViewTests {
   }
 
   @Test func docExamples() {
-    let viewer = RecordingViewState(file: "s.jsonl", steps: steps(), size: size)
+    let viewer = RecordingViewState(file: "s.jsonl", lines: 6, steps: steps(), size: size)
     let drawing = RecordingView.draw(viewer)
     #expect(drawing.count == size.rows)
     #expect(RecordingView.action(for: .character("j")) == .history(.moved(by: 1)))
