@@ -31,6 +31,13 @@ struct WholeNumberTests {
       ("1e", "n must be a whole number, not '1e'; 'e' must be followed by the exponent's digits"),
       ("(2+3", "n must be a whole number, not '(2+3'; a ')' is missing"),
       ("2+3)", "n must be a whole number, not '2+3)'; a ')' has no '('"),
+      ("()", "n must be a whole number, not '()'; the parentheses are empty"),
+      ("2*( )", "n must be a whole number, not '2*( )'; the parentheses are empty"),
+      ("(2+)", "n must be a whole number, not '(2+)'; a number is missing before ')'"),
+      ("^", "n must be a whole number, not '^'; a number must come before '^'"),
+      ("^2", "n must be a whole number, not '^2'; a number must come before '^'"),
+      ("*3", "n must be a whole number, not '*3'; a number must come before '*'"),
+      (")", "n must be a whole number, not ')'; a ')' has no '('"),
       ("10/2", "n must be a whole number, not '10/2'; there is no division; write the quotient"),
       ("12abc", "n must be a whole number, not '12abc'; 'a' is not expected there"),
       ("2^64", "n is too large: 2^64 is more than 9223372036854775807"),
@@ -59,16 +66,37 @@ struct WholeNumberTests {
       (
         String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000),
         "n must be a whole number, not '" + String(repeating: "(", count: 40)
-          + "…'; it is nested too deeply"
+          + "…'; it is nested more than 200 deep"
       ),
       (
         String(repeating: "-", count: 100_000) + "1",
         "n must be a whole number, not '" + String(repeating: "-", count: 40)
-          + "…'; it is nested too deeply"
+          + "…'; it is nested more than 200 deep"
       ),
     ])
   func parse_refusesWithOneLine(text: String, message: String) {
     #expect(throws: WholeNumberError(message)) { try WholeNumber.parse(text, name: "n") }
+  }
+
+  /// 200 levels of nesting are read, as the README says, and one more is refused: of
+  /// parentheses, of signs and of exponents alike.
+  @Test func parse_nestedTwoHundredDeep_isRead_andOneMoreIsRefused() throws {
+    func parentheses(_ depth: Int) -> String {
+      String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth)
+    }
+    func signs(_ depth: Int) -> String { String(repeating: "-", count: depth) + "1" }
+    func exponents(_ depth: Int) -> String {
+      Array(repeating: "1", count: depth + 1).joined(separator: "^")
+    }
+    for nested in [parentheses, signs, exponents] {
+      #expect(try WholeNumber.parse(nested(200), name: "n") == 1)
+      #expect(throws: WholeNumberError.self) { try WholeNumber.parse(nested(201), name: "n") }
+    }
+    #expect(
+      throws: WholeNumberError(
+        "n must be a whole number, not '" + String(repeating: "(", count: 40)
+          + "…'; it is nested more than 200 deep")
+    ) { try WholeNumber.parse(parentheses(201), name: "n") }
   }
 
   /// A value beyond 128 bits on the way, in a text whose value may well be small, is named as

@@ -87,6 +87,14 @@ struct CommandParserTests {
         "set: n cannot be worked out: 10^40, in 10^40-10^40, is beyond 128 bits (usage: set <n>)"
       ),
       ("set 1.5", "set: n must be a whole number, not '1.5' (usage: set <n>)"),
+      (
+        "set ^",
+        "set: n must be a whole number, not '^'; a number must come before '^' (usage: set <n>)"
+      ),
+      (
+        "set ()",
+        "set: n must be a whole number, not '()'; the parentheses are empty (usage: set <n>)"
+      ),
       ("prime 3", "prime: takes no arguments (usage: prime)"),
       ("nth 0", "nth: row must be at least 1 (usage: nth [row])"),
       ("delete", "delete: needs at least one row (usage: delete <row> [row...])"),

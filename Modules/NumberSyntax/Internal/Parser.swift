@@ -30,6 +30,8 @@ struct Parser {
   private let offsets: [Int]
   private var position = 0
   private var depth = 0
+  /// How many parentheses are open at the current position.
+  private var openParentheses = 0
   /// How deeply signs, parentheses and exponents may nest.
   static let maximumDepth = 200
 
@@ -87,7 +89,11 @@ struct Parser {
   private mutating func signed() throws(ParseFailure) -> Int128 {
     depth += 1
     defer { depth -= 1 }
-    guard depth <= Self.maximumDepth else { throw .malformed("it is nested too deeply") }
+    // The outermost call is the whole text, nested in nothing: ``maximumDepth`` levels of
+    // nesting take one call more.
+    guard depth <= Self.maximumDepth + 1 else {
+      throw .malformed("it is nested more than \(Self.maximumDepth) deep")
+    }
     let start = position
     guard let sign = take("+", "-") else { return try power() }
     guard sign == UInt8(ascii: "-") else { return try signed() }
@@ -110,6 +116,11 @@ struct Parser {
   // primary = literal | "(" expression ")"
   private mutating func primary() throws(ParseFailure) -> Int128 {
     if take("(") != nil {
+      if position < bytes.count, bytes[position] == UInt8(ascii: ")") {
+        throw .malformed("the parentheses are empty")
+      }
+      openParentheses += 1
+      defer { openParentheses -= 1 }
       let value = try expression()
       guard take(")") != nil else { throw .malformed("a ')' is missing") }
       return value
@@ -242,11 +253,16 @@ struct Parser {
   /// The failure for the character at the current position.
   private func unexpected() -> ParseFailure {
     guard position < bytes.count else { return .malformed("it ends too soon") }
-    // A text that is no number from its first character needs no more said.
-    guard position > 0 else { return .malformed(nil) }
     let byte = bytes[position]
     if byte == UInt8(ascii: "/") { return .malformed("there is no division; write the quotient") }
-    if byte == UInt8(ascii: ")") { return .malformed("a ')' has no '('") }
+    if byte == UInt8(ascii: ")") {
+      return .malformed(openParentheses > 0 ? "a number is missing before ')'" : "a ')' has no '('")
+    }
+    if position == 0, byte == UInt8(ascii: "^") || byte == UInt8(ascii: "*") {
+      return .malformed("a number must come before '\(Character(Unicode.Scalar(byte)))'")
+    }
+    // A text that is no number from its first character needs no more said.
+    guard position > 0 else { return .malformed(nil) }
     guard byte >= 0x21, byte < 0x7F else { return .malformed(nil) }
     return .malformed("'\(Character(Unicode.Scalar(byte)))' is not expected there")
   }
