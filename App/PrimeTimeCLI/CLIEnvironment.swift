@@ -73,7 +73,9 @@ public struct CLIEnvironment: Sendable {
     public var source: String
 
     public var description: String {
-      "the data directory is empty in \(source); name a directory, or leave it out"
+      source == "--data-dir"
+        ? "--data-dir is empty; name a directory, or leave the option out"
+        : "\(source) is empty; name a directory, or unset it"
     }
   }
 

@@ -174,6 +174,10 @@ public enum PrimeTimeCLI {
   /// - Returns: The exit status.
   @MainActor
   public static func main(arguments: [String], environment: CLIEnvironment) async -> Int32 {
+    // The parser's `help <name>` shows the whole help for a name it does not know.
+    if arguments.first == "help", let unknown = unknownCommand(in: arguments) {
+      return usageError(unknown)
+    }
     let command: any ParsableCommand
     do {
       command = try PrimeTimeCommand.parseAsRoot(negativeNumbersAsValues(arguments))
@@ -215,15 +219,17 @@ public enum PrimeTimeCLI {
     (command as? any DirectlyAnswered)?.direct
   }
 
-  /// What the REPL says of a mistyped command, when the first argument is a word that names no
-  /// subcommand: the parser would call it an unexpected argument. `nil` for anything else,
-  /// which the parser's message describes.
+  /// What the REPL says of a mistyped command, when the first argument, or the word after
+  /// `help`, names no subcommand: the parser would call it an unexpected argument, or show the
+  /// whole help. `nil` for anything else, which the parser's message describes.
   ///
   /// ```swift
   /// PrimeTimeCLI.unknownCommand(in: ["nth-prime-x", "5"])
   /// // "unknown command 'nth-prime-x'; did you mean 'nth-prime'?"
   /// ```
   static func unknownCommand(in arguments: [String]) -> String? {
+    // `help <word>` asks about the word as a command.
+    let arguments = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
     guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
     let names =
       PrimeTimeCommand.configuration.subcommands.compactMap { $0.configuration.commandName }

@@ -26,12 +26,16 @@ extension CommandParser {
   ///
   /// - Parameters:
   ///   - word: What was typed.
-  ///   - names: The names there are; the REPL's commands and aliases unless given. Names of
-  ///     two letters or fewer are never suggested: nearly every short word is near them.
+  ///   - names: The names there are; the REPL's commands and aliases unless given. A name of
+  ///     two letters or fewer is suggested only for its own letters swapped (`iu` for `ui`):
+  ///     nearly every short word is one typo from it.
   static func nearestName(
     to word: String, among names: [String] = Command.all.flatMap(\.names)
   ) -> String? {
     let word = word.lowercased()
+    if word.count == 2, let swapped = names.first(where: { $0 == String(word.reversed()) }) {
+      return swapped
+    }
     let names = names.filter { $0.count > 2 }
     let allowed = word.count > 4 ? 2 : 1
     let nearest = names.map { (name: $0, distance: editDistance(word, $0)) }

@@ -13,6 +13,9 @@ struct UnknownCommandTests {
       (["IS-PRIME", "7"], "unknown command 'IS-PRIME'; did you mean 'is-prime'?"),
       (["replya", "x.jsonl"], "unknown command 'replya'; did you mean 'replay'?"),
       (["hlep"], "unknown command 'hlep'; did you mean 'help'?"),
+      (["iu"], "unknown command 'iu'; did you mean 'ui'?"),
+      (["help", "foo"], "unknown command 'foo' (try 'primetime --help')"),
+      (["help", "replya"], "unknown command 'replya'; did you mean 'replay'?"),
       (["foo"], "unknown command 'foo' (try 'primetime --help')"),
       (["incr"], "unknown command 'incr' (try 'primetime --help')"),
       (["\u{1B}[A"], "unknown command '\\u{1B}[A' (try 'primetime --help')"),
@@ -29,7 +32,8 @@ struct UnknownCommandTests {
 
   @Test(
     arguments: [
-      [], ["nth-prime", "5", "6"], ["ui", "x"], ["help", "x"], ["--data-dir", "x", "foo"],
+      [], ["nth-prime", "5", "6"], ["ui", "x"], ["help"], ["help", "ui"],
+      ["--data-dir", "x", "foo"],
       ["-c", "incr", "foo"], ["-7"], ["--", "foo"],
     ])
   func anythingElse_isLeftToTheParsersMessage(arguments: [String]) {

@@ -382,19 +382,32 @@ struct NewUserFlowTests {
 struct DataDirectoryTests {
   @Test(
     arguments: [
-      (["--data-dir", ""], [:]),
-      ([], ["PRIMETIME_HOME": ""]),
-    ] as [([String], [String: String])])
-  func anEmptyDataDirectory_isAUsageError(arguments: [String], variables: [String: String]) throws {
+      (["--data-dir", ""], [:], "--data-dir is empty; name a directory, or leave the option out"),
+      ([], ["PRIMETIME_HOME": ""], "PRIMETIME_HOME is empty; name a directory, or unset it"),
+    ] as [([String], [String: String], String)])
+  func anEmptyDataDirectory_isAUsageError_inOneClearLine(
+    arguments: [String], variables: [String: String], message: String
+  ) throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let result = try PrimeTime.run(
       arguments + ["-c", "set 7; save"], home: home, environment: variables)
     #expect(result.status == 64)
     #expect(result.stdout == "")
-    #expect(result.stderr.split(separator: "\n").count == 1)
-    #expect(result.stderr.contains("data directory"))
+    #expect(result.stderr == "primetime: \(message)\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+  }
+
+  @Test func helpForAnUnknownCommand_isAnUnknownCommand_withTheSuggestion() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(["help", "nth-prim"], home: home)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "primetime: unknown command 'nth-prim'; did you mean 'nth-prime'?\n")
+    let known = try PrimeTime.run(["help", "nth-prime"], home: home)
+    #expect(known.status == 0)
+    #expect(known.stdout.contains("USAGE: primetime nth-prime"))
   }
 
   @Test func aRelativeXDGDataHome_isIgnored() throws {
@@ -498,6 +511,7 @@ struct MessageStyleTests {
       ["is-prime", "abc"], ["nth-prime", "0"], ["nth-prime"], ["prime-count", "1.5"],
       ["nth-prime", "5", "--threads", "0"], ["frob"], ["replay", "/nonexistent"],
       ["--data-dir", ""], ["--record", "/nonexistent/x", "-c", "incr"], ["nth-prime", "5", "6"],
+      ["help", "foo"], ["iu"],
     ])
   func everyCommandLineError_beginsInLowerCase_andEndsWithoutAFullStop(arguments: [String])
     throws
