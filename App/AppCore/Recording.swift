@@ -174,11 +174,23 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   public static func decode(
     _ line: some StringProtocol, version: Int
   ) throws -> RecordedLine {
+    let text = upgrading(line, from: version)
+    let decoded = try JSONDecoder().decode(RecordedLine.self, from: Data(text.utf8))
+    return version < 6 ? decoded.withoutPresentation : decoded
+  }
+
+  /// A line of format `version` as the current format writes it: the text that
+  /// ``decode(_:version:)`` decodes, and into which a decoding error's coding path leads.
+  ///
+  /// - Parameters:
+  ///   - line: A line's JSON.
+  ///   - version: The format version of the recording the line is from.
+  /// - Returns: The line's JSON, upgraded where it is of an earlier version.
+  static func upgrading(_ line: some StringProtocol, from version: Int) -> String {
     var text = String(line)
     if version < 5 { text = upgradingLookupActions(text) }
     if version < 6 { text = upgradingToDestinations(text) }
-    let decoded = try JSONDecoder().decode(RecordedLine.self, from: Data(text.utf8))
-    return version < 6 ? decoded.withoutPresentation : decoded
+    return text
   }
 
   /// A line of format 5 or before: its summary is checked for the data and the history only,
@@ -228,7 +240,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
         }
         lines.append(line)
       } catch {
-        throw Undecodable(line: index + 1, error: error)
+        throw Undecodable(
+          line: index + 1, error: error, text: upgrading(text, from: version))
       }
     }
     return lines
@@ -247,6 +260,9 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     public var line: Int
     /// Why it could not be read.
     public var error: any Error
+    /// The line's JSON as it was decoded, upgraded to the current format where it is of an
+    /// earlier one: the error's coding path leads into it, not into the file's text.
+    public var text: String
   }
 
   /// Rewrites a line of format version 3 or 4 into the current format.

@@ -71,16 +71,23 @@ final class RecordingFile: Sendable {
   }
 }
 
-/// What a decoding error says of where a line goes wrong, e.g. ": at step.action.counter._0, no
-/// case 'incrTaped'"; empty when it says nothing useful.
-private func reason(_ error: any Error) -> String {
+/// What a decoding error says of where a line goes wrong, e.g. ": unknown action 'incrTaped' at
+/// step.action.counter._0"; empty when it says nothing useful.
+///
+/// - Parameters:
+///   - error: Why the line could not be decoded.
+///   - text: The line as it was decoded, whose keys name what the decoder did not know.
+private func reason(_ error: any Error, in text: some StringProtocol) -> String {
   let context: DecodingError.Context
   switch error as? DecodingError {
   case .keyNotFound(let key, let found):
     return ": \(path(found.codingPath)) lacks '\(key.stringValue)'"
   case .dataCorrupted(let found) where found.codingPath.isEmpty:
     return ": the line is not JSON"
-  case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found):
+  case .typeMismatch(_, let found):
+    if let unknown = unknownCase(found, in: text) { return ": " + unknown }
+    context = found
+  case .valueNotFound(_, let found), .dataCorrupted(let found):
     context = found
   default:
     return ""
@@ -89,6 +96,34 @@ private func reason(_ error: any Error) -> String {
   var detail = PrimeTimeCLI.lowercasingTheFirstWord(context.debugDescription)
   if detail.hasSuffix(".") { detail.removeLast() }
   return ": \(path(context.codingPath)) \(detail)"
+}
+
+/// The case that a line names and the app does not know, in words, e.g. `unknown action
+/// 'incrTaped' at step.action.counter._0`; `nil` when the error is another one.
+///
+/// An enum case is an object with one key; a key that names no case leaves none that the
+/// decoder knows, and it says only that the number of keys is wrong.
+private func unknownCase(_ found: DecodingError.Context, in text: some StringProtocol) -> String? {
+  guard found.debugDescription.hasPrefix("Invalid number of keys"),
+    let keys = keys(at: found.codingPath, in: text), keys.count == 1
+  else { return nil }
+  let location = found.codingPath.map(\.stringValue).joined(separator: ".")
+  if found.codingPath.isEmpty { return "unknown kind of line '\(keys[0])'" }
+  let kind = found.codingPath.contains { $0.stringValue == "action" } ? "action" : "case"
+  return "unknown \(kind) '\(keys[0])' at \(location)"
+}
+
+/// The keys of the JSON object at `codingPath` in `text`, sorted; `nil` when there is none.
+private func keys(at codingPath: [any CodingKey], in text: some StringProtocol) -> [String]? {
+  var value = try? JSONSerialization.jsonObject(with: Data(text.utf8))
+  for key in codingPath {
+    if let index = key.intValue, let array = value as? [Any] {
+      value = array.indices.contains(index) ? array[index] : nil
+    } else {
+      value = (value as? [String: Any])?[key.stringValue]
+    }
+  }
+  return (value as? [String: Any])?.keys.sorted()
 }
 
 private func path(_ keys: [any CodingKey]) -> String {
@@ -176,7 +211,8 @@ enum Replaying {
       }
       return .failure(
         RecordingError(
-          description: "\(file) line \(error.line) is not a recording line\(reason(error.error))"))
+          description: "\(file) line \(error.line) is not a recording line"
+            + reason(error.error, in: error.text)))
     }
   }
 

@@ -114,6 +114,41 @@ struct RecordReplayTests {
         == "primetime: cannot read '\(home.path)': \(String(cString: strerror(EISDIR)))\n")
   }
 
+  @Test func aMisspelledActionOrLine_isNamed_withItsLine() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appending(path: "s.jsonl")
+    #expect(
+      try PrimeTime.run(["--record", file.path, "-c", "incr; set 3"], home: home).status == 0)
+    let recorded = try String(contentsOf: file, encoding: .utf8)
+    for (misspelled, message) in [
+      (
+        recorded.replacingOccurrences(of: "incrTapped", with: "incrTaped"),
+        "line 2 is not a recording line: unknown action 'incrTaped' at step.action.counter._0"
+      ),
+      (
+        recorded.replacingOccurrences(
+          of: #"{"step":{"action":{"counter""#, with: #"{"stpe":{"action":{"counter""#),
+        "line 2 is not a recording line: unknown kind of line 'stpe'"
+      ),
+      (
+        // Format 5 had the prime modal's actions in the counter's: the line is read upgraded,
+        // and the action is named where the upgraded line has it.
+        recorded.replacingOccurrences(of: #"{"version":6,"#, with: #"{"version":5,"#)
+          .replacingOccurrences(
+            of: #"{"incrTapped":{}}"#, with: #"{"primeModal":{"_0":{"saveFavoritePrimeTaped":{}}}}"#
+          ),
+        "line 2 is not a recording line: unknown action 'saveFavoritePrimeTaped' at "
+          + "step.action.counter._0.destination._0.presented._0.primeModal._0"
+      ),
+    ] {
+      try Data(misspelled.utf8).write(to: file)
+      let replay = try PrimeTime.run(["replay", file.path], home: home)
+      #expect(replay.status == 1)
+      #expect(replay.stderr == "primetime: \(file.path) \(message)\n")
+    }
+  }
+
   @Test func aRecordingThatCannotBeWritten_changesNothing() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
