@@ -13,6 +13,8 @@ struct Command: Sendable {
   let usage: String
   /// What it does, in a few words.
   let summary: String
+  /// What `help <command>` says after the summary, where the summary is not the whole story.
+  let details: String?
   /// A line that uses it, for `help <command>`.
   let example: String
   /// The screen it works on, or `nil` for any.
@@ -28,6 +30,7 @@ struct Command: Sendable {
     _ arguments: Arguments<Value>,
     on screen: Screen? = nil,
     summary: String,
+    details: String? = nil,
     example: String,
     run: @escaping @MainActor @Sendable (Session, Value) async -> Void
   ) {
@@ -35,6 +38,7 @@ struct Command: Sendable {
     self.aliases = aliases
     self.usage = arguments.usage.isEmpty ? name : "\(name) \(arguments.usage)"
     self.summary = summary
+    self.details = details
     self.example = example
     self.screen = screen
     self.argumentCompletions = arguments.completions

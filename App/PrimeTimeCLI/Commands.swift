@@ -55,6 +55,7 @@ extension Command {
     Command(
       "nth", .optionalPositive("row"),
       summary: "the count-th prime; on the favorites screen, the nth prime of row's prime",
+      details: "on the counter, the count must be 1 or more: there is no 0th prime",
       example: "set 10; nth"
     ) { session, row in
       switch (session.screen, row) {

@@ -158,7 +158,9 @@ public enum Rendering {
       let aliases =
         topic.aliases.isEmpty ? "" : "\naliases: " + topic.aliases.joined(separator: ", ")
       let screen = topic.screen.map { "\nworks on the \($0.rawValue) screen" } ?? ""
-      return "usage: \(topic.usage)\n\(topic.summary)\(screen)\nexample: \(topic.example)\(aliases)"
+      let details = topic.details.map { "\n" + $0 } ?? ""
+      return "usage: \(topic.usage)\n\(topic.summary)\(details)\(screen)\nexample: \(topic.example)"
+        + aliases
     }
     let width = Command.all.map(\.usage.count).max() ?? 0
     let lines = Command.all.map { command in

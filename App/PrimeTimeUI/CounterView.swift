@@ -16,7 +16,8 @@ public enum CounterView {
 
   /// The screen. While a lookup runs, the count and its questions are dimmed and a progress bar
   /// shows, `progress` from 0 to 1; what covers the counter (an alert, or the prime modal and
-  /// its own alert) is drawn in a box over it.
+  /// its own alert) is drawn in a box over it. The nth prime is offered for a count of 1 or
+  /// more; below that, a dimmed row says why not.
   ///
   /// ```swift
   /// CounterView.draw(state, progress: progress, size: size)
@@ -31,7 +32,10 @@ public enum CounterView {
       Line("[-]  \(state.count)  [+]".centered(in: size.columns), buttons),
       Line(""),
       Line("  [p] Is this prime?", buttons),
-      Line("  [n] What is the \(ordinal(state.count)) prime?", buttons),
+      // There is no 0th prime, nor any before it: the question is asked of a count of 1 or more.
+      state.count >= 1
+        ? Line("  [n] What is the \(ordinal(state.count)) prime?", buttons)
+        : Line("  No nth prime for a count below 1", .disabled),
       Line("  [f] Favorite primes"),
     ]
     if frozen {

@@ -122,6 +122,13 @@ struct CommandParserTests {
     #expect(CommandParser.split("incr; incr;nth\nstate") == ["incr", " incr", "nth", "state"])
   }
 
+  @Test func nthsHelp_saysItNeedsACountOfOneOrMore() throws {
+    let nth = try #require(Command.named("nth"))
+    #expect(
+      Rendering.help(nth).split(separator: "\n").contains(
+        "on the counter, the count must be 1 or more: there is no 0th prime"))
+  }
+
   @Test func everyCommandsHelp_comesFromTheTable() {
     for command in Command.all {
       let help = Rendering.help(command)

@@ -41,7 +41,7 @@ struct ViewDrawingTests {
     f favorites   u undo   r redo   q quit
     """
 
-  @Test func counter_atZero() {
+  @Test func counter_atZero_offersNoNthPrime_andSaysWhy() {
     let drawing = drawCounter(CounterState(), progress: 0, size: size)
     #expect(
       text(drawing) == """
@@ -50,7 +50,7 @@ struct ViewDrawingTests {
                         [-]  0  [+]
 
           [p] Is this prime?
-          [n] What is the 0th prime?
+          No nth prime for a count below 1
           [f] Favorite primes
 
 
@@ -59,6 +59,11 @@ struct ViewDrawingTests {
         """)
     #expect(drawing[0].style == .title)
     #expect(drawing[2].style == .plain)
+    #expect(drawing[5].style == .disabled)
+    let below = drawCounter(CounterState(count: -2), progress: 0, size: Size.minimum)
+    #expect(below[5].text == "  No nth prime for a count below 1")
+    let one = drawCounter(CounterState(count: 1), progress: 0, size: size)
+    #expect(one[5].text == "  [n] What is the 1st prime?")
   }
 
   @Test func counter_frozenByALookup_showsItsProgress_andDisablesTheButtons() {
