@@ -52,20 +52,36 @@ final class FullScreen {
     -> Int32
   {
     // What the launch has to say (a database kept in memory only, files it moved aside) is
-    // said on stderr, which the full screen hides until it ends, and over the screen.
-    let notices = Mutex<[String]>([])
+    // held until the launch is over. The first notice is said in a box over the screen, and on
+    // stderr only where stderr is not the terminal the box is on; the others on stderr, before
+    // the full screen hides it.
+    let launchNotices = Mutex<[String]?>([])
     let output = Output(
       out: { _ in },
       err: { text in
-        notices.withLock { $0.append(text) }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        let isHeld = launchNotices.withLock { notices in
+          notices?.append(text)
+          return notices != nil
+        }
+        if !isHeld { FileHandle.standardError.write(Data((text + "\n").utf8)) }
       })
-    guard
-      let launch = await SessionLaunch.start(
-        dataDirectory: dataDirectory, recording: recording, environment: environment,
-        output: output, keepsGoingWithoutStorage: true, watchesStorage: true, interaction: nil)
-    else { return 1 }
+    let launched = await SessionLaunch.start(
+      dataDirectory: dataDirectory, recording: recording, environment: environment,
+      output: output, keepsGoingWithoutStorage: true, watchesStorage: true, interaction: nil)
+    let notices = launchNotices.withLock { notices in
+      defer { notices = nil }
+      return notices ?? []
+    }
+    func say(_ notices: some Sequence<String>) {
+      for notice in notices { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
+    }
+    guard let launch = launched else {
+      say(notices)
+      return 1
+    }
+    say(notices.dropFirst())
     guard Terminal.start(isColored: environment.isColorEnabled) else {
+      say(notices.prefix(1))
       FileHandle.standardError.write(
         Data("primetime: 'ui' does not know this terminal (TERM is not set or unknown)\n".utf8))
       _ = launch.end(screen: .counter)
@@ -74,7 +90,8 @@ final class FullScreen {
     let session = launch.session
     let screens = FullScreen(
       session: session, progress: environment.progress, flushRecording: launch.flush)
-    if let warning = notices.withLock({ $0.first }) {
+    if let warning = notices.first {
+      if !environment.terminal.error { say([warning]) }
       session.store.send(.step(.screens(.launchWarned(warning))))
     }
     let ending = await screens.run()

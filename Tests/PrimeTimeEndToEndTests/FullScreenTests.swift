@@ -249,7 +249,7 @@ struct FullScreenTests {
     #expect(try await tmux.waitForExit() == 0)
   }
 
-  @Test func whatTheLaunchWarnsOf_isADialog_thatTheFirstKeyCloses() async throws {
+  @Test func whatTheLaunchWarnsOf_isADialog_thatTheFirstKeyCloses_andIsSaidOnce() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let file = home.appending(path: "a-file")
@@ -267,6 +267,8 @@ struct FullScreenTests {
     try await tmux.waitFor("[-]  1  [+]")
     try tmux.send("q")
     #expect(try await tmux.waitForExit() == 0)
+    // The box said it; the terminal, given back, does not say it again.
+    #expect(!(try tmux.screen()).contains("kept in memory"))
   }
 
   @Test(arguments: ["C-d", "C-c"])
