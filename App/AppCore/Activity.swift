@@ -106,7 +106,7 @@ extension Activity {
   /// The entry with as much of its time as lets the line fit in `width` columns.
   ///
   /// ```swift
-  /// entry.line(timeZone: utc, width: 36)  // "16:01  added   9223372036854775783"
+  /// feed[1].line(timeZone: utc, width: 36) == "16:01  added   9223372036854775783"
   /// ```
   public func line(timeZone: TimeZone, width: Int) -> String {
     line(timeZone: timeZone, showing: Self.timeShown(for: [self], in: width))
@@ -114,6 +114,10 @@ extension Activity {
 
   /// The fullest time with which every one of `entries` fits in `width` columns, so that a
   /// screen's entries show their times alike; hours and minutes where none fits.
+  ///
+  /// ```swift
+  /// let time = Activity.timeShown(for: entries, in: size.columns - 2)
+  /// ```
   ///
   /// - Parameters:
   ///   - entries: The entries shown together.
