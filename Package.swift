@@ -205,9 +205,18 @@ let package = Package(
       name: "ComposableArchitectureTestSupportTests",
       dependencies: [
         "ComposableArchitecture", "ComposableArchitectureTestSupport",
+        "TestStoreXCTestRunner",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       path: "Tests/ComposableArchitectureTestSupportTests"
+    ),
+    // TestStore's XCTest tests, in XCTest's own runner: `swift test` runs every XCTest test of
+    // the package in a pass of its own, before Swift Testing's, and one test there printed
+    // "Executed 1 test" three times at the top of the run, as if it were the whole run's count.
+    .executableTarget(
+      name: "TestStoreXCTestRunner",
+      dependencies: ["ComposableArchitecture", "ComposableArchitectureTestSupport"],
+      path: "Tests/Support/TestStoreXCTestRunner"
     ),
     .testTarget(
       name: "PrimesTests", dependencies: ["AppTestSupport", "Primes"], path: "Tests/PrimesTests"),
