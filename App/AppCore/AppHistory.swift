@@ -108,7 +108,7 @@ extension AppState {
   /// What an undo or a redo of `steps` of the `requested` steps left, said when it is done:
   /// `undone; count: 7; favorites: 7, 11` for one step, `undone 3 steps; count: 4; no favorites`
   /// for more, with `, all there were` when the history ended first.
-  func travelled(steps: Int, of requested: Int, back: Bool) -> String {
+  public func travelled(steps: Int, of requested: Int, back: Bool) -> String {
     let done = back ? "undone" : "redone"
     guard requested != 1 else { return "\(done); \(summary)" }
     let count = steps == 1 ? "1 step" : "\(steps) steps"
