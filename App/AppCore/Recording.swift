@@ -86,16 +86,6 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     public var notice: ScreensState.Notice?
     public var undoCount: Int
     public var redoCount: Int
-    /// Whether the line is of a format that records what covered the screens (version 6 on):
-    /// format 5 and before had flags and shared alerts that the destinations do not map to one
-    /// for one, so their lines are checked for the data and the history only.
-    var recordsPresentation = true
-
-    private enum CodingKeys: String, CodingKey {
-      case count, favoriteCount, lastFavorite, activityCount, lastActivity
-      case counterDestination, favoritesDestination, counterLookup, favoritesLookup, notice
-      case undoCount, redoCount
-    }
 
     /// The summary of a session's state and its undo history.
     public init(_ history: History<AppState>) {
@@ -114,16 +104,15 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       redoCount = history.redoCount
     }
 
-    /// Whether a replayed summary agrees with this recorded one: in full, or for a line of
-    /// format 5 and before, in the data and the history.
-    public func isReproduced(by replayed: Summary) -> Bool {
-      guard recordsPresentation else {
-        return count == replayed.count && favoriteCount == replayed.favoriteCount
-          && lastFavorite == replayed.lastFavorite && activityCount == replayed.activityCount
-          && lastActivity == replayed.lastActivity && undoCount == replayed.undoCount
-          && redoCount == replayed.redoCount
-      }
-      return self == replayed
+    /// Whether another summary has the same count, favorites, feed and history, whatever
+    /// covers the screens and whatever the notice: what a line of format 5 and before is
+    /// checked by, since its flags and shared alerts have no one-for-one counterpart in the
+    /// destinations.
+    public func agreesInTheDataAndTheHistory(with other: Summary) -> Bool {
+      count == other.count && favoriteCount == other.favoriteCount
+        && lastFavorite == other.lastFavorite && activityCount == other.activityCount
+        && lastActivity == other.lastActivity && undoCount == other.undoCount
+        && redoCount == other.redoCount
     }
   }
 
@@ -175,8 +164,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     _ line: some StringProtocol, version: Int
   ) throws -> RecordedLine {
     let text = upgrading(line, from: version)
-    let decoded = try JSONDecoder().decode(RecordedLine.self, from: Data(text.utf8))
-    return version < 6 ? decoded.withoutPresentation : decoded
+    return try JSONDecoder().decode(RecordedLine.self, from: Data(text.utf8))
   }
 
   /// A line of format `version` as the current format writes it: the text that
@@ -191,30 +179,6 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     if version < 5 { text = upgradingLookupActions(text) }
     if version < 6 { text = upgradingToDestinations(text) }
     return text
-  }
-
-  /// A line of format 5 or before: its summary is checked for the data and the history only,
-  /// and its end state without what covered the screens or the notices.
-  private var withoutPresentation: RecordedLine {
-    switch self {
-    case .start, .end:
-      return self
-    case .step(let action, let readings, var after):
-      after.recordsPresentation = false
-      return .step(action: action, readings: readings, after: after)
-    case .feedback(let action, let step, let readings, var after):
-      after.recordsPresentation = false
-      return .feedback(action: action, step: step, readings: readings, after: after)
-    case .undo(var after):
-      after.recordsPresentation = false
-      return .undo(after: after)
-    case .redo(var after):
-      after.recordsPresentation = false
-      return .redo(after: after)
-    case .travel(let steps, var after):
-      after.recordsPresentation = false
-      return .travel(by: steps, after: after)
-    }
   }
 
   /// Reads the lines of a recording, each in the format version that its start line gives.
@@ -566,7 +530,9 @@ public enum Replay {
       }
       onAction(index + 1, action, before, history.present)
       let replayed = RecordedLine.Summary(history)
-      guard recorded.isReproduced(by: replayed) else {
+      let isReproduced =
+        version < 6 ? recorded.agreesInTheDataAndTheHistory(with: replayed) : recorded == replayed
+      guard isReproduced else {
         return .diverged(line: index + 1, action: action, recorded: recorded, replayed: replayed)
       }
     }

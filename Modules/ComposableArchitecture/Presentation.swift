@@ -66,9 +66,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       guard wasPresent else { return effect }
       if isDismissal(action) { state[keyPath: toChildState] = nil }
       let after = state[keyPath: toChildState].map(PresentedCase.init)
-      // The child went, or another took its place: what it started ends with it.
       guard before != after else { return effect }
-      return effect.merge(
+      // The child went, or another took its place: what it started ends with it, and what it
+      // asked for in this very action does not start.
+      return effect.withoutPresented(at: EffectID(presentedAt: toChildState)).merge(
         with: Effect(operation: .cancel(id: EffectID(presentedAt: toChildState))))
     }
   }

@@ -429,13 +429,13 @@ final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Senda
     guard let isDuplicate else { return global.subscribe(onChange: onChange) }
     let toLocalState = self.toLocalState
     var last = state
-    // Weakly, so that a subscription never keeps its store alive.
-    return global.subscribe(onChange: { [weak global] in
-      guard let global else { return }
-      let local = toLocalState(global.state)
+    // Handed the global state, so that it holds no store: a subscription keeps none alive, and
+    // works through scopes that are let go.
+    return global.subscribe { globalState in
+      let local = toLocalState(globalState)
       guard !isDuplicate(last, local) else { return }
       last = local
       onChange()
-    })
+    }
   }
 }

@@ -28,6 +28,8 @@ enum ProbeAction: Equatable, Sendable {
   case cancel
   case answered(Int)
   case closeTapped
+  /// Asks for `incr` at once: what a child's `.send` starts.
+  case incrSoon
 }
 
 enum HostAction: Equatable, Sendable {
@@ -87,6 +89,8 @@ struct ProbeReducer: Reducer {
       return .none
     case .closeTapped:
       return .dismiss
+    case .incrSoon:
+      return .send(.incr)
     }
   }
 }
@@ -111,6 +115,9 @@ struct HostReducer: Reducer {
       case .sheet(.dismiss):
         // The parent sees a dismissal while the child is still there.
         state.log.append("dismissing \(state.sheet.map { "\($0.count)" } ?? "none")")
+      case .sheet(.presented(.incrSoon)):
+        // The parent closes the sheet in answer to the child's action.
+        state.sheet = nil
       case .sheet, .destination:
         break
       }
@@ -224,6 +231,16 @@ struct PresentationTests {
       $0.log = ["dismissing 0"]
       $0.sheet = nil
     }
+  }
+
+  @Test func aChildClosedByItsParent_inTheSameAction_startsNothing() async {
+    let store = TestStore(
+      initialState: HostState(sheet: ProbeState()), reducer: HostReducer(),
+      environment: Answers().environment)
+    // The child asked for an action at once, but the parent closed it in the same action: the
+    // action never arrives, so nothing reaches a child that is not there.
+    await store.send(.sheet(.presented(.incrSoon))) { $0.sheet = nil }
+    await store.finish()
   }
 
   @Test func aDismissalWithNothingPresented_changesNothing() async {

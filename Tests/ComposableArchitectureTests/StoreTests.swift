@@ -152,6 +152,18 @@ struct StoreTests {
     _ = token
   }
 
+  @Test func aScopedSubscription_throughScopesLetGo_isStillTold() {
+    let store = makeStore()
+    var changes = 0
+    let token = store.scope(state: \.child, action: ParentAction.child)
+      .scope(state: { $0 }, action: { $0 })
+      .subscribe(onChange: { changes += 1 })
+    store.send(.child(.incr))
+    store.send(.other("not the child's"))
+    #expect(changes == 1)
+    _ = token
+  }
+
   @Test func aScopedSubscription_keepsNeitherStoreAlive() {
     weak var released: Store<ParentState, ParentAction>?
     var token: StoreSubscription?
