@@ -523,10 +523,12 @@ public enum Replay {
       }
       readings.withLock { $0 = answers }
       let before = history.present
-      // An action for a child that is not there is ignored, as it was when it was recorded; the
-      // replay says where the state then differs, rather than warn.
+      // An action for a child that is not there is ignored; the replay says where the state
+      // then differs, rather than warn.
       RuntimeWarning.$report.withValue({ _ in }) {
-        _ = reducer.reduce(into: &history, action: action, environment: environment)
+        for action in Self.upgraded(action, version: version, in: history.present) {
+          _ = reducer.reduce(into: &history, action: action, environment: environment)
+        }
       }
       onAction(index + 1, action, before, history.present)
       let replayed = RecordedLine.Summary(history)
@@ -537,5 +539,17 @@ public enum Replay {
       }
     }
     throw Unreadable(line: lines.count, reason: "the recording has no end line")
+  }
+
+  /// The actions that replay a recorded one. Format 5 and before ran the prime modal's actions
+  /// whether or not the modal was open (the REPL's `set 7; save`); such an action now opens
+  /// the modal for itself and closes it after, as the REPL does.
+  static func upgraded(
+    _ action: HistoryAction<AppAction>, version: Int, in state: AppState
+  ) -> [HistoryAction<AppAction>] {
+    guard version < 6, case .step(.counter(.destination(.presented(.primeModal)))) = action
+    else { return [action] }
+    if case .primeModal = state.counterDestination { return [action] }
+    return [.step(.counter(.isPrimeTapped)), action, .step(.counter(.destination(.dismiss)))]
   }
 }

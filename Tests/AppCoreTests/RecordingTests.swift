@@ -226,6 +226,40 @@ struct RecordingTests {
       ])
   }
 
+  @Test func aVersionFiveSave_withTheModalClosed_replaysAsItWasRecorded() throws {
+    // Format 5 ran the prime modal's actions whether or not the modal was open, as the REPL's
+    // `set 7; save` did.
+    let saved = Activity(
+      id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 1_000))
+    var after = History(AppState(count: 7))
+    after.record(before: after.present)
+    after.present = AppState(count: 7, favoritePrimes: [7], activityFeed: [saved])
+    func encode(_ value: some Encodable) throws -> String {
+      String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+    let readings = try encode(
+      RecordedLine.Readings(now: [Date(timeIntervalSince1970: 1_000)], uuid: [UUID(1)]))
+    let summary = try encode(RecordedLine.Summary(after))
+    let feed = try encode([saved])
+    let start =
+      #"{"start":{"version":5,"state":{"counter":{"primeModal":{"count":7,"favoritePrimes":[]},"#
+      + #""isPrimeModalShown":false,"isNthPrimeRequestInFlight":false},"activityFeed":[]}}}"#
+    let save =
+      #"{"step":{"action":{"counter":{"_0":{"primeModal":{"_0":{"saveFavoritePrimeTapped":{}}}}}},"#
+      + #""readings":"# + readings + #","after":"# + summary + "}}"
+    let end =
+      #"{"end":{"state":{"counter":{"primeModal":{"count":7,"favoritePrimes":[7]},"#
+      + #""isPrimeModalShown":false,"isNthPrimeRequestInFlight":false},"activityFeed":"#
+      + feed + #"},"screen":"counter"}}"#
+    let lines = try RecordedLine.decode(lines: [start, save, end])
+    guard case .reproduced(let state) = try Replay.run(lines) else {
+      Issue.record("the recording did not replay: \(try Replay.run(lines))")
+      return
+    }
+    #expect(state.favoritePrimes == [7])
+    #expect(state.counterDestination == nil)
+  }
+
   @Test func aVersionFiveSummary_isCheckedForTheDataAndTheHistory_only() throws {
     let summary = RecordedLine.Summary(History(AppState(count: 7)))
     let text = try RecordedLine.step(action: .counter(.incrTapped), after: summary).encoded()
