@@ -82,7 +82,9 @@ public struct AppHistoryReducer: Reducer {
       break
     }
     if case .step(.history) = action {
-      // Moving on the history page travels; it is no step of its own.
+      // Moving on the history page travels; it is no step of its own. The page shows no alert,
+      // so one that arrived before it (an export's failure) goes rather than wait behind it.
+      _ = app.reduce(into: &history.present, action: .alertsDismissed, environment: environment)
       return historyScreen.reduce(into: &history, action: action, environment: environment)
     }
     if action.travels < 0 && !history.canUndo {

@@ -40,13 +40,13 @@ public enum Rendering {
     "count: \(state.count)"
   }
 
-  /// The prime modal: whether the count is prime, and what `save` or `remove` would do.
-  /// The alerts shown on either screen, the prime modal's first: the REPL says them all after
-  /// each command.
+  /// The alerts shown on either screen, the counter's first: the REPL says them all after each
+  /// command.
   static func alerts(_ state: AppState) -> [Alert] {
     [state.counterDestination?.alert, state.favoritesDestination?.alert].compactMap { $0 }
   }
 
+  /// The prime modal: whether the count is prime, and what `save` or `remove` would do.
   static func primeModal(_ modal: PrimeModalState) -> String {
     switch modal.offeredAction {
     case .saveFavoritePrimeTapped?:

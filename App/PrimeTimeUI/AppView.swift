@@ -62,12 +62,18 @@ public enum AppView {
         state.activityFeed, scroll: state.screensView.activityScroll, timeZone: timeZone,
         size: size)
     }
-    switch state.screens.notice {
-    case .said(let text), .storageProblem(let text):
+    switch (state.screens.storageProblem, state.screens.notice) {
+    case (let problem?, _):
+      // What failed stands over the news until storing works again.
+      drawing = withNotice(problem, on: drawing, size: size)
+      if case .launchWarning(let warning) = state.screens.notice {
+        drawing = NoticeView.draw(warning, over: drawing, size: size)
+      }
+    case (nil, .said(let text)):
       drawing = withNotice(text, on: drawing, size: size)
-    case .launchWarning(let warning):
+    case (nil, .launchWarning(let warning)):
       drawing = NoticeView.draw(warning, over: drawing, size: size)
-    case nil:
+    case (nil, nil):
       break
     }
     return drawing

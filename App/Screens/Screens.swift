@@ -1,7 +1,7 @@
 import ComposableArchitecture
 
 /// What the front ends show, as state: the page, the favorites' selection, the activity feed's
-/// scroll, the one notice, and whether the app is ending.
+/// scroll, the one notice, a storage problem, and whether the app is ending.
 ///
 /// The screens are a feature like the others: this state changes only through
 /// ``ScreensAction``s and ``ScreensReducer``, so `TestStore` tests it, a recording holds it and
@@ -17,9 +17,12 @@ public struct ScreensState: Codable, Equatable, Sendable {
   /// Kept as a position from the oldest so that entries that arrive meanwhile do not move what
   /// is shown.
   public var activityEnd: Int?
-  /// The routine news, if any: what the last step did, why storing failed, or what the launch
-  /// warned of.
+  /// The routine news, if any: what the last step did, or what the launch warned of.
   public var notice: Notice?
+  /// Why storing the last change failed, said on the last rows in place of the news until a
+  /// change is stored again. A standing condition rather than news: news made meanwhile is kept,
+  /// and the REPL says it.
+  public var storageProblem: String?
   /// The terminal's size, which decides how many rows the lists show.
   public var size: Size
   /// Whether the app is ending, and the signal that ended it, if one did.
@@ -38,6 +41,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
     selection: Selection = Selection(),
     activityEnd: Int? = nil,
     notice: Notice? = nil,
+    storageProblem: String? = nil,
     size: Size = Size(columns: 80, rows: 24),
     ending: Ending? = nil,
     historyVisit: HistoryVisit? = nil
@@ -46,6 +50,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
     self.selection = selection
     self.activityEnd = activityEnd
     self.notice = notice
+    self.storageProblem = storageProblem
     self.size = size
     self.ending = ending
     self.historyVisit = historyVisit
@@ -94,9 +99,6 @@ public struct ScreensState: Codable, Equatable, Sendable {
     /// What the last step did ("saved 7 to your favorite primes", "nothing to undo",
     /// "cancelled", what an undo left), said on the last rows until the next step.
     case said(String)
-    /// Why storing the last change failed, said on the last rows until a change is stored
-    /// again; routine news meanwhile is not said over it.
-    case storageProblem(String)
     /// What the launch warned of (favorites kept in memory only): a box over the screen until
     /// the first key.
     case launchWarning(String)
@@ -104,7 +106,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
     /// The text of the notice.
     public var text: String {
       switch self {
-      case .said(let text), .storageProblem(let text), .launchWarning(let text): text
+      case .said(let text), .launchWarning(let text): text
       }
     }
   }
@@ -113,18 +115,12 @@ public struct ScreensState: Codable, Equatable, Sendable {
   public var said: String? {
     get { if case .said(let text) = notice { text } else { nil } }
     set {
-      // News is said unless storing fails or the launch's warning is up, which stand until
-      // they are resolved.
+      // The launch's warning stands until a key closes it.
       switch notice {
-      case .storageProblem, .launchWarning: return
+      case .launchWarning: return
       case .said, nil: notice = newValue.map(Notice.said)
       }
     }
-  }
-
-  /// Why storing failed, while it does.
-  public var storageProblem: String? {
-    if case .storageProblem(let problem) = notice { problem } else { nil }
   }
 
   /// What the launch warned of, until a key closes it.
@@ -221,11 +217,11 @@ public struct ScreensReducer: Reducer {
       return .none
 
     case .storageFailed(let problem):
-      state.screens.notice = .storageProblem(problem)
+      state.screens.storageProblem = problem
       return .none
 
     case .storageRecovered:
-      if state.screens.storageProblem != nil { state.screens.notice = nil }
+      state.screens.storageProblem = nil
       return .none
 
     case .quitTapped:

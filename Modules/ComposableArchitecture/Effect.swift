@@ -252,8 +252,9 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 extension Effect {
-  /// An effect that sends an action back at once: the store runs it right after the action that
-  /// returned this, before anything else, as if it were part of the same step.
+  /// An effect that sends an action back at once: the store runs it once the observers have seen
+  /// the action that returned this, and before any later action is sent to the store. A
+  /// history records it as the step's feedback.
   ///
   /// ```swift
   /// state.nthPrimeLookup = NthPrimeLookupState(n: n)

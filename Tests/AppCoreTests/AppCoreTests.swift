@@ -349,10 +349,11 @@ struct AppCoreTests {
     #expect(state.favoritePrimesState.destination == nil)
   }
 
-  @Test func aStorageProblem_isNotSaidOver_byRoutineNews() {
-    var state = AppState(screens: ScreensState(notice: .storageProblem("disk full")))
+  @Test func routineNews_isKept_whileAStorageProblemStands() {
+    var state = AppState(screens: ScreensState(storageProblem: "disk full"))
     state.counter.notice = "saved 7 to your favorite primes"
-    #expect(state.screens.notice == .storageProblem("disk full"))
+    #expect(state.screens.notice == .said("saved 7 to your favorite primes"))
+    #expect(state.screens.storageProblem == "disk full")
   }
 }
 

@@ -102,6 +102,14 @@ struct HistoryPageTests {
     return history
   }
 
+  @Test func anAlertThatArrivesBeforeTheHistoryPage_goesWithItsFirstMove() {
+    let store = makeStore(
+      AppState(favoritesDestination: .alert(.failure("could not save the favorite primes"))))
+    store.send(.step(.history(.opened)))
+    // The history page shows no alert, so none waits behind it to appear later.
+    #expect(store.state.present.favoritesDestination == nil)
+  }
+
   @Test func travel_withNothingThatWay_saysSo() {
     let store = makeStore()
     store.send(.travel(by: -2))

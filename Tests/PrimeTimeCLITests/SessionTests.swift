@@ -293,6 +293,26 @@ struct SessionTests {
     #expect(attempts.all.count == 2)
   }
 
+  @Test func whileStoringFails_theREPL_stillSaysWhatEachCommandDid() async {
+    let session = Session(
+      initialState: AppState(count: 13),
+      environment: AppEnvironment(
+        nthPrime: .answering([:]), fileClient: .inMemory(files),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { UUID(1) }),
+      output: transcript.output,
+      storage: Storage(
+        database: FavoritesDatabase(
+          open: { FavoritesDatabase.Opened() },
+          write: { _ in throw FavoritesDatabaseError("could not write the database: disk full") },
+          refresh: { nil })))
+    _ = await session.run(line: "save")
+    _ = await session.run(line: "remove")
+    _ = await session.run(line: "undo")
+    #expect(transcript.text.contains("saved 13 to your favorite primes"))
+    #expect(transcript.text.contains("removed 13 from your favorite primes"))
+    #expect(transcript.text.contains("undone; count: 13; favorites: 13"))
+  }
+
   @Test func aChangeMadeWhileAWriteIsUnderWay_isWrittenToo_whenTheWriteBringsOthersChanges()
     async
   {

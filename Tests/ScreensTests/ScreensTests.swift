@@ -110,9 +110,9 @@ struct ScreensTests {
   @Test func aStorageProblem_staysUntilStorageRecovers() async {
     let store = makeStore()
     await store.send(.storageFailed("disk full; the changes are kept in memory")) {
-      $0.screens.notice = .storageProblem("disk full; the changes are kept in memory")
+      $0.screens.storageProblem = "disk full; the changes are kept in memory"
     }
-    await store.send(.storageRecovered) { $0.screens.notice = nil }
+    await store.send(.storageRecovered) { $0.screens.storageProblem = nil }
   }
 
   @Test func quitTapped_endsTheApp_andALaterSignalChangesNothing() async {
