@@ -304,7 +304,8 @@ let package = Package(
       name: "PrimeTimeCLITests",
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase", "FileClient",
-        "NthPrimeClient", "PrimeTimeCLI", "Primes", "primetime", "ComposableArchitecture",
+        "NthPrimeClient", "NthPrimeLookup", "PrimeTimeCLI", "Primes", "primetime",
+        "ComposableArchitecture",
         "Screens",
       ],
       path: "Tests/PrimeTimeCLITests"

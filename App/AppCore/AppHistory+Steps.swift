@@ -2,7 +2,8 @@ import ComposableArchitecture
 
 extension AppState {
   /// A step from `before` to `after` in words: `count 4 → 5`, `saved 3`, `removed 3`,
-  /// `deleted 2 primes`, `loaded 3 primes`; `no change` when it changed none of these.
+  /// `deleted 2 primes`, `loaded 3 primes`, `saved 11, removed 3`; `no change` when it changed
+  /// none of these.
   ///
   /// A step of this session appends to the feed what it saved or removed, and
   /// ``History/step(at:)`` leaves out what other sessions changed around it, so the entries past
@@ -22,7 +23,10 @@ extension AppState {
     case (0, 1): return "removed \(removed[0])"
     case (0, let count): return "deleted \(count) primes"
     case (let count, 0): return "loaded \(count) primes"
-    default: return "saved \(added.count), removed \(removed.count)"
+    default:
+      let saved = added.count == 1 ? "saved \(added[0])" : "saved \(added.count) primes"
+      let taken = removed.count == 1 ? "removed \(removed[0])" : "removed \(removed.count) primes"
+      return "\(saved), \(taken)"
     }
   }
 }

@@ -36,11 +36,14 @@ final class FullScreen {
     self.progress = progress
     self.flushRecording = flushRecording
     // Any action, a key's or an effect's, may change what is shown: the screen is drawn again
-    // once, however many ran, and a wait for events ends to draw it.
-    subscription = session.store.subscribe(onChange: { [unowned self] in
-      needsDrawing = true
-      Terminal.wake()
-    })
+    // once, however many ran, and a wait for events ends to draw it. Told through a store scoped
+    // to the app's state, which is `Equatable`: an action that leaves it as it was (another
+    // session's write of what is already shown, a key that moves nothing) draws nothing.
+    subscription = session.store.scope(state: \.present, action: { $0 }).subscribe(
+      onChange: { [unowned self] in
+        needsDrawing = true
+        Terminal.wake()
+      })
   }
 
   /// Starts a session over the data directory and runs the screens on it.

@@ -180,9 +180,9 @@ enum StoreBenchmark {
     results.append(("subscribers.oneObserver.ratio", median(oneObserverRatios)))
     results.append(("subscribers.oneStateObserver.ratio", median(oneStateObserverRatios)))
 
-    // A view is told only of what it shows: the favorites screen's view, subscribed to its
-    // scoped store, over actions that change only the count, which it does not show. A count:
-    // how many times it is told, per action.
+    // A view is told only of what it shows: a view of the favorites, subscribed to the
+    // favorites' scoped store, over actions that change only the count, which it does not show.
+    // A count: how many times it is told, per action.
     let unseen = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
     let favoritesView = unseen.scope(
       state: \.favoritePrimesState, action: AppAction.favoritePrimes)

@@ -110,6 +110,19 @@ struct HistoryPageTests {
     #expect(store.state.present.favoritesDestination == nil)
   }
 
+  @Test func aStepThatSavesAndRemoves_namesThePrimes_notHowMany() {
+    let at = Date(timeIntervalSince1970: 0)
+    let before = AppState(favoritePrimes: [3])
+    var after = AppState(favoritePrimes: [11])
+    after.activityFeed = [
+      Activity(id: UUID(1), kind: .added, prime: 11, timestamp: at),
+      Activity(id: UUID(2), kind: .removed, prime: 3, timestamp: at),
+    ]
+    #expect(AppState.stepWords(from: before, to: after) == "saved 11, removed 3")
+    after.activityFeed.append(Activity(id: UUID(3), kind: .added, prime: 13, timestamp: at))
+    #expect(AppState.stepWords(from: before, to: after) == "saved 2 primes, removed 3")
+  }
+
   @Test func travel_withNothingThatWay_saysSo() {
     let store = makeStore()
     store.send(.travel(by: -2))

@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import Foundation
+import NthPrimeLookup
 import Testing
 
 @testable import PrimeTimeCLI
@@ -63,6 +64,23 @@ struct RenderingTests {
     #expect(feed.first?["prime"] as? Int == 7)
     #expect(feed.first?["timestamp"] as? String == "1970-01-01T00:00:00.000Z")
     #expect(feed.first?["id"] as? String == UUID(3).uuidString)
+    #expect(
+      Set(object.keys) == [
+        "count", "favoritePrimes", "activityFeed", "isPrimeModalOpen", "isLookingUp", "screen",
+      ])
+    #expect(object["isPrimeModalOpen"] as? Bool == false)
+    #expect(object["isLookingUp"] as? Bool == false)
+    let covered = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(
+          Rendering.json(
+            AppState(
+              count: 7, counterDestination: .primeModal(alert: nil),
+              counterLookup: NthPrimeLookupState(n: 7)),
+            screen: .counter
+          ).utf8)) as? [String: Any])
+    #expect(covered["isPrimeModalOpen"] as? Bool == true)
+    #expect(covered["isLookingUp"] as? Bool == true)
   }
 
   @Test func json_timestamps_areExactToTheMillisecond() throws {
