@@ -127,6 +127,8 @@ final class FullScreen {
       }
       if events.isResized {
         store.send(.step(.screens(.terminalResized(Terminal.size))))
+        // The terminal may have lost what was drawn, even at the same size.
+        needsDrawing = true
       }
       if events.isGone {
         // The terminal went away (its emulator ended, the line hung up): the app ends as
