@@ -103,15 +103,6 @@ extension Activity {
     return "\(shown)  \(kind == .added ? "added  " : "removed") \(prime)"
   }
 
-  /// The entry with as much of its time as lets the line fit in `width` columns.
-  ///
-  /// ```swift
-  /// feed[1].line(timeZone: utc, width: 36) == "16:01  added   9223372036854775783"
-  /// ```
-  public func line(timeZone: TimeZone, width: Int) -> String {
-    line(timeZone: timeZone, showing: Self.timeShown(for: [self], in: width))
-  }
-
   /// The fullest time with which every one of `entries` fits in `width` columns, so that a
   /// screen's entries show their times alike; hours and minutes where none fits.
   ///

@@ -61,6 +61,15 @@ public struct AppState: Codable, Equatable, Sendable {
   public var isLookingUp: Bool {
     counterLookup != nil || favoritesLookup != nil
   }
+
+  /// The action that cancels the running lookup, if one runs: the dismissal of its screen's.
+  /// Esc, Ctrl-C and SIGINT on the full screen, Ctrl-C in the REPL, and the end of a session all
+  /// send it.
+  public var lookupCancellation: AppAction? {
+    if counterLookup != nil { return .counter(.nthPrimeLookup(.dismiss)) }
+    if favoritesLookup != nil { return .favoritePrimes(.nthPrimeLookup(.dismiss)) }
+    return nil
+  }
 }
 
 extension AppState: CustomReflectable {

@@ -30,8 +30,9 @@ extension AppState {
 /// action that changes only what is on screen for the moment (what covers a screen, a running
 /// lookup) is no step, so a refused action leaves undo and redo as they were. Undo and redo
 /// restore the undoable part, and never bring back a dialog or a lookup; the notice says what
-/// they left, or that there was nothing to undo or redo. What another session stored (``AppAction/storageChanged(_:)``) is no step of
-/// this one either: it replaces the favorites and the feed and leaves undo and redo alone.
+/// they left, or that there was nothing to undo or redo. What another session stored
+/// (``AppAction/storageChanged(_:)``) is no step of this one either: it replaces the favorites
+/// and the feed and leaves undo and redo alone.
 ///
 /// ```swift
 /// let store = Store(

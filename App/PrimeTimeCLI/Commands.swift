@@ -60,7 +60,7 @@ extension Command {
     ) { session, row in
       switch (session.screen, row) {
       case (.counter, nil):
-        await session.send(.counter(.nthPrimeTapped), cancel: .counter(.nthPrimeLookup(.dismiss)))
+        await session.send(.counter(.nthPrimeTapped))
       case (.counter, .some):
         session.fail(
           "on the counter, 'nth' takes no row: it asks for the count-th prime "
@@ -68,9 +68,7 @@ extension Command {
       case (.favorites, nil):
         session.fail("on the favorites screen, 'nth' needs a row (usage: nth <row>)")
       case (.favorites, let row?):
-        await session.send(
-          .favoritePrimes(.primeTapped(at: row - 1)),
-          cancel: .favoritePrimes(.nthPrimeLookup(.dismiss)))
+        await session.send(.favoritePrimes(.primeTapped(at: row - 1)))
       }
     },
     Command(

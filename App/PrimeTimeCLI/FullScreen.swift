@@ -147,7 +147,7 @@ final class FullScreen {
       if !events.keys.isEmpty { flushRecording() }
     }
     // A lookup still running ends with the session.
-    if let cancel = AppView.lookupCancellation(in: store.state.present) {
+    if let cancel = store.state.present.lookupCancellation {
       store.send(.step(cancel))
     }
     return store.state.present.screens.ending ?? .quit

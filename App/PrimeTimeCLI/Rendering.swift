@@ -109,9 +109,9 @@ public enum Rendering {
     let snapshot = JSONState(
       count: state.count, favoritePrimes: Array(state.favoritePrimes),
       activityFeed: Array(state.activityFeed),
-      isPrimeModalOpen: state.counter.presented.map {
-        if case .primeModal = $0 { true } else { false }
-      } ?? false,
+      isPrimeModalOpen: {
+        if case .primeModal = state.counterDestination { true } else { false }
+      }(),
       isLookingUp: state.isLookingUp, screen: screen.rawValue)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

@@ -171,15 +171,15 @@ public final class Session {
   }
 
   /// Sends a user step, waits for its effects, and shows the notice and the alerts it left: a
-  /// failure ends the command as one, anything else is printed. With a person at the terminal,
-  /// shows progress after a moment, and Ctrl-C sends `cancel`.
+  /// failure ends the command as one, anything else is printed. While a lookup the step started
+  /// runs, with a person at the terminal, shows progress after a moment, and Ctrl-C cancels it.
   ///
   /// - Returns: Whether the step went through, with no failure.
   @discardableResult
-  func send(_ action: AppAction, cancel: AppAction? = nil) async -> Bool {
+  func send(_ action: AppAction) async -> Bool {
     let task = dispatch(action)
     if task.isInFlight {
-      if let interaction, let cancel {
+      if let interaction, let cancel = state.lookupCancellation {
         _ = interaction.takeInterrupt()
         let isInterrupted = await interaction.progress.watch(
           while: { task.isInFlight }, isInterrupted: interaction.takeInterrupt)

@@ -62,19 +62,12 @@ public enum AppView {
         state.activityFeed, scroll: state.screensView.activityScroll, timeZone: timeZone,
         size: size)
     }
-    switch (state.screens.storageProblem, state.screens.notice) {
-    case (let problem?, _):
-      // What failed stands over the news until storing works again.
-      drawing = withNotice(problem, on: drawing, size: size)
-      if case .launchWarning(let warning) = state.screens.notice {
-        drawing = NoticeView.draw(warning, over: drawing, size: size)
-      }
-    case (nil, .said(let text)):
-      drawing = withNotice(text, on: drawing, size: size)
-    case (nil, .launchWarning(let warning)):
+    // What failed stands over the news on the last rows until storing works again.
+    if let lastRows = state.screens.storageProblem ?? state.screens.said {
+      drawing = withNotice(lastRows, on: drawing, size: size)
+    }
+    if let warning = state.screens.launchWarning {
       drawing = NoticeView.draw(warning, over: drawing, size: size)
-    case (nil, nil):
-      break
     }
     return drawing
   }
@@ -99,7 +92,7 @@ public enum AppView {
       return key == .character("q") || key == .interrupt
         ? quit : .step(.screens(.launchWarningClosed))
     }
-    if let cancel = lookupCancellation(in: state) {
+    if let cancel = state.lookupCancellation {
       switch key {
       case .escape, .interrupt: return .step(cancel)
       case .character("q"): return quit
@@ -148,13 +141,6 @@ public enum AppView {
     }
   }
 
-  /// The action that cancels the running lookup, if one runs: the dismissal of its screen's.
-  public static func lookupCancellation(in state: AppState) -> AppAction? {
-    if state.counterLookup != nil { return .counter(.nthPrimeLookup(.dismiss)) }
-    if state.favoritesLookup != nil { return .favoritePrimes(.nthPrimeLookup(.dismiss)) }
-    return nil
-  }
-
   /// The lines that show the change the step before `position` made: the difference of what
   /// undo restores (the count, the favorites, the feed), as `trace on` shows a change.
   static func change(at position: Int, in history: History<AppState>) -> [String] {
@@ -182,7 +168,7 @@ public enum AppView {
   /// ```
   public static func action(forSignal signal: Int32, in state: AppState) -> HistoryAction<AppAction>
   {
-    if signal == SIGINT, let cancel = lookupCancellation(in: state) { return .step(cancel) }
+    if signal == SIGINT, let cancel = state.lookupCancellation { return .step(cancel) }
     return .step(.screens(.signalReceived(signal)))
   }
 }

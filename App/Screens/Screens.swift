@@ -102,13 +102,6 @@ public struct ScreensState: Codable, Equatable, Sendable {
     /// What the launch warned of (favorites kept in memory only): a box over the screen until
     /// the first key.
     case launchWarning(String)
-
-    /// The text of the notice.
-    public var text: String {
-      switch self {
-      case .said(let text), .launchWarning(let text): text
-      }
-    }
   }
 
   /// What the last step said, if the notice is its news.

@@ -291,20 +291,6 @@ extension Effect {
     return Effect(operation: .cancellable(id: id, cancelInFlight: false, scoped(by: id, dismissal)))
   }
 
-  /// This effect without the parts that the child presented at `id` started: what
-  /// ``presented(id:dismissal:)`` wrapped.
-  @usableFromInline
-  func withoutPresented(at id: EffectID) -> Effect {
-    switch operation {
-    case .cancellable(let cancellableID, false, _) where cancellableID == id:
-      return .none
-    case .merge(let effects):
-      return .merge(effects.map { $0.withoutPresented(at: id) })
-    default:
-      return self
-    }
-  }
-
   private func scoped(by scope: EffectID, _ dismissal: Action?) -> Effect {
     switch operation {
     case .none, .run, .fireAndForget, .send:

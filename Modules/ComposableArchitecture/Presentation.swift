@@ -45,32 +45,33 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     fileID: StaticString, line: UInt
   ) {
     self.lifted = { state, action, environment in
-      var effect = Effect<Parent.Action>.none
+      var childEffect = Effect<Child.Action>.none
       if let childAction = toChildAction(action) {
-        if let childEffect = state[keyPath: toChildState].modifyIfPresent({
+        if let effect = state[keyPath: toChildState].modifyIfPresent({
           child.reduce(
             into: &$0, action: childAction, environment: toChildEnvironment(environment))
         }) {
-          effect = childEffect.map(fromChildAction)
-            .presented(id: EffectID(presentedAt: toChildState), dismissal: dismissal)
+          childEffect = effect
         } else {
           runtimeWarning(
             "An action was sent to a child that is not there, and was ignored: \(childAction)",
             fileID: fileID, line: line)
         }
       }
-      let wasPresent = state[keyPath: toChildState] != nil
-      let before = wasPresent ? state[keyPath: toChildState].map(PresentedCase.init) : nil
-      effect = effect.merge(
-        with: parent.reduce(into: &state, action: action, environment: environment))
-      guard wasPresent else { return effect }
+      let before = state[keyPath: toChildState].map(PresentedCase.init)
+      let effect = parent.reduce(into: &state, action: action, environment: environment)
+      guard before != nil else { return effect }
       if isDismissal(action) { state[keyPath: toChildState] = nil }
-      let after = state[keyPath: toChildState].map(PresentedCase.init)
-      guard before != after else { return effect }
-      // The child went, or another took its place: what it started ends with it, and what it
-      // asked for in this very action does not start.
-      return effect.withoutPresented(at: EffectID(presentedAt: toChildState)).merge(
-        with: Effect(operation: .cancel(id: EffectID(presentedAt: toChildState))))
+      guard before == state[keyPath: toChildState].map(PresentedCase.init) else {
+        // The child went, or another took its place: what it started ends with it, and what
+        // it asked for in this very action does not start.
+        return effect.merge(
+          with: Effect(operation: .cancel(id: EffectID(presentedAt: toChildState))))
+      }
+      guard !childEffect.isNone else { return effect }
+      return childEffect.map(fromChildAction)
+        .presented(id: EffectID(presentedAt: toChildState), dismissal: dismissal)
+        .merge(with: effect)
     }
   }
 

@@ -415,6 +415,8 @@ final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Senda
     guard let isDuplicate else {
       return global.subscribe { observer(toLocalState($0)) }
     }
+    // Handed the global state, the observer holds no store: a subscription keeps none alive,
+    // and works through scopes that are let go.
     var last = state
     return global.subscribe { globalState in
       let local = toLocalState(globalState)
@@ -425,17 +427,9 @@ final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Senda
   }
 
   override func subscribe(onChange: @escaping @MainActor () -> Void) -> StoreSubscription {
-    // No local state to derive: the global store's observer is the same function.
-    guard let isDuplicate else { return global.subscribe(onChange: onChange) }
-    let toLocalState = self.toLocalState
-    var last = state
-    // Handed the global state, so that it holds no store: a subscription keeps none alive, and
-    // works through scopes that are let go.
-    return global.subscribe { globalState in
-      let local = toLocalState(globalState)
-      guard !isDuplicate(last, local) else { return }
-      last = local
-      onChange()
-    }
+    // No local state to derive: the global store's observer is the same function. Skipping
+    // repeats needs the local state, which the observers handed it compare.
+    guard isDuplicate != nil else { return global.subscribe(onChange: onChange) }
+    return subscribe { _ in onChange() }
   }
 }
