@@ -43,17 +43,14 @@ extension AppState {
 public struct AppHistoryReducer: Reducer {
   private let app: AppReducer
   private let recording: RecordingHistory<AppReducer, AppState.Undoable>
-  private let historyScreen:
-    Pullback<
-      HistoryScreenReducer, History<AppState>, HistoryAction<AppAction>, AppEnvironment
-    >
 
-  /// Creates the reducer: the app's, with undo, and the history page pulled back onto the
-  /// history it travels.
+  /// Creates the reducer: the app's, with undo and redo as changes to what is there now, and
+  /// the history page, which travels the history.
   public init() {
     app = AppReducer()
-    recording = app.recordingHistory(undoing: \.undoable)
-    historyScreen = HistoryScreenReducer().pullback(state: \.historyScreen, action: .history)
+    recording = app.recordingHistory(undoing: \.undoable) { present, from, to, environment in
+      _ = present.makeChange(from: from, to: to, environment: environment)
+    }
   }
 
   public func reduce(
@@ -82,28 +79,46 @@ public struct AppHistoryReducer: Reducer {
     case .feedback:
       break
     }
-    if case .step(.history) = action {
+    if case .step(.history(let pageAction)) = action {
       // Moving on the history page travels; it is no step of its own. The page shows no alert,
       // so one that arrived before it (an export's failure) goes rather than wait behind it.
       _ = app.reduce(into: &history.present, action: .alertsDismissed, environment: environment)
-      return historyScreen.reduce(into: &history, action: action, environment: environment)
-    }
-    if action.travels < 0 && !history.canUndo {
-      history.present.screens.said = "nothing to undo"
+      var page = history.historyScreen
+      _ = HistoryScreenReducer().reduce(into: &page, action: pageAction, environment: ())
+      history.present.screens.page = page.page
+      history.present.screens.historyVisit = page.visit
+      _ = Self.travel(&history, by: page.position - history.undoCount, environment: environment)
       return .none
     }
-    if action.travels > 0 && !history.canRedo {
-      history.present.screens.said = "nothing to redo"
+    let travels = action.travels
+    guard travels != 0 else {
+      return recording.reduce(into: &history, action: action, environment: environment)
+    }
+    guard travels < 0 ? history.canUndo : history.canRedo else {
+      history.present.screens.said = travels < 0 ? "nothing to undo" : "nothing to redo"
       return .none
     }
+    let words =
+      abs(travels) == 1 ? history.title(at: history.undoCount - (travels < 0 ? 1 : 0)) : nil
     let position = history.undoCount
-    let effect = recording.reduce(into: &history, action: action, environment: environment)
-    if action.travels != 0 {
-      history.present.screens.said = history.present.travelled(
-        steps: abs(history.undoCount - position), of: abs(action.travels),
-        back: action.travels < 0)
+    let notes = Self.travel(&history, by: travels, environment: environment)
+    history.present.screens.said = history.present.travelled(
+      steps: abs(history.undoCount - position), of: abs(travels), back: travels < 0,
+      step: words, notes: notes)
+    return .none
+  }
+
+  /// Undoes or redoes `steps` steps as changes to what is there now.
+  ///
+  /// - Returns: What other sessions had already done of those changes, in words.
+  private static func travel(
+    _ history: inout History<AppState>, by steps: Int, environment: AppEnvironment
+  ) -> [String] {
+    var notes: [String] = []
+    history.travel(by: steps, changing: \.undoable) { present, from, to in
+      notes += present.makeChange(from: from, to: to, environment: environment)
     }
-    return effect
+    return notes
   }
 }
 
@@ -111,11 +126,23 @@ extension AppState {
   /// What an undo or a redo of `steps` of the `requested` steps left, said when it is done:
   /// `undone; count: 7; favorites: 7, 11` for one step, `undone 3 steps; count: 4; no favorites`
   /// for more, with `, all there were` when the history ended first.
-  public func travelled(steps: Int, of requested: Int, back: Bool) -> String {
-    let done = back ? "undone" : "redone"
-    guard requested != 1 else { return "\(done); \(summary)" }
-    let count = steps == 1 ? "1 step" : "\(steps) steps"
-    return "\(done) \(count)\(steps < requested ? ", all there were" : ""); \(summary)"
+  ///
+  /// Where other sessions had already done part of it, the words of the step and what they
+  /// had done come first: `undone: saved 17 (17 had already been removed in another session);
+  /// count: 17; no favorites`.
+  public func travelled(
+    steps: Int, of requested: Int, back: Bool, step words: String? = nil, notes: [String] = []
+  ) -> String {
+    var done = back ? "undone" : "redone"
+    if requested != 1 {
+      done += steps == 1 ? " 1 step" : " \(steps) steps"
+      if steps < requested { done += ", all there were" }
+    }
+    if !notes.isEmpty {
+      if let words { done += ": \(words)" }
+      done += " (\(notes.joined(separator: "; ")))"
+    }
+    return "\(done); \(summary)"
   }
 
   /// The count and the favorites in one line, as an undo or a redo says what it left:
@@ -153,27 +180,13 @@ extension HistoryAction<AppAction> {
   }
 }
 
-extension CasePath<HistoryAction<AppAction>, HistoryScreenAction> {
-  /// The history page's actions: steps of the app that travel instead of being recorded.
-  public static var history: Self {
-    Self({ .step(.history($0)) }) { if case .step(.history(let a)) = $0 { a } else { nil } }
-  }
-}
-
 extension History<AppState> {
-  /// The history page's view of the history: setting its position travels there, restoring
-  /// what undo restores.
+  /// The history page's view of the history; ``AppHistoryReducer`` travels to the position the
+  /// page moves to.
   public var historyScreen: HistoryScreenState {
-    get {
-      HistoryScreenState(
-        page: present.screens.page, visit: present.screens.historyVisit, position: undoCount,
-        stepCount: stepCount)
-    }
-    set {
-      present.screens.page = newValue.page
-      present.screens.historyVisit = newValue.visit
-      travel(by: newValue.position - undoCount, restoring: \.undoable)
-    }
+    HistoryScreenState(
+      page: present.screens.page, visit: present.screens.historyVisit, position: undoCount,
+      stepCount: stepCount)
   }
 }
 

@@ -234,29 +234,20 @@ public final class Session {
 
   /// Undoes the last `steps` steps, as many as there are, and says what that left.
   func undo(_ steps: Int = 1) async {
-    await travel(steps == 1 ? .undo : .travel(by: -steps), requested: steps, back: true)
+    await travel(steps == 1 ? .undo : .travel(by: -steps))
   }
 
   /// Redoes the last `steps` undone steps, as many as there are, and says what that left.
   func redo(_ steps: Int = 1) async {
-    await travel(steps == 1 ? .redo : .travel(by: steps), requested: steps, back: false)
+    await travel(steps == 1 ? .redo : .travel(by: steps))
   }
 
   /// Sends an undo or a redo of `requested` steps and, once what it changed is stored, says
-  /// what it left; where there was nothing to take back, the notice says so.
-  private func travel(_ action: HistoryAction<AppAction>, requested: Int, back: Bool) async {
-    let position = history.undoCount
+  /// what it did, as the notice does; where there was nothing to take back, the notice says so.
+  private func travel(_ action: HistoryAction<AppAction>) async {
     store.send(action)
-    let steps = abs(history.undoCount - position)
-    // What is stored decides what the step leaves (another session's changes stay), and it
-    // comes in after the step: the notice says what the step left when it was done, the REPL
-    // what is there once that is taken in.
     await storage?.settle()
-    guard steps > 0 else {
-      _ = showNews()
-      return
-    }
-    say(state.travelled(steps: steps, of: requested, back: back))
+    _ = showNews()
   }
 }
 

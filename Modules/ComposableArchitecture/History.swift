@@ -230,20 +230,47 @@ public struct History<State> {
   /// Undoes the last step, restoring only the part of the state at `undoable`.
   @usableFromInline
   mutating func undo<Undoable>(restoring undoable: WritableKeyPath<State, Undoable>) -> Bool {
-    guard let entry = past.pop() else { return false }
-    future.append(Entry(state: present, step: entry.step))
-    undoneSteps.insert(entry.step)
-    present[keyPath: undoable] = entry.state[keyPath: undoable]
-    return true
+    undo(changing: undoable) { present, _, before in present = before }
   }
 
   /// Redoes the last undone step, restoring only the part of the state at `undoable`.
   @usableFromInline
   mutating func redo<Undoable>(restoring undoable: WritableKeyPath<State, Undoable>) -> Bool {
-    guard let entry = future.popLast() else { return false }
+    redo(changing: undoable) { present, _, after in present = after }
+  }
+
+  /// Undoes the last step by handing `change` the present part at `part`, with the step's end
+  /// and start: `change` takes back from the present what the step changed.
+  @usableFromInline
+  mutating func undo<Part>(
+    changing part: WritableKeyPath<State, Part>, _ change: (inout Part, Part, Part) -> Void
+  ) -> Bool {
+    guard past.count > 0 else { return false }
+    let (before, after) = step(at: past.count - 1)
+    guard let entry = past.pop() else { return false }
+    // The step keeps the states it went between, whatever the present becomes.
+    starts[entry.step] = before
+    ends[entry.step] = after
+    future.append(Entry(state: present, step: entry.step))
+    undoneSteps.insert(entry.step)
+    change(&present[keyPath: part], after[keyPath: part], before[keyPath: part])
+    return true
+  }
+
+  /// Redoes the last undone step by handing `change` the present part at `part`, with the
+  /// step's start and end: `change` makes again in the present what the step changed.
+  @usableFromInline
+  mutating func redo<Part>(
+    changing part: WritableKeyPath<State, Part>, _ change: (inout Part, Part, Part) -> Void
+  ) -> Bool {
+    guard !future.isEmpty else { return false }
+    let (before, after) = step(at: past.count)
+    let entry = future.removeLast()
     past.push(Entry(state: present, step: entry.step))
+    starts[entry.step] = before
+    ends[entry.step] = after
     undoneSteps.remove(entry.step)
-    present[keyPath: undoable] = entry.state[keyPath: undoable]
+    change(&present[keyPath: part], before[keyPath: part], after[keyPath: part])
     return true
   }
 
@@ -259,11 +286,41 @@ public struct History<State> {
   public mutating func travel<Undoable>(
     by steps: Int, restoring undoable: WritableKeyPath<State, Undoable>
   ) -> Int {
+    travel(by: steps, changing: undoable) { present, _, target in present = target }
+  }
+
+  /// Undoes or redoes up to `steps` steps as changes to the present, rather than by restoring
+  /// the states they went between: for a part of the state that others change too, such as
+  /// data that several sessions share.
+  ///
+  /// For each step, `change` is handed the present part at `part`, and the step's two ends as
+  /// the change to make: from the state the step left to the one it started from, for an undo;
+  /// the other way, for a redo. It makes that change in the present and leaves what others
+  /// changed, whether or not they changed the same things. Whatever it does, the step keeps
+  /// the two states it went between, for ``step(at:)`` and the next undo or redo.
+  ///
+  /// ```swift
+  /// history.travel(by: -1, changing: \.self) { present, from, to in
+  ///   present.subtract(from.subtracting(to))
+  ///   present.formUnion(to.subtracting(from))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - steps: How many steps to travel: back when negative, forward when positive.
+  ///   - part: The part of the state that steps change.
+  ///   - change: Makes, in the present part, the change from its second argument to its third.
+  /// - Returns: How many steps were travelled: `steps`, or fewer when the history ends first.
+  @discardableResult
+  public mutating func travel<Part>(
+    by steps: Int, changing part: WritableKeyPath<State, Part>,
+    _ change: (_ present: inout Part, _ from: Part, _ to: Part) -> Void
+  ) -> Int {
     var travelled = 0
     if steps < 0 {
-      while travelled > steps, undo(restoring: undoable) { travelled -= 1 }
+      while travelled > steps, undo(changing: part, change) { travelled -= 1 }
     } else {
-      while travelled < steps, redo(restoring: undoable) { travelled += 1 }
+      while travelled < steps, redo(changing: part, change) { travelled += 1 }
     }
     return travelled
   }
@@ -337,7 +394,38 @@ extension Reducer {
   public func recordingHistory<Undoable: Equatable>(
     undoing undoable: WritableKeyPath<State, Undoable>
   ) -> RecordingHistory<Self, Undoable> {
-    RecordingHistory(base: self, undoable: undoable)
+    RecordingHistory(base: self, undoable: undoable) { present, _, target, _ in present = target }
+  }
+
+  /// Records user steps so that they can be undone and redone as changes to the present, for a
+  /// part of the state that others change too; see ``Reducer/recordingHistory(undoing:)`` and
+  /// ``History/travel(by:changing:_:)``.
+  ///
+  /// Undo hands `change` the present part, the state the step left and the one it started
+  /// from; redo, the other way round. `change` makes that change in the present, leaving what
+  /// others changed meanwhile: a step that another session already took back is not taken back
+  /// twice, and redo makes again a change that others undid.
+  ///
+  /// ```swift
+  /// childReducer.recordingHistory(undoing: \.self) { present, from, to, _ in
+  ///   present.count += to.count - from.count
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - undoable: The part of the state that steps change.
+  ///   - change: Makes, in the present part, the change from its second argument to its third,
+  ///     with this reducer's environment.
+  /// - Returns: A reducer on the history of this reducer's state.
+  @inlinable
+  public func recordingHistory<Undoable: Equatable>(
+    undoing undoable: WritableKeyPath<State, Undoable>,
+    changing change:
+      @escaping (
+        _ present: inout Undoable, _ from: Undoable, _ to: Undoable, _ environment: Environment
+      ) -> Void
+  ) -> RecordingHistory<Self, Undoable> {
+    RecordingHistory(base: self, undoable: undoable, change: change)
   }
 }
 
@@ -352,7 +440,7 @@ extension Reducer where State: Equatable {
   /// - Returns: A reducer on the history of this reducer's state.
   @inlinable
   public func recordingHistory() -> RecordingHistory<Self, State> {
-    RecordingHistory(base: self, undoable: \.self)
+    RecordingHistory(base: self, undoable: \.self) { present, _, target, _ in present = target }
   }
 }
 
@@ -363,11 +451,17 @@ public struct RecordingHistory<Base: Reducer, Undoable: Equatable>: Reducer {
   let base: Base
   @usableFromInline
   let undoable: WritableKeyPath<Base.State, Undoable>
+  @usableFromInline
+  let change: (inout Undoable, Undoable, Undoable, Base.Environment) -> Void
 
   @inlinable
-  init(base: Base, undoable: WritableKeyPath<Base.State, Undoable>) {
+  init(
+    base: Base, undoable: WritableKeyPath<Base.State, Undoable>,
+    change: @escaping (inout Undoable, Undoable, Undoable, Base.Environment) -> Void
+  ) {
     self.base = base
     self.undoable = undoable
+    self.change = change
   }
 
   /// Runs a step through the base reducer and records it, or undoes or redoes one.
@@ -388,13 +482,13 @@ public struct RecordingHistory<Base: Reducer, Undoable: Equatable>: Reducer {
     case .feedback(let action, let step):
       return reduce(action, step: step, &history, environment)
     case .undo:
-      _ = history.undo(restoring: undoable)
+      _ = history.travel(by: -1, changing: undoable) { change(&$0, $1, $2, environment) }
       return .none
     case .redo:
-      _ = history.redo(restoring: undoable)
+      _ = history.travel(by: 1, changing: undoable) { change(&$0, $1, $2, environment) }
       return .none
     case .travel(let steps):
-      _ = history.travel(by: steps, restoring: undoable)
+      _ = history.travel(by: steps, changing: undoable) { change(&$0, $1, $2, environment) }
       return .none
     }
   }

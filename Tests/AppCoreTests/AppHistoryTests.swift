@@ -36,6 +36,8 @@ struct AppHistoryTests {
 
   private static let save = AppAction.counter(
     .destination(.presented(.primeModal(.saveFavoritePrimeTapped))))
+  private static let remove = AppAction.counter(
+    .destination(.presented(.primeModal(.removeFavoritePrimeTapped))))
 
   @Test func undoAndRedo_withNothingToTakeBack_onlySaySo_inANotice() async {
     let store = makeStore(AppState(count: 3))
@@ -277,5 +279,87 @@ struct AppHistoryTests {
     #expect(store.state.present.screens.notice == .said("undone; count: 0; no favorites"))
     #expect(!store.state.canUndo)
     #expect(store.state.canRedo)
+  }
+
+  // MARK: - Undo and redo as changes to what is stored now
+
+  @Test func undoOfASaveAnotherSessionTookBack_saysSo_andRedoSavesItAgain() async {
+    let start = AppState(count: 17, counterDestination: .primeModal(alert: nil))
+    let store = makeStore(start)
+    let at = Date(timeIntervalSince1970: 0)
+    let saved = Activity(id: UUID(1), kind: .added, prime: 17, timestamp: at)
+    await store.send(.step(Self.save)) {
+      $0.record(before: start)
+      $0.present.favoritePrimes = [17]
+      $0.present.activityFeed = [saved]
+      $0.present.screens.notice = .said("saved 17 to your favorite primes")
+    }
+    // Another session removes 17.
+    let removed = Activity(id: UUID(50), kind: .removed, prime: 17, timestamp: at)
+    await store.send(
+      .step(.storageChanged(StoredFavorites(favoritePrimes: [], activityFeed: [saved, removed])))
+    ) {
+      $0.changeOutsideSteps {
+        $0.favoritePrimes = []
+        $0.activityFeed = [saved, removed]
+      }
+    }
+    // Undo has nothing left to take back, and says so; it takes no entry of the feed back.
+    await store.send(.undo) {
+      $0.present.screens.notice = nil
+      $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
+      $0.present.screens.notice = .said(
+        "undone: saved 17 (17 had already been removed in another session); count: 17; "
+          + "no favorites")
+    }
+    // Redo saves 17 again, by a new entry: the step's own entry is behind another's removal.
+    let savedAgain = Activity(id: UUID(2), kind: .added, prime: 17, timestamp: at)
+    await store.send(.redo) {
+      $0.present.screens.notice = nil
+      $0.travel(by: 1, changing: \.undoable) { present, _, _ in
+        present.favoritePrimes = [17]
+        present.activityFeed.append(savedAgain)
+      }
+      $0.present.screens.notice = .said("redone; count: 17; favorites: 17")
+    }
+    // And undo takes that save back again.
+    await store.send(.undo) {
+      $0.present.screens.notice = nil
+      $0.travel(by: -1, changing: \.undoable) { present, _, _ in
+        present.favoritePrimes = []
+        present.activityFeed.append(
+          Activity(id: UUID(3), kind: .removed, prime: 17, timestamp: at))
+      }
+      $0.present.screens.notice = .said("undone; count: 17; no favorites")
+    }
+  }
+
+  @Test func undoOfARemoval_bringsThePrimeBackInItsPlace_besideAnotherSessionsSave() {
+    let ids = IncrementingUUIDs()
+    let store = Store(
+      initialState: History(AppState(count: 5, counterDestination: .primeModal(alert: nil))),
+      reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) },
+        uuid: { ids.next() }))
+    store.send(.step(Self.save))
+    store.send(.step(.counter(.countEntered(7))))
+    store.send(.step(.counter(.isPrimeTapped)))
+    store.send(.step(Self.save))
+    store.send(.step(.counter(.countEntered(5))))
+    store.send(.step(.counter(.isPrimeTapped)))
+    store.send(.step(Self.remove))
+    #expect(store.state.present.favoritePrimes == [7])
+    var feed = Array(store.state.present.activityFeed)
+    feed.append(Activity(id: UUID(50), kind: .added, prime: 11, timestamp: .init(milliseconds: 1)))
+    store.send(
+      .step(.storageChanged(StoredFavorites(favoritePrimes: [7, 11], activityFeed: feed))))
+    store.send(.undo)
+    #expect(store.state.present.favoritePrimes == [5, 7, 11])
+    #expect(store.state.present.activityFeed.map(\.prime) == [5, 7, 11])
+    #expect(store.state.present.screens.notice == .said("undone; count: 5; favorites: 5, 7, 11"))
+    store.send(.redo)
+    #expect(store.state.present.favoritePrimes == [7, 11])
+    #expect(store.state.present.activityFeed.map(\.prime) == [5, 7, 5, 11])
   }
 }

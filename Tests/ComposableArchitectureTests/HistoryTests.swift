@@ -355,4 +355,60 @@ struct HistoryTravelTests {
     #expect(store.state.present.count == 3)
     #expect(store.state.redoCount == 1)
   }
+
+  // MARK: - Undo and redo as changes to the present
+
+  @Test func undoAsAChange_takesBackTheStepsOwnChange_andKeepsWhatOthersChanged() {
+    var history = History(Set<Int>())
+    history.record(before: history.present)
+    history.present.insert(5)
+    history.changeOutsideSteps { $0.insert(7) }
+    history.travel(by: -1, changing: \.self) { present, from, to in
+      present.subtract(from.subtracting(to))
+      present.formUnion(to.subtracting(from))
+    }
+    #expect(history.present == [7])
+    #expect(history.step(at: 0) == ([], [5]))
+    history.travel(by: 1, changing: \.self) { present, from, to in
+      present.subtract(from.subtracting(to))
+      present.formUnion(to.subtracting(from))
+    }
+    #expect(history.present == [5, 7])
+    #expect(history.step(at: 0) == ([], [5]))
+  }
+
+  @Test func undoAsAChange_ofAStepOthersTookBack_isHandedTheStepItself() {
+    var history = History(Set<Int>())
+    history.record(before: history.present)
+    history.present.insert(5)
+    history.changeOutsideSteps { $0.remove(5) }
+    var changes: [(from: Set<Int>, to: Set<Int>, present: Set<Int>)] = []
+    history.travel(by: -1, changing: \.self) { changes.append(($1, $2, $0)) }
+    history.travel(by: 1, changing: \.self) { changes.append(($1, $2, $0)) }
+    #expect(changes.map(\.from) == [[5], []])
+    #expect(changes.map(\.to) == [[], [5]])
+    #expect(changes.map(\.present) == [[], []])
+    #expect(history.undoCount == 1)
+  }
+
+  @Test func recordingHistoryWithAChange_undoesAndRedoesTheDifference_overOthersChanges() {
+    var history = History(ChildState())
+    history.record(before: history.present)
+    history.present.count = 1
+    history.changeOutsideSteps { $0.count += 100 }
+    let store = Store(
+      initialState: history,
+      reducer: childReducer.recordingHistory(undoing: \.self) { present, from, to, _ in
+        present.count += to.count - from.count
+      },
+      environment: ()
+    )
+    store.send(.undo)
+    #expect(store.state.present.count == 100)
+    store.send(.redo)
+    #expect(store.state.present.count == 101)
+    store.send(.step(.incr))
+    store.send(.travel(by: -2))
+    #expect(store.state.present.count == 100)
+  }
 }

@@ -1,0 +1,115 @@
+import ComposableArchitecture
+import Foundation
+
+extension AppState.Undoable {
+  /// Makes in the present the change a step made from `old` to `new`, leaving what other
+  /// sessions changed: how undo takes a step back (from the state it left to the one it started
+  /// from) and how redo makes it again (the other way).
+  ///
+  /// The count is this session's alone, and becomes `new`'s. For the favorites, the change is
+  /// the feed entries it takes back and the ones it adds, prime by prime:
+  /// - a prime that is already as the change would leave it (another session removed the prime
+  ///   this undo would remove) is left alone, and a note says so;
+  /// - otherwise the prime is saved or removed. The feed says so by taking back the step's own
+  ///   entry, or bringing it back in its place, where nothing happened to the prime since; else
+  ///   by a new entry, from `environment`'s clock and identities.
+  ///
+  /// ```swift
+  /// let notes = present.makeChange(from: after, to: before, environment: environment)
+  /// ```
+  ///
+  /// - Returns: What other sessions had already done of the change, one note per prime:
+  ///   `17 had already been removed in another session`.
+  public mutating func makeChange(
+    from old: Self, to new: Self, environment: AppEnvironment
+  ) -> [String] {
+    if new.count != old.count { count = new.count }
+    let (takenBack, added) = Self.entries(from: old.activityFeed, to: new.activityFeed)
+    var notes: [String] = []
+    for entry in takenBack.reversed() {
+      let saves = entry.kind == .removed
+      guard favoritePrimes.contains(entry.prime) != saves else {
+        notes.append(Self.note(prime: entry.prime, saved: saves))
+        continue
+      }
+      if lastEntry(for: entry.prime)?.id == entry.id {
+        activityFeed.removeAll { $0.id == entry.id }
+        place(entry.prime, saved: saves, as: new.favoritePrimes)
+      } else {
+        append(saves ? .added : .removed, entry.prime, environment: environment)
+      }
+    }
+    for entry in added {
+      let saves = entry.kind == .added
+      guard favoritePrimes.contains(entry.prime) != saves else {
+        notes.append(Self.note(prime: entry.prime, saved: saves))
+        continue
+      }
+      let untouched =
+        lastEntry(for: entry.prime) == Self.lastEntry(for: entry.prime, in: old.activityFeed)
+      if untouched && !activityFeed.contains(entry) {
+        // Back in its place in the feed, after the entry that came before it.
+        let previous = new.activityFeed.firstIndex(of: entry).flatMap {
+          $0 > 0 ? new.activityFeed[$0 - 1].id : nil
+        }
+        let index = previous.flatMap { id in activityFeed.lastIndex { $0.id == id } }
+        activityFeed.insert(entry, at: index.map { $0 + 1 } ?? activityFeed.count)
+        place(entry.prime, saved: saves, as: new.favoritePrimes)
+      } else {
+        append(entry.kind, entry.prime, environment: environment)
+      }
+    }
+    return notes
+  }
+
+  /// The entries that are in `old` and not in `new`, and those in `new` and not in `old`,
+  /// oldest first. The feeds share a beginning; only what follows it is compared.
+  static func entries(
+    from old: PersistentArray<Activity>, to new: PersistentArray<Activity>
+  ) -> (takenBack: [Activity], added: [Activity]) {
+    var shared = min(old.count, new.count)
+    while shared > 0 && old[shared - 1].id != new[shared - 1].id { shared -= 1 }
+    let oldTail = old.elements(in: shared..<old.count)
+    let newTail = new.elements(in: shared..<new.count)
+    let oldIDs = Set(oldTail.map(\.id))
+    let newIDs = Set(newTail.map(\.id))
+    return (oldTail.filter { !newIDs.contains($0.id) }, newTail.filter { !oldIDs.contains($0.id) })
+  }
+
+  /// What another session had already done: `17 had already been saved in another session`.
+  static func note(prime: Int, saved: Bool) -> String {
+    "\(prime) had already been \(saved ? "saved" : "removed") in another session"
+  }
+
+  static func lastEntry(for prime: Int, in feed: PersistentArray<Activity>) -> Activity? {
+    feed.last { $0.prime == prime }
+  }
+
+  func lastEntry(for prime: Int) -> Activity? {
+    Self.lastEntry(for: prime, in: activityFeed)
+  }
+
+  /// Saves or removes `prime`; a saved one goes where it is in `reference`, before the first
+  /// prime that follows it there and is still saved, or last.
+  mutating func place(_ prime: Int, saved: Bool, as reference: PersistentArray<Int>) {
+    guard saved else {
+      favoritePrimes.removeAll { $0 == prime }
+      return
+    }
+    let favorites = favoritePrimes
+    let followers = reference.firstIndex(of: prime).map { reference[($0 + 1)...] }
+    let next = followers?.lazy.compactMap { favorites.firstIndex(of: $0) }.first
+    favoritePrimes.insert(prime, at: next ?? favoritePrimes.count)
+  }
+
+  /// Saves or removes `prime` by a new entry of the feed, last, as a save or a removal now is.
+  mutating func append(_ kind: Activity.Kind, _ prime: Int, environment: AppEnvironment) {
+    activityFeed.append(
+      Activity(id: environment.uuid(), kind: kind, prime: prime, timestamp: environment.now()))
+    if kind == .added {
+      favoritePrimes.append(prime)
+    } else {
+      favoritePrimes.removeAll { $0 == prime }
+    }
+  }
+}
