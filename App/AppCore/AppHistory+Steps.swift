@@ -42,8 +42,37 @@ extension History<AppState> {
   /// A row of the list of steps that the history page and the REPL's `history` show: row 0 is
   /// where the kept steps start, row `n` the `n`th step kept. Rows are numbered from the
   /// session's first step, so a row keeps its number once older steps are forgotten.
+  ///
+  /// A step done whose change another session took back says so: `saved 17 (taken back in
+  /// another session)`.
   public func row(_ row: Int) -> (number: Int, words: String) {
     let start = forgottenStepCount == 0 ? "start" : "oldest kept"
-    return (forgottenStepCount + row, row == 0 ? start : title(at: row - 1))
+    guard row > 0 else { return (forgottenStepCount, start) }
+    let mark = isTakenBackElsewhere(at: row - 1) ? " (taken back in another session)" : ""
+    return (forgottenStepCount + row, title(at: row - 1) + mark)
+  }
+
+  /// Whether another session took back what the done step at `index` did to a prime: a prime
+  /// it saved is gone, or one it removed is back, and no later step of this session changed
+  /// that prime.
+  public func isTakenBackElsewhere(at index: Int) -> Bool {
+    guard index < undoCount else { return false }
+    var primes = Set(
+      Self.primeEntries(ofStepAt: index, in: self)
+        .filter { present.favoritePrimes.contains($0.prime) != ($0.kind == .added) }
+        .map(\.prime))
+    for later in (index + 1)..<undoCount where !primes.isEmpty {
+      primes.subtract(Self.primeEntries(ofStepAt: later, in: self).map(\.prime))
+    }
+    return !primes.isEmpty
+  }
+
+  /// The feed entries the step at `index` added, the last for each prime.
+  private static func primeEntries(ofStepAt index: Int, in history: Self) -> [Activity] {
+    let (before, after) = history.step(at: index)
+    let added = AppState.Undoable.entries(from: before.activityFeed, to: after.activityFeed).added
+    return Dictionary(added.map { ($0.prime, $0) }, uniquingKeysWith: { $1 }).values.sorted {
+      $0.prime < $1.prime
+    }
   }
 }

@@ -147,7 +147,7 @@ public enum AppView {
     guard position > 0 else { return ["Where the session's steps start."] }
     let (before, after) = history.step(at: position - 1)
     let difference = diff(before.undoable, after.undoable) ?? "no change"
-    return ["Step \(position): \(history.title(at: position - 1))", ""]
+    return ["Step \(position): \(history.row(position).words)", ""]
       + difference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 

@@ -362,4 +362,28 @@ struct AppHistoryTests {
     #expect(store.state.present.favoritePrimes == [7, 11])
     #expect(store.state.present.activityFeed.map(\.prime) == [5, 7, 5, 11])
   }
+
+  @Test func aStepAnotherSessionTookBack_isMarkedInTheHistory_butNotOneThisSessionUndidLater() {
+    let ids = IncrementingUUIDs()
+    let store = Store(
+      initialState: History(AppState(count: 17, counterDestination: .primeModal(alert: nil))),
+      reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) },
+        uuid: { ids.next() }))
+    store.send(.step(Self.save))
+    store.send(.step(.counter(.countEntered(5))))
+    store.send(.step(.counter(.isPrimeTapped)))
+    store.send(.step(Self.save))
+    store.send(.step(Self.remove))
+    #expect(store.state.row(1).words == "saved 17")
+    #expect(store.state.row(3).words == "saved 5")
+    let removed = Activity(
+      id: UUID(50), kind: .removed, prime: 17, timestamp: .init(milliseconds: 1))
+    let feed = Array(store.state.present.activityFeed) + [removed]
+    store.send(.step(.storageChanged(StoredFavorites(favoritePrimes: [], activityFeed: feed))))
+    #expect(store.state.row(1).words == "saved 17 (taken back in another session)")
+    #expect(store.state.row(3).words == "saved 5")
+    #expect(store.state.row(4).words == "removed 5")
+  }
 }

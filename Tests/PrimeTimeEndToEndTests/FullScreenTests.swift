@@ -419,6 +419,65 @@ struct FullScreenTests {
     try await waitForStored("1  3\n2  5\n")
   }
 
+  @Test func undoOfASaveAnotherSessionTookBack_saysSo_andRedoStoresItAgain_inTheREPL()
+    async throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let repl = try TmuxSession(running: [], home: home, columns: 120, rows: 30)
+    defer { repl.kill() }
+    try repl.type("set 17")
+    try repl.type("save")
+    try await repl.waitFor("saved 17 to your favorite primes")
+    let deleted = try PrimeTime.run(["-c", "favorites; delete 1"], home: home)
+    #expect(deleted.stdout.contains("deleted 17"))
+    try repl.type("history")
+    try await repl.waitFor("saved 17 (taken back in another session)")
+    try repl.type("undo")
+    try await repl.waitFor(
+      "undone: saved 17 (17 had already been removed in another session); count: 17; "
+        + "no favorites")
+    try repl.type("redo")
+    try await repl.waitFor("redone; count: 17; favorites: 17")
+    try await repl.waitFor { _ in
+      (try? PrimeTime.run(["-c", "favorites"], home: home).stdout) == "1  17\n"
+    }
+  }
+
+  @Test func theHistoryPage_marksAStepAnotherSessionTookBack_andRedoStoresItAgain()
+    async throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home, columns: 120, rows: 20)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("+")
+    try tmux.send("+")
+    try await tmux.waitFor("[-]  2  [+]")
+    try tmux.send("p")
+    try await tmux.waitFor("Save to favorite primes")
+    try tmux.send("s")
+    try await tmux.waitFor("Remove from favorite primes")
+    try tmux.send("Escape")
+    try await tmux.waitFor { !$0.contains("Remove from favorite primes") }
+    try await tmux.waitFor { _ in
+      (try? PrimeTime.run(["-c", "favorites"], home: home).stdout) == "1  2\n"
+    }
+    _ = try PrimeTime.run(["-c", "favorites; delete 1"], home: home)
+    try tmux.send("h")
+    try await tmux.waitFor("Step 3: saved 2 (taken back in another session)")
+    try tmux.send("Escape")
+    try await tmux.waitFor("[-]  2  [+]")
+    try tmux.send("u")
+    try await tmux.waitFor("2 had already been removed in another session")
+    try tmux.send("r")
+    try await tmux.waitFor("redone")
+    try await tmux.waitFor { _ in
+      (try? PrimeTime.run(["-c", "favorites"], home: home).stdout) == "1  2\n"
+    }
+  }
+
   @Test func replayUI_showsTheRecordedSteps_quitsWith0_andLeavesTheDataDirectoryEmpty()
     async throws
   {
