@@ -124,6 +124,7 @@ let package = Package(
       dependencies: [
         "ComposableArchitecture", "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient",
         "NthPrimeLookup", "Alerts", "PrimeModal", "Screens",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/AppCore"
     ),

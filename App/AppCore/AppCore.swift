@@ -1,6 +1,7 @@
 import Alerts
 import ComposableArchitecture
 import Counter
+import CustomDump
 import FavoritePrimes
 import FileClient
 import Foundation
@@ -72,20 +73,11 @@ public struct AppState: Codable, Equatable, Sendable {
   }
 }
 
-extension AppState: CustomReflectable {
-  /// Dumps and diffs name the screens' state `screens`, as the code does, not by the storage
-  /// that holds it.
-  public var customMirror: Mirror {
-    Mirror(
-      self,
-      children: [
-        "count": count, "favoritePrimes": favoritePrimes,
-        "counterDestination": counterDestination as Any, "counterLookup": counterLookup as Any,
-        "favoritesDestination": favoritesDestination as Any,
-        "favoritesLookup": favoritesLookup as Any, "activityFeed": activityFeed,
-        "screens": screens,
-      ],
-      displayStyle: .struct)
+extension AppState: CustomDumpReflectable {
+  /// Dumps and diffs show every stored property, and name the screens' state `screens`, as the
+  /// code does, not by the storage that holds it.
+  public var customDumpMirror: Mirror {
+    Mirror(namingWrappedPropertiesOf: self)
   }
 }
 

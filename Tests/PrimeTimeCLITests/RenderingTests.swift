@@ -132,6 +132,16 @@ struct RenderingTests {
     #expect(!dump.contains("_screens"))
   }
 
+  @Test func dump_showsEveryStoredProperty() {
+    let dump = Rendering.dump(AppState(), screen: .counter)
+    let stored = Mirror(reflecting: AppState()).children.compactMap(\.label)
+    #expect(stored.count >= 8)
+    for label in stored {
+      let name = label.hasPrefix("_") ? label.dropFirst() : label[...]
+      #expect(dump.contains("\n  \(name): "), "\(name)")
+    }
+  }
+
   @Test func progressLine_showsWholePercent_andClearsTheLine() {
     #expect(ProgressDisplay.text(0.426) == "working… 42%")
     #expect(
