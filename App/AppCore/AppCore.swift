@@ -171,11 +171,12 @@ public struct AppEnvironment: Sendable {
 }
 
 extension AppState {
-  /// The screens' view of the app: their own state, and the favorites and the feed's length,
-  /// which the selection and the scroll move within.
-  public var screensView: ScreensView {
+  /// The state the screens' reducer works on: their own state, and the favorites and the feed's
+  /// length, which the selection and the scroll move within. Only the screens' own state is
+  /// written back.
+  public var screensFeature: ScreensFeatureState {
     get {
-      ScreensView(
+      ScreensFeatureState(
         screens: screens, favoritePrimes: favoritePrimes, activityCount: activityFeed.count)
     }
     set { screens = newValue.screens }
@@ -228,7 +229,6 @@ extension AppState {
 /// store.send(.counter(.incrTapped))
 /// ```
 public struct AppReducer: Reducer {
-  /// Creates the reducer, which keeps no state of its own: every instance behaves alike.
   public init() {}
 
   public func reduce(
@@ -248,7 +248,7 @@ public struct AppReducer: Reducer {
       FavoritePrimesReducer().pullback(
         state: \.favoritePrimesState, action: .favoritePrimes,
         environment: { $0.favoritePrimes })
-      ScreensReducer().pullback(state: \.screensView, action: .screens)
+      ScreensReducer().pullback(state: \.screensFeature, action: .screens)
     }
     .reduce(into: &state, action: action, environment: environment)
     activity?.record(into: &state, now: environment.now, uuid: environment.uuid)

@@ -55,11 +55,11 @@ public enum AppView {
       drawing = CounterView.draw(state.counter, progress: progress, size: size)
     case .favorites:
       drawing = FavoritesView.draw(
-        state.favoritePrimesState, selection: state.screensView.selection, progress: progress,
+        state.favoritePrimesState, selection: state.screensFeature.selection, progress: progress,
         size: size)
     case .activity:
       drawing = ActivityView.draw(
-        state.activityFeed, scroll: state.screensView.activityScroll, timeZone: timeZone,
+        state.activityFeed, scroll: state.screensFeature.activityScroll, timeZone: timeZone,
         size: size)
     }
     // What failed stands over the news on the last rows until storing works again.
@@ -115,7 +115,7 @@ public enum AppView {
       if quits { return quit }
       return HistoryView.action(for: key).map { .step(.history($0)) }
     case .favorites:
-      let selection = state.screensView.selection
+      let selection = state.screensFeature.selection
       if let action = FavoritesView.action(
         for: key, in: state.favoritePrimesState, selection: selection)
       {

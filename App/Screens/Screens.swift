@@ -155,9 +155,10 @@ public enum ScreensAction: Codable, Equatable, Sendable {
   case signalReceived(Int32)
 }
 
-/// The screens' state together with what they read of the app: the favorites, which the
-/// selection is on, and the length of the activity feed, which the scroll is within.
-public struct ScreensView: Equatable, Sendable {
+/// The state ``ScreensReducer`` works on: the screens' own state together with what they read of
+/// the app, the favorites, which the selection is on, and the length of the activity feed,
+/// which the scroll is within.
+public struct ScreensFeatureState: Equatable, Sendable {
   public var screens: ScreensState
   public var favoritePrimes: PersistentArray<Int>
   public var activityCount: Int
@@ -173,13 +174,13 @@ public struct ScreensView: Equatable, Sendable {
 /// there is, notices, the launch's warning and ending.
 ///
 /// ```swift
-/// _ = ScreensReducer().reduce(into: &view, action: .selectionMoved(by: 1), environment: ())
+/// _ = ScreensReducer().reduce(into: &feature, action: .selectionMoved(by: 1), environment: ())
 /// ```
 public struct ScreensReducer: Reducer {
   public init() {}
 
   public func reduce(
-    into state: inout ScreensView, action: ScreensAction, environment: Void
+    into state: inout ScreensFeatureState, action: ScreensAction, environment: Void
   ) -> Effect<ScreensAction> {
     switch action {
     case .pageOpened(let page):
@@ -229,7 +230,7 @@ public struct ScreensReducer: Reducer {
   }
 }
 
-extension ScreensView {
+extension ScreensFeatureState {
   /// The selection as it is now: back on its prime if the list moved it to another row, within
   /// the list, and scrolled so that it shows. Drawing, keys and moves all read it so.
   public var selection: ScreensState.Selection {

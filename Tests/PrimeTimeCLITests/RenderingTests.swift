@@ -15,7 +15,8 @@ struct RenderingTests {
 
   @Test func prompt_inColour_marksEscapesInvisibleForReadline() {
     let prompt = Rendering.prompt(
-      screen: .counter, state: AppState(count: 1), style: Style(isColored: true, isPrompt: true))
+      screen: .counter, state: AppState(count: 1), style: ANSIStyle(isColored: true, isPrompt: true)
+    )
     #expect(prompt.contains("\u{01}\u{1B}[36m\u{02}counter"))
     #expect(prompt.hasSuffix("> "))
   }

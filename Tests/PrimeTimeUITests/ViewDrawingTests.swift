@@ -185,12 +185,12 @@ struct ViewDrawingTests {
 
   @Test func favorites_long_scrolledToItsLastRow() {
     let state = FavoritePrimesState(favoritePrimes: PersistentArray((1...30).map { 2 * $0 + 1 }))
-    var view = ScreensView(
+    var feature = ScreensFeatureState(
       screens: ScreensState(size: size), favoritePrimes: state.favoritePrimes, activityCount: 0)
     for _ in 1...40 {
-      _ = ScreensReducer().reduce(into: &view, action: .selectionMoved(by: 1), environment: ())
+      _ = ScreensReducer().reduce(into: &feature, action: .selectionMoved(by: 1), environment: ())
     }
-    let selection = view.selection
+    let selection = feature.selection
     #expect(selection == ScreensState.Selection(row: 29, top: 22, prime: 61))
     let drawing = drawFavorites(state, selection: selection, progress: 0, size: size)
     #expect(
