@@ -528,8 +528,8 @@ struct HistoryDrawingTests {
       row: {
         asked.append($0); return ($0, "step \($0 - 1)")
       }, change: [], isReadOnly: true, size: size)
-    #expect(asked.count == HistoryView.listRows(in: size))
-    #expect(drawing[2 + HistoryView.listRows(in: size) / 2].text.hasPrefix(">  5000  step 4999"))
+    #expect(asked.count == Layout.listRows(in: size))
+    #expect(drawing[2 + Layout.listRows(in: size) / 2].text.hasPrefix(">  5000  step 4999"))
     #expect(drawing.last?.text == "j k move   g G first last   q quit")
   }
 
