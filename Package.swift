@@ -66,7 +66,7 @@ let package = Package(
     .target(
       name: "Alerts", dependencies: ["ComposableArchitecture"], path: "Modules/Alerts"),
 
-    // MARK: Dependency clients (interfaces, then live values that only the executable links)
+    // MARK: Dependency clients (interfaces, then live values, which no feature links)
 
     .target(name: "FileClient", path: "Modules/FileClient"),
     .target(name: "FileClientLive", dependencies: ["FileClient"], path: "Modules/FileClientLive"),
@@ -124,6 +124,7 @@ let package = Package(
       dependencies: [
         "ComposableArchitecture", "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient",
         "NthPrimeLookup", "Alerts", "PrimeModal", "Screens",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/AppCore"
     ),

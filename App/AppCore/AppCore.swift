@@ -1,6 +1,7 @@
 import Alerts
 import ComposableArchitecture
 import Counter
+import CustomDump
 import FavoritePrimes
 import FileClient
 import Foundation
@@ -72,20 +73,11 @@ public struct AppState: Codable, Equatable, Sendable {
   }
 }
 
-extension AppState: CustomReflectable {
-  /// Dumps and diffs name the screens' state `screens`, as the code does, not by the storage
-  /// that holds it.
-  public var customMirror: Mirror {
-    Mirror(
-      self,
-      children: [
-        "count": count, "favoritePrimes": favoritePrimes,
-        "counterDestination": counterDestination as Any, "counterLookup": counterLookup as Any,
-        "favoritesDestination": favoritesDestination as Any,
-        "favoritesLookup": favoritesLookup as Any, "activityFeed": activityFeed,
-        "screens": screens,
-      ],
-      displayStyle: .struct)
+extension AppState: CustomDumpReflectable {
+  /// Dumps and diffs show every stored property, and name the screens' state `screens`, as the
+  /// code does, not by the storage that holds it.
+  public var customDumpMirror: Mirror {
+    Mirror(namingWrappedPropertiesOf: self)
   }
 }
 
@@ -179,11 +171,12 @@ public struct AppEnvironment: Sendable {
 }
 
 extension AppState {
-  /// The screens' view of the app: their own state, and the favorites and the feed's length,
-  /// which the selection and the scroll move within.
-  public var screensView: ScreensView {
+  /// The state the screens' reducer works on: their own state, and the favorites and the feed's
+  /// length, which the selection and the scroll move within. Only the screens' own state is
+  /// written back.
+  public var screensFeature: ScreensFeatureState {
     get {
-      ScreensView(
+      ScreensFeatureState(
         screens: screens, favoritePrimes: favoritePrimes, activityCount: activityFeed.count)
     }
     set { screens = newValue.screens }
@@ -236,7 +229,6 @@ extension AppState {
 /// store.send(.counter(.incrTapped))
 /// ```
 public struct AppReducer: Reducer {
-  /// Creates the reducer, which keeps no state of its own: every instance behaves alike.
   public init() {}
 
   public func reduce(
@@ -256,7 +248,7 @@ public struct AppReducer: Reducer {
       FavoritePrimesReducer().pullback(
         state: \.favoritePrimesState, action: .favoritePrimes,
         environment: { $0.favoritePrimes })
-      ScreensReducer().pullback(state: \.screensView, action: .screens)
+      ScreensReducer().pullback(state: \.screensFeature, action: .screens)
     }
     .reduce(into: &state, action: action, environment: environment)
     activity?.record(into: &state, now: environment.now, uuid: environment.uuid)

@@ -216,6 +216,6 @@ extension AppState {
   /// prime. A look at the list's identity tells that it did not change.
   mutating func keepSelectionOnItsPrime(ifChangedFrom before: PersistentArray<Int>) {
     guard screens.page == .favorites, favoritePrimes != before else { return }
-    screens.selection = screensView.selection
+    screens.selection = screensFeature.selection
   }
 }

@@ -185,9 +185,9 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   ///
   /// - Parameter texts: The lines' JSON, the start line first.
   /// - Returns: The lines.
-  /// - Throws: The first line that cannot be read, with its number, counted from 1; for a
-  ///   start line of a version this code does not read, ``Replay/Unreadable`` with the version,
-  ///   before any other line is read.
+  /// - Throws: ``Undecodable`` for the first line that cannot be read, with its number, counted
+  ///   from 1. A start line of a version this code does not read is one such line, read before
+  ///   any other: its `error` is a ``Replay/Unreadable`` that names the version.
   public static func decode(
     lines texts: some Sequence<some StringProtocol>
   ) throws(Undecodable) -> [RecordedLine] {

@@ -52,7 +52,9 @@ public struct CLIEnvironment: Sendable {
   /// - Throws: ``EmptyDataDirectory`` when `--data-dir` or `$PRIMETIME_HOME` is given but empty.
   public func dataDirectory(option: String?) throws(EmptyDataDirectory) -> URL {
     if let option {
-      guard !option.isEmpty else { throw EmptyDataDirectory(source: "--data-dir") }
+      guard !option.isEmpty else {
+        throw EmptyDataDirectory(source: OptionName.dataDirectory.long)
+      }
       return URL(filePath: option, directoryHint: .isDirectory)
     }
     if let home = variables["PRIMETIME_HOME"] {
@@ -73,8 +75,8 @@ public struct CLIEnvironment: Sendable {
     public var source: String
 
     public var description: String {
-      source == "--data-dir"
-        ? "--data-dir is empty; name a directory, or leave the option out"
+      source == OptionName.dataDirectory.long
+        ? "\(source) is empty; name a directory, or leave the option out"
         : "\(source) is empty; name a directory, or unset it"
     }
   }

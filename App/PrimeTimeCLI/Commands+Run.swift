@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 
 /// A command that runs itself, in the environment it is handed, and answers with its exit
-/// status: what each command does sits with its declaration, and tests hand in an environment
-/// of their own.
+/// status, so that the entry point runs whichever command the parser read without a switch over
+/// them, and tests hand in an environment of their own. What each command does is its
+/// `run(in:)` in this file; its arguments are declared in `PrimeTimeCommand.swift`.
 protocol RunnableCommand: ParsableCommand {
   /// Runs the command. It says what went wrong itself, on standard error; the caller only exits
   /// with the status.

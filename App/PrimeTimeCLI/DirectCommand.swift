@@ -12,7 +12,7 @@ public struct DirectCommand: Equatable, Sendable {
     case primeCount = "prime-count"
     case isPrime = "is-prime"
 
-    /// The number's name, in messages.
+    /// The number's name, in the usage and in messages.
     var argument: String { self == .primeCount ? "x" : "n" }
   }
 
@@ -52,9 +52,9 @@ extension DirectCommand {
     var words = arguments.dropFirst()
     while let word = words.popFirst() {
       switch word {
-      case "--time" where !reportsTime:
+      case OptionName.time.long where !reportsTime:
         reportsTime = true
-      case "--threads" where question != .isPrime && threads == nil:
+      case OptionName.threads.long where question != .isPrime && threads == nil:
         guard let count = words.popFirst().flatMap({ Int($0) }) else { return nil }
         threads = count
       default:
@@ -103,9 +103,11 @@ extension DirectCommand {
     let value: Int
     do {
       switch question {
-      case .nthPrime: value = try WholeNumber.parse(number, name: "n", in: 1...Primes.maximumN)
-      case .primeCount: value = try WholeNumber.parse(number, name: "x", in: 0...Primes.maximumX)
-      case .isPrime: value = try WholeNumber.parse(number, name: "n")
+      case .nthPrime:
+        value = try WholeNumber.parse(number, name: question.argument, in: 1...Primes.maximumN)
+      case .primeCount:
+        value = try WholeNumber.parse(number, name: question.argument, in: 0...Primes.maximumX)
+      case .isPrime: value = try WholeNumber.parse(number, name: question.argument)
       }
     } catch {
       throw DirectCommandError(error.description)
@@ -113,7 +115,8 @@ extension DirectCommand {
     if question == .isPrime { return String(Primes.isPrime(value)) }
     let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
     guard (1...Primes.maximumThreads).contains(threads) else {
-      throw DirectCommandError("--threads must be between 1 and \(Primes.maximumThreads)")
+      throw DirectCommandError(
+        "\(OptionName.threads.long) must be between 1 and \(Primes.maximumThreads)")
     }
     let report: ProgressHandler = { progress.report($0) }
     do {

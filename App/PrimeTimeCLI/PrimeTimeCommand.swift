@@ -10,7 +10,7 @@ struct PrimeTimeCommand: ParsableCommand {
     commandName: "primetime",
     abstract: "Count, check primes, keep favorite primes, and find the nth prime.",
     usage: """
-      primetime [--data-dir <dir>] [-c <commands>] [--record <file>]
+      primetime \(OptionName.repl.map(\.usage).joined(separator: " "))
       primetime <subcommand>
       """,
     discussion: """
@@ -28,10 +28,10 @@ struct PrimeTimeCommand: ParsableCommand {
   @OptionGroup var session: SessionOptions
 
   @Option(
-    name: [.customShort("c"), .customLong("command")],
+    name: OptionName.command.declared,
     help: ArgumentHelp(
       "Run commands separated by ';' instead of reading input, e.g. -c \"incr; incr; nth\".",
-      valueName: "commands"))
+      valueName: OptionName.command.valueName))
   var script: String?
 }
 
@@ -39,19 +39,19 @@ struct PrimeTimeCommand: ParsableCommand {
 /// full-screen app's.
 struct SessionOptions: ParsableArguments {
   @Option(
-    name: .customLong("data-dir"),
+    name: OptionName.dataDirectory.declared,
     help: ArgumentHelp(
       "Where favorites, activity and REPL history live.",
       discussion:
         "Default: $PRIMETIME_HOME, else $XDG_DATA_HOME/primetime, else ~/.local/share/primetime.",
-      valueName: "dir"))
+      valueName: OptionName.dataDirectory.valueName))
   var dataDirectory: String?
 
   @Option(
-    name: .customLong("record"),
+    name: OptionName.record.declared,
     help: ArgumentHelp(
       "Write the session to <file> as JSON Lines, to run again with 'primetime replay <file>'.",
-      valueName: "file"))
+      valueName: OptionName.record.valueName))
   var recording: String?
 }
 
@@ -62,8 +62,9 @@ struct UICommand: ParsableCommand {
     discussion: """
       The same app as the REPL, as screens: + and - count, p asks whether the count is prime, \
       n asks for the nth prime, f shows the favorites, u and r undo and redo, q quits. Other \
-      sessions' changes appear as they are stored. --data-dir and --record apply as they do \
-      to the REPL. Example: primetime ui --record session.jsonl
+      sessions' changes appear as they are stored. \(OptionName.dataDirectory.long) and \
+      \(OptionName.record.long) apply as they do to the REPL. Example: primetime ui \
+      \(OptionName.record.long) session.jsonl
       """
   )
 
@@ -85,7 +86,7 @@ struct ReplayCommand: ParsableCommand {
     commandName: "replay",
     abstract: "Run a recorded session again and check that it ends the same.",
     discussion: """
-      Runs the actions of a file written with --record through the app again. Effects are not \
+      Runs the actions of a file written with \(OptionName.record.long) through the app again. Effects are not \
       run: their answers, the clock's and the identities come from the recording, and nothing \
       on disk is read or written. Prints the final state as 'state --json' does and exits 0 \
       when every action leaves the state recorded; otherwise names the first line that does \
@@ -93,7 +94,9 @@ struct ReplayCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: ArgumentHelp("A recording made with --record.", valueName: "file"))
+  @Argument(
+    help: ArgumentHelp(
+      "A recording made with \(OptionName.record.long).", valueName: OptionName.record.valueName))
   var file: String
 
   @Flag(help: "Print each action and the change it makes to the state, as 'trace on' does.")
@@ -109,12 +112,14 @@ struct ReplayCommand: ParsableCommand {
 
 struct NthPrimeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "nth-prime",
+    commandName: DirectCommand.Question.nthPrime.rawValue,
     abstract: "Print the nth prime, for any n whose prime is below 2^63.",
     discussion: "Example: primetime nth-prime 1000000000 prints 22801763489."
   )
 
-  @Argument(help: "Which prime: 1 is 2, 2 is 3, …")
+  @Argument(
+    help: ArgumentHelp(
+      "Which prime: 1 is 2, 2 is 3, …", valueName: DirectCommand.Question.nthPrime.argument))
   var n: String
 
   @OptionGroup var options: ComputeOptions
@@ -122,26 +127,32 @@ struct NthPrimeCommand: ParsableCommand {
 
 struct ComputeOptions: ParsableArguments {
   @Option(
-    name: .customLong("threads"), parsing: .unconditional,
-    help: ArgumentHelp("How many threads to use (default: one per core).", valueName: "count"))
+    name: OptionName.threads.declared, parsing: .unconditional,
+    help: ArgumentHelp(
+      "How many threads to use (default: one per core).", valueName: OptionName.threads.valueName))
   var requestedThreads: Int?
 
   @OptionGroup var timing: TimingOptions
 }
 
 struct TimingOptions: ParsableArguments {
-  @Flag(name: .customLong("time"), help: "After the answer, print the seconds it took on stderr.")
+  @Flag(
+    name: OptionName.time.declared,
+    help: "After the answer, print the seconds it took on stderr.")
   var reportsTime = false
 }
 
 struct PrimeCountCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "prime-count",
+    commandName: DirectCommand.Question.primeCount.rawValue,
     abstract: "Print the number of primes up to x, π(x).",
     discussion: "Example: primetime prime-count 100 prints 25."
   )
 
-  @Argument(help: "The bound, from 0 to 2^63 − 1 (9223372036854775807).")
+  @Argument(
+    help: ArgumentHelp(
+      "The bound, from 0 to 2^63 − 1 (9223372036854775807).",
+      valueName: DirectCommand.Question.primeCount.argument))
   var x: String
 
   @OptionGroup var options: ComputeOptions
@@ -149,12 +160,14 @@ struct PrimeCountCommand: ParsableCommand {
 
 struct IsPrimeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "is-prime",
+    commandName: DirectCommand.Question.isPrime.rawValue,
     abstract: "Print true if n is prime, false otherwise.",
     discussion: "Example: primetime is-prime 2147483647 prints true."
   )
 
-  @Argument(help: "Any integer that fits in 64 bits.")
+  @Argument(
+    help: ArgumentHelp(
+      "Any integer that fits in 64 bits.", valueName: DirectCommand.Question.isPrime.argument))
   var n: String
 
   @OptionGroup var timing: TimingOptions
@@ -196,7 +209,7 @@ public enum PrimeTimeCLI {
     }
     if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
       let option = replOption(in: arguments.prefix { $0 != "--" }),
-      !(command is UICommand && ["--data-dir", "--record"].contains(option))
+      !(command is UICommand && OptionName.session.flatMap(\.spellings).contains(option))
     {
       return usageError("\(option) goes with the REPL, not with '\(name)'")
     }
@@ -243,7 +256,7 @@ public enum PrimeTimeCLI {
   static func negativeNumbersAsValues(_ arguments: [String]) -> [String] {
     guard
       let index = arguments.firstIndex(where: isNegativeNumber),
-      index == 0 || !(["--threads"] + replOptions).contains(arguments[index - 1]),
+      index == 0 || !(OptionName.threads.spellings + replOptions).contains(arguments[index - 1]),
       !arguments.contains("--")
     else { return arguments }
     var arguments = arguments
@@ -259,7 +272,7 @@ public enum PrimeTimeCLI {
   }
 
   /// The options that go with the REPL alone, each of which takes a value.
-  private static let replOptions = ["--data-dir", "-c", "--command", "--record"]
+  private static let replOptions = OptionName.repl.flatMap(\.spellings)
 
   /// The first of the REPL's options among `arguments`, if any.
   private static func replOption(in arguments: some Sequence<String>) -> String? {

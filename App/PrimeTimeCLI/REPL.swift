@@ -13,8 +13,8 @@ enum REPL {
     dataDirectory: URL, script: String?, recording: String?, environment: CLIEnvironment
   ) async -> Int32 {
     let isInteractive = script == nil && environment.terminal.input
-    let style = Style(isColored: isInteractive && environment.isColorEnabled)
-    let errorStyle = Style(
+    let style = ANSIStyle(isColored: isInteractive && environment.isColorEnabled)
+    let errorStyle = ANSIStyle(
       isColored: isInteractive && environment.terminal.error && environment.isColorEnabled)
     let output = Output(
       out: { text in print(text) },
@@ -35,7 +35,7 @@ enum REPL {
     if isInteractive {
       let editor = LineEditor(historyFile: dataDirectory.appending(path: "repl-history"))
       print("PrimeTime — type 'help' for commands, 'quit' or Ctrl-D to leave")
-      let promptStyle = Style(isColored: style.isColored, isPrompt: true)
+      let promptStyle = ANSIStyle(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {
         fflush(nil)
         launch.flush()

@@ -25,7 +25,7 @@ public enum Screen: String, Equatable, Sendable {
 public enum Rendering {
   /// The prompt: the screen, and on the counter the count, on the favorites how many there
   /// are, e.g. `counter 7> ` or `favorites (3)> `.
-  public static func prompt(screen: Screen, state: AppState, style: Style) -> String {
+  public static func prompt(screen: Screen, state: AppState, style: ANSIStyle) -> String {
     switch screen {
     case .counter:
       return style.promptLabel("counter") + " " + style.bold("\(state.count)") + "> "
@@ -175,13 +175,13 @@ public enum Rendering {
 }
 
 /// Colour and emphasis for a terminal, or none at all.
-public struct Style: Sendable {
+public struct ANSIStyle: Sendable {
   /// Whether to emit escape codes.
   public var isColored: Bool
   /// Whether the text goes to readline's prompt, where escape codes must be marked as invisible.
   public var isPrompt: Bool
 
-  public static let plain = Style(isColored: false, isPrompt: false)
+  public static let plain = ANSIStyle(isColored: false, isPrompt: false)
 
   public init(isColored: Bool, isPrompt: Bool = false) {
     self.isColored = isColored

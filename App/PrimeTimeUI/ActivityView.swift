@@ -7,8 +7,6 @@ import Screens
 /// when, in local time. A feed longer than the screen scrolls; on a narrow screen the time
 /// loses its date, then its seconds, before a prime is cut.
 public enum ActivityView {
-  static let hints = [Line("j k scroll   c back to the favorites", .hint)]
-
   /// The screen, with the `scroll` newest entries passed over; `scroll` is clamped so that the
   /// oldest entry ends the last screenful. Only the visible entries are looked at, however long
   /// the feed.
@@ -31,6 +29,6 @@ public enum ActivityView {
     for entry in entries.reversed() {
       top.append(Line("  " + entry.line(timeZone: timeZone, showing: time)))
     }
-    return screen(top: top, bottom: hints, size: size)
+    return screen(top: top, bottom: AppView.activityPage.hints(size: size), size: size)
   }
 }

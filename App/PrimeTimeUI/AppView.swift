@@ -55,11 +55,11 @@ public enum AppView {
       drawing = CounterView.draw(state.counter, progress: progress, size: size)
     case .favorites:
       drawing = FavoritesView.draw(
-        state.favoritePrimesState, selection: state.screensView.selection, progress: progress,
+        state.favoritePrimesState, selection: state.screensFeature.selection, progress: progress,
         size: size)
     case .activity:
       drawing = ActivityView.draw(
-        state.activityFeed, scroll: state.screensView.activityScroll, timeZone: timeZone,
+        state.activityFeed, scroll: state.screensFeature.activityScroll, timeZone: timeZone,
         size: size)
     }
     // What failed stands over the news on the last rows until storing works again.
@@ -76,21 +76,21 @@ public enum AppView {
   /// nothing.
   ///
   /// A running lookup takes the keys first: Esc and Ctrl-C cancel it. Then what covers the page
-  /// does: an alert takes Enter and Esc, the prime modal `s` and Esc. Else the page's keys act,
-  /// and `u` and `r` undo and redo on every page. `q` and Ctrl-C quit wherever they have nothing
-  /// else to do, and Ctrl-D everywhere. On a terminal too small to show the screen, only
-  /// quitting and cancelling a lookup act.
+  /// does: an alert takes Enter and Esc, the prime modal `s` and Esc. Else the page's table of
+  /// keys acts (``counterPage``, ``favoritesPage``, ``activityPage``, ``historyPage``), the one
+  /// its hints are written from. ``quitKeys`` quit wherever they have nothing else to do, and
+  /// Ctrl-D everywhere. On a terminal too small to show the screen, only quitting and
+  /// cancelling a lookup act.
   ///
   /// ```swift
   /// let action = AppView.action(for: key, in: store.state.present)
   /// ```
   public static func action(for key: Key, in state: AppState) -> HistoryAction<AppAction>? {
-    let quit = HistoryAction<AppAction>.step(.screens(.quitTapped))
     if key == .endOfInput { return quit }
+    let quits = quitKeys.contains(key)
     if state.screens.launchWarning != nil {
       // Any key closes the warning; the keys that quit quit.
-      return key == .character("q") || key == .interrupt
-        ? quit : .step(.screens(.launchWarningClosed))
+      return quits ? quit : .step(.screens(.launchWarningClosed))
     }
     if let cancel = state.lookupCancellation {
       switch key {
@@ -99,7 +99,6 @@ public enum AppView {
       default: return nil
       }
     }
-    let quits = key == .character("q") || key == .interrupt
     guard state.screens.size.isLargeEnough else { return quits ? quit : nil }
     switch state.screens.page {
     case .counter:
@@ -107,38 +106,101 @@ public enum AppView {
         return .step(.counter(action))
       }
       // What covers the counter takes every key but those that quit.
-      if quits || state.counterDestination != nil { return quits ? quit : nil }
-      if key == .character("f") { return .step(.screens(.pageOpened(.favorites))) }
-      if key == .character("h") { return .step(.history(.opened)) }
-      return travel(key)
+      if state.counterDestination != nil { return quits ? quit : nil }
+      return counterPage.action(for: key, in: state)
     case .history:
-      if quits { return quit }
-      return HistoryView.action(for: key).map { .step(.history($0)) }
+      return historyPage.action(for: key, in: state)
     case .favorites:
-      let selection = state.screensView.selection
+      let selection = state.screensFeature.selection
       if let action = FavoritesView.action(
         for: key, in: state.favoritePrimesState, selection: selection)
       {
         return .step(.favoritePrimes(action))
       }
-      if quits || state.favoritesDestination != nil { return quits ? quit : nil }
-      switch key {
-      case .up, .character("k"): return .step(.screens(.selectionMoved(by: -1)))
-      case .down, .character("j"): return .step(.screens(.selectionMoved(by: 1)))
-      case .character("a"): return .step(.screens(.pageOpened(.activity)))
-      case .character("h"): return .step(.history(.opened))
-      case .escape, .character("c"): return .step(.screens(.pageOpened(.counter)))
-      default: return travel(key)
-      }
+      if state.favoritesDestination != nil { return quits ? quit : nil }
+      return favoritesPage.action(for: key, in: state)
     case .activity:
-      if quits { return quit }
-      switch key {
-      case .up, .character("k"): return .step(.screens(.activityScrolled(by: -1)))
-      case .down, .character("j"): return .step(.screens(.activityScrolled(by: 1)))
-      case .escape, .character("c"): return .step(.screens(.pageOpened(.favorites)))
-      default: return travel(key)
-      }
+      return activityPage.action(for: key, in: state)
     }
+  }
+
+  /// The keys that quit wherever they have nothing else to do; Ctrl-D quits everywhere.
+  static let quitKeys: [Key] = [.character("q"), .interrupt]
+
+  private static let quit = HistoryAction<AppAction>.step(.screens(.quitTapped))
+
+  /// A key of a page of the app.
+  typealias PageBinding = KeyBinding<AppState, HistoryAction<AppAction>>
+
+  /// The counter page's keys, with nothing over the counter: the counter's own, then the app's.
+  static let counterPage = KeyTable(rows: [
+    CounterView.keys.map { $0.pullback(state: { $0.counter }, action: { .step(.counter($0)) }) }
+      + [historyOpening],
+    [
+      opening(.favorites, .character("f"), hint: .words("favorites")), undo(.words("undo")),
+      redo(.words("redo")), quitting(.words("quit")),
+    ],
+  ])
+
+  /// The favorites page's keys, with nothing over the list: the selection's, the list's own,
+  /// and the app's.
+  static let favoritesPage = KeyTable(rows: [
+    PageBinding.downAndUp("select") { .step(.screens(.selectionMoved(by: $0))) } + [
+      onFavorites(FavoritesView.delete), onFavorites(FavoritesView.nthPrime), historyOpening,
+    ],
+    [
+      onFavorites(FavoritesView.export), onFavorites(FavoritesView.import),
+      opening(.activity, .character("a"), hint: .words("activity")),
+      opening(.counter, .character("c"), .escape, hint: .words("back")),
+      undo(.none), redo(.none), quitting(.none),
+    ],
+  ])
+
+  /// The activity feed's keys.
+  static let activityPage = KeyTable(rows: [
+    PageBinding.downAndUp("scroll") { .step(.screens(.activityScrolled(by: $0))) } + [
+      opening(.favorites, .character("c"), .escape, hint: .words("back to the favorites")),
+      undo(.none), redo(.none), quitting(.none),
+    ]
+  ])
+
+  /// The history page's keys, where moving travels: the page's own, and quitting.
+  static let historyPage = KeyTable(rows: [
+    HistoryView.moves.map(onHistory),
+    HistoryView.closing.map(onHistory) + [quitting(.words("quit"))],
+  ])
+
+  private static let historyOpening = PageBinding(
+    .character("h"), hint: .wordsWhereRoom("history"), sends: .step(.history(.opened)))
+
+  private static func opening(
+    _ page: ScreensState.Page, _ keys: Key..., hint: KeyHint
+  ) -> PageBinding {
+    PageBinding(keys: keys, hint: hint) { _ in .step(.screens(.pageOpened(page))) }
+  }
+
+  private static func undo(_ hint: KeyHint) -> PageBinding {
+    PageBinding(.character("u"), hint: hint, sends: .undo)
+  }
+
+  private static func redo(_ hint: KeyHint) -> PageBinding {
+    PageBinding(.character("r"), hint: hint, sends: .redo)
+  }
+
+  private static func quitting(_ hint: KeyHint) -> PageBinding {
+    PageBinding(keys: quitKeys, hint: hint) { _ in quit }
+  }
+
+  private static func onFavorites(
+    _ binding: KeyBinding<FavoritesView.Selected, FavoritePrimesAction>
+  ) -> PageBinding {
+    binding.pullback(
+      state: { ($0.favoritePrimesState, $0.screensFeature.selection) },
+      action: { .step(.favoritePrimes($0)) })
+  }
+
+  private static func onHistory(_ binding: KeyBinding<Void, HistoryScreenAction>) -> PageBinding {
+    binding.pullback(state: { _ in () }, action: { .step(.history($0)) })
   }
 
   /// The lines that show the change the step before `position` made: the difference of what
@@ -149,15 +211,6 @@ public enum AppView {
     let difference = diff(before.undoable, after.undoable) ?? "no change"
     return ["Step \(position): \(history.row(position).words)", ""]
       + difference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-  }
-
-  /// Undo and redo, which go to the app's history.
-  private static func travel(_ key: Key) -> HistoryAction<AppAction>? {
-    switch key {
-    case .character("u"): .undo
-    case .character("r"): .redo
-    default: nil
-    }
   }
 
   /// What a signal does now: SIGINT cancels a running lookup, as Ctrl-C does; it, SIGTERM and

@@ -8,10 +8,12 @@ import Screens
 /// hints. It draws a `CounterState`, what covers it included, and its keys become
 /// `CounterAction`s.
 public enum CounterView {
-  /// The key hints, for the last two rows.
-  static let hints = [
-    Line("+ - count   p prime?   n nth prime", .hint),
-    Line("f favorites   u undo   r redo   q quit", .hint),
+  /// The counter's keys, with nothing over it: the first row of the counter page's hints.
+  static let keys: [KeyBinding<CounterState, CounterAction>] = [
+    KeyBinding(.character("+"), .character("="), hint: .withNext, sends: .incrTapped),
+    KeyBinding(.character("-"), hint: .words("count"), sends: .decrTapped),
+    KeyBinding(.character("p"), hint: .words("prime?"), sends: .isPrimeTapped),
+    KeyBinding(.character("n"), hint: .words("nth prime"), sends: .nthPrimeTapped),
   ]
 
   /// The screen. While a lookup runs, the count and its questions are dimmed and a progress bar
@@ -45,7 +47,7 @@ public enum CounterView {
         Line("  Looking up the \(ordinal(state.count)) prime; Esc cancels", .hint),
       ]
     }
-    let drawing = screen(top: top, bottom: withHistoryHint(hints, size: size), size: size)
+    let drawing = screen(top: top, bottom: AppView.counterPage.hints(size: size), size: size)
     switch state.presented {
     case .alert(let alert):
       return overlay(AlertView.lines(alert), on: drawing, size: size)
@@ -59,9 +61,8 @@ public enum CounterView {
   }
 
   /// The counter's action for a key, if the key has one now. What covers the counter takes the
-  /// keys first: an alert Enter and Esc, the prime modal `s` and Esc. With nothing over it, `+`
-  /// (or `=`, its key unshifted) counts up, `-` down, `p` asks whether the count is prime, `n`
-  /// for its nth prime.
+  /// keys first: an alert Enter and Esc, the prime modal `s` and Esc. With nothing over it,
+  /// ``keys`` says.
   ///
   /// ```swift
   /// if let action = CounterView.action(for: key, in: state.counter) {
@@ -82,13 +83,7 @@ public enum CounterView {
     case nil:
       break
     }
-    switch key {
-    case .character("+"), .character("="): return .incrTapped
-    case .character("-"): return .decrTapped
-    case .character("p"): return .isPrimeTapped
-    case .character("n"): return .nthPrimeTapped
-    default: return nil
-    }
+    return keys.action(for: key, in: state)
   }
 }
 

@@ -8,11 +8,33 @@ import Screens
 /// `FavoritePrimesState` with the selection, which the screens' state keeps, and its keys
 /// become `FavoritePrimesAction`s.
 public enum FavoritesView {
-  /// The key hints, for the last two rows.
-  static let hints = [
-    Line("j k select   d delete   n nth prime", .hint),
-    Line("e export  i import  a activity  c back", .hint),
-  ]
+  /// What the favorites' keys see: the list and the selected row.
+  typealias Selected = (state: FavoritePrimesState, selection: ScreensState.Selection)
+
+  /// `d` deletes the selected row.
+  static let delete = KeyBinding<Selected, FavoritePrimesAction>(
+    .character("d"), hint: .words("delete")
+  ) { selected in
+    row(selected).map { .deleteFavoritePrimes([$0]) }
+  }
+  /// `n` asks for the nth prime of the selected row's prime.
+  static let nthPrime = KeyBinding<Selected, FavoritePrimesAction>(
+    .character("n"), hint: .words("nth prime")
+  ) { selected in
+    row(selected).map { .primeTapped(at: $0) }
+  }
+  /// The selected row, where the list has it.
+  private static func row(_ selected: Selected) -> Int? {
+    let row = selected.selection.row
+    return selected.state.favoritePrimes.indices.contains(row) ? row : nil
+  }
+
+  /// `e` exports the favorites to the default file.
+  static let export = KeyBinding<Selected, FavoritePrimesAction>(
+    .character("e"), hint: .words("export"), sends: .saveButtonTapped(file: nil))
+  /// `i` imports the default file.
+  static let `import` = KeyBinding<Selected, FavoritePrimesAction>(
+    .character("i"), hint: .words("import"), sends: .loadButtonTapped(file: nil))
 
   /// The list from `selection.top`, the selected row a bar across it; while a lookup runs, a
   /// progress bar in place of the hints; what covers the list in a box. Only the visible rows
@@ -32,7 +54,7 @@ public enum FavoritesView {
     if primes.isEmpty {
       top.append(Line("  None yet (on the counter: p, then s)"))
     } else {
-      let visible = Layout.favoritesRows(in: size)
+      let visible = Layout.listRows(in: size)
       let width = String(primes.count).count
       let rows = selection.top..<min(selection.top + visible, primes.count)
       for (row, prime) in zip(rows, primes.elements(in: rows)) {
@@ -47,7 +69,7 @@ public enum FavoritesView {
             ? Line(text.padded(to: size.columns - 2), .selected) : Line(text))
       }
     }
-    var bottom = withHistoryHint(hints, size: size)
+    var bottom = AppView.favoritesPage.hints(size: size)
     if state.nthPrimeLookup != nil {
       bottom = [
         progressLine(progress, size: size),
@@ -64,9 +86,8 @@ public enum FavoritesView {
   }
 
   /// The favorites' action for a key, if the key has one now. What covers the list takes the
-  /// keys first: an alert Enter and Esc. With nothing over it, on the selected row, `d` deletes
-  /// it and `n` asks for the nth prime of its prime; `e` exports and `i` imports the default
-  /// file.
+  /// keys first: an alert Enter and Esc. With nothing over it, ``delete``, ``nthPrime``,
+  /// ``export`` and ``import`` say.
   ///
   /// ```swift
   /// FavoritesView.action(
@@ -81,13 +102,6 @@ public enum FavoritesView {
     case nil:
       break
     }
-    let hasRow = state.favoritePrimes.indices.contains(selection.row)
-    switch key {
-    case .character("d") where hasRow: return .deleteFavoritePrimes([selection.row])
-    case .character("n") where hasRow: return .primeTapped(at: selection.row)
-    case .character("e"): return .saveButtonTapped(file: nil)
-    case .character("i"): return .loadButtonTapped(file: nil)
-    default: return nil
-    }
+    return [delete, nthPrime, export, `import`].action(for: key, in: (state, selection))
   }
 }

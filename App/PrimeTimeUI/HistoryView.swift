@@ -4,17 +4,18 @@ import Screens
 /// a marker on the step the app is at, the steps after it dimmed; and beside the list, the
 /// marked step's change. Only the rows that show are asked for, however long the history.
 public enum HistoryView {
-  /// The hints of the session's history, where moving travels.
-  static let travelHints = [
-    Line("j k move   g G first last", .hint), Line("Enter stay   Esc go back   q quit", .hint),
-  ]
-  /// The hints of a recording's steps, which are only looked at.
-  static let lookingHints = [Line("j k move   g G first last   q quit", .hint)]
+  /// The keys that move the marker, also where it is only looked at.
+  static let moves: [KeyBinding<Void, HistoryScreenAction>] =
+    KeyBinding.downAndUp("move") { .moved(by: $0) } + [
+      KeyBinding(.character("g"), hint: .withNext, sends: .movedToFirst),
+      KeyBinding(.character("G"), hint: .words("first last"), sends: .movedToLast),
+    ]
 
-  /// The rows of the list: all but the title, a blank row and two rows of hints; at least one.
-  public static func listRows(in size: Size) -> Int {
-    max(size.rows - 4, 1)
-  }
+  /// The keys that close the page, where moving travels.
+  static let closing: [KeyBinding<Void, HistoryScreenAction>] = [
+    KeyBinding(.enter, hint: .words("stay"), sends: .kept),
+    KeyBinding(.escape, hint: .words("go back"), sends: .cancelled),
+  ]
 
   /// The page, scrolled to keep the marker mid-list where the steps allow it.
   ///
@@ -44,7 +45,7 @@ public enum HistoryView {
     size: Size
   ) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size) }
-    let visible = listRows(in: size)
+    let visible = Layout.listRows(in: size)
     let top = min(max(position - visible / 2, 0), max(stepCount + 1 - visible, 0))
     let shown = top..<min(top + visible, stepCount + 1)
     let rows = shown.map(row)
@@ -74,7 +75,9 @@ public enum HistoryView {
       let aside = change[lines.count - 2].truncated(to: panelWidth)
       lines.append(Line(String(repeating: " ", count: listWidth) + " │ " + aside))
     }
-    return screen(top: lines, bottom: isReadOnly ? lookingHints : travelHints, size: size)
+    let hints =
+      isReadOnly ? RecordingView.keys.hints(size: size) : AppView.historyPage.hints(size: size)
+    return screen(top: lines, bottom: hints, size: size)
   }
 
   /// What a key does on the page: move, go to either end, stay (`Enter`) or go back (`Esc`).
@@ -83,24 +86,6 @@ public enum HistoryView {
   /// #expect(HistoryView.action(for: .character("k")) == .moved(by: -1))
   /// ```
   public static func action(for key: Key) -> HistoryScreenAction? {
-    switch key {
-    case .up, .character("k"): .moved(by: -1)
-    case .down, .character("j"): .moved(by: 1)
-    case .character("g"): .movedToFirst
-    case .character("G"): .movedToLast
-    case .enter: .kept
-    case .escape: .cancelled
-    default: nil
-    }
+    (moves + closing).action(for: key, in: ())
   }
-}
-
-/// A page's hints, with `h history` after the first row's where the terminal has room for it.
-func withHistoryHint(_ hints: [Line], size: Size) -> [Line] {
-  var hints = hints
-  let hint = "   h history"
-  if let first = hints.first, displayWidth(first.text) + hint.count <= size.columns {
-    hints[0].text += hint
-  }
-  return hints
 }

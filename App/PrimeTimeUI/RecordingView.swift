@@ -147,12 +147,18 @@ public enum RecordingView {
   /// #expect(RecordingView.action(for: .character("j")) == .history(.moved(by: 1)))
   /// ```
   public static func action(for key: Key) -> RecordingViewAction? {
-    switch key {
-    case .character("q"), .interrupt, .endOfInput: .quitTapped
-    case .enter, .escape: nil
-    default: HistoryView.action(for: key).map { .history($0) }
-    }
+    keys.action(for: key, in: ())
   }
+
+  /// The viewer's keys: the history page's moves, and quitting; a recording has no step to
+  /// stay at or go back to.
+  static let keys = KeyTable<Void, RecordingViewAction>(rows: [
+    HistoryView.moves.map { $0.pullback(state: { $0 }, action: { .history($0) }) }
+      + [
+        KeyBinding(
+          .character("q"), .interrupt, .endOfInput, hint: .words("quit"), sends: .quitTapped)
+      ]
+  ])
 
   /// The lines beside the list: the marked line's action and the change it made to the state,
   /// and, where the recording differs, the difference.

@@ -28,24 +28,24 @@ public struct HistoryScreenState: Equatable, Sendable {
 
 /// What happens on the history page.
 public enum HistoryScreenAction: Codable, Equatable, Sendable {
-  /// `h`: the history page opens over the page shown.
+  /// The history page opens over the page shown.
   case opened
-  /// `k` or `↑` (back, negative) and `j` or `↓` (forward) move the marker by this many steps.
+  /// The marker moves back (negative) or forward by this many steps.
   case moved(by: Int)
-  /// `g`: the marker goes to before the first step.
+  /// The marker goes to before the first step.
   case movedToFirst
-  /// `G`: the marker goes to after the last step, where every step is done.
+  /// The marker goes to after the last step, where every step is done.
   case movedToLast
-  /// `Enter`: the app stays where the marker is, and the page it was opened from shows again.
+  /// The app stays where the marker is, and the page it was opened from shows again.
   case kept
-  /// `Esc`: the app goes back to where it was when the page opened (or to after the last
+  /// The app goes back to where it was when the page opened (or to after the last
   /// step, if there are fewer steps now), and the page it was opened from shows again.
   case cancelled
 }
 
 /// The history page's rules: the marker stays within the steps, and closing goes back to the
-/// page it was opened from, at the step the person chose (`Enter`) or at the one it opened at
-/// (`Esc`).
+/// page it was opened from, at the step the person chose (kept) or at the one it opened at
+/// (cancelled).
 ///
 /// ```swift
 /// _ = HistoryScreenReducer().reduce(into: &screen, action: .moved(by: -1), environment: ())

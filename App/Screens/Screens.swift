@@ -66,7 +66,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
     case history
   }
 
-  /// An open history page: the step the app was at when it opened, which `Esc` goes back to,
+  /// An open history page: the step the app was at when it opened, which cancelling goes back to,
   /// and the page it was opened from, which closing it shows again.
   public struct HistoryVisit: Codable, Equatable, Sendable {
     public var openedAt: Int
@@ -133,9 +133,9 @@ public struct ScreensState: Codable, Equatable, Sendable {
 
 /// What happens to the screens.
 public enum ScreensAction: Codable, Equatable, Sendable {
-  /// A page was opened: `f` for the favorites, `a` for the activity feed, `c` or Esc back.
+  /// A page was opened, or the page it was opened from shown again.
   case pageOpened(ScreensState.Page)
-  /// The favorites' selection was moved by this many rows (`j`, `k`, the arrows).
+  /// The favorites' selection was moved by this many rows, up (negative) or down.
   case selectionMoved(by: Int)
   /// The activity feed was scrolled back (positive) or forward by this many entries.
   case activityScrolled(by: Int)
@@ -155,9 +155,10 @@ public enum ScreensAction: Codable, Equatable, Sendable {
   case signalReceived(Int32)
 }
 
-/// The screens' state together with what they read of the app: the favorites, which the
-/// selection is on, and the length of the activity feed, which the scroll is within.
-public struct ScreensView: Equatable, Sendable {
+/// The state ``ScreensReducer`` works on: the screens' own state together with what they read of
+/// the app, the favorites, which the selection is on, and the length of the activity feed,
+/// which the scroll is within.
+public struct ScreensFeatureState: Equatable, Sendable {
   public var screens: ScreensState
   public var favoritePrimes: PersistentArray<Int>
   public var activityCount: Int
@@ -173,13 +174,13 @@ public struct ScreensView: Equatable, Sendable {
 /// there is, notices, the launch's warning and ending.
 ///
 /// ```swift
-/// _ = ScreensReducer().reduce(into: &view, action: .selectionMoved(by: 1), environment: ())
+/// _ = ScreensReducer().reduce(into: &feature, action: .selectionMoved(by: 1), environment: ())
 /// ```
 public struct ScreensReducer: Reducer {
   public init() {}
 
   public func reduce(
-    into state: inout ScreensView, action: ScreensAction, environment: Void
+    into state: inout ScreensFeatureState, action: ScreensAction, environment: Void
   ) -> Effect<ScreensAction> {
     switch action {
     case .pageOpened(let page):
@@ -229,7 +230,7 @@ public struct ScreensReducer: Reducer {
   }
 }
 
-extension ScreensView {
+extension ScreensFeatureState {
   /// The selection as it is now: back on its prime if the list moved it to another row, within
   /// the list, and scrolled so that it shows. Drawing, keys and moves all read it so.
   public var selection: ScreensState.Selection {
@@ -247,7 +248,7 @@ extension ScreensView {
     {
       selection.row = row
     }
-    let visible = Layout.favoritesRows(in: screens.size)
+    let visible = Layout.listRows(in: screens.size)
     selection.row = min(max(selection.row + step, 0), max(primes.count - 1, 0))
     if selection.row < selection.top { selection.top = selection.row }
     if selection.row >= selection.top + visible { selection.top = selection.row - visible + 1 }
@@ -266,8 +267,9 @@ extension ScreensView {
 
 /// How the pages use the terminal's rows, which decides how far the lists scroll.
 public enum Layout {
-  /// The rows the favorites list has: all but the title, a blank row and two rows of hints.
-  public static func favoritesRows(in size: Size) -> Int {
+  /// The rows a list has, the favorites or the history's steps: all but the title, a blank row
+  /// and two rows of hints; at least one.
+  public static func listRows(in size: Size) -> Int {
     max(size.rows - 4, 1)
   }
 

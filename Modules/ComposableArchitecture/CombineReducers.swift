@@ -72,7 +72,7 @@ public enum ReducerBuilder<State, Action: Sendable, Environment> {
 ///   FavoritePrimesReducer().pullback(
 ///     state: \.favoritePrimesState, action: .favoritePrimes,
 ///     environment: { $0.favoritePrimes })
-///   ScreensReducer().pullback(state: \.screensView, action: .screens)
+///   ScreensReducer().pullback(state: \.screensFeature, action: .screens)
 /// }
 /// ```
 ///

@@ -62,3 +62,39 @@ extension CopyOnWrite: CustomReflectable {
     Mirror(reflecting: wrappedValue)
   }
 }
+
+/// A ``CopyOnWrite`` of any value, which a mirror recognizes among a type's stored properties.
+private protocol AnyCopyOnWrite {}
+
+extension CopyOnWrite: AnyCopyOnWrite {}
+
+extension Mirror {
+  /// A mirror of every stored property of `subject`, each named as the code names it.
+  ///
+  /// Swift names a property declared `@CopyOnWrite var screens` by its storage, `_screens`. This
+  /// mirror names it `screens`, and otherwise is the one Swift makes, so that a property added
+  /// later shows up in dumps and diffs without a list of properties kept by hand. A type hands
+  /// it to a dump that asks for a mirror of its own, such as CustomDump's `customDumpMirror`:
+  ///
+  /// ```swift
+  /// public var customDumpMirror: Mirror {
+  ///   Mirror(namingWrappedPropertiesOf: self)
+  /// }
+  /// ```
+  ///
+  /// It reads the mirror Swift makes of `subject`, so it cannot be a `CustomReflectable`
+  /// type's own `customMirror`, which that would call again.
+  ///
+  /// - Parameter subject: A value, usually a struct, whose type is not `CustomReflectable`.
+  public init(namingWrappedPropertiesOf subject: Any) {
+    let mirror = Mirror(reflecting: subject)
+    self.init(
+      subject,
+      children: mirror.children.map { child in
+        guard child.value is any AnyCopyOnWrite, let label = child.label, label.hasPrefix("_")
+        else { return child }
+        return (label: String(label.dropFirst()), value: child.value)
+      },
+      displayStyle: mirror.displayStyle)
+  }
+}

@@ -346,7 +346,8 @@ extension History.Entry: Sendable where State: Sendable {}
 /// store.send(.undo)
 /// ```
 public enum HistoryAction<Action> {
-  /// An action sent from outside: it starts a new step.
+  /// An action sent from outside. It is a new step when it changes the undoable part of the
+  /// state; otherwise undo passes over it.
   case step(Action)
   /// An action fed back by an effect of the step with the given number: it belongs to that step.
   case feedback(Action, step: Int)

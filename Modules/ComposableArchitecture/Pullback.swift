@@ -132,7 +132,7 @@ extension Reducer where Environment == Void {
   /// environment.
   ///
   /// ```swift
-  /// ScreensReducer().pullback(state: \.screensView, action: .screens)
+  /// ScreensReducer().pullback(state: \.screensFeature, action: .screens)
   /// ```
   ///
   /// - Parameters:

@@ -188,7 +188,6 @@ public struct CounterEnvironment: Sendable {
 /// await store.send(.nthPrimeTapped) { $0.nthPrimeLookup = NthPrimeLookupState(n: 7) }
 /// ```
 public struct CounterReducer: Reducer {
-  /// Creates the reducer, which keeps no state of its own.
   public init() {}
 
   public func reduce(

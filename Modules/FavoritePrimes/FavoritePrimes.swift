@@ -116,7 +116,6 @@ extension CasePath<FavoritePrimesAction, PresentationAction<NthPrimeLookupAction
 /// #expect(state.favoritePrimes == [2, 5])
 /// ```
 public struct FavoritePrimesReducer: Reducer {
-  /// Creates the reducer, which keeps no state of its own: every instance behaves alike.
   public init() {}
 
   public func reduce(

@@ -5,8 +5,9 @@ import Synchronization
 /// file anywhere.
 ///
 /// The interface only: the live value, which writes atomically to disk, lives in
-/// `FileClientLive`, which only the executable links. Tests use ``noop``, ``failing`` or
-/// ``inMemory(_:)``.
+/// `FileClientLive`, with the file helpers that the live database and the command line's
+/// `replay` use too; no feature links it, and only the executable hands the live value to the
+/// app. Tests use ``noop``, ``failing`` or ``inMemory(_:)``.
 ///
 /// ```swift
 /// try await client.save("a", Data([1]))

@@ -43,7 +43,6 @@ public enum NthPrimeLookupAction: Codable, Equatable, Sendable {
 /// }
 /// ```
 public struct NthPrimeLookupReducer: Reducer {
-  /// Creates the reducer, which keeps no state of its own.
   public init() {}
 
   public func reduce(

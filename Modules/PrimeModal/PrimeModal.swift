@@ -54,7 +54,6 @@ public enum PrimeModalAction: Codable, Equatable, Sendable {
 /// #expect(state.favoritePrimes == [7])
 /// ```
 public struct PrimeModalReducer: Reducer {
-  /// Creates the reducer, which keeps no state of its own and needs no environment.
   public init() {}
 
   public func reduce(

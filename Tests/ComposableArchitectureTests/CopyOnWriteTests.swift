@@ -31,4 +31,18 @@ struct CopyOnWriteTests {
     #expect(mirror.children.compactMap { $0.value as? Int } == [7, 8])
     #expect(mirror.displayStyle == .collection)
   }
+
+  @Test func aMirrorNamingWrappedProperties_namesThemAsDeclared_andKeepsTheRest() {
+    struct Parent {
+      var count = 1
+      @CopyOnWrite var values = [7]
+      var _plain = "kept"
+    }
+    let mirror = Mirror(namingWrappedPropertiesOf: Parent())
+    #expect(mirror.children.map(\.label) == ["count", "values", "_plain"])
+    let values = Array(mirror.children)[1].value as? CopyOnWrite<[Int]>
+    #expect(values?.wrappedValue == [7])
+    #expect(mirror.subjectType is Parent.Type)
+    #expect(mirror.displayStyle == .struct)
+  }
 }

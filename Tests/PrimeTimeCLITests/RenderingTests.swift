@@ -15,7 +15,8 @@ struct RenderingTests {
 
   @Test func prompt_inColour_marksEscapesInvisibleForReadline() {
     let prompt = Rendering.prompt(
-      screen: .counter, state: AppState(count: 1), style: Style(isColored: true, isPrompt: true))
+      screen: .counter, state: AppState(count: 1), style: ANSIStyle(isColored: true, isPrompt: true)
+    )
     #expect(prompt.contains("\u{01}\u{1B}[36m\u{02}counter"))
     #expect(prompt.hasSuffix("> "))
   }
@@ -130,6 +131,16 @@ struct RenderingTests {
     // The screens' state is named as the code names it, whatever holds it.
     #expect(dump.contains("\n  screens: ScreensState("))
     #expect(!dump.contains("_screens"))
+  }
+
+  @Test func dump_showsEveryStoredProperty() {
+    let dump = Rendering.dump(AppState(), screen: .counter)
+    let stored = Mirror(reflecting: AppState()).children.compactMap(\.label)
+    #expect(stored.count >= 8)
+    for label in stored {
+      let name = label.hasPrefix("_") ? label.dropFirst() : label[...]
+      #expect(dump.contains("\n  \(name): "), "\(name)")
+    }
   }
 
   @Test func progressLine_showsWholePercent_andClearsTheLine() {

@@ -185,12 +185,12 @@ struct ViewDrawingTests {
 
   @Test func favorites_long_scrolledToItsLastRow() {
     let state = FavoritePrimesState(favoritePrimes: PersistentArray((1...30).map { 2 * $0 + 1 }))
-    var view = ScreensView(
+    var feature = ScreensFeatureState(
       screens: ScreensState(size: size), favoritePrimes: state.favoritePrimes, activityCount: 0)
     for _ in 1...40 {
-      _ = ScreensReducer().reduce(into: &view, action: .selectionMoved(by: 1), environment: ())
+      _ = ScreensReducer().reduce(into: &feature, action: .selectionMoved(by: 1), environment: ())
     }
-    let selection = view.selection
+    let selection = feature.selection
     #expect(selection == ScreensState.Selection(row: 29, top: 22, prime: 61))
     let drawing = drawFavorites(state, selection: selection, progress: 0, size: size)
     #expect(
@@ -528,8 +528,8 @@ struct HistoryDrawingTests {
       row: {
         asked.append($0); return ($0, "step \($0 - 1)")
       }, change: [], isReadOnly: true, size: size)
-    #expect(asked.count == HistoryView.listRows(in: size))
-    #expect(drawing[2 + HistoryView.listRows(in: size) / 2].text.hasPrefix(">  5000  step 4999"))
+    #expect(asked.count == Layout.listRows(in: size))
+    #expect(drawing[2 + Layout.listRows(in: size) / 2].text.hasPrefix(">  5000  step 4999"))
     #expect(drawing.last?.text == "j k move   g G first last   q quit")
   }
 

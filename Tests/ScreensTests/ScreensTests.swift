@@ -11,9 +11,9 @@ struct ScreensTests {
   private func makeStore(
     _ screens: ScreensState? = nil, favoritePrimes: PersistentArray<Int> = [],
     activityCount: Int = 0
-  ) -> TestStore<ScreensView, ScreensAction, Void> {
+  ) -> TestStore<ScreensFeatureState, ScreensAction, Void> {
     TestStore(
-      initialState: ScreensView(
+      initialState: ScreensFeatureState(
         screens: screens ?? ScreensState(size: size), favoritePrimes: favoritePrimes,
         activityCount: activityCount),
       reducer: ScreensReducer(), environment: ())
@@ -58,16 +58,16 @@ struct ScreensTests {
   }
 
   @Test func theSelection_followsItsPrime_whenARowAboveGoes() {
-    var view = ScreensView(
+    var feature = ScreensFeatureState(
       screens: ScreensState(selection: .init(row: 2, top: 0, prime: 5), size: size),
       favoritePrimes: [2, 3, 5, 7], activityCount: 0)
-    view.favoritePrimes = [3, 5, 7]
-    #expect(view.selection == ScreensState.Selection(row: 1, top: 0, prime: 5))
+    feature.favoritePrimes = [3, 5, 7]
+    #expect(feature.selection == ScreensState.Selection(row: 1, top: 0, prime: 5))
     // A prime no longer there leaves the selection on its row, now the next prime's.
-    view.favoritePrimes = [3, 7]
-    #expect(view.selection == ScreensState.Selection(row: 1, top: 0, prime: 7))
-    view.favoritePrimes = []
-    #expect(view.selection == ScreensState.Selection(row: 0, top: 0, prime: nil))
+    feature.favoritePrimes = [3, 7]
+    #expect(feature.selection == ScreensState.Selection(row: 1, top: 0, prime: 7))
+    feature.favoritePrimes = []
+    #expect(feature.selection == ScreensState.Selection(row: 0, top: 0, prime: nil))
   }
 
   @Test func activityScrolled_movesWithinTheFeed() async {
@@ -81,15 +81,15 @@ struct ScreensTests {
   }
 
   @Test func theActivityScroll_keepsItsEntries_whenOthersArrive() {
-    var view = ScreensView(
+    var feature = ScreensFeatureState(
       screens: ScreensState(page: .activity, activityEnd: 18, size: size), favoritePrimes: [],
       activityCount: 20)
-    #expect(view.activityScroll == 2)
-    view.activityCount = 23
-    #expect(view.activityScroll == 5)
+    #expect(feature.activityScroll == 2)
+    feature.activityCount = 23
+    #expect(feature.activityScroll == 5)
     // Entries taken back by undo past the end leave the feed at its newest.
-    view.activityCount = 15
-    #expect(view.activityScroll == 0)
+    feature.activityCount = 15
+    #expect(feature.activityScroll == 0)
   }
 
   @Test func terminalResized_isRemembered() async {

@@ -1,0 +1,51 @@
+import ArgumentParser
+
+/// An option of the command line, named once: the parser's declarations take its names from
+/// here, and so do the fast path for scripts and the entry point's checks of where an option
+/// goes.
+enum OptionName: String {
+  case dataDirectory = "data-dir"
+  case command
+  case record
+  case threads
+  case time
+
+  /// The one-letter name, for the option that has one.
+  var short: Character? { self == .command ? "c" : nil }
+
+  /// The names, as the parser's declaration gives them.
+  var declared: NameSpecification {
+    guard let short else { return .customLong(rawValue) }
+    return [.customShort(short), .customLong(rawValue)]
+  }
+
+  /// The long name as a command line spells it: `--data-dir`.
+  var long: String { "--" + rawValue }
+
+  /// Every spelling of the option on a command line: `--command` and `-c`.
+  var spellings: [String] { [long] + (short.map { ["-\($0)"] } ?? []) }
+
+  /// The name of the option's value, in the help; `nil` for a flag.
+  var valueName: String? {
+    switch self {
+    case .dataDirectory: "dir"
+    case .command: "commands"
+    case .record: "file"
+    case .threads: "count"
+    case .time: nil
+    }
+  }
+
+  /// The option in a usage line: `[-c <commands>]`, by its shortest name.
+  var usage: String {
+    let name = short.map { "-\($0)" } ?? long
+    return "[" + name + (valueName.map { " <\($0)>" } ?? "") + "]"
+  }
+
+  /// The options of a session, which the REPL and the full screen both take.
+  static let session: [OptionName] = [.dataDirectory, .record]
+
+  /// The options that go with the REPL alone, not with a command for scripts; each takes a
+  /// value.
+  static let repl: [OptionName] = [.dataDirectory, .command, .record]
+}

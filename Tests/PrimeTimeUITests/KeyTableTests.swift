@@ -1,0 +1,45 @@
+import AppCore
+import Screens
+import Testing
+
+@testable import PrimeTimeUI
+
+/// The pages' key tables: each is what its key map and its hints read.
+struct KeyTableTests {
+  private static let table = KeyTable<Void, String>(rows: [
+    KeyBinding.downAndUp("move") { "moved \($0)" } + [
+      KeyBinding(.character("h"), hint: .wordsWhereRoom("history"), sends: "history"),
+      KeyBinding(.character("u"), hint: .none, sends: "undo"),
+    ],
+    [
+      KeyBinding(.enter, hint: .words("stay here for now"), sends: "stay"),
+      KeyBinding(.escape, hint: .words("go back to the start"), sends: "back"),
+    ],
+  ])
+
+  @Test func hints_nameTheKeys_threeSpacesApart_twoWhereThreeWouldNotFit() {
+    #expect(
+      Self.table.hints(size: Size(columns: 80, rows: 24)).map(\.text) == [
+        "j k move   h history", "Enter stay here for now  Esc go back to the start",
+      ])
+    #expect(Self.table.hints(size: Size(columns: 19, rows: 24))[0].text == "j k move")
+  }
+
+  @Test func action_isTheFirstBindingsWithTheKey() {
+    #expect(Self.table.action(for: .down, in: ()) == "moved 1")
+    #expect(Self.table.action(for: .character("k"), in: ()) == "moved -1")
+    #expect(Self.table.action(for: .character("u"), in: ()) == "undo")
+    #expect(Self.table.action(for: .character("x"), in: ()) == nil)
+  }
+
+  @Test func everyHintedKey_actsOnItsPage() {
+    let state = AppState(count: 7, favoritePrimes: [2, 3], activityFeed: [])
+    let pages = [
+      AppView.counterPage, AppView.favoritesPage, AppView.activityPage, AppView.historyPage,
+    ]
+    for binding in pages.flatMap({ $0.rows.joined() }) {
+      if case .none = binding.hint { continue }
+      #expect(binding.action(state) != nil, "\(binding.keys)")
+    }
+  }
+}
