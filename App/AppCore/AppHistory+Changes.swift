@@ -15,7 +15,7 @@ extension AppState.Undoable {
   ///   by a new entry, from `environment`'s clock and identities.
   ///
   /// ```swift
-  /// let notes = present.makeChange(from: after, to: before, environment: environment)
+  /// notes += present.makeChange(from: from, to: to, environment: environment)
   /// ```
   ///
   /// - Returns: What other sessions had already done of the change, one note per prime:
@@ -48,13 +48,7 @@ extension AppState.Undoable {
       let untouched =
         lastEntry(for: entry.prime) == Self.lastEntry(for: entry.prime, in: old.activityFeed)
       if untouched && !activityFeed.contains(entry) {
-        // Back in its place in the feed, after the entry that came before it.
-        let previous = new.activityFeed.firstIndex(of: entry).flatMap {
-          $0 > 0 ? new.activityFeed[$0 - 1].id : nil
-        }
-        let index = previous.flatMap { id in activityFeed.lastIndex { $0.id == id } }
-        activityFeed.insert(entry, at: index.map { $0 + 1 } ?? activityFeed.count)
-        place(entry.prime, saved: saves, as: new.favoritePrimes)
+        bringBack(entry, placedAsIn: new.activityFeed)
       } else {
         append(entry.kind, entry.prime, environment: environment)
       }
@@ -100,6 +94,31 @@ extension AppState.Undoable {
     let followers = reference.firstIndex(of: prime).map { reference[($0 + 1)...] }
     let next = followers?.lazy.compactMap { favorites.firstIndex(of: $0) }.first
     favoritePrimes.insert(prime, at: next ?? favoritePrimes.count)
+  }
+
+  /// Brings back an entry that undo took back, in its place in the feed (after the entry that
+  /// came before it in `reference`), and its prime in the favorites where that place puts it,
+  /// as the database does.
+  mutating func bringBack(_ entry: Activity, placedAsIn reference: PersistentArray<Activity>) {
+    let index: Int
+    switch reference.firstIndex(of: entry) {
+    case 0?: index = 0
+    case let place?:
+      let previous = reference[place - 1].id
+      index = activityFeed.lastIndex { $0.id == previous }.map { $0 + 1 } ?? activityFeed.count
+    case nil: index = activityFeed.count
+    }
+    activityFeed.insert(entry, at: index)
+    guard entry.kind == .added else {
+      favoritePrimes.removeAll { $0 == entry.prime }
+      return
+    }
+    // Before the first prime saved after it that is still a favorite.
+    let favorites = favoritePrimes
+    let next = activityFeed[(index + 1)...].lazy
+      .filter { $0.kind == .added }
+      .compactMap { favorites.firstIndex(of: $0.prime) }.first
+    favoritePrimes.insert(entry.prime, at: next ?? favoritePrimes.count)
   }
 
   /// Saves or removes `prime` by a new entry of the feed, last, as a save or a removal now is.

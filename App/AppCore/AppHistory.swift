@@ -43,14 +43,19 @@ extension AppState {
 public struct AppHistoryReducer: Reducer {
   private let app: AppReducer
   private let recording: RecordingHistory<AppReducer, AppState.Undoable>
+  private let undoesByRestoring: Bool
 
   /// Creates the reducer: the app's, with undo and redo as changes to what is there now, and
   /// the history page, which travels the history.
-  public init() {
+  ///
+  /// - Parameter undoesByRestoring: Whether undo and redo restore the states a step went
+  ///   between instead, as they did before recordings of version 7, which replay so.
+  public init(undoesByRestoring: Bool = false) {
     app = AppReducer()
     recording = app.recordingHistory(undoing: \.undoable) { present, from, to, environment in
       _ = present.makeChange(from: from, to: to, environment: environment)
     }
+    self.undoesByRestoring = undoesByRestoring
   }
 
   public func reduce(
@@ -87,7 +92,7 @@ public struct AppHistoryReducer: Reducer {
       _ = HistoryScreenReducer().reduce(into: &page, action: pageAction, environment: ())
       history.present.screens.page = page.page
       history.present.screens.historyVisit = page.visit
-      _ = Self.travel(&history, by: page.position - history.undoCount, environment: environment)
+      _ = travel(&history, by: page.position - history.undoCount, environment: environment)
       return .none
     }
     let travels = action.travels
@@ -101,7 +106,7 @@ public struct AppHistoryReducer: Reducer {
     let words =
       abs(travels) == 1 ? history.title(at: history.undoCount - (travels < 0 ? 1 : 0)) : nil
     let position = history.undoCount
-    let notes = Self.travel(&history, by: travels, environment: environment)
+    let notes = travel(&history, by: travels, environment: environment)
     history.present.screens.said = history.present.travelled(
       steps: abs(history.undoCount - position), of: abs(travels), back: travels < 0,
       step: words, notes: notes)
@@ -111,9 +116,13 @@ public struct AppHistoryReducer: Reducer {
   /// Undoes or redoes `steps` steps as changes to what is there now.
   ///
   /// - Returns: What other sessions had already done of those changes, in words.
-  private static func travel(
+  private func travel(
     _ history: inout History<AppState>, by steps: Int, environment: AppEnvironment
   ) -> [String] {
+    guard !undoesByRestoring else {
+      history.travel(by: steps, restoring: \.undoable)
+      return []
+    }
     var notes: [String] = []
     history.travel(by: steps, changing: \.undoable) { present, from, to in
       notes += present.makeChange(from: from, to: to, environment: environment)

@@ -44,9 +44,11 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// page's actions. Version 5: the nth-prime lookup is a feature of its own, so a screen's
   /// cancel and answer are the lookup's actions. Version 6: what covers a screen is one
   /// destination, a running lookup is the lookup's state, routine news is a notice, and the
-  /// count and the favorites are stored once. Lines of versions 3 to 5 are read after
-  /// ``upgradingLookupActions(_:)`` and ``upgradingToDestinations(_:)``.
-  public static let version = 6
+  /// count and the favorites are stored once. Version 7: undo and redo are changes to what is
+  /// stored now, so after another session's change they leave what it did; a recording of an
+  /// earlier version replays them by restoring, as it was recorded. Lines of versions 3 to 5
+  /// are read after ``upgradingLookupActions(_:)`` and ``upgradingToDestinations(_:)``.
+  public static let version = 7
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
@@ -503,7 +505,7 @@ public enum Replay {
             ? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) : $0.uuid.removeFirst()
         }
       })
-    let reducer = AppHistoryReducer()
+    let reducer = AppHistoryReducer(undoesByRestoring: version < 7)
     var history = History(initial)
     for (index, line) in lines.enumerated().dropFirst() {
       if case .end(let state, _) = line {

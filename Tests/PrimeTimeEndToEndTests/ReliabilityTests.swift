@@ -114,24 +114,26 @@ struct ReliabilityTests {
     return (try #require(last), try state(home, "favorites"), output)
   }
 
-  @Test func redoAfterAnotherSessionSavedAndRemovedThatPrime_doesNotBringItBack() throws {
-    let (redone, next, _) = try Self.twoSessions([
+  @Test func redoAfterAnotherSessionSavedAndRemovedThatPrime_savesItAgain() throws {
+    let (redone, next, output) = try Self.twoSessions([
       ("a", "set 7"), ("a", "save"), ("a", "undo"),
       ("b", "set 7"), ("b", "save"), ("b", "remove"),
       ("a", "redo"),
     ])
-    #expect(redone.favoritePrimes == [])
+    #expect(redone.favoritePrimes == [7])
+    #expect(output == ["redone; count: 7; favorites: 7"])
     #expect(redone.feedReplaysToFavorites, "\(redone)")
     #expect(next == redone)
   }
 
-  @Test func redoAfterAnotherSessionRemovedAndSavedThatPrime_doesNotRemoveTheirs() throws {
-    let (redone, next, _) = try Self.twoSessions([
+  @Test func redoAfterAnotherSessionRemovedAndSavedThatPrime_removesItAgain() throws {
+    let (redone, next, output) = try Self.twoSessions([
       ("a", "set 7"), ("a", "save"), ("a", "remove"), ("a", "undo"),
       ("b", "set 7"), ("b", "remove"), ("b", "save"),
       ("a", "redo"),
     ])
-    #expect(redone.favoritePrimes == [7])
+    #expect(redone.favoritePrimes == [])
+    #expect(output == ["redone; count: 7; no favorites"])
     #expect(redone.feedReplaysToFavorites, "\(redone)")
     #expect(next == redone)
   }
