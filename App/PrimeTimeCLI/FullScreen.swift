@@ -13,39 +13,9 @@ import Synchronization
 /// A thin driver: everything shown is the store's state (the page, the selection, the notices,
 /// quitting), changed by actions that ``AppView`` maps keys and signals to, and drawn by
 /// ``AppView/draw(_:progress:timeZone:)``. Feature keys go to the features' scoped stores; undo,
-/// redo and the screens' own actions to the root. The loop blocks until something arrives: a
-/// key, a signal, a resize, an effect's action or another session's write. At rest it costs
-/// nothing.
+/// redo and the screens' own actions to the root. ``EventLoop`` runs it.
 @MainActor
-final class FullScreen {
-  private let session: Session
-  private let progress: LookupProgress
-  /// Writes out what the recording holds so far.
-  private let flushRecording: () -> Void
-  private var subscription: StoreSubscription?
-  /// Whether the state changed since the screen was last drawn.
-  private var needsDrawing = true
-
-  /// How often a running lookup's progress bar moves, in milliseconds.
-  static let progressInterval: Int32 = 50
-
-  init(
-    session: Session, progress: LookupProgress, flushRecording: @escaping () -> Void
-  ) {
-    self.session = session
-    self.progress = progress
-    self.flushRecording = flushRecording
-    // Any action, a key's or an effect's, may change what is shown: the screen is drawn again
-    // once, however many ran, and a wait for events ends to draw it. Told through a store scoped
-    // to the app's state, which is `Equatable`: an action that leaves it as it was (another
-    // session's write of what is already shown, a key that moves nothing) draws nothing.
-    subscription = session.store.scope(state: \.present, action: { $0 }).subscribe(
-      onChange: { [unowned self] in
-        needsDrawing = true
-        Terminal.wake()
-      })
-  }
-
+enum FullScreen {
   /// Starts a session over the data directory and runs the screens on it.
   ///
   /// - Returns: The exit status: 0; 1 when the session could not start, a change could not be
@@ -91,82 +61,67 @@ final class FullScreen {
       return PrimeTimeCLI.usageStatus
     }
     let session = launch.session
-    let screens = FullScreen(
-      session: session, progress: environment.progress, flushRecording: launch.flush)
     if let warning = notices.first {
       if !environment.terminal.error { say([warning]) }
       session.store.send(.step(.screens(.launchWarned(warning))))
     }
-    let ending = await screens.run()
+    let ending = await run(session, progress: environment.progress, flushRecording: launch.flush)
     // What is not stored yet is stored before the app ends; if it cannot be, the terminal, given
     // back, says so.
     let unstored = await session.storage?.finish()
     if let unstored { FileHandle.standardError.write(Data("primetime: \(unstored)\n".utf8)) }
     guard launch.end(screen: Screen(session.state.screens.page)), unstored == nil else { return 1 }
-    // Ended by a signal: the status a shell expects of a program the signal ended.
-    if case .signal(let signal) = ending { return 128 + signal }
-    return 0
+    return ending.exitStatus
   }
 
   /// Runs the screens on the started terminal until `q`, Ctrl-D, or SIGTERM, SIGHUP or SIGINT,
   /// and gives the terminal back as it was.
   ///
+  /// - Parameters:
+  ///   - session: The app's store, and its features' scoped stores.
+  ///   - progress: How far a running lookup is.
+  ///   - flushRecording: Writes out what the recording holds so far.
   /// - Returns: Why it ended.
-  func run() async -> ScreensState.Ending {
-    defer { Terminal.stop() }
+  static func run(
+    _ session: Session, progress: LookupProgress, flushRecording: @escaping () -> Void
+  ) async -> ScreensState.Ending {
     let store = session.store
-    store.send(.step(.screens(.terminalResized(Terminal.size))))
-    while store.state.present.screens.ending == nil {
-      // Never while the shell has the terminal: a signal can end the wait for the foreground.
-      if needsDrawing, Terminal.isInForeground { draw() }
-      let isLookingUp = store.state.present.isLookingUp
-      let events = await Terminal.nextEvents(timeout: isLookingUp ? Self.progressInterval : -1)
-      if isLookingUp { needsDrawing = true }  // the progress bar moves
-      for signal in events.signals {
-        send(AppView.action(forSignal: signal, in: store.state.present))
-      }
-      if events.isResized {
-        store.send(.step(.screens(.terminalResized(Terminal.size))))
-        // The terminal may have lost what was drawn, even at the same size.
-        needsDrawing = true
-      }
-      if events.isGone {
-        // The terminal went away (its emulator ended, the line hung up): the app ends as
-        // SIGHUP ends it.
-        send(.step(.screens(.signalReceived(SIGHUP))))
-      }
-      for key in events.keys where store.state.present.screens.ending == nil {
+    let ending = await EventLoop(
+      state: { store.state.present },
+      // Told through a store scoped to the app's state, which is `Equatable`: an action that
+      // leaves it as it was (another session's write of what is already shown, a key that moves
+      // nothing) draws nothing.
+      observe: { store.scope(state: \.present, action: { $0 }).subscribe(onChange: $0) },
+      draw: { _ in
+        AppView.draw(store.state, progress: progress.value, timeZone: session.timeZone)
+      },
+      ending: \.screens.ending,
+      isMoving: \.isLookingUp,
+      resized: { store.send(.step(.screens(.terminalResized($0)))) },
+      signalled: { send(AppView.action(forSignal: $0, in: store.state.present), to: session) },
+      pressed: { key in
         if !store.state.present.isLookingUp { progress.report(0) }
-        if key == .suspend {
-          Terminal.suspend()
-          needsDrawing = true
-        } else if let action = AppView.action(for: key, in: store.state.present) {
-          send(action)
+        if let action = AppView.action(for: key, in: store.state.present) {
+          send(action, to: session)
         }
-      }
-      if !events.keys.isEmpty { flushRecording() }
-    }
+      },
+      afterKeys: flushRecording
+    ).run()
     // A lookup still running ends with the session.
     if let cancel = store.state.present.lookupCancellation {
       store.send(.step(cancel))
     }
-    return store.state.present.screens.ending ?? .quit
+    return ending
   }
 
   /// Sends an action: a feature's to the feature's own store, scoped from the app's, and
   /// everything else to the app's.
-  private func send(_ action: HistoryAction<AppAction>) {
+  private static func send(_ action: HistoryAction<AppAction>, to session: Session) {
     switch action {
     case .step(.counter(let action)): session.counter.send(action)
     case .step(.favoritePrimes(let action)): session.favorites.send(action)
     default: session.store.send(action)
     }
-  }
-
-  private func draw() {
-    needsDrawing = false
-    Terminal.draw(
-      AppView.draw(session.store.state, progress: progress.value, timeZone: session.timeZone))
   }
 }
 
