@@ -98,11 +98,10 @@ enum FullScreen {
       ending: \.screens.ending,
       isMoving: \.isLookingUp,
       resized: { store.send(.step(.screens(.terminalResized($0)))) },
-      signalled: { send(AppView.action(forSignal: $0, in: store.state.present), to: session) },
+      signalled: { session.dispatch(AppView.action(forSignal: $0, in: store.state.present)) },
       pressed: { key in
-        if !store.state.present.isLookingUp { progress.report(0) }
         if let action = AppView.action(for: key, in: store.state.present) {
-          send(action, to: session)
+          session.dispatch(action)
         }
       },
       afterKeys: flushRecording
@@ -112,16 +111,6 @@ enum FullScreen {
       store.send(.step(cancel))
     }
     return ending
-  }
-
-  /// Sends an action: a feature's to the feature's own store, scoped from the app's, and
-  /// everything else to the app's.
-  private static func send(_ action: HistoryAction<AppAction>, to session: Session) {
-    switch action {
-    case .step(.counter(let action)): session.counter.send(action)
-    case .step(.favoritePrimes(let action)): session.favorites.send(action)
-    default: session.store.send(action)
-    }
   }
 }
 

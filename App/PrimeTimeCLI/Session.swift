@@ -49,6 +49,9 @@ public final class Session {
   private let trace: TraceSwitch
   private let output: Output
   private let interaction: Interaction?
+  /// How far a running lookup is, which the progress bar shows; started again from 0 with each
+  /// step sent while none runs.
+  private let progress: LookupProgress?
   /// Why the running command failed, if it did: the first message of a failure.
   private var failure: String?
 
@@ -80,6 +83,7 @@ public final class Session {
     storage: Storage?,
     watchedDirectory: URL? = nil,
     interaction: Interaction?,
+    progress: LookupProgress? = nil,
     recorder: SessionRecorder?,
     timeZone: TimeZone = .current
   ) {
@@ -104,6 +108,7 @@ public final class Session {
       StorageObserver(storage: $0, store: store, watching: watchedDirectory)
     }
     self.interaction = interaction
+    self.progress = progress
     self.timeZone = timeZone
   }
 
@@ -177,7 +182,7 @@ public final class Session {
   /// - Returns: Whether the step went through, with no failure.
   @discardableResult
   func send(_ action: AppAction) async -> Bool {
-    let task = dispatch(action)
+    let task = dispatch(.step(action))
     if task.isInFlight {
       if let interaction, let cancel = state.lookupCancellation {
         _ = interaction.takeInterrupt()
@@ -185,7 +190,7 @@ public final class Session {
           while: { task.isInFlight }, isInterrupted: interaction.takeInterrupt)
         if isInterrupted {
           // The lookup is cancelled and its answer will be dropped; the prompt comes back now.
-          dispatch(cancel)
+          dispatch(.step(cancel))
         }
       } else {
         await task.finish()
@@ -205,7 +210,7 @@ public final class Session {
     // Opened for this command only, the modal is closed again after it.
     guard await send(.counter(.isPrimeTapped)) else { return false }
     let isDone = await send(.counter(.destination(.presented(.primeModal(action)))))
-    dispatch(.counter(.destination(.dismiss)))
+    dispatch(.step(.counter(.destination(.dismiss))))
     return isDone
   }
 
@@ -218,17 +223,23 @@ public final class Session {
     for alert in alerts {
       if alert.isFailure { fail(alert.message) } else { say(alert.message) }
     }
-    if !alerts.isEmpty { dispatch(.alertsDismissed) }
+    if !alerts.isEmpty { dispatch(.step(.alertsDismissed)) }
     return !alerts.contains(where: \.isFailure)
   }
 
-  /// Sends a feature's action to the feature's own store.
+  /// Sends an action, whichever front end it comes from: a feature's to the feature's own
+  /// store, scoped from the app's, and everything else (undo, redo, the screens', other
+  /// sessions' changes) to the app's. A step sent while no lookup runs starts the progress bar
+  /// again from 0, for the lookup it may start.
   @discardableResult
-  private func dispatch(_ action: AppAction) -> StoreTask {
+  func dispatch(_ action: HistoryAction<AppAction>) -> StoreTask {
+    if !state.isLookingUp { progress?.report(0) }
     switch action {
-    case .counter(let action): counter.send(action)
-    case .favoritePrimes(let action): favorites.send(action)
-    case .storageChanged, .screens, .history, .alertsDismissed: store.send(.step(action))
+    case .step(.counter(let action)): return counter.send(action)
+    case .step(.favoritePrimes(let action)): return favorites.send(action)
+    case .step(.storageChanged), .step(.screens), .step(.history), .step(.alertsDismissed),
+      .feedback, .undo, .redo, .travel:
+      return store.send(action)
     }
   }
 
