@@ -57,17 +57,17 @@ enum FullScreen {
       _ = launch.end(screen: .counter)
       return PrimeTimeCLI.usageStatus
     }
-    let session = launch.session
+    let app = launch.session.runtime
     if let warning = notices.first {
       if !environment.terminal.error { say([warning]) }
-      session.store.send(.step(.screens(.launchWarned(warning))))
+      app.store.send(.step(.screens(.launchWarned(warning))))
     }
-    let ending = await run(session, progress: environment.progress, flushRecording: launch.flush)
+    let ending = await run(app, progress: environment.progress, flushRecording: launch.flush)
     // What is not stored yet is stored before the app ends; if it cannot be, the terminal, given
     // back, says so.
-    let unstored = await session.storage?.finish()
+    let unstored = await app.storage?.finish()
     if let unstored { FileHandle.standardError.write(Data("primetime: \(unstored)\n".utf8)) }
-    guard launch.end(screen: Screen(session.state.screens.page)), unstored == nil else { return 1 }
+    guard launch.end(screen: Screen(app.state.screens.page)), unstored == nil else { return 1 }
     return ending.exitStatus
   }
 
@@ -75,14 +75,14 @@ enum FullScreen {
   /// and gives the terminal back as it was.
   ///
   /// - Parameters:
-  ///   - session: The app's store, and its features' scoped stores.
+  ///   - app: The app's store, and its features' scoped stores.
   ///   - progress: How far a running lookup is.
   ///   - flushRecording: Writes out what the recording holds so far.
   /// - Returns: Why it ended.
   static func run(
-    _ session: Session, progress: LookupProgress, flushRecording: @escaping () -> Void
+    _ app: AppRuntime, progress: LookupProgress, flushRecording: @escaping () -> Void
   ) async -> ScreensState.Ending {
-    let store = session.store
+    let store = app.store
     let ending = await EventLoop(
       state: { store.state.present },
       // Told through a store scoped to the app's state, which is `Equatable`: an action that
@@ -90,15 +90,15 @@ enum FullScreen {
       // nothing) draws nothing.
       observe: { store.scope(state: \.present, action: { $0 }).subscribe(onChange: $0) },
       draw: { _ in
-        AppView.draw(store.state, progress: progress.value, timeZone: session.timeZone)
+        AppView.draw(store.state, progress: progress.value, timeZone: app.timeZone)
       },
       ending: \.screens.ending,
       isMoving: \.isLookingUp,
       resized: { store.send(.step(.screens(.terminalResized($0)))) },
-      signalled: { session.dispatch(AppView.action(forSignal: $0, in: store.state.present)) },
+      signalled: { app.dispatch(AppView.action(forSignal: $0, in: store.state.present)) },
       pressed: { key in
         if let action = AppView.action(for: key, in: store.state.present) {
-          session.dispatch(action)
+          app.dispatch(action)
         }
       },
       afterKeys: flushRecording

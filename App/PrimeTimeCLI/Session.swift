@@ -30,28 +30,16 @@ struct Interaction: Sendable {
   var progress: ProgressDisplay
 }
 
-/// Runs REPL commands against the app's store. The screen shown and quitting are the store's
-/// state, and every rule is a reducer's; the session holds only whether tracing is on and the
-/// running command's failure. The commands (``Command/all``) send actions and show state
-/// through it.
+/// The REPL's context: the app it runs commands on, whether tracing is on, and the running
+/// command's failure. The screen shown and quitting are the store's state, and every rule is a
+/// reducer's. The commands (``Command/all``) send actions and show state through it.
 @MainActor
 public final class Session {
-  public let store: Store<History<AppState>, HistoryAction<AppAction>>
-  /// The counter's store, scoped from the app's: every counter action goes through it.
-  public let counter: Store<CounterState, CounterAction>
-  /// The favorites' store, scoped from the app's: every favorites action goes through it.
-  /// Undo, redo and other sessions' changes are the app's, and go to ``store``.
-  public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
-  /// Stores each change, and takes in other sessions' changes.
-  let storage: StorageObserver?
-  /// The time zone the activity feed is shown in.
-  let timeZone: TimeZone
+  /// The app the commands run on.
+  public let runtime: AppRuntime
   private let trace: TraceSwitch
   private let output: Output
   private let interaction: Interaction?
-  /// How far a running lookup is, which the progress bar shows; started again from 0 with each
-  /// step sent while none runs.
-  private let progress: LookupProgress?
   /// Why the running command failed, if it did: the first message of a failure.
   private var failure: String?
 
@@ -89,31 +77,22 @@ public final class Session {
   ) {
     let trace = TraceSwitch()
     self.trace = trace
-    let app = recorder.map { AppHistoryReducer().recording(to: $0) } ?? Reduce(AppHistoryReducer())
-    let store = Store(
-      initialState: History(initialState),
-      reducer: app.debug(
-        isEnabled: { trace.isOn },
-        state: \.present,
-        report: { output.out($0) }
-      ),
-      environment: environment
-    )
-    self.store = store
-    self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
-    self.favorites = store.scope(
-      state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
+    self.runtime = AppRuntime(
+      initialState: initialState, environment: environment, storage: storage,
+      watchedDirectory: watchedDirectory, progress: progress, recorder: recorder,
+      timeZone: timeZone, trace: trace, output: output)
     self.output = output
-    self.storage = storage.map {
-      StorageObserver(storage: $0, store: store, watching: watchedDirectory)
-    }
     self.interaction = interaction
-    self.progress = progress
-    self.timeZone = timeZone
   }
 
+  /// The app's store.
+  public var store: Store<History<AppState>, HistoryAction<AppAction>> { runtime.store }
+
   /// The app's state now, without its undo history.
-  public var state: AppState { store.state.present }
+  public var state: AppState { runtime.state }
+
+  /// Stores each change, and takes in other sessions' changes.
+  var storage: StorageObserver? { runtime.storage }
 
   /// The REPL's screen for the page shown: the history page is the counter's, the activity
   /// feed the favorites'.
@@ -182,7 +161,7 @@ public final class Session {
   /// - Returns: Whether the step went through, with no failure.
   @discardableResult
   func send(_ action: AppAction) async -> Bool {
-    let task = dispatch(.step(action))
+    let task = runtime.dispatch(.step(action))
     if task.isInFlight {
       if let interaction, let cancel = state.lookupCancellation {
         _ = interaction.takeInterrupt()
@@ -190,7 +169,7 @@ public final class Session {
           while: { task.isInFlight }, isInterrupted: interaction.takeInterrupt)
         if isInterrupted {
           // The lookup is cancelled and its answer will be dropped; the prompt comes back now.
-          dispatch(.step(cancel))
+          runtime.dispatch(.step(cancel))
         }
       } else {
         await task.finish()
@@ -210,7 +189,7 @@ public final class Session {
     // Opened for this command only, the modal is closed again after it.
     guard await send(.counter(.isPrimeTapped)) else { return false }
     let isDone = await send(.counter(.destination(.presented(.primeModal(action)))))
-    dispatch(.step(.counter(.destination(.dismiss))))
+    runtime.dispatch(.step(.counter(.destination(.dismiss))))
     return isDone
   }
 
@@ -223,24 +202,8 @@ public final class Session {
     for alert in alerts {
       if alert.isFailure { fail(alert.message) } else { say(alert.message) }
     }
-    if !alerts.isEmpty { dispatch(.step(.alertsDismissed)) }
+    if !alerts.isEmpty { runtime.dispatch(.step(.alertsDismissed)) }
     return !alerts.contains(where: \.isFailure)
-  }
-
-  /// Sends an action, whichever front end it comes from: a feature's to the feature's own
-  /// store, scoped from the app's, and everything else (undo, redo, the screens', other
-  /// sessions' changes) to the app's. A step sent while no lookup runs starts the progress bar
-  /// again from 0, for the lookup it may start.
-  @discardableResult
-  func dispatch(_ action: HistoryAction<AppAction>) -> StoreTask {
-    if !state.isLookingUp { progress?.report(0) }
-    switch action {
-    case .step(.counter(let action)): return counter.send(action)
-    case .step(.favoritePrimes(let action)): return favorites.send(action)
-    case .step(.storageChanged), .step(.screens), .step(.history), .step(.alertsDismissed),
-      .feedback, .undo, .redo, .travel:
-      return store.send(action)
-    }
   }
 
   /// Undoes the last `steps` steps, as many as there are, and says what that left.
