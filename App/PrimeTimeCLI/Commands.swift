@@ -109,7 +109,8 @@ extension Command {
       "activity", .none, summary: "favorites added and removed, newest first",
       example: "activity"
     ) { session, _ in
-      session.say(Rendering.activity(session.state.activityFeed, timeZone: session.timeZone))
+      session.say(
+        Rendering.activity(session.state.activityFeed, timeZone: session.runtime.timeZone))
     },
     Command(
       "undo", .positive("n", default: 1), summary: "undo the last step, or the last n",

@@ -1,8 +1,5 @@
 import AppCore
-import CNcurses
 import ComposableArchitecture
-import Counter
-import FavoritePrimes
 import Foundation
 import PrimeTimeUI
 import Screens
@@ -13,39 +10,9 @@ import Synchronization
 /// A thin driver: everything shown is the store's state (the page, the selection, the notices,
 /// quitting), changed by actions that ``AppView`` maps keys and signals to, and drawn by
 /// ``AppView/draw(_:progress:timeZone:)``. Feature keys go to the features' scoped stores; undo,
-/// redo and the screens' own actions to the root. The loop blocks until something arrives: a
-/// key, a signal, a resize, an effect's action or another session's write. At rest it costs
-/// nothing.
+/// redo and the screens' own actions to the root. ``EventLoop`` runs it.
 @MainActor
-final class FullScreen {
-  private let session: Session
-  private let progress: LookupProgress
-  /// Writes out what the recording holds so far.
-  private let flushRecording: () -> Void
-  private var subscription: StoreSubscription?
-  /// Whether the state changed since the screen was last drawn.
-  private var needsDrawing = true
-
-  /// How often a running lookup's progress bar moves, in milliseconds.
-  static let progressInterval: Int32 = 50
-
-  init(
-    session: Session, progress: LookupProgress, flushRecording: @escaping () -> Void
-  ) {
-    self.session = session
-    self.progress = progress
-    self.flushRecording = flushRecording
-    // Any action, a key's or an effect's, may change what is shown: the screen is drawn again
-    // once, however many ran, and a wait for events ends to draw it. Told through a store scoped
-    // to the app's state, which is `Equatable`: an action that leaves it as it was (another
-    // session's write of what is already shown, a key that moves nothing) draws nothing.
-    subscription = session.store.scope(state: \.present, action: { $0 }).subscribe(
-      onChange: { [unowned self] in
-        needsDrawing = true
-        Terminal.wake()
-      })
-  }
-
+enum FullScreen {
   /// Starts a session over the data directory and runs the screens on it.
   ///
   /// - Returns: The exit status: 0; 1 when the session could not start, a change could not be
@@ -90,292 +57,56 @@ final class FullScreen {
       _ = launch.end(screen: .counter)
       return PrimeTimeCLI.usageStatus
     }
-    let session = launch.session
-    let screens = FullScreen(
-      session: session, progress: environment.progress, flushRecording: launch.flush)
+    let app = launch.session.runtime
     if let warning = notices.first {
       if !environment.terminal.error { say([warning]) }
-      session.store.send(.step(.screens(.launchWarned(warning))))
+      app.store.send(.step(.screens(.launchWarned(warning))))
     }
-    let ending = await screens.run()
+    let ending = await run(app, progress: environment.progress, flushRecording: launch.flush)
     // What is not stored yet is stored before the app ends; if it cannot be, the terminal, given
     // back, says so.
-    let unstored = await session.storage?.finish()
+    let unstored = await app.storage?.finish()
     if let unstored { FileHandle.standardError.write(Data("primetime: \(unstored)\n".utf8)) }
-    guard launch.end(screen: Screen(session.state.screens.page)), unstored == nil else { return 1 }
-    // Ended by a signal: the status a shell expects of a program the signal ended.
-    if case .signal(let signal) = ending { return 128 + signal }
-    return 0
+    guard launch.end(screen: Screen(app.state.screens.page)), unstored == nil else { return 1 }
+    return ending.exitStatus
   }
 
   /// Runs the screens on the started terminal until `q`, Ctrl-D, or SIGTERM, SIGHUP or SIGINT,
   /// and gives the terminal back as it was.
   ///
+  /// - Parameters:
+  ///   - app: The app's store, and its features' scoped stores.
+  ///   - progress: How far a running lookup is.
+  ///   - flushRecording: Writes out what the recording holds so far.
   /// - Returns: Why it ended.
-  func run() async -> ScreensState.Ending {
-    defer { Terminal.stop() }
-    let store = session.store
-    store.send(.step(.screens(.terminalResized(Terminal.size))))
-    while store.state.present.screens.ending == nil {
-      // Never while the shell has the terminal: a signal can end the wait for the foreground.
-      if needsDrawing, Terminal.isInForeground { draw() }
-      let isLookingUp = store.state.present.isLookingUp
-      let events = await Terminal.nextEvents(timeout: isLookingUp ? Self.progressInterval : -1)
-      if isLookingUp { needsDrawing = true }  // the progress bar moves
-      for signal in events.signals {
-        send(AppView.action(forSignal: signal, in: store.state.present))
-      }
-      if events.isResized {
-        store.send(.step(.screens(.terminalResized(Terminal.size))))
-        // The terminal may have lost what was drawn, even at the same size.
-        needsDrawing = true
-      }
-      if events.isGone {
-        // The terminal went away (its emulator ended, the line hung up): the app ends as
-        // SIGHUP ends it.
-        send(.step(.screens(.signalReceived(SIGHUP))))
-      }
-      for key in events.keys where store.state.present.screens.ending == nil {
-        if !store.state.present.isLookingUp { progress.report(0) }
-        if key == .suspend {
-          Terminal.suspend()
-          needsDrawing = true
-        } else if let action = AppView.action(for: key, in: store.state.present) {
-          send(action)
+  static func run(
+    _ app: AppRuntime, progress: LookupProgress, flushRecording: @escaping () -> Void
+  ) async -> ScreensState.Ending {
+    let store = app.store
+    let ending = await EventLoop(
+      state: { store.state.present },
+      // Told through a store scoped to the app's state, which is `Equatable`: an action that
+      // leaves it as it was (another session's write of what is already shown, a key that moves
+      // nothing) draws nothing.
+      observe: { store.scope(state: \.present, action: { $0 }).subscribe(onChange: $0) },
+      draw: { _ in
+        AppView.draw(store.state, progress: progress.value, timeZone: app.timeZone)
+      },
+      ending: \.screens.ending,
+      isMoving: \.isLookingUp,
+      resized: { store.send(.step(.screens(.terminalResized($0)))) },
+      signalled: { app.dispatch(AppView.action(forSignal: $0, in: store.state.present)) },
+      pressed: { key in
+        if let action = AppView.action(for: key, in: store.state.present) {
+          app.dispatch(action)
         }
-      }
-      if !events.keys.isEmpty { flushRecording() }
-    }
+      },
+      afterKeys: flushRecording
+    ).run()
     // A lookup still running ends with the session.
     if let cancel = store.state.present.lookupCancellation {
       store.send(.step(cancel))
     }
-    return store.state.present.screens.ending ?? .quit
-  }
-
-  /// Sends an action: a feature's to the feature's own store, scoped from the app's, and
-  /// everything else to the app's.
-  private func send(_ action: HistoryAction<AppAction>) {
-    switch action {
-    case .step(.counter(let action)): session.counter.send(action)
-    case .step(.favoritePrimes(let action)): session.favorites.send(action)
-    default: session.store.send(action)
-    }
-  }
-
-  private func draw() {
-    needsDrawing = false
-    Terminal.draw(
-      AppView.draw(session.store.state, progress: progress.value, timeZone: session.timeZone))
-  }
-}
-
-/// The terminal, through ncurses: started and stopped, read a key at a time, drawn a screen at a
-/// time.
-@MainActor
-enum Terminal {
-  /// Takes over the terminal: the alternate screen, keys one at a time without echo, no cursor.
-  ///
-  /// - Returns: Whether the terminal that TERM names is known.
-  static func start(isColored: Bool) -> Bool {
-    waitForTheForeground()
-    setlocale(LC_ALL, "")
-    set_escdelay(25)  // Esc acts at once, not after ncurses' second of waiting for more
-    guard primetime_start() != 0 else { return false }
-    raw()
-    noecho()
-    // ncurses would read a key that arrives while it draws into its own buffer, where the wait
-    // for events cannot see it: it leaves the terminal's input to the wait.
-    typeahead(-1)
-    curs_set(0)
-    primetime_use_keypad()
-    primetime_set_key_timeout(0)
-    if isColored, has_colors() {
-      start_color()
-      use_default_colors()
-      init_pair(1, Int16(COLOR_CYAN), -1)
-    }
-    Self.isColored = isColored && has_colors()
-    // Signals are written to a pipe that the wait for events watches. SIGWINCH's handler
-    // takes the place of ncurses' own, which only a read of a key would notice.
-    eventPipes.start()
-    for signal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] {
-      Glibc.signal(signal) { signal in
-        let saved = errno
-        // Only the signals that end the app end a wait for the foreground.
-        if signal == SIGTERM || signal == SIGHUP {
-          receivedSignal.store(signal, ordering: .relaxed)
-        }
-        var byte = UInt8(truncatingIfNeeded: signal)
-        _ = write(signalPipe.load(ordering: .relaxed), &byte, 1)
-        errno = saved
-      }
-    }
-    return true
-  }
-
-  /// Gives the terminal back as it was: its screen, echo, line editing and cursor.
-  static func stop() {
-    // Not a second time: that would set the modes saved at the start on the shell's terminal.
-    if !isendwin() { endwin() }
-  }
-
-  /// Stops the program for the shell (Ctrl-Z), with the terminal given back meanwhile; when it
-  /// is resumed, the screen is drawn whole again.
-  static func suspend() {
-    endwin()
-    primetime_stop(SIGTSTP)
-    waitForTheForeground()
-    primetime_clear_on_next_refresh()
-    // The terminal may have changed size meanwhile, which only the foreground job was told of:
-    // ncurses looks again, as on SIGWINCH, sent to the process (this thread blocks it).
-    kill(getpid(), SIGWINCH)
-  }
-
-  /// Whether the app may use the terminal now (the shell has not got it).
-  static var isInForeground: Bool { primetime_is_in_foreground() != 0 }
-
-  /// Stops the program while it is in the background (`bg` after Ctrl-Z, or started with `&`)
-  /// until the shell brings it to the foreground, so that it never takes the terminal from the
-  /// shell; a signal that ends the app ends the wait.
-  static func waitForTheForeground() {
-    while !isInForeground, receivedSignal.load(ordering: .relaxed) == 0 {
-      primetime_stop(SIGTTOU)
-      // Where the stop is discarded (no shell to resume it), this looks again now and then.
-      usleep(15_000)
-    }
-  }
-
-  /// What arrived while the app waited.
-  struct Events {
-    /// The keys typed; a key the screens do not use (Home, F1) is ``Key/other``.
-    let keys: [Key]
-    /// SIGTERM, SIGHUP and SIGINT, in the order they arrived.
-    let signals: [Int32]
-    let isResized: Bool
-    /// Whether the terminal went away.
-    let isGone: Bool
-  }
-
-  /// Waits until something arrives: a key, a signal, a resize or a ``wake()``; with a
-  /// `timeout` of 0 or more, at most that many milliseconds.
-  ///
-  /// The wait blocks a thread of its own in `poll(2)`, so that the main actor goes on running
-  /// effects' actions and storage's meanwhile; nothing runs on a timer.
-  static func nextEvents(timeout: Int32) async -> Events {
-    let ready = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(returning: eventPipes.wait(timeout: timeout))
-      }
-    }
-    var codes: [Int32] = []
-    var isResized = ready.signals.contains(SIGWINCH)
-    if isResized { primetime_follow_size() }
-    if ready.input {
-      while case let code = primetime_read_key(), code != ERR {
-        if code == KEY_RESIZE { isResized = true } else { codes.append(code) }
-      }
-    }
-    let keys = Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER)
-    return Events(
-      keys: keys.isEmpty && !codes.isEmpty ? [.other] : keys,
-      signals: ready.signals.filter { $0 != SIGWINCH }, isResized: isResized,
-      // A terminal that hangs up is readable with nothing to read, or cannot be asked its modes.
-      isGone: ready.hangUp
-        || (ready.input && codes.isEmpty && primetime_terminal_is_gone() != 0))
-  }
-
-  /// Ends a wait for events from any thread: the store's observers call it after an action.
-  nonisolated static func wake() {
-    eventPipes.wake()
-  }
-
-  /// The terminal's size now.
-  static var size: Size {
-    Size(columns: Int(primetime_columns()), rows: Int(primetime_rows()))
-  }
-
-  /// Draws a screen in place of the last one.
-  static func draw(_ drawing: Drawing) {
-    primetime_erase()
-    for (row, line) in drawing.enumerated() {
-      let (style, pair): (Int32, Int32) =
-        switch line.style {
-        case .plain: (0, 0)
-        case .title: (1, isColored ? 1 : 0)
-        case .hint, .disabled: (3, 0)
-        case .selected: (2, 0)
-        }
-      guard let prefix = line.styledPrefix else {
-        primetime_put(Int32(row), 0, line.text, style, pair)
-        continue
-      }
-      let head = String(line.text.prefix(prefix))
-      primetime_put(Int32(row), 0, head, style, pair)
-      primetime_put(
-        Int32(row), Int32(displayWidth(head)), String(line.text.dropFirst(prefix)), 0, 0)
-    }
-    primetime_refresh()
-  }
-
-  private static var isColored = false
-}
-
-/// The last signal that asks the UI to end; set by the signal handler, so that the wait for the
-/// foreground ends.
-private let receivedSignal = Atomic<Int32>(0)
-/// The pipe's end that the signal handler writes the signal's number to.
-private let signalPipe = Atomic<Int32>(-1)
-/// The pipes that end a wait for events.
-private let eventPipes = EventPipes()
-
-/// Two pipes that a wait for events watches beside the terminal: one that signal handlers write
-/// to, one that ``wake()`` writes to. Both ends are non-blocking, so that a full pipe drops a
-/// byte instead of blocking a handler: one byte waiting is enough to end a wait.
-private final class EventPipes: Sendable {
-  private let signals: (read: Int32, write: Int32)
-  private let wakes: (read: Int32, write: Int32)
-
-  init() {
-    func makePipe() -> (Int32, Int32) {
-      var ends: [Int32] = [-1, -1]
-      _ = pipe(&ends)
-      for end in ends {
-        _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      }
-      return (ends[0], ends[1])
-    }
-    signals = makePipe()
-    wakes = makePipe()
-  }
-
-  /// Hands the signal handler its end of the pipe.
-  func start() {
-    signalPipe.store(signals.write, ordering: .relaxed)
-  }
-
-  func wake() {
-    var byte: UInt8 = 1
-    _ = write(wakes.write, &byte, 1)
-  }
-
-  /// Blocks until the terminal or a pipe is readable, or `timeout` milliseconds pass (never,
-  /// when it is negative), and empties the pipes.
-  func wait(timeout: Int32) -> (input: Bool, hangUp: Bool, signals: [Int32]) {
-    var descriptors = [
-      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: signals.read, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wakes.read, events: Int16(POLLIN), revents: 0),
-    ]
-    while poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno == EINTR {}
-    var buffer = [UInt8](repeating: 0, count: 256)
-    var received: [Int32] = []
-    while case let count = read(signals.read, &buffer, buffer.count), count > 0 {
-      received += buffer[..<count].map { Int32($0) }
-    }
-    while read(wakes.read, &buffer, buffer.count) > 0 {}
-    let input = descriptors[0].revents
-    return (input & Int16(POLLIN) != 0, input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, received)
+    return ending
   }
 }

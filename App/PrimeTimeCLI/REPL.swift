@@ -46,7 +46,6 @@ enum REPL {
           break
         }
         for command in CommandParser.split(line) where !session.isQuitRequested {
-          environment.progress.report(0)
           if case .failure(let message) = await session.run(line: command) {
             output.err(errorStyle.error("error: ") + message)
           }

@@ -262,35 +262,24 @@ enum Replaying {
     guard Terminal.start(isColored: environment.isColorEnabled) else {
       return fail("'replay --ui' does not know this terminal (TERM is not set or unknown)")
     }
-    defer { Terminal.stop() }
     let store = Store(
       initialState: RecordingViewState(
         file: URL(filePath: file).lastPathComponent, lines: lines.count, steps: steps,
         difference: difference,
         size: Terminal.size),
       reducer: RecordingViewReducer(), environment: ())
-    var needsDrawing = true
-    let subscription = store.subscribe(onChange: { needsDrawing = true })
-    defer { subscription.cancel() }
-    while store.state.ending == nil {
-      if needsDrawing, Terminal.isInForeground {
-        needsDrawing = false
-        Terminal.draw(RecordingView.draw(store.state))
+    let ending = await EventLoop(
+      state: { store.state },
+      observe: { store.subscribe(onChange: $0) },
+      draw: RecordingView.draw,
+      ending: \.ending,
+      resized: { store.send(.terminalResized($0)) },
+      signalled: { store.send(.signalReceived($0)) },
+      pressed: { key in
+        if let action = RecordingView.action(for: key) { store.send(action) }
       }
-      let events = await Terminal.nextEvents(timeout: -1)
-      for signal in events.signals { store.send(.signalReceived(signal)) }
-      if events.isResized { store.send(.terminalResized(Terminal.size)) }
-      if events.isGone { store.send(.signalReceived(SIGHUP)) }
-      for key in events.keys where store.state.ending == nil {
-        if key == .suspend {
-          Terminal.suspend()
-          needsDrawing = true
-        } else if let action = RecordingView.action(for: key) {
-          store.send(action)
-        }
-      }
-    }
-    if case .signal(let signal) = store.state.ending { return 128 + signal }
+    ).run()
+    if case .signal = ending { return ending.exitStatus }
     // As `replay` without --ui: a recording that does not reproduce is a failure.
     return difference == nil ? 0 : 1
   }

@@ -30,22 +30,13 @@ struct Interaction: Sendable {
   var progress: ProgressDisplay
 }
 
-/// Runs REPL commands against the app's store. The screen shown and quitting are the store's
-/// state, and every rule is a reducer's; the session holds only whether tracing is on and the
-/// running command's failure. The commands (``Command/all``) send actions and show state
-/// through it.
+/// The REPL's context: the app it runs commands on, whether tracing is on, and the running
+/// command's failure. The screen shown and quitting are the store's state, and every rule is a
+/// reducer's. The commands (``Command/all``) send actions and show state through it.
 @MainActor
 public final class Session {
-  public let store: Store<History<AppState>, HistoryAction<AppAction>>
-  /// The counter's store, scoped from the app's: every counter action goes through it.
-  public let counter: Store<CounterState, CounterAction>
-  /// The favorites' store, scoped from the app's: every favorites action goes through it.
-  /// Undo, redo and other sessions' changes are the app's, and go to ``store``.
-  public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
-  /// Stores each change, and takes in other sessions' changes.
-  let storage: StorageObserver?
-  /// The time zone the activity feed is shown in.
-  let timeZone: TimeZone
+  /// The app the commands run on.
+  public let runtime: AppRuntime
   private let trace: TraceSwitch
   private let output: Output
   private let interaction: Interaction?
@@ -80,35 +71,28 @@ public final class Session {
     storage: Storage?,
     watchedDirectory: URL? = nil,
     interaction: Interaction?,
+    progress: LookupProgress? = nil,
     recorder: SessionRecorder?,
     timeZone: TimeZone = .current
   ) {
     let trace = TraceSwitch()
     self.trace = trace
-    let app = recorder.map { AppHistoryReducer().recording(to: $0) } ?? Reduce(AppHistoryReducer())
-    let store = Store(
-      initialState: History(initialState),
-      reducer: app.debug(
-        isEnabled: { trace.isOn },
-        state: \.present,
-        report: { output.out($0) }
-      ),
-      environment: environment
-    )
-    self.store = store
-    self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
-    self.favorites = store.scope(
-      state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
+    self.runtime = AppRuntime(
+      initialState: initialState, environment: environment, storage: storage,
+      watchedDirectory: watchedDirectory, progress: progress, recorder: recorder,
+      timeZone: timeZone, trace: trace, output: output)
     self.output = output
-    self.storage = storage.map {
-      StorageObserver(storage: $0, store: store, watching: watchedDirectory)
-    }
     self.interaction = interaction
-    self.timeZone = timeZone
   }
 
+  /// The app's store.
+  public var store: Store<History<AppState>, HistoryAction<AppAction>> { runtime.store }
+
   /// The app's state now, without its undo history.
-  public var state: AppState { store.state.present }
+  public var state: AppState { runtime.state }
+
+  /// Stores each change, and takes in other sessions' changes.
+  var storage: StorageObserver? { runtime.storage }
 
   /// The REPL's screen for the page shown: the history page is the counter's, the activity
   /// feed the favorites'.
@@ -177,7 +161,7 @@ public final class Session {
   /// - Returns: Whether the step went through, with no failure.
   @discardableResult
   func send(_ action: AppAction) async -> Bool {
-    let task = dispatch(action)
+    let task = runtime.dispatch(.step(action))
     if task.isInFlight {
       if let interaction, let cancel = state.lookupCancellation {
         _ = interaction.takeInterrupt()
@@ -185,7 +169,7 @@ public final class Session {
           while: { task.isInFlight }, isInterrupted: interaction.takeInterrupt)
         if isInterrupted {
           // The lookup is cancelled and its answer will be dropped; the prompt comes back now.
-          dispatch(cancel)
+          runtime.dispatch(.step(cancel))
         }
       } else {
         await task.finish()
@@ -205,7 +189,7 @@ public final class Session {
     // Opened for this command only, the modal is closed again after it.
     guard await send(.counter(.isPrimeTapped)) else { return false }
     let isDone = await send(.counter(.destination(.presented(.primeModal(action)))))
-    dispatch(.counter(.destination(.dismiss)))
+    runtime.dispatch(.step(.counter(.destination(.dismiss))))
     return isDone
   }
 
@@ -218,18 +202,8 @@ public final class Session {
     for alert in alerts {
       if alert.isFailure { fail(alert.message) } else { say(alert.message) }
     }
-    if !alerts.isEmpty { dispatch(.alertsDismissed) }
+    if !alerts.isEmpty { runtime.dispatch(.step(.alertsDismissed)) }
     return !alerts.contains(where: \.isFailure)
-  }
-
-  /// Sends a feature's action to the feature's own store.
-  @discardableResult
-  private func dispatch(_ action: AppAction) -> StoreTask {
-    switch action {
-    case .counter(let action): counter.send(action)
-    case .favoritePrimes(let action): favorites.send(action)
-    case .storageChanged, .screens, .history, .alertsDismissed: store.send(.step(action))
-    }
   }
 
   /// Undoes the last `steps` steps, as many as there are, and says what that left.

@@ -73,6 +73,7 @@ final class SessionLaunch {
       storage: storage,
       watchedDirectory: watchesStorage ? dataDirectory : nil,
       interaction: interaction,
+      progress: environment.progress,
       recorder: recorder
     )
     return SessionLaunch(

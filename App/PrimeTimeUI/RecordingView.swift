@@ -101,9 +101,9 @@ public struct RecordingViewReducer: Reducer {
         case .terminalResized(let size):
           state.size = size
         case .quitTapped:
-          if state.ending == nil { state.ending = .quit }
+          state.ending.end(.quit)
         case .signalReceived(let signal):
-          if state.ending == nil { state.ending = .signal(signal) }
+          state.ending.end(.signal(signal))
         }
         return .none
       }

@@ -131,6 +131,18 @@ public struct ScreensState: Codable, Equatable, Sendable {
   }
 }
 
+extension Optional where Wrapped == ScreensState.Ending {
+  /// Ends for `reason`, unless already ending: the first reason to end is the one that counts,
+  /// and it decides the exit status (a signal that arrives after `q` still exits with 0).
+  ///
+  /// ```swift
+  /// state.screens.ending.end(.quit)
+  /// ```
+  public mutating func end(_ reason: ScreensState.Ending) {
+    if self == nil { self = reason }
+  }
+}
+
 /// What happens to the screens.
 public enum ScreensAction: Codable, Equatable, Sendable {
   /// A page was opened, or the page it was opened from shown again.
@@ -219,12 +231,11 @@ public struct ScreensReducer: Reducer {
       return .none
 
     case .quitTapped:
-      // The first reason to end is the one that counts.
-      if state.screens.ending == nil { state.screens.ending = .quit }
+      state.screens.ending.end(.quit)
       return .none
 
     case .signalReceived(let signal):
-      if state.screens.ending == nil { state.screens.ending = .signal(signal) }
+      state.screens.ending.end(.signal(signal))
       return .none
     }
   }

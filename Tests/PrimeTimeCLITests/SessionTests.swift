@@ -71,8 +71,10 @@ struct SessionTests {
     let session = makeSession(AppState(count: 7))
     var counterStates: [Int] = []
     var favoriteStates: [[Int]] = []
-    let counter = session.counter.subscribe { counterStates.append($0.count) }
-    let favorites = session.favorites.subscribe { favoriteStates.append(Array($0.favoritePrimes)) }
+    let counter = session.runtime.counter.subscribe { counterStates.append($0.count) }
+    let favorites = session.runtime.favorites.subscribe {
+      favoriteStates.append(Array($0.favoritePrimes))
+    }
     _ = await session.run(line: "incr")
     #expect(counterStates.first == 8)
     _ = await session.run(line: "decr; save")
@@ -83,8 +85,8 @@ struct SessionTests {
     _ = await session.run(line: "delete 1")
     #expect(favoriteStates.count > before)
     #expect(favoriteStates.last == [])
-    #expect(session.favorites.state.favoritePrimes == session.state.favoritePrimes)
-    #expect(session.counter.state == session.state.counter)
+    #expect(session.runtime.favorites.state.favoritePrimes == session.state.favoritePrimes)
+    #expect(session.runtime.counter.state == session.state.counter)
     _ = (counter, favorites)
   }
 

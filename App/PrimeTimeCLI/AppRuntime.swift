@@ -1,0 +1,82 @@
+import AppCore
+import ComposableArchitecture
+import ComposableArchitectureDebug
+import Counter
+import FavoritePrimes
+import Foundation
+
+/// The app as it runs, whichever front end shows it: the store with the session's history, the
+/// features' stores scoped from it, storage, which observes it, and the progress of a running
+/// lookup. The REPL's ``Session`` and the full screen both run on one.
+@MainActor
+public final class AppRuntime {
+  public let store: Store<History<AppState>, HistoryAction<AppAction>>
+  /// The counter's store, scoped from the app's: every counter action goes through it.
+  public let counter: Store<CounterState, CounterAction>
+  /// The favorites' store, scoped from the app's: every favorites action goes through it.
+  /// Undo, redo and other sessions' changes are the app's, and go to ``store``.
+  public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
+  /// Stores each change, and takes in other sessions' changes.
+  let storage: StorageObserver?
+  /// The time zone the activity feed is shown in.
+  let timeZone: TimeZone
+  /// How far a running lookup is, which the progress bar shows; started again from 0 with each
+  /// step sent while none runs.
+  private let progress: LookupProgress?
+
+  /// Starts the app's store on `initialState`, recorded to `recorder` where there is one, and
+  /// storage on it.
+  ///
+  /// - Parameters:
+  ///   - trace: Whether each action is reported, on `output`, with the change it made.
+  init(
+    initialState: AppState,
+    environment: AppEnvironment,
+    storage: Storage?,
+    watchedDirectory: URL?,
+    progress: LookupProgress?,
+    recorder: SessionRecorder?,
+    timeZone: TimeZone,
+    trace: TraceSwitch,
+    output: Output
+  ) {
+    let app = recorder.map { AppHistoryReducer().recording(to: $0) } ?? Reduce(AppHistoryReducer())
+    let store = Store(
+      initialState: History(initialState),
+      reducer: app.debug(
+        isEnabled: { trace.isOn },
+        state: \.present,
+        report: { output.out($0) }
+      ),
+      environment: environment
+    )
+    self.store = store
+    self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
+    self.favorites = store.scope(
+      state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
+    self.storage = storage.map {
+      StorageObserver(storage: $0, store: store, watching: watchedDirectory)
+    }
+    self.progress = progress
+    self.timeZone = timeZone
+  }
+
+  /// The app's state now, without its undo history.
+  public var state: AppState { store.state.present }
+
+  /// Sends an action, whichever front end it comes from: a feature's to the feature's own
+  /// store, scoped from the app's, and everything else (undo, redo, the screens', other
+  /// sessions' changes) to the app's. A step sent while no lookup runs starts the progress bar
+  /// again from 0, for the lookup it may start.
+  @discardableResult
+  func dispatch(_ action: HistoryAction<AppAction>) -> StoreTask {
+    if !state.isLookingUp { progress?.report(0) }
+    switch action {
+    case .step(.counter(let action)): return counter.send(action)
+    case .step(.favoritePrimes(let action)): return favorites.send(action)
+    case .step(.storageChanged), .step(.screens), .step(.history), .step(.alertsDismissed),
+      .feedback, .undo, .redo, .travel:
+      return store.send(action)
+    }
+  }
+}
