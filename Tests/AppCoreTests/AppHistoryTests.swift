@@ -334,14 +334,21 @@ struct AppHistoryTests {
     }
   }
 
-  @Test func undoOfARemoval_bringsThePrimeBackInItsPlace_besideAnotherSessionsSave() {
+  /// A store of the app with history, the prime modal open on `count`, and known identities.
+  private static func storeWithPrimeModalOpen(
+    count: Int
+  ) -> Store<History<AppState>, HistoryAction<AppAction>> {
     let ids = IncrementingUUIDs()
-    let store = Store(
-      initialState: History(AppState(count: 5, counterDestination: .primeModal(alert: nil))),
+    return Store(
+      initialState: History(AppState(count: count, counterDestination: .primeModal(alert: nil))),
       reducer: AppHistoryReducer(),
       environment: AppEnvironment(
         nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) },
         uuid: { ids.next() }))
+  }
+
+  @Test func undoOfARemoval_bringsThePrimeBackInItsPlace_besideAnotherSessionsSave() {
+    let store = Self.storeWithPrimeModalOpen(count: 5)
     store.send(.step(Self.save))
     store.send(.step(.counter(.countEntered(7))))
     store.send(.step(.counter(.isPrimeTapped)))
@@ -364,13 +371,7 @@ struct AppHistoryTests {
   }
 
   @Test func aStepAnotherSessionTookBack_isMarkedInTheHistory_butNotOneThisSessionUndidLater() {
-    let ids = IncrementingUUIDs()
-    let store = Store(
-      initialState: History(AppState(count: 17, counterDestination: .primeModal(alert: nil))),
-      reducer: AppHistoryReducer(),
-      environment: AppEnvironment(
-        nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) },
-        uuid: { ids.next() }))
+    let store = Self.storeWithPrimeModalOpen(count: 17)
     store.send(.step(Self.save))
     store.send(.step(.counter(.countEntered(5))))
     store.send(.step(.counter(.isPrimeTapped)))
