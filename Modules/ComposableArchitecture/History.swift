@@ -248,9 +248,11 @@ public struct History<State> {
     guard past.count > 0 else { return false }
     let (before, after) = step(at: past.count - 1)
     guard let entry = past.pop() else { return false }
-    // The step keeps the states it went between, whatever the present becomes.
+    // The step keeps the states it went between, whatever the present becomes, and so does the
+    // step before it, which ended where this one started.
     starts[entry.step] = before
     ends[entry.step] = after
+    if let below = past.last, ends[below.step] == nil { ends[below.step] = before }
     future.append(Entry(state: present, step: entry.step))
     undoneSteps.insert(entry.step)
     change(&present[keyPath: part], after[keyPath: part], before[keyPath: part])
@@ -266,6 +268,7 @@ public struct History<State> {
     guard !future.isEmpty else { return false }
     let (before, after) = step(at: past.count)
     let entry = future.removeLast()
+    if let below = past.last, ends[below.step] == nil { ends[below.step] = before }
     past.push(Entry(state: present, step: entry.step))
     starts[entry.step] = before
     ends[entry.step] = after

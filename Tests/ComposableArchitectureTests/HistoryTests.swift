@@ -411,4 +411,30 @@ struct HistoryTravelTests {
     store.send(.travel(by: -2))
     #expect(store.state.present.count == 100)
   }
+
+  @Test func undoAsAChange_ofTwoSteps_handsEachStepItsOwnEnds_notWhatOthersAddedSince() {
+    var history = History(Set<Int>())
+    history.record(before: history.present)
+    history.present.insert(5)
+    history.record(before: history.present)
+    history.present.insert(7)
+    history.changeOutsideSteps { $0.insert(11) }
+    var changes: [(from: Set<Int>, to: Set<Int>)] = []
+    history.travel(by: -2, changing: \.self) { present, from, to in
+      changes.append((from, to))
+      present.subtract(from.subtracting(to))
+    }
+    #expect(changes.map(\.from) == [[5, 7], [5]])
+    #expect(changes.map(\.to) == [[5], []])
+    #expect(history.present == [11])
+    changes = []
+    history.travel(by: 2, changing: \.self) { present, from, to in
+      changes.append((from, to))
+      present.formUnion(to.subtracting(from))
+    }
+    #expect(changes.map(\.from) == [[], [5]])
+    #expect(changes.map(\.to) == [[5], [5, 7]])
+    #expect(history.step(at: 0) == ([], [5]))
+    #expect(history.step(at: 1) == ([5], [5, 7]))
+  }
 }
