@@ -34,7 +34,7 @@ extension AppState.Undoable {
       }
       if lastEntry(for: entry.prime)?.id == entry.id {
         activityFeed.removeAll { $0.id == entry.id }
-        place(entry.prime, saved: saves, as: new.favoritePrimes)
+        setSaved(entry.prime, saves)
       } else {
         append(saves ? .added : .removed, entry.prime, environment: environment)
       }
@@ -83,22 +83,8 @@ extension AppState.Undoable {
     Self.lastEntry(for: prime, in: activityFeed)
   }
 
-  /// Saves or removes `prime`; a saved one goes where it is in `reference`, before the first
-  /// prime that follows it there and is still saved, or last.
-  mutating func place(_ prime: Int, saved: Bool, as reference: PersistentArray<Int>) {
-    guard saved else {
-      favoritePrimes.removeAll { $0 == prime }
-      return
-    }
-    let favorites = favoritePrimes
-    let followers = reference.firstIndex(of: prime).map { reference[($0 + 1)...] }
-    let next = followers?.lazy.compactMap { favorites.firstIndex(of: $0) }.first
-    favoritePrimes.insert(prime, at: next ?? favoritePrimes.count)
-  }
-
   /// Brings back an entry that undo took back, in its place in the feed (after the entry that
-  /// came before it in `reference`), and its prime in the favorites where that place puts it,
-  /// as the database does.
+  /// came before it in `reference`), as the database does, and saves or removes its prime.
   mutating func bringBack(_ entry: Activity, placedAsIn reference: PersistentArray<Activity>) {
     let index: Int
     switch reference.firstIndex(of: entry) {
@@ -109,26 +95,29 @@ extension AppState.Undoable {
     case nil: index = activityFeed.count
     }
     activityFeed.insert(entry, at: index)
-    guard entry.kind == .added else {
-      favoritePrimes.removeAll { $0 == entry.prime }
-      return
-    }
-    // Before the first prime saved after it that is still a favorite.
-    let favorites = favoritePrimes
-    let next = activityFeed[(index + 1)...].lazy
-      .filter { $0.kind == .added }
-      .compactMap { favorites.firstIndex(of: $0.prime) }.first
-    favoritePrimes.insert(entry.prime, at: next ?? favoritePrimes.count)
+    setSaved(entry.prime, entry.kind == .added)
   }
 
   /// Saves or removes `prime` by a new entry of the feed, last, as a save or a removal now is.
   mutating func append(_ kind: Activity.Kind, _ prime: Int, environment: AppEnvironment) {
     activityFeed.append(
       Activity(id: environment.uuid(), kind: kind, prime: prime, timestamp: environment.now()))
-    if kind == .added {
-      favoritePrimes.append(prime)
-    } else {
+    setSaved(prime, kind == .added)
+  }
+
+  /// Saves or removes `prime`. A saved prime goes where the database puts it: the favorites
+  /// are in the order of their last saves in the feed.
+  mutating func setSaved(_ prime: Int, _ saved: Bool) {
+    guard saved else {
       favoritePrimes.removeAll { $0 == prime }
+      return
     }
+    var lastSave: [Int: Int] = [:]
+    for (index, entry) in activityFeed.enumerated() where entry.kind == .added {
+      lastSave[entry.prime] = index
+    }
+    let own = lastSave[prime] ?? .max
+    let index = favoritePrimes.firstIndex { (lastSave[$0] ?? -1) > own }
+    favoritePrimes.insert(prime, at: index ?? favoritePrimes.count)
   }
 }

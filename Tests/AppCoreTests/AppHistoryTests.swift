@@ -387,4 +387,23 @@ struct AppHistoryTests {
     #expect(store.state.row(3).words == "saved 5")
     #expect(store.state.row(4).words == "removed 5")
   }
+
+  @Test func undoOfARemoval_putsThePrimeWhereItsSaveIs_beforeAPrimeAnotherSessionSavedLater() {
+    let store = Self.storeWithPrimeModalOpen(count: 3)
+    store.send(.step(Self.save))
+    store.send(.step(.counter(.countEntered(7))))
+    store.send(.step(.counter(.isPrimeTapped)))
+    store.send(.step(Self.save))
+    store.send(.step(Self.remove))
+    let feed =
+      Array(store.state.present.activityFeed)
+      + [Activity(id: UUID(50), kind: .added, prime: 13, timestamp: .init(milliseconds: 1))]
+    store.send(
+      .step(.storageChanged(StoredFavorites(favoritePrimes: [3, 13], activityFeed: feed))))
+    store.send(.undo)
+    #expect(store.state.present.favoritePrimes == [3, 7, 13])
+    store.send(.redo)
+    store.send(.undo)
+    #expect(store.state.present.favoritePrimes == [3, 7, 13])
+  }
 }

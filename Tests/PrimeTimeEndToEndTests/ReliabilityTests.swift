@@ -149,6 +149,17 @@ struct ReliabilityTests {
     #expect(next == redone)
   }
 
+  @Test func undoOfARemoval_putsThePrimeBackWhereTheDatabaseDoes() throws {
+    let (undone, next, _) = try Self.twoSessions([
+      ("a", "set 3"), ("a", "save"), ("a", "set 7"), ("a", "save"), ("a", "remove"),
+      ("b", "set 13"), ("b", "save"),
+      ("a", "favorites"), ("a", "undo"),
+    ])
+    #expect(undone.favoritePrimes == [3, 7, 13])
+    #expect(undone.feedReplaysToFavorites, "\(undone)")
+    #expect(next == undone)
+  }
+
   @Test func undoAndRedo_sayWhatTheyLeft_afterTakingInAnotherSessionsChanges() throws {
     let saves: [(session: Character, line: String)] = [
       ("a", "set 7"), ("a", "save"), ("b", "set 11"), ("b", "save"),
