@@ -257,8 +257,7 @@ extension Effect {
   /// history records it as the step's feedback.
   ///
   /// ```swift
-  /// state.nthPrimeLookup = NthPrimeLookupState(n: n)
-  /// return .send(.nthPrimeLookup(.presented(.started)))
+  /// return state.startLookup(n: state.count).map { .send(.nthPrimeLookup($0)) } ?? .none
   /// ```
   ///
   /// - Parameter action: The action to run next.

@@ -55,6 +55,13 @@ public struct CounterState: Equatable, Sendable {
   }
 }
 
+extension CounterState: NthPrimeLookupPresenting {
+  /// The lookup's alerts cover the counter, as its own do.
+  public mutating func showAlert(_ alert: Alert) {
+    destination = .alert(alert)
+  }
+}
+
 /// What covers the counter, with the state each presented feature works on: the prime modal's
 /// is derived from the counter's count and favorites.
 public enum CounterDestinationState: Equatable, Sendable {
@@ -239,24 +246,13 @@ struct CountingReducer: Reducer {
       return .none
 
     case .nthPrimeTapped:
-      guard state.nthPrimeLookup == nil else { return .none }
-      if let invalid = Alert(invalidN: state.count) {
-        state.destination = .alert(invalid)
-        return .none
-      }
-      state.nthPrimeLookup = NthPrimeLookupState(n: state.count)
-      return .send(.nthPrimeLookup(.presented(.started)))
+      return state.startLookup(n: state.count).map { .send(.nthPrimeLookup($0)) } ?? .none
 
-    case .nthPrimeLookup(.presented(.answered(let n, let result))):
-      state.nthPrimeLookup = nil
-      state.destination = .alert(Alert(n: n, lookup: result))
+    case .nthPrimeLookup(let action):
+      state.lookupActed(action)
       return .none
 
-    case .nthPrimeLookup(.dismiss):
-      if state.nthPrimeLookup != nil { state.notice = "cancelled" }
-      return .none
-
-    case .nthPrimeLookup, .destination:
+    case .destination:
       return .none
     }
   }

@@ -49,6 +49,13 @@ public struct FavoritePrimesState: Equatable, Sendable {
   }
 }
 
+extension FavoritePrimesState: NthPrimeLookupPresenting {
+  /// The lookup's alerts cover the list, as its own do.
+  public mutating func showAlert(_ alert: Alert) {
+    destination = .alert(alert)
+  }
+}
+
 /// What happens on the favorites screen, its lookup included. Recordings hold these in the
 /// encoding Swift derives, so a case keeps its name and its labels.
 public enum FavoritePrimesAction: Codable, Equatable, Sendable {
@@ -203,29 +210,15 @@ struct FavoritesListReducer: Reducer {
         state.destination = .alert(.failure(noFavorite(at: index, in: state)))
         return .none
       }
-      guard state.nthPrimeLookup == nil else { return .none }
       let n = state.favoritePrimes[index]
-      if let invalid = Alert(invalidN: n) {
-        state.destination = .alert(invalid)
-        return .none
-      }
-      state.nthPrimeLookup = NthPrimeLookupState(n: n)
-      return .send(.nthPrimeLookup(.presented(.started)))
+      return state.startLookup(n: n).map { .send(.nthPrimeLookup($0)) } ?? .none
 
-    case .nthPrimeLookup(.presented(.answered(let n, let result))):
-      state.nthPrimeLookup = nil
-      state.destination = .alert(Alert(n: n, lookup: result))
-      return .none
-
-    case .nthPrimeLookup(.dismiss):
-      if state.nthPrimeLookup != nil { state.notice = "cancelled" }
+    case .nthPrimeLookup(let action):
+      state.lookupActed(action)
       return .none
 
     case .destination(.dismiss):
       state.destination = nil
-      return .none
-
-    case .nthPrimeLookup:
       return .none
     }
   }

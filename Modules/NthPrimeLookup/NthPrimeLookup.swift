@@ -65,3 +65,51 @@ public struct NthPrimeLookupReducer: Reducer {
 
 /// Identifies the running lookup, within the place it is presented.
 private struct LookupID: Hashable, Sendable {}
+
+/// The state of a screen that presents the lookup: the running lookup, the screen's news, and
+/// an alert over it. A lookup starts and ends alike on every such screen, by these rules, so
+/// that the counter and the favorites cannot drift apart.
+///
+/// ```swift
+/// return state.startLookup(n: state.count).map { .send(.nthPrimeLookup($0)) } ?? .none
+/// ```
+public protocol NthPrimeLookupPresenting {
+  /// The running lookup, while it runs.
+  var nthPrimeLookup: NthPrimeLookupState? { get set }
+  /// The screen's news, which says a lookup was cancelled.
+  var notice: String? { get set }
+  /// Covers the screen with an alert: the lookup's answer, or why `n` cannot be looked up.
+  mutating func showAlert(_ alert: Alert)
+}
+
+extension NthPrimeLookupPresenting {
+  /// Starts looking up the nth prime, or shows why `n` cannot be looked up. While a lookup
+  /// runs, nothing happens.
+  ///
+  /// - Returns: The action that sets the lookup to work, for the screen to send; `nil` when
+  ///   none started.
+  public mutating func startLookup(n: Int) -> PresentationAction<NthPrimeLookupAction>? {
+    guard nthPrimeLookup == nil else { return nil }
+    if let invalid = Alert(invalidN: n) {
+      showAlert(invalid)
+      return nil
+    }
+    nthPrimeLookup = NthPrimeLookupState(n: n)
+    return .presented(.started)
+  }
+
+  /// What the lookup's actions do to the screen: an answer ends the lookup and shows what it
+  /// found; a dismissal while it runs says `cancelled` (the presentation then clears it and
+  /// cancels its work).
+  public mutating func lookupActed(_ action: PresentationAction<NthPrimeLookupAction>) {
+    switch action {
+    case .presented(.answered(let n, let result)):
+      nthPrimeLookup = nil
+      showAlert(Alert(n: n, lookup: result))
+    case .dismiss:
+      if nthPrimeLookup != nil { notice = "cancelled" }
+    case .presented(.started):
+      break
+    }
+  }
+}

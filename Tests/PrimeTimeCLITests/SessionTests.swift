@@ -265,25 +265,15 @@ struct SessionTests {
   @Test func aWriteThatFails_keepsTheChangeInMemory_andTheNextWriteIncludesIt() async {
     let attempts = ChangeLog()
     let failures = Mutex(1)
-    let session = Session(
-      initialState: AppState(count: 13),
-      environment: AppEnvironment(
-        nthPrime: .answering([:]), fileClient: .inMemory(files),
-        now: { Date(timeIntervalSince1970: 0) }, uuid: { UUID(1) }),
-      output: transcript.output,
-      storage: Storage(
-        database: FavoritesDatabase(
-          open: { FavoritesDatabase.Opened() },
-          write: { change in
-            attempts.append(change)
-            let fails = failures.withLock { remaining in
-              defer { remaining = max(0, remaining - 1) }
-              return remaining > 0
-            }
-            if fails { throw FavoritesDatabaseError("could not write the database: disk full") }
-            return nil
-          },
-          refresh: { nil })))
+    let session = makeSession(AppState(count: 13)) { change in
+      attempts.append(change)
+      let fails = failures.withLock { remaining in
+        defer { remaining = max(0, remaining - 1) }
+        return remaining > 0
+      }
+      if fails { throw FavoritesDatabaseError("could not write the database: disk full") }
+      return nil
+    }
     let saved = await session.run(line: "save")
     #expect(
       saved == .failure("could not write the database: disk full; the changes are kept in memory"))
@@ -296,17 +286,9 @@ struct SessionTests {
   }
 
   @Test func whileStoringFails_theREPL_stillSaysWhatEachCommandDid() async {
-    let session = Session(
-      initialState: AppState(count: 13),
-      environment: AppEnvironment(
-        nthPrime: .answering([:]), fileClient: .inMemory(files),
-        now: { Date(timeIntervalSince1970: 0) }, uuid: { UUID(1) }),
-      output: transcript.output,
-      storage: Storage(
-        database: FavoritesDatabase(
-          open: { FavoritesDatabase.Opened() },
-          write: { _ in throw FavoritesDatabaseError("could not write the database: disk full") },
-          refresh: { nil })))
+    let session = makeSession(AppState(count: 13)) { _ in
+      throw FavoritesDatabaseError("could not write the database: disk full")
+    }
     _ = await session.run(line: "save")
     _ = await session.run(line: "remove")
     _ = await session.run(line: "undo")
