@@ -34,7 +34,7 @@ extension AppState.Undoable {
       }
       if lastEntry(for: entry.prime)?.id == entry.id {
         activityFeed.removeAll { $0.id == entry.id }
-        setSaved(entry.prime, saves)
+        setSaved(entry.prime, saves, placedAsIn: new.favoritePrimes)
       } else {
         append(saves ? .added : .removed, entry.prime, environment: environment)
       }
@@ -48,7 +48,7 @@ extension AppState.Undoable {
       let untouched =
         lastEntry(for: entry.prime) == Self.lastEntry(for: entry.prime, in: old.activityFeed)
       if untouched && !activityFeed.contains(entry) {
-        bringBack(entry, placedAsIn: new.activityFeed)
+        bringBack(entry, placedAsIn: new)
       } else {
         append(entry.kind, entry.prime, environment: environment)
       }
@@ -85,7 +85,8 @@ extension AppState.Undoable {
 
   /// Brings back an entry that undo took back, in its place in the feed (after the entry that
   /// came before it in `reference`), as the database does, and saves or removes its prime.
-  mutating func bringBack(_ entry: Activity, placedAsIn reference: PersistentArray<Activity>) {
+  mutating func bringBack(_ entry: Activity, placedAsIn step: Self) {
+    let reference = step.activityFeed
     let index: Int
     switch reference.firstIndex(of: entry) {
     case 0?: index = 0
@@ -95,7 +96,7 @@ extension AppState.Undoable {
     case nil: index = activityFeed.count
     }
     activityFeed.insert(entry, at: index)
-    setSaved(entry.prime, entry.kind == .added)
+    setSaved(entry.prime, entry.kind == .added, placedAsIn: step.favoritePrimes)
   }
 
   /// Saves or removes `prime` by a new entry of the feed, last, as a save or a removal now is.
@@ -105,19 +106,33 @@ extension AppState.Undoable {
     setSaved(prime, kind == .added)
   }
 
-  /// Saves or removes `prime`. A saved prime goes where the database puts it: the favorites
-  /// are in the order of their last saves in the feed.
-  mutating func setSaved(_ prime: Int, _ saved: Bool) {
+  /// Saves or removes `prime`. A saved prime goes where the database puts it, the favorites
+  /// being in the order they were saved: before the first prime that followed it in
+  /// `reference` and is still a favorite; failing that, before the first favorite whose last
+  /// save in the feed comes after its own; else last.
+  mutating func setSaved(
+    _ prime: Int, _ saved: Bool, placedAsIn reference: PersistentArray<Int> = []
+  ) {
     guard saved else {
       favoritePrimes.removeAll { $0 == prime }
       return
+    }
+    favoritePrimes.insert(prime, at: index(forSaved: prime, placedAsIn: reference))
+  }
+
+  private func index(forSaved prime: Int, placedAsIn reference: PersistentArray<Int>) -> Int {
+    let places = Dictionary(
+      favoritePrimes.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    if let place = reference.firstIndex(of: prime),
+      let next = reference[(place + 1)...].lazy.compactMap({ places[$0] }).first
+    {
+      return next
     }
     var lastSave: [Int: Int] = [:]
     for (index, entry) in activityFeed.enumerated() where entry.kind == .added {
       lastSave[entry.prime] = index
     }
-    let own = lastSave[prime] ?? .max
-    let index = favoritePrimes.firstIndex { (lastSave[$0] ?? -1) > own }
-    favoritePrimes.insert(prime, at: index ?? favoritePrimes.count)
+    guard let own = lastSave[prime] else { return favoritePrimes.count }
+    return favoritePrimes.firstIndex { (lastSave[$0] ?? -1) > own } ?? favoritePrimes.count
   }
 }
