@@ -103,10 +103,13 @@ public struct AppHistoryReducer: Reducer {
       history.present.screens.said = travels < 0 ? "nothing to undo" : "nothing to redo"
       return .none
     }
-    let words =
-      abs(travels) == 1 ? history.title(at: history.undoCount - (travels < 0 ? 1 : 0)) : nil
     let position = history.undoCount
     let notes = travel(&history, by: travels, environment: environment)
+    // A step keeps the states it went between, so its words are the same after the travel;
+    // they are said only beside what others had already done.
+    let words =
+      abs(travels) == 1 && !notes.isEmpty
+      ? history.title(at: min(position, history.undoCount)) : nil
     history.present.screens.said = history.present.travelled(
       steps: abs(history.undoCount - position), of: abs(travels), back: travels < 0,
       step: words, notes: notes)
