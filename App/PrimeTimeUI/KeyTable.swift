@@ -75,7 +75,14 @@ extension Sequence {
 /// A page's keys in the rows its hints show them in: the table that the page's key map reads and
 /// its hints are written from.
 struct KeyTable<State, Action>: Sendable {
-  var rows: [[KeyBinding<State, Action>]]
+  let rows: [[KeyBinding<State, Action>]]
+  private let rowHints: [Line]
+  private let hintsWhereRoom: [String]
+
+  init(rows: [[KeyBinding<State, Action>]]) {
+    self.rows = rows
+    (rowHints, hintsWhereRoom) = Self.hints(of: rows)
+  }
 
   /// What a key does in a state, or `nil` where the page has no such key or it does nothing now.
   func action(for key: Key, in state: State) -> Action? {
@@ -91,8 +98,22 @@ struct KeyTable<State, Action>: Sendable {
   /// - Parameter size: The terminal's size.
   /// - Returns: One line per row.
   func hints(size: Size) -> [Line] {
+    var lines = rowHints
+    for hint in hintsWhereRoom {
+      guard let first = lines.first else { break }
+      let text = first.text + "   " + hint
+      if displayWidth(text) <= size.columns { lines[0].text = text }
+    }
+    return lines
+  }
+
+  /// Each row's hints, and the hints shown where there is room: written once, from the rows,
+  /// rather than at every draw.
+  private static func hints(
+    of rows: [[KeyBinding<State, Action>]]
+  ) -> (rows: [Line], whereRoom: [String]) {
     var whereRoom: [String] = []
-    var lines = rows.map { row in
+    let lines = rows.map { row in
       var hints: [String] = []
       var names: [String] = []
       for binding in row {
@@ -114,12 +135,7 @@ struct KeyTable<State, Action>: Sendable {
         displayWidth(spaced) <= Size.minimum.columns ? spaced : hints.joined(separator: "  "),
         .hint)
     }
-    for hint in whereRoom {
-      guard let first = lines.first else { break }
-      let text = first.text + "   " + hint
-      if displayWidth(text) <= size.columns { lines[0].text = text }
-    }
-    return lines
+    return (lines, whereRoom)
   }
 }
 
