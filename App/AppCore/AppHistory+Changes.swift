@@ -32,8 +32,10 @@ extension AppState.Undoable {
         notes.append(Self.note(prime: entry.prime, saved: saves))
         continue
       }
-      if lastEntry(for: entry.prime)?.id == entry.id {
-        activityFeed.removeAll { $0.id == entry.id }
+      if lastEntry(for: entry.prime)?.id == entry.id,
+        let place = activityFeed.lastIndex(of: entry)
+      {
+        activityFeed.remove(at: place)
         setSaved(entry.prime, saves, placedAsIn: new.favoritePrimes)
       } else {
         append(saves ? .added : .removed, entry.prime, environment: environment)
@@ -86,13 +88,14 @@ extension AppState.Undoable {
   /// Brings back an entry that undo took back, in its place in the feed (after the entry that
   /// came before it in `reference`), as the database does, and saves or removes its prime.
   mutating func bringBack(_ entry: Activity, placedAsIn step: Self) {
+    // Looked up from the end, where a step's entries are: an undo costs the size of the step
+    // and the distance from the end, not the length of the feed.
     let reference = step.activityFeed
     let index: Int
-    switch reference.firstIndex(of: entry) {
+    switch reference.lastIndex(of: entry) {
     case 0?: index = 0
     case let place?:
-      let previous = reference[place - 1].id
-      index = activityFeed.lastIndex { $0.id == previous }.map { $0 + 1 } ?? activityFeed.count
+      index = activityFeed.lastIndex(of: reference[place - 1]).map { $0 + 1 } ?? activityFeed.count
     case nil: index = activityFeed.count
     }
     activityFeed.insert(entry, at: index)
@@ -114,25 +117,29 @@ extension AppState.Undoable {
     _ prime: Int, _ saved: Bool, placedAsIn reference: PersistentArray<Int> = []
   ) {
     guard saved else {
-      favoritePrimes.removeAll { $0 == prime }
+      while let place = favoritePrimes.lastIndex(of: prime) { favoritePrimes.remove(at: place) }
       return
     }
     favoritePrimes.insert(prime, at: index(forSaved: prime, placedAsIn: reference))
   }
 
+  /// Where a saved prime goes. Both rules look from the end, where a step's primes and
+  /// entries are: what it costs grows with the distance from the end, not with the favorites.
   private func index(forSaved prime: Int, placedAsIn reference: PersistentArray<Int>) -> Int {
-    let places = Dictionary(
-      favoritePrimes.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    if let place = reference.firstIndex(of: prime),
-      let next = reference[(place + 1)...].lazy.compactMap({ places[$0] }).first
+    if let place = reference.lastIndex(of: prime),
+      let next = reference[(place + 1)...].first(where: favoritePrimes.contains)
     {
-      return next
+      return favoritePrimes.lastIndex(of: next) ?? favoritePrimes.count
     }
-    var lastSave: [Int: Int] = [:]
-    for (index, entry) in activityFeed.enumerated() where entry.kind == .added {
-      lastSave[entry.prime] = index
+    // The primes saved after the prime's own last save, read back from the end of the feed.
+    var savedLater: Set<Int> = []
+    for entry in activityFeed.reversed() where entry.kind == .added {
+      if entry.prime == prime {
+        guard !savedLater.isEmpty else { return favoritePrimes.count }
+        return favoritePrimes.firstIndex(where: savedLater.contains) ?? favoritePrimes.count
+      }
+      savedLater.insert(entry.prime)
     }
-    guard let own = lastSave[prime] else { return favoritePrimes.count }
-    return favoritePrimes.firstIndex { (lastSave[$0] ?? -1) > own } ?? favoritePrimes.count
+    return favoritePrimes.count
   }
 }

@@ -24,15 +24,25 @@ extension AppState {
   }
 }
 
-/// The app with undo and redo of user steps.
+/// The app with undo and redo of user steps, and the history page.
 ///
-/// A step is whatever changes ``AppState/undoable``: the count, the favorites, the feed. An
-/// action that changes only what is on screen for the moment (what covers a screen, a running
-/// lookup) is no step, so a refused action leaves undo and redo as they were. Undo and redo
-/// restore the undoable part, and never bring back a dialog or a lookup; the notice says what
-/// they left, or that there was nothing to undo or redo. What another session stored
-/// (``AppAction/storageChanged(_:)``) is no step of this one either: it replaces the favorites
-/// and the feed and leaves undo and redo alone.
+/// Each kind of action has one layer, named in one switch:
+/// - another session's change (``AppAction/storageChanged(_:)``) replaces the favorites and the
+///   feed outside the steps, so undo passes over it;
+/// - news of the terminal or of storage (what ``AppAction/isUserStep`` says is no user step)
+///   changes the screens, and is no step either;
+/// - a move on the history page (``AppAction/history(_:)``) travels to where the page's marker
+///   went;
+/// - any other action is a step when it changes ``AppState/undoable`` (the count, the
+///   favorites, the feed). One that changes only what is on screen for the moment (what covers
+///   a screen, a running lookup) is no step, so a refused action leaves undo and redo as they
+///   were;
+/// - undo, redo and travel take back or make again the steps' own changes, leaving what other
+///   sessions changed, and never bring back a dialog or a lookup. The notice says what they
+///   left, or that there was nothing to undo or redo.
+///
+/// Whatever changed the favorites, the selection stays on the prime it showed; what the last
+/// step said is news until the next step.
 ///
 /// ```swift
 /// let store = Store(
@@ -63,74 +73,108 @@ public struct AppHistoryReducer: Reducer {
     environment: AppEnvironment
   ) -> Effect<HistoryAction<AppAction>> {
     let favorites = history.present.favoritePrimes
+    // Whatever changed the favorites, the selection stays on the prime it showed.
     defer { history.present.keepSelectionOnItsPrime(ifChangedFrom: favorites) }
+    // Each kind of action has one layer, named here.
     switch action {
-    case .step(.storageChanged):
-      // Another session's change: no step of this one, so undo passes over it and no step of
-      // the history shows it.
-      history.changeOutsideSteps {
-        _ = app.reduce(into: &$0, action: action.change, environment: environment)
-      }
+    case .step(.storageChanged(let stored)):
+      takeInOthersChange(.storageChanged(stored), into: &history, environment: environment)
       return .none
     case .step(let change) where !change.isUserStep:
-      // News of the terminal or of storage. It leaves the notices as they are, and starts no
-      // effect.
-      _ = app.reduce(into: &history.present, action: change, environment: environment)
+      takeInNews(change, into: &history.present, environment: environment)
       return .none
-    case .step, .undo, .redo, .travel:
-      // What the last step said is news until the next one. Written only when it was set: the
-      // history keeps the screens of each step by reference, as long as they do not change.
-      if history.present.screens.said != nil { history.present.screens.said = nil }
-    case .feedback:
-      break
-    }
-    if case .step(.history(let pageAction)) = action {
-      // Moving on the history page travels; it is no step of its own. The page shows no alert,
-      // so one that arrived before it (an export's failure) goes rather than wait behind it.
-      _ = app.reduce(into: &history.present, action: .alertsDismissed, environment: environment)
-      var page = history.historyScreen
-      _ = HistoryScreenReducer().reduce(into: &page, action: pageAction, environment: ())
-      history.present.screens.page = page.page
-      history.present.screens.historyVisit = page.visit
-      _ = travel(&history, by: page.position - history.undoCount, environment: environment)
+    case .step(.history(let move)):
+      clearNews(in: &history.present)
+      moveOnHistoryPage(move, in: &history, environment: environment)
       return .none
-    }
-    let travels = action.travels
-    guard travels != 0 else {
+    case .step:
+      clearNews(in: &history.present)
       return recording.reduce(into: &history, action: action, environment: environment)
-    }
-    guard travels < 0 ? history.canUndo : history.canRedo else {
-      history.present.screens.said = travels < 0 ? "nothing to undo" : "nothing to redo"
+    case .feedback:
+      // What a step's effect sent back belongs to that step, and is no news of its own.
+      return recording.reduce(into: &history, action: action, environment: environment)
+    case .undo, .redo, .travel:
+      clearNews(in: &history.present)
+      travel(&history, by: action.travels, environment: environment)
       return .none
+    }
+  }
+
+  /// Another session's change: no step of this one, so undo passes over it and no step of the
+  /// history shows it.
+  private func takeInOthersChange(
+    _ change: AppAction, into history: inout History<AppState>, environment: AppEnvironment
+  ) {
+    history.changeOutsideSteps {
+      _ = app.reduce(into: &$0, action: change, environment: environment)
+    }
+  }
+
+  /// News of the terminal or of storage: no step, so it leaves the notices as they are, and
+  /// starts no effect.
+  private func takeInNews(
+    _ change: AppAction, into state: inout AppState, environment: AppEnvironment
+  ) {
+    _ = app.reduce(into: &state, action: change, environment: environment)
+  }
+
+  /// What the last step said is news until the next step, undo, redo or move on the history
+  /// page. Written only when it was set: the history keeps the screens of each step by
+  /// reference, as long as they do not change.
+  private func clearNews(in state: inout AppState) {
+    if state.screens.said != nil { state.screens.said = nil }
+  }
+
+  /// Moving on the history page travels; it is no step of its own. The page shows no alert, so
+  /// one that arrived before it (an export's failure) goes rather than wait behind it. What
+  /// others had already done of the steps travelled is said, as undo and redo say it.
+  private func moveOnHistoryPage(
+    _ move: HistoryScreenAction, in history: inout History<AppState>,
+    environment: AppEnvironment
+  ) {
+    _ = app.reduce(into: &history.present, action: .alertsDismissed, environment: environment)
+    var page = history.historyScreen
+    _ = HistoryScreenReducer().reduce(into: &page, action: move, environment: ())
+    history.present.screens.page = page.page
+    history.present.screens.historyVisit = page.visit
+    let steps = page.position - history.undoCount
+    guard steps != 0 else { return }
+    travel(&history, by: steps, environment: environment, sayingOnlyNotes: true)
+  }
+
+  /// Undoes or redoes `steps` steps as changes to what is there now, and says what that left:
+  /// that there was nothing to undo or redo, or the steps travelled and the count and the
+  /// favorites now, with what other sessions had already done of those changes.
+  ///
+  /// - Parameter sayingOnlyNotes: Whether to say nothing unless others had already done part of
+  ///   it, as the history page, which shows where it is, does.
+  private func travel(
+    _ history: inout History<AppState>, by steps: Int, environment: AppEnvironment,
+    sayingOnlyNotes: Bool = false
+  ) {
+    guard steps != 0 else { return }
+    guard steps < 0 ? history.canUndo : history.canRedo else {
+      history.present.screens.said = steps < 0 ? "nothing to undo" : "nothing to redo"
+      return
     }
     let position = history.undoCount
-    let notes = travel(&history, by: travels, environment: environment)
+    var notes: [String] = []
+    if undoesByRestoring {
+      history.travel(by: steps, restoring: \.undoable)
+    } else {
+      history.travel(by: steps, changing: \.undoable) { present, from, to in
+        notes += present.makeChange(from: from, to: to, environment: environment)
+      }
+    }
+    guard !sayingOnlyNotes || !notes.isEmpty else { return }
     // A step keeps the states it went between, so its words are the same after the travel;
     // they are said only beside what others had already done.
     let words =
-      abs(travels) == 1 && !notes.isEmpty
+      abs(steps) == 1 && !notes.isEmpty
       ? history.title(at: min(position, history.undoCount)) : nil
     history.present.screens.said = history.present.travelled(
-      steps: abs(history.undoCount - position), of: abs(travels), back: travels < 0,
+      steps: abs(history.undoCount - position), of: abs(steps), back: steps < 0,
       step: words, notes: notes)
-    return .none
-  }
-
-  /// Undoes or redoes `steps` steps as changes to what is there now.
-  ///
-  /// - Returns: What other sessions had already done of those changes, in words.
-  private func travel(
-    _ history: inout History<AppState>, by steps: Int, environment: AppEnvironment
-  ) -> [String] {
-    guard !undoesByRestoring else {
-      history.travel(by: steps, restoring: \.undoable)
-      return []
-    }
-    var notes: [String] = []
-    history.travel(by: steps, changing: \.undoable) { present, from, to in
-      notes += present.makeChange(from: from, to: to, environment: environment)
-    }
-    return notes
   }
 }
 
@@ -180,14 +224,6 @@ extension HistoryAction<AppAction> {
     case .redo: 1
     case .travel(let steps): steps
     case .step, .feedback: 0
-    }
-  }
-
-  /// The app's action in a step or a feedback.
-  fileprivate var change: AppAction {
-    switch self {
-    case .step(let action), .feedback(let action, _): action
-    case .undo, .redo, .travel: preconditionFailure("no app action in \(self)")
     }
   }
 }

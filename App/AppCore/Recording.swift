@@ -364,7 +364,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
 }
 
 /// Records a session: wraps the clock and the identities so that their answers are noted, and
-/// writes a line for every action the app handles.
+/// writes a line for every action the app's store runs, told of each after it ran.
 ///
 /// Lines are encoded and written in order on a queue of their own, so that the session goes on
 /// meanwhile; at most a few thousand wait at a time.
@@ -413,30 +413,15 @@ public final class SessionRecorder: Sendable {
     queue.sync {}
   }
 
-  /// Writes the line for an action, with the readings taken since the last one.
-  func record(_ action: HistoryAction<AppAction>, after history: History<AppState>) {
+  /// Writes the line for an action, with the readings taken since the last one: what a store
+  /// calls after each action (`Store(initialState:reducer:environment:afterEachAction:)`), so
+  /// that recording is no part of any reducer.
+  public func record(_ action: HistoryAction<AppAction>, after history: History<AppState>) {
     let taken = readings.withLock { readings in
       defer { readings = RecordedLine.Readings() }
       return readings
     }
     record(RecordedLine(action, readings: taken, after: history))
-  }
-}
-
-extension Reducer
-where
-  State == History<AppState>, Action == HistoryAction<AppAction>, Environment == AppEnvironment
-{
-  /// Writes every action this reducer handles, and the state it leaves, to `recorder`.
-  ///
-  /// - Parameter recorder: Where the lines go.
-  /// - Returns: The reducer, recording.
-  public func recording(to recorder: SessionRecorder) -> Reduce<State, Action, Environment> {
-    Reduce { history, action, environment in
-      let effect = self.reduce(into: &history, action: action, environment: environment)
-      recorder.record(action, after: history)
-      return effect
-    }
   }
 }
 

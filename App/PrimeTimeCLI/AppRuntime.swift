@@ -40,15 +40,15 @@ public final class AppRuntime {
     trace: TraceSwitch,
     output: Output
   ) {
-    let app = recorder.map { AppHistoryReducer().recording(to: $0) } ?? Reduce(AppHistoryReducer())
     let store = Store(
       initialState: History(initialState),
-      reducer: app.debug(
+      reducer: AppHistoryReducer().debug(
         isEnabled: { trace.isOn },
         state: \.present,
         report: { output.out($0) }
       ),
-      environment: environment
+      environment: environment,
+      afterEachAction: { action, history in recorder?.record(action, after: history) }
     )
     self.store = store
     self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })

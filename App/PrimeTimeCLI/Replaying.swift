@@ -130,6 +130,43 @@ private func path(_ keys: [any CodingKey]) -> String {
   keys.isEmpty ? "the line" : "at " + keys.map(\.stringValue).joined(separator: ".") + ","
 }
 
+/// How a replay differs from its recording, as both `replay` and `replay --ui` say it.
+struct Mismatch {
+  /// `line 5 does not reproduce`, or `line 9, the end, does not reproduce`.
+  let summary: String
+  /// What differs: the state after an action, or the one the session ends in.
+  let cause: String
+  /// The difference, line by line.
+  let difference: [String]
+
+  /// How to read ``difference``.
+  static let legend = "(-: recorded, +: replayed)"
+}
+
+extension Replay.Outcome {
+  /// How the replay differs from the recording, or `nil` when it reproduced it.
+  var mismatch: Mismatch? {
+    func lines<Value>(_ recorded: Value, _ replayed: Value) -> [String] {
+      (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init)
+    }
+    switch self {
+    case .reproduced:
+      return nil
+    case .diverged(let line, let action, let recorded, let replayed):
+      return Mismatch(
+        summary: "line \(line) does not reproduce",
+        cause: "after \(String(customDumping: action).joinedLines), the state differs from the "
+          + "recorded one",
+        difference: lines(recorded, replayed))
+    case .endDiffers(let line, let recorded, let replayed):
+      return Mismatch(
+        summary: "line \(line), the end, does not reproduce",
+        cause: "the session ends in another state than the recorded one",
+        difference: lines(recorded, replayed))
+    }
+  }
+}
+
 struct RecordingError: Error, CustomStringConvertible {
   let description: String
 }
@@ -165,16 +202,11 @@ enum Replaying {
       }
       print(Rendering.json(state, screen: screen))
       return 0
-    case .diverged(let line, let action, let recorded, let replayed):
+    case .diverged, .endDiffers:
+      guard let mismatch = outcome.mismatch else { preconditionFailure("a mismatch") }
       return fail(
-        "\(file) line \(line) does not reproduce: after "
-          + "\(String(customDumping: action).joinedLines), the state differs from the recorded "
-          + "one (-: recorded, +: replayed):\n" + (diff(recorded, replayed) ?? ""))
-    case .endDiffers(let line, let recorded, let replayed):
-      return fail(
-        "\(file) line \(line), the end, does not reproduce: the session ends in another state "
-          + "than the recorded one (-: recorded, +: replayed):\n" + (diff(recorded, replayed) ?? "")
-      )
+        "\(file) \(mismatch.summary): \(mismatch.cause) \(Mismatch.legend):\n"
+          + mismatch.difference.joined(separator: "\n"))
     }
   }
   /// Says what went wrong on stderr.
@@ -235,19 +267,11 @@ enum Replaying {
       let outcome = try Replay.run(lines) { line, action, before, after in
         steps.append(.init(line: line, action: action, before: before, after: after))
       }
-      switch outcome {
-      case .reproduced:
-        difference = nil
-      case .diverged(let line, _, let recorded, let replayed):
-        difference = .init(
-          summary: "line \(line) does not reproduce",
-          lines: ["Line \(line) does not reproduce (-: recorded, +: replayed):"]
-            + (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init))
-      case .endDiffers(let line, let recorded, let replayed):
-        difference = .init(
-          summary: "the end, line \(line), does not reproduce",
-          lines: ["Line \(line), the end, does not reproduce (-: recorded, +: replayed):"]
-            + (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init))
+      difference = outcome.mismatch.map { mismatch in
+        .init(
+          summary: mismatch.summary,
+          lines: [mismatch.summary.prefix(1).uppercased() + mismatch.summary.dropFirst()
+            + " \(Mismatch.legend):"] + mismatch.difference)
       }
     } catch let unreadable
       where unreadable.line == lines.count && unreadable.reason.hasSuffix("no end line")

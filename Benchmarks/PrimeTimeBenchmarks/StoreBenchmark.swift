@@ -86,6 +86,7 @@ enum StoreBenchmark {
     var incrRatios: [Double] = []
     var favoriteRatios: [Double] = []
     var historyRatios: [Double] = []
+    var undoSaveRatios: [Double] = []
     let favoriteRounds = max(1000, Int(100_000 * scale))
     for _ in 0..<rounds {
       let incrMany = nsPerIncr(
@@ -106,11 +107,15 @@ enum StoreBenchmark {
       historyRatios.append(
         nsPerSaveAndRemoveWithHistory(favorites: manyPrimes, max(100, favoriteRounds / 50))
           / nsPerSaveAndRemoveWithHistory(favorites: fewPrimes, favoriteRounds))
+      undoSaveRatios.append(
+        nsPerUndoAndRedoOfASave(favorites: manyPrimes, max(100, favoriteRounds / 50))
+          / nsPerUndoAndRedoOfASave(favorites: fewPrimes, favoriteRounds))
     }
     results += [
       ("scaling.incr.ratio", median(incrRatios)),
       ("scaling.favorite.ratio", median(favoriteRatios)),
       ("scaling.favoriteWithHistory.ratio", median(historyRatios)),
+      ("scaling.undoSave.ratio", median(undoSaveRatios)),
     ]
 
     // History: undo + redo after 1,000,000 steps (at --scale 1) and after 100; memory per step.
@@ -343,6 +348,17 @@ enum StoreBenchmark {
     }
   }
 
+  /// Undo and redo of a save, as changes to what is there now, with the favorites given and a
+  /// feed that adds each.
+  static func nsPerUndoAndRedoOfASave(favorites: [Int], _ count: Int) -> Double {
+    let store = historyStore(favorites: favorites)
+    store.send(.step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))))
+    return nanoseconds(count) {
+      store.send(.undo)
+      store.send(.redo)
+    }
+  }
+
   static func nsPerUndoRedo(steps: Int) -> Double {
     let store = Store(
       initialState: History(AppState(), maximumDepth: steps), reducer: AppHistoryReducer(),
@@ -454,6 +470,7 @@ enum StoreBenchmark {
       "scaling.incr.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "scaling.favorite.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "scaling.favoriteWithHistory.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "scaling.undoSave.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "subscribers.nsPerNotify": ("≤ 20", { $0 <= 20 }),
       "subscribers.oneObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "subscribers.oneStateObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),

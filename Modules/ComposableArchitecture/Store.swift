@@ -42,13 +42,47 @@ public final class Store<State, Action: Sendable> {
     self.init(initialState: initialState, reduce: Reduce(reducer), environment: environment)
   }
 
+  /// Creates a root store that hands every action it runs, with the state the action left, to
+  /// `afterEachAction`: what a log or a recording of the session needs, done outside the
+  /// reducer so that the reducer stays a pure function of the state and the action.
+  ///
+  /// `afterEachAction` is called right after the reducer, before any observer is told, once for
+  /// every action in the order they ran: those sent, those effects sent back, and those
+  /// observers sent. An action it sends runs after every observer has seen the current state.
+  ///
+  /// ```swift
+  /// let store = Store(
+  ///   initialState: AppState(), reducer: AppReducer(), environment: environment,
+  ///   afterEachAction: { action, state in log.append("\(action): \(state.count)") })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer that evolves the state.
+  ///   - environment: The dependencies the reducer and its effects use.
+  ///   - afterEachAction: Called on the main actor with each action and the state after it.
+  @inlinable
+  public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    environment: R.Environment,
+    afterEachAction: @escaping @MainActor (Action, State) -> Void
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState, reduce: Reduce(reducer), environment: environment,
+      afterEachAction: afterEachAction)
+  }
+
   @usableFromInline
   convenience init<Environment>(
     initialState: State,
     reduce: Reduce<State, Action, Environment>,
-    environment: Environment
+    environment: Environment,
+    afterEachAction: (@MainActor (Action, State) -> Void)? = nil
   ) {
-    let root = RootCore(initialState: initialState, reducer: reduce, environment: environment)
+    let root = RootCore(
+      initialState: initialState, reducer: reduce, environment: environment,
+      afterEachAction: afterEachAction)
     self.init(core: root, send: { root.send($0, in: $1) })
   }
 
@@ -287,6 +321,7 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   private let currentState: UnsafeMutablePointer<State>
   private let reducer: Reduce<State, Action, Environment>
   private let environment: Environment
+  private let afterEachAction: (@MainActor (Action, State) -> Void)?
   private lazy var runner = EffectRunner<Action> { [weak self] action, group in
     _ = self?.send(action, in: group)
   }
@@ -303,12 +338,14 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   private let changeObservers = ObserverList()
 
   init(
-    initialState: State, reducer: Reduce<State, Action, Environment>, environment: Environment
+    initialState: State, reducer: Reduce<State, Action, Environment>, environment: Environment,
+    afterEachAction: (@MainActor (Action, State) -> Void)?
   ) {
     self.currentState = .allocate(capacity: 1)
     self.currentState.initialize(to: initialState)
     self.reducer = reducer
     self.environment = environment
+    self.afterEachAction = afterEachAction
   }
 
   isolated deinit {
@@ -334,6 +371,7 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     var result = group
     let effect = reducer.reduce(
       into: &currentState.pointee, action: action, environment: environment)
+    afterEachAction?(action, currentState.pointee)
     if !effect.isNone {
       let group = group ?? EffectGroup()
       result = group
@@ -347,6 +385,7 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
       hasBuffered = !bufferedActions.isEmpty
       let effect = reducer.reduce(
         into: &currentState.pointee, action: action, environment: environment)
+      afterEachAction?(action, currentState.pointee)
       if !effect.isNone { runner.run(effect, in: group) }
       notify()
     }

@@ -283,6 +283,50 @@ struct AppHistoryTests {
 
   // MARK: - Undo and redo as changes to what is stored now
 
+  @Test func movingOnTheHistoryPage_saysWhatAnotherSessionHadAlreadyDone_andOnlyThen() async {
+    let start = AppState(count: 17, counterDestination: .primeModal(alert: nil))
+    let store = makeStore(start)
+    let at = Date(timeIntervalSince1970: 0)
+    let saved = Activity(id: UUID(1), kind: .added, prime: 17, timestamp: at)
+    await store.send(.step(Self.save)) {
+      $0.record(before: start)
+      $0.present.favoritePrimes = [17]
+      $0.present.activityFeed = [saved]
+      $0.present.screens.notice = .said("saved 17 to your favorite primes")
+    }
+    let removed = Activity(id: UUID(50), kind: .removed, prime: 17, timestamp: at)
+    await store.send(
+      .step(.storageChanged(StoredFavorites(favoritePrimes: [], activityFeed: [saved, removed])))
+    ) {
+      $0.changeOutsideSteps {
+        $0.favoritePrimes = []
+        $0.activityFeed = [saved, removed]
+      }
+    }
+    await store.send(.step(.history(.opened))) {
+      $0.present.screens.notice = nil
+      $0.present.screens.page = .history
+      $0.present.screens.historyVisit = ScreensState.HistoryVisit(
+        openedAt: 1, returnPage: .counter)
+    }
+    // A step back takes back nothing, and the page says why, as undo does.
+    await store.send(.step(.history(.moved(by: -1)))) {
+      $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
+      $0.present.screens.notice = .said(
+        "undone: saved 17 (17 had already been removed in another session); count: 17; "
+          + "no favorites")
+    }
+    // A step forward saves 17 again; nothing was done already, so the page says nothing.
+    await store.send(.step(.history(.moved(by: 1)))) {
+      $0.present.screens.notice = nil
+      $0.travel(by: 1, changing: \.undoable) { present, _, _ in
+        present.favoritePrimes = [17]
+        present.activityFeed.append(
+          Activity(id: UUID(2), kind: .added, prime: 17, timestamp: at))
+      }
+    }
+  }
+
   @Test func undoOfASaveAnotherSessionTookBack_saysSo_andRedoSavesItAgain() async {
     let start = AppState(count: 17, counterDestination: .primeModal(alert: nil))
     let store = makeStore(start)

@@ -27,8 +27,8 @@ struct RecordingTests {
     let initial = AppState(favoritePrimes: [2])
     recorder.record(.start(version: RecordedLine.version, state: initial))
     let store = Store(
-      initialState: History(initial), reducer: AppHistoryReducer().recording(to: recorder),
-      environment: environment)
+      initialState: History(initial), reducer: AppHistoryReducer(), environment: environment,
+      afterEachAction: recorder.record)
     for action in actions { await store.send(action).finish() }
     recorder.record(.end(state: store.state.present, screen: "counter"))
     recorder.finish()
