@@ -23,6 +23,13 @@ extension AppState.Undoable {
   public mutating func makeChange(
     from old: Self, to new: Self, environment: AppEnvironment
   ) -> [String] {
+    if isIdentical(to: old) {
+      // Nothing changed since the step's end: the change leaves exactly the other end, and
+      // taking that version keeps the ones the history holds, so that undoing and redoing a
+      // step again and again costs the step, not the changes made before.
+      self = new
+      return []
+    }
     if new.count != old.count { count = new.count }
     let (takenBack, added) = Self.entries(from: old.activityFeed, to: new.activityFeed)
     var notes: [String] = []
@@ -56,6 +63,13 @@ extension AppState.Undoable {
       }
     }
     return notes
+  }
+
+  /// Whether `other` is this very version of the undoable state, not only an equal one:
+  /// constant time.
+  public func isIdentical(to other: Self) -> Bool {
+    count == other.count && favoritePrimes.isIdentical(to: other.favoritePrimes)
+      && activityFeed.isIdentical(to: other.activityFeed)
   }
 
   /// The entries that are in `old` and not in `new`, and those in `new` and not in `old`,

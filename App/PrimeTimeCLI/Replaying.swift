@@ -270,8 +270,10 @@ enum Replaying {
       difference = outcome.mismatch.map { mismatch in
         .init(
           summary: mismatch.summary,
-          lines: [mismatch.summary.prefix(1).uppercased() + mismatch.summary.dropFirst()
-            + " \(Mismatch.legend):"] + mismatch.difference)
+          lines: [
+            mismatch.summary.prefix(1).uppercased() + mismatch.summary.dropFirst()
+              + " \(Mismatch.legend):"
+          ] + mismatch.difference)
       }
     } catch let unreadable
       where unreadable.line == lines.count && unreadable.reason.hasSuffix("no end line")

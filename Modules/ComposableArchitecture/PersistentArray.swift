@@ -59,6 +59,21 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
     return found
   }
 
+  /// Whether `other` is this very version of the array, not only an equal one: constant time.
+  /// A version kept aside and never changed since is identical to the array it was kept from.
+  ///
+  /// ```swift
+  /// var array: PersistentArray = [2, 3]
+  /// let kept = array
+  /// #expect(array.isIdentical(to: kept))
+  /// array.append(5)
+  /// array.remove(at: 2)
+  /// #expect(array == kept && !array.isIdentical(to: kept))
+  /// ```
+  public func isIdentical(to other: Self) -> Bool {
+    node === other.node
+  }
+
   /// The position of the last element equal to `element`, or `nil`: constant time when the
   /// element is not there, otherwise linear in its distance from the end.
   ///

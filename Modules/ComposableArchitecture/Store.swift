@@ -52,8 +52,8 @@ public final class Store<State, Action: Sendable> {
   ///
   /// ```swift
   /// let store = Store(
-  ///   initialState: AppState(), reducer: AppReducer(), environment: environment,
-  ///   afterEachAction: { action, state in log.append("\(action): \(state.count)") })
+  ///   initialState: ChildState(), reducer: childReducer, environment: (),
+  ///   afterEachAction: { action, state in seen.append((action, state.count)) })
   /// ```
   ///
   /// - Parameters:

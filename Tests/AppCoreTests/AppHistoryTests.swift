@@ -39,6 +39,25 @@ struct AppHistoryTests {
   private static let remove = AppAction.counter(
     .destination(.presented(.primeModal(.removeFavoritePrimeTapped))))
 
+  @Test func undoAndRedo_whereNothingChangedSince_takeTheVersionsTheStepWentBetween() {
+    let environment = AppEnvironment(
+      nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
+    let store = Store(
+      initialState: History(AppState(count: 7, counterDestination: .primeModal(alert: nil))),
+      reducer: AppHistoryReducer(), environment: environment)
+    let start = store.state.present.undoable
+    store.send(.step(Self.save))
+    let end = store.state.present.undoable
+    // Undoing and redoing again and again flips between the two versions, and so costs the
+    // step however often it is done, rather than a longer way between versions each time.
+    for _ in 0..<3 {
+      store.send(.undo)
+      #expect(store.state.present.undoable.isIdentical(to: start))
+      store.send(.redo)
+      #expect(store.state.present.undoable.isIdentical(to: end))
+    }
+  }
+
   @Test func undoAndRedo_withNothingToTakeBack_onlySaySo_inANotice() async {
     let store = makeStore(AppState(count: 3))
     await store.send(.undo) { $0.present.screens.notice = .said("nothing to undo") }

@@ -3,6 +3,16 @@ import Foundation
 import Testing
 
 struct PersistentArrayTests {
+  @Test func isIdentical_holdsForAVersionKeptAside_notForAnEqualOneChangedSince() {
+    var array: PersistentArray = [2, 3]
+    let kept = array
+    #expect(array.isIdentical(to: kept))
+    array.append(5)
+    array.remove(at: 2)
+    #expect(array == kept && !array.isIdentical(to: kept))
+    #expect(!PersistentArray([2, 3]).isIdentical(to: kept))
+  }
+
   @Test func changes_readLikeAnArray() {
     var array: PersistentArray = [2, 3]
     array.append(7)
