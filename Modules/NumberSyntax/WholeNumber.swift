@@ -32,27 +32,11 @@ public enum WholeNumber {
     _ text: String, name: String, atLeast minimum: Int = .min
   ) throws(WholeNumberError) -> Int {
     let shown = printable(text)
-    let value: Int128
-    var parser = Parser(text)
-    do {
-      value = try parser.parse()
-    } catch {
-      switch error {
-      case .malformed(let problem):
-        throw notANumber(name, shown, problem)
-      case .tooLarge(let step):
-        let written = parser.written(step, in: text)
-        guard written.isWhole else { throw beyond128Bits(name, written.text, shown) }
-        throw WholeNumberError("\(name) is too large: \(shown) is more than \(Int.max)")
-      case .tooSmall(let step):
-        let written = parser.written(step, in: text)
-        guard written.isWhole else { throw beyond128Bits(name, written.text, shown) }
-        throw tooSmall(name, shown, minimum)
-      }
+    let tooLarge = WholeNumberError("\(name) is too large: \(shown) is more than \(Int.max)")
+    let value = try value(of: text, name: name) { isLarge in
+      isLarge ? tooLarge : tooSmall(name, shown, minimum)
     }
-    guard value <= Int128(Int.max) else {
-      throw WholeNumberError("\(name) is too large: \(shown) is more than \(Int.max)")
-    }
+    guard value <= Int128(Int.max) else { throw tooLarge }
     guard value >= Int128(minimum) else { throw tooSmall(name, shown, minimum) }
     return Int(value)
   }
@@ -73,27 +57,39 @@ public enum WholeNumber {
   public static func parse(
     _ text: String, name: String, in range: ClosedRange<Int>
   ) throws(WholeNumberError) -> Int {
-    let shown = printable(text)
     let outside = WholeNumberError(
-      "\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(shown)")
-    let value: Int128
-    var parser = Parser(text)
-    do {
-      value = try parser.parse()
-    } catch {
-      switch error {
-      case .malformed(let problem):
-        throw notANumber(name, shown, problem)
-      case .tooLarge(let step), .tooSmall(let step):
-        let written = parser.written(step, in: text)
-        guard written.isWhole else { throw beyond128Bits(name, written.text, shown) }
-        throw outside
-      }
-    }
+      "\(name) must be between \(range.lowerBound) and \(range.upperBound), not "
+        + printable(text))
+    let value = try value(of: text, name: name) { _ in outside }
     guard value >= Int128(range.lowerBound), value <= Int128(range.upperBound) else {
       throw outside
     }
     return Int(value)
+  }
+
+  /// The value `text` spells, in 128 bits.
+  ///
+  /// - Parameter outOfRange: The error for a text whose every step is worked out but whose
+  ///   value is beyond 128 bits, given whether it is too large (rather than too small).
+  /// - Throws: What is wrong with the text, the step in it beyond 128 bits, or `outOfRange`'s
+  ///   error.
+  private static func value(
+    of text: String, name: String, outOfRange: (_ isLarge: Bool) -> WholeNumberError
+  ) throws(WholeNumberError) -> Int128 {
+    var parser = Parser(text)
+    do {
+      return try parser.parse()
+    } catch {
+      switch error {
+      case .malformed(let problem):
+        throw notANumber(name, printable(text), problem)
+      case .tooLarge(let step), .tooSmall(let step):
+        let written = parser.written(step, in: text)
+        guard written.isWhole else { throw beyond128Bits(name, written.text, printable(text)) }
+        if case .tooLarge = error { throw outOfRange(true) }
+        throw outOfRange(false)
+      }
+    }
   }
 
   private static func notANumber(_ name: String, _ shown: String, _ problem: String?)
