@@ -31,7 +31,7 @@ extension Reducer {
   /// Reports every action and the change it made to one part of the state, as a diff.
   ///
   /// ```swift
-  /// app.debug(
+  /// AppHistoryReducer().debug(
   ///   isEnabled: { trace.isOn },
   ///   state: \.present,
   ///   report: { output.out($0) }
