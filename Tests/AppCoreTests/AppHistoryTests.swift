@@ -302,7 +302,11 @@ struct AppHistoryTests {
 
   // MARK: - Undo and redo as changes to what is stored now
 
-  @Test func movingOnTheHistoryPage_saysWhatAnotherSessionHadAlreadyDone_andOnlyThen() async {
+  /// A store in which this session saved 17, as its one step, and another session then
+  /// removed it.
+  private func storeWhereAnotherSessionRemovedASavedPrime() async
+    -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment>
+  {
     let start = AppState(count: 17, counterDestination: .primeModal(alert: nil))
     let store = makeStore(start)
     let at = Date(timeIntervalSince1970: 0)
@@ -313,6 +317,7 @@ struct AppHistoryTests {
       $0.present.activityFeed = [saved]
       $0.present.screens.notice = .said("saved 17 to your favorite primes")
     }
+    // Another session removes 17.
     let removed = Activity(id: UUID(50), kind: .removed, prime: 17, timestamp: at)
     await store.send(
       .step(.storageChanged(StoredFavorites(favoritePrimes: [], activityFeed: [saved, removed])))
@@ -322,6 +327,12 @@ struct AppHistoryTests {
         $0.activityFeed = [saved, removed]
       }
     }
+    return store
+  }
+
+  @Test func movingOnTheHistoryPage_saysWhatAnotherSessionHadAlreadyDone_andOnlyThen() async {
+    let store = await storeWhereAnotherSessionRemovedASavedPrime()
+    let at = Date(timeIntervalSince1970: 0)
     await store.send(.step(.history(.opened))) {
       $0.present.screens.notice = nil
       $0.present.screens.page = .history
@@ -347,26 +358,8 @@ struct AppHistoryTests {
   }
 
   @Test func undoOfASaveAnotherSessionTookBack_saysSo_andRedoSavesItAgain() async {
-    let start = AppState(count: 17, counterDestination: .primeModal(alert: nil))
-    let store = makeStore(start)
+    let store = await storeWhereAnotherSessionRemovedASavedPrime()
     let at = Date(timeIntervalSince1970: 0)
-    let saved = Activity(id: UUID(1), kind: .added, prime: 17, timestamp: at)
-    await store.send(.step(Self.save)) {
-      $0.record(before: start)
-      $0.present.favoritePrimes = [17]
-      $0.present.activityFeed = [saved]
-      $0.present.screens.notice = .said("saved 17 to your favorite primes")
-    }
-    // Another session removes 17.
-    let removed = Activity(id: UUID(50), kind: .removed, prime: 17, timestamp: at)
-    await store.send(
-      .step(.storageChanged(StoredFavorites(favoritePrimes: [], activityFeed: [saved, removed])))
-    ) {
-      $0.changeOutsideSteps {
-        $0.favoritePrimes = []
-        $0.activityFeed = [saved, removed]
-      }
-    }
     // Undo has nothing left to take back, and says so; it takes no entry of the feed back.
     await store.send(.undo) {
       $0.present.screens.notice = nil
