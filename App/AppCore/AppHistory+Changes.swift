@@ -24,9 +24,10 @@ extension AppState.Undoable {
     from old: Self, to new: Self, environment: AppEnvironment
   ) -> [String] {
     if isIdentical(to: old) {
-      // Nothing changed since the step's end: the change leaves exactly the other end, and
-      // taking that version keeps the ones the history holds, so that undoing and redoing a
-      // step again and again costs the step, not the changes made before.
+      // Nothing changed since the step's end: the change leaves exactly the other end. Taking
+      // that very version, rather than an equal one, keeps undo and redo of the step from
+      // reading its ends ever further from the present (each read of a kept version of a
+      // persistent array replays the changes between).
       self = new
       return []
     }
@@ -40,7 +41,7 @@ extension AppState.Undoable {
         continue
       }
       if lastEntry(for: entry.prime)?.id == entry.id,
-        let place = activityFeed.lastIndex(of: entry)
+        let place = activityFeed.lastIndex(where: { $0.id == entry.id })
       {
         activityFeed.remove(at: place)
         setSaved(entry.prime, saves, placedAsIn: new.favoritePrimes)
@@ -61,6 +62,12 @@ extension AppState.Undoable {
       } else {
         append(entry.kind, entry.prime, environment: environment)
       }
+    }
+    if self == new {
+      // What changed since the step was undone in the meantime, so the change left exactly
+      // the other end after all: taking that very version lets the next undo or redo of the
+      // step take the shortcut above.
+      self = new
     }
     return notes
   }
@@ -102,14 +109,14 @@ extension AppState.Undoable {
   /// Brings back an entry that undo took back, in its place in the feed (after the entry that
   /// came before it in `reference`), as the database does, and saves or removes its prime.
   mutating func bringBack(_ entry: Activity, placedAsIn step: Self) {
-    // Looked up from the end, where a step's entries are: an undo costs the size of the step
-    // and the distance from the end, not the length of the feed.
+    // Looked up from the end, where a step's entries usually are.
     let reference = step.activityFeed
     let index: Int
-    switch reference.lastIndex(of: entry) {
+    switch reference.lastIndex(where: { $0.id == entry.id }) {
     case 0?: index = 0
     case let place?:
-      index = activityFeed.lastIndex(of: reference[place - 1]).map { $0 + 1 } ?? activityFeed.count
+      let previous = reference[place - 1].id
+      index = activityFeed.lastIndex { $0.id == previous }.map { $0 + 1 } ?? activityFeed.count
     case nil: index = activityFeed.count
     }
     activityFeed.insert(entry, at: index)
@@ -137,8 +144,9 @@ extension AppState.Undoable {
     favoritePrimes.insert(prime, at: index(forSaved: prime, placedAsIn: reference))
   }
 
-  /// Where a saved prime goes. Both rules look from the end, where a step's primes and
-  /// entries are: what it costs grows with the distance from the end, not with the favorites.
+  /// Where a saved prime goes. Both rules start from the end, where a step's primes and entries
+  /// usually are: a prime saved last, with no favorite saved after it, is placed without a
+  /// look at the rest.
   private func index(forSaved prime: Int, placedAsIn reference: PersistentArray<Int>) -> Int {
     if let place = reference.lastIndex(of: prime),
       let next = reference[(place + 1)...].first(where: favoritePrimes.contains)

@@ -53,19 +53,25 @@ extension AppState {
 public struct AppHistoryReducer: Reducer {
   private let app: AppReducer
   private let recording: RecordingHistory<AppReducer, AppState.Undoable>
+  // As recordings of earlier format versions were made: before version 7 undo and redo
+  // restored the states a step went between; before version 8 a move on the history page said
+  // nothing.
   private let undoesByRestoring: Bool
+  private let pageSaysWhatOthersDid: Bool
 
   /// Creates the reducer: the app's, with undo and redo as changes to what is there now, and
   /// the history page, which travels the history.
   ///
-  /// - Parameter undoesByRestoring: Whether undo and redo restore the states a step went
-  ///   between instead, as they did before recordings of version 7, which replay so.
-  public init(undoesByRestoring: Bool = false) {
+  /// - Parameter version: The recording format whose rules to follow, so that a recording of
+  ///   an earlier version replays as it was made: ``RecordedLine/version``, this code's, unless
+  ///   a replay says otherwise.
+  public init(asRecordedIn version: Int = RecordedLine.version) {
+    // Undo, redo and travel go through ``travel(_:by:environment:sayingOnlyNotes:)``, which
+    // says what others had already done; the history records the steps.
     app = AppReducer()
-    recording = app.recordingHistory(undoing: \.undoable) { present, from, to, environment in
-      _ = present.makeChange(from: from, to: to, environment: environment)
-    }
-    self.undoesByRestoring = undoesByRestoring
+    recording = app.recordingHistory(undoing: \.undoable)
+    undoesByRestoring = version < 7
+    pageSaysWhatOthersDid = version >= 8
   }
 
   public func reduce(
@@ -139,7 +145,9 @@ public struct AppHistoryReducer: Reducer {
     history.present.screens.historyVisit = page.visit
     let steps = page.position - history.undoCount
     guard steps != 0 else { return }
+    let said = history.present.screens.said
     travel(&history, by: steps, environment: environment, sayingOnlyNotes: true)
+    if !pageSaysWhatOthersDid { history.present.screens.said = said }
   }
 
   /// Undoes or redoes `steps` steps as changes to what is there now, and says what that left:

@@ -46,9 +46,11 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// destination, a running lookup is the lookup's state, routine news is a notice, and the
   /// count and the favorites are stored once. Version 7: undo and redo are changes to what is
   /// stored now, so after another session's change they leave what it did; a recording of an
-  /// earlier version replays them by restoring, as it was recorded. Lines of versions 3 to 5
-  /// are read after ``upgradingLookupActions(_:)`` and ``upgradingToDestinations(_:)``.
-  public static let version = 7
+  /// earlier version replays them by restoring, as it was recorded. Version 8: a move on the
+  /// history page says what other sessions had already done of the steps it travels, as undo
+  /// and redo do. Lines of versions 3 to 5 are read after ``upgradingLookupActions(_:)`` and
+  /// ``upgradingToDestinations(_:)``.
+  public static let version = 8
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
@@ -490,7 +492,7 @@ public enum Replay {
             ? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) : $0.uuid.removeFirst()
         }
       })
-    let reducer = AppHistoryReducer(undoesByRestoring: version < 7)
+    let reducer = AppHistoryReducer(asRecordedIn: version)
     var history = History(initial)
     for (index, line) in lines.enumerated().dropFirst() {
       if case .end(let state, _) = line {

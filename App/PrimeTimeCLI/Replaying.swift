@@ -131,7 +131,7 @@ private func path(_ keys: [any CodingKey]) -> String {
 }
 
 /// How a replay differs from its recording, as both `replay` and `replay --ui` say it.
-struct Mismatch {
+struct Mismatch: Error {
   /// `line 5 does not reproduce`, or `line 9, the end, does not reproduce`.
   let summary: String
   /// What differs: the state after an action, or the one the session ends in.
@@ -144,25 +144,30 @@ struct Mismatch {
 }
 
 extension Replay.Outcome {
-  /// How the replay differs from the recording, or `nil` when it reproduced it.
-  var mismatch: Mismatch? {
+  /// The state the session ended in, where the replay reproduced the recording; otherwise how
+  /// it differs.
+  var verdict: Result<AppState, Mismatch> {
     func lines<Value>(_ recorded: Value, _ replayed: Value) -> [String] {
-      (diff(recorded, replayed) ?? "").split(separator: "\n").map(String.init)
+      diff(recorded, replayed).map {
+        $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      } ?? []
     }
     switch self {
-    case .reproduced:
-      return nil
+    case .reproduced(let state):
+      return .success(state)
     case .diverged(let line, let action, let recorded, let replayed):
-      return Mismatch(
-        summary: "line \(line) does not reproduce",
-        cause: "after \(String(customDumping: action).joinedLines), the state differs from the "
-          + "recorded one",
-        difference: lines(recorded, replayed))
+      return .failure(
+        Mismatch(
+          summary: "line \(line) does not reproduce",
+          cause: "after \(String(customDumping: action).joinedLines), the state differs from the "
+            + "recorded one",
+          difference: lines(recorded, replayed)))
     case .endDiffers(let line, let recorded, let replayed):
-      return Mismatch(
-        summary: "line \(line), the end, does not reproduce",
-        cause: "the session ends in another state than the recorded one",
-        difference: lines(recorded, replayed))
+      return .failure(
+        Mismatch(
+          summary: "line \(line), the end, does not reproduce",
+          cause: "the session ends in another state than the recorded one",
+          difference: lines(recorded, replayed)))
     }
   }
 }
@@ -195,15 +200,14 @@ enum Replaying {
     } catch {
       return fail("\(file) \(error)")
     }
-    switch outcome {
-    case .reproduced(let state):
+    switch outcome.verdict {
+    case .success(let state):
       guard case .end(_, let name)? = lines.last, let screen = Screen(rawValue: name) else {
         return fail("\(file) line \(lines.count): the end line names no screen of the REPL")
       }
       print(Rendering.json(state, screen: screen))
       return 0
-    case .diverged, .endDiffers:
-      guard let mismatch = outcome.mismatch else { preconditionFailure("a mismatch") }
+    case .failure(let mismatch):
       return fail(
         "\(file) \(mismatch.summary): \(mismatch.cause) \(Mismatch.legend):\n"
           + mismatch.difference.joined(separator: "\n"))
@@ -267,13 +271,15 @@ enum Replaying {
       let outcome = try Replay.run(lines) { line, action, before, after in
         steps.append(.init(line: line, action: action, before: before, after: after))
       }
-      difference = outcome.mismatch.map { mismatch in
-        .init(
+      if case .failure(let mismatch) = outcome.verdict {
+        difference = .init(
           summary: mismatch.summary,
           lines: [
             mismatch.summary.prefix(1).uppercased() + mismatch.summary.dropFirst()
               + " \(Mismatch.legend):"
           ] + mismatch.difference)
+      } else {
+        difference = nil
       }
     } catch let unreadable
       where unreadable.line == lines.count && unreadable.reason.hasSuffix("no end line")

@@ -11,12 +11,13 @@ import Testing
 @MainActor
 struct AppHistoryTests {
   private func makeStore(
-    _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17])
+    _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17]),
+    asRecordedIn version: Int = RecordedLine.version
   ) -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment> {
     let ids = IncrementingUUIDs()
     return TestStore(
       initialState: History(state),
-      reducer: AppHistoryReducer(),
+      reducer: AppHistoryReducer(asRecordedIn: version),
       environment: AppEnvironment(
         nthPrime: nthPrime, fileClient: .failing,
         now: { Date(timeIntervalSince1970: 0) }, uuid: { ids.next() })
@@ -56,6 +57,31 @@ struct AppHistoryTests {
       store.send(.redo)
       #expect(store.state.present.undoable.isIdentical(to: end))
     }
+  }
+
+  @Test func undoAndRedo_thatEndAtAStepsEnd_takeItsVersion_afterAnotherSessionsChange() {
+    let environment = AppEnvironment(
+      nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
+    let store = Store(
+      initialState: History(AppState(count: 17, counterDestination: .primeModal(alert: nil))),
+      reducer: AppHistoryReducer(), environment: environment)
+    store.send(.step(Self.save))
+    // Another session saves 5: the favorites and the feed are new arrays from now on.
+    let feed =
+      Array(store.state.present.activityFeed) + [
+        Activity(id: UUID(), kind: .added, prime: 5, timestamp: Date(timeIntervalSince1970: 0))
+      ]
+    store.send(
+      .step(.storageChanged(StoredFavorites(favoritePrimes: [17, 5], activityFeed: feed))))
+    store.send(.step(.counter(.countEntered(19))))
+    store.send(.step(.counter(.isPrimeTapped)))
+    store.send(.step(Self.save))
+    let end = store.state.present.undoable
+    // Back over both saves and forward again: the first save's undo and redo are changes.
+    store.send(.travel(by: -3))
+    store.send(.travel(by: 3))
+    #expect(store.state.present.favoritePrimes == [17, 5, 19])
+    #expect(store.state.present.undoable.isIdentical(to: end))
   }
 
   @Test func undoAndRedo_withNothingToTakeBack_onlySaySo_inANotice() async {
@@ -304,11 +330,11 @@ struct AppHistoryTests {
 
   /// A store in which this session saved 17, as its one step, and another session then
   /// removed it.
-  private func storeWhereAnotherSessionRemovedASavedPrime() async
-    -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment>
-  {
+  private func storeWhereAnotherSessionRemovedASavedPrime(
+    asRecordedIn version: Int = RecordedLine.version
+  ) async -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment> {
     let start = AppState(count: 17, counterDestination: .primeModal(alert: nil))
-    let store = makeStore(start)
+    let store = makeStore(start, asRecordedIn: version)
     let at = Date(timeIntervalSince1970: 0)
     let saved = Activity(id: UUID(1), kind: .added, prime: 17, timestamp: at)
     await store.send(.step(Self.save)) {
@@ -354,6 +380,19 @@ struct AppHistoryTests {
         present.activityFeed.append(
           Activity(id: UUID(2), kind: .added, prime: 17, timestamp: at))
       }
+    }
+  }
+
+  @Test func aRecordingOfVersion7_movesOnTheHistoryPage_sayingNothing_asItWasMade() async {
+    let store = await storeWhereAnotherSessionRemovedASavedPrime(asRecordedIn: 7)
+    await store.send(.step(.history(.opened))) {
+      $0.present.screens.notice = nil
+      $0.present.screens.page = .history
+      $0.present.screens.historyVisit = ScreensState.HistoryVisit(
+        openedAt: 1, returnPage: .counter)
+    }
+    await store.send(.step(.history(.moved(by: -1)))) {
+      $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
     }
   }
 

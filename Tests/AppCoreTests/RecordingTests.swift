@@ -145,15 +145,15 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 7")
+        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 8")
     ) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 8; this primetime reads versions 3 to 7")
+        line: 1, reason: "the recording has format version 9; this primetime reads versions 3 to 8")
     ) {
-      try Replay.run([.start(version: 8, state: state), .end(state: state, screen: "")])
+      try Replay.run([.start(version: 9, state: state), .end(state: state, screen: "")])
     }
     // The versions before this one are read, after their lines are upgraded.
     #expect(

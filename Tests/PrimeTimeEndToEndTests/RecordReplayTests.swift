@@ -134,7 +134,7 @@ struct RecordReplayTests {
       (
         // Format 5 had the prime modal's actions in the counter's: the line is read upgraded,
         // and the action is named where the upgraded line has it.
-        recorded.replacingOccurrences(of: #"{"version":7,"#, with: #"{"version":5,"#)
+        recorded.replacingOccurrences(of: #"{"version":8,"#, with: #"{"version":5,"#)
           .replacingOccurrences(
             of: #"{"incrTapped":{}}"#, with: #"{"primeModal":{"_0":{"saveFavoritePrimeTaped":{}}}}"#
           ),
