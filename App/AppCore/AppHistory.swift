@@ -42,7 +42,7 @@ extension AppState {
 ///   left, or that there was nothing to undo or redo.
 ///
 /// Whatever changed the favorites, the selection stays on the prime it showed; what the last
-/// step said is news until the next step.
+/// step said is news until the next step, undo, redo or move on the history page.
 ///
 /// ```swift
 /// let store = Store(
@@ -116,8 +116,8 @@ public struct AppHistoryReducer: Reducer {
     }
   }
 
-  /// News of the terminal or of storage: no step, so it leaves the notices as they are, and
-  /// starts no effect.
+  /// News of the terminal or of storage: no step, so it leaves what the last step said alone
+  /// (the news may set a warning or a storage problem of its own), and no effect of it runs.
   private func takeInNews(
     _ change: AppAction, into state: inout AppState, environment: AppEnvironment
   ) {

@@ -40,15 +40,20 @@ public final class AppRuntime {
     trace: TraceSwitch,
     output: Output
   ) {
+    // What the store does after each action, outside any reducer: the recording, and the
+    // trace, which reports each action with the change it made.
+    let traced: @MainActor (HistoryAction<AppAction>, History<AppState>) -> Void =
+      reportingChanges(
+        from: History(initialState), of: \.present, isEnabled: { trace.isOn },
+        report: { output.out($0) })
     let store = Store(
       initialState: History(initialState),
-      reducer: AppHistoryReducer().debug(
-        isEnabled: { trace.isOn },
-        state: \.present,
-        report: { output.out($0) }
-      ),
+      reducer: AppHistoryReducer(),
       environment: environment,
-      afterEachAction: { action, history in recorder?.record(action, after: history) }
+      afterEachAction: { action, history in
+        recorder?.record(action, after: history)
+        traced(action, history)
+      }
     )
     self.store = store
     self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })

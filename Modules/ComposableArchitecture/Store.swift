@@ -49,6 +49,8 @@ public final class Store<State, Action: Sendable> {
   /// `afterEachAction` is called right after the reducer, before any observer is told, once for
   /// every action in the order they ran: those sent, those effects sent back, and those
   /// observers sent. An action it sends runs after every observer has seen the current state.
+  /// It runs inside ``send(_:)``, on the main actor: work that takes long (writing a file)
+  /// belongs on a queue of its own.
   ///
   /// ```swift
   /// let store = Store(

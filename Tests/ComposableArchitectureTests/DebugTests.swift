@@ -4,23 +4,29 @@ import Testing
 
 @MainActor
 struct DebugTests {
-  @Test func debug_reportsActionAndStateDiff() {
+  @Test func reportingChanges_reportsEachActionAndTheStateDiff_afterTheReducer() {
     var reports: [String] = []
-    let reducer = childReducer.debug { reports.append($0) }
-    var state = ChildState()
-    _ = reducer.reduce(into: &state, action: .incr, environment: ())
-    #expect(state.count == 1)
-    #expect(reports.count == 1)
-    #expect(reports[0].contains("ChildAction.incr"))
-    #expect(reports[0].contains("- ChildState(count: 0)"))
-    #expect(reports[0].contains("+ ChildState(count: 1)"))
+    let store = Store(
+      initialState: ChildState(), reducer: childReducer, environment: (),
+      afterEachAction: reportingChanges(from: ChildState()) { reports.append($0) })
+    store.send(.incr)
+    store.send(.incr)
+    #expect(store.state.count == 2)
     #expect(
-      reports[0] == """
+      reports == [
+        """
         received action:
           ChildAction.incr
           - ChildState(count: 0)
           + ChildState(count: 1)
-        """)
+        """,
+        """
+        received action:
+          ChildAction.incr
+          - ChildState(count: 1)
+          + ChildState(count: 2)
+        """,
+      ])
   }
 
   @Test func debugReport_dumpsTheAction_andDiffsTheState() {
@@ -34,20 +40,31 @@ struct DebugTests {
         """)
   }
 
-  @Test func debug_reportsNoChange() {
+  @Test func reportingChanges_reportsNoChange() {
     var reports: [String] = []
-    let reducer = childReducer.debug { reports.append($0) }
-    var state = ChildState()
-    _ = reducer.reduce(into: &state, action: .startEcho([]), environment: ())
+    let store = Store(
+      initialState: ChildState(), reducer: childReducer, environment: (),
+      afterEachAction: reportingChanges(from: ChildState()) { reports.append($0) })
+    store.send(.decr)
+    store.send(.incr)
+    reports.removeAll()
+    store.send(.startEcho([]))
     #expect(reports.first?.contains("(no state change)") == true)
   }
 
-  @Test func debug_whenDisabled_reportsNothing() {
+  @Test func reportingChanges_whenDisabled_reportsNothing_andThenOnlyTheNextChange() {
     var reports: [String] = []
-    let reducer = childReducer.debug(isEnabled: { false }) { reports.append($0) }
-    var state = ChildState()
-    _ = reducer.reduce(into: &state, action: .incr, environment: ())
-    #expect(state.count == 1)
+    var isEnabled = false
+    let store = Store(
+      initialState: ChildState(), reducer: childReducer, environment: (),
+      afterEachAction: reportingChanges(from: ChildState(), of: \.count, isEnabled: { isEnabled }) {
+        reports.append($0)
+      })
+    store.send(.incr)
+    #expect(store.state.count == 1)
     #expect(reports.isEmpty)
+    isEnabled = true
+    store.send(.incr)
+    #expect(reports == ["received action:\n  ChildAction.incr\n  - 1\n  + 2"])
   }
 }
