@@ -55,7 +55,7 @@ public final class Store<State, Action: Sendable> {
   /// ```swift
   /// let store = Store(
   ///   initialState: ChildState(), reducer: childReducer, environment: (),
-  ///   afterEachAction: { action, state in seen.append((action, state.count)) })
+  ///   afterEachAction: { action, state in log.append("\(action) \(state.count)") })
   /// ```
   ///
   /// - Parameters:
