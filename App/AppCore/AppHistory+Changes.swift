@@ -157,8 +157,9 @@ extension AppState.Undoable {
     var savedLater: Set<Int> = []
     for entry in activityFeed.reversed() where entry.kind == .added {
       if entry.prime == prime {
-        guard !savedLater.isEmpty else { return favoritePrimes.count }
-        return favoritePrimes.firstIndex(where: savedLater.contains) ?? favoritePrimes.count
+        // The first of them among the favorites, each looked up from the end.
+        return savedLater.compactMap { favoritePrimes.lastIndex(of: $0) }.min()
+          ?? favoritePrimes.count
       }
       savedLater.insert(entry.prime)
     }

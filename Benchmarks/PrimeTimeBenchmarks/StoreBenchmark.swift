@@ -87,6 +87,7 @@ enum StoreBenchmark {
     var favoriteRatios: [Double] = []
     var historyRatios: [Double] = []
     var undoSaveRatios: [Double] = []
+    var undoSaveAfterOthersRatios: [Double] = []
     let favoriteRounds = max(1000, Int(100_000 * scale))
     for _ in 0..<rounds {
       let incrMany = nsPerIncr(
@@ -110,12 +111,16 @@ enum StoreBenchmark {
       undoSaveRatios.append(
         nsPerUndoAndRedoOfASave(favorites: manyPrimes, max(100, favoriteRounds / 50))
           / nsPerUndoAndRedoOfASave(favorites: fewPrimes, favoriteRounds))
+      undoSaveAfterOthersRatios.append(
+        nsPerUndoAndRedoOfASave(favorites: manyPrimes, 200, afterAnotherSessionsSave: true)
+          / nsPerUndoAndRedoOfASave(favorites: fewPrimes, 200, afterAnotherSessionsSave: true))
     }
     results += [
       ("scaling.incr.ratio", median(incrRatios)),
       ("scaling.favorite.ratio", median(favoriteRatios)),
       ("scaling.favoriteWithHistory.ratio", median(historyRatios)),
       ("scaling.undoSave.ratio", median(undoSaveRatios)),
+      ("scaling.undoSaveAfterOthers.ratio", median(undoSaveAfterOthersRatios)),
     ]
 
     // History: undo + redo after 1,000,000 steps (at --scale 1) and after 100; memory per step.
@@ -349,10 +354,27 @@ enum StoreBenchmark {
   }
 
   /// Undo and redo of a save, as changes to what is there now, with the favorites given and a
-  /// feed that adds each.
-  static func nsPerUndoAndRedoOfASave(favorites: [Int], _ count: Int) -> Double {
+  /// feed that adds each; with `afterAnotherSessionsSave`, another session saved a prime after
+  /// the step, so that neither undo nor redo leaves one of the step's ends.
+  static func nsPerUndoAndRedoOfASave(
+    favorites: [Int], _ count: Int, afterAnotherSessionsSave: Bool = false
+  ) -> Double {
     let store = historyStore(favorites: favorites)
     store.send(.step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))))
+    if afterAnotherSessionsSave {
+      let other = 2_147_483_629  // a prime that is no favorite
+      let state = store.state.present
+      store.send(
+        .step(
+          .storageChanged(
+            StoredFavorites(
+              favoritePrimes: Array(state.favoritePrimes) + [other],
+              activityFeed: Array(state.activityFeed) + [
+                Activity(
+                  id: UUID(), kind: .added, prime: other,
+                  timestamp: Date(timeIntervalSince1970: 0))
+              ]))))
+    }
     return nanoseconds(count) {
       store.send(.undo)
       store.send(.redo)
@@ -471,6 +493,7 @@ enum StoreBenchmark {
       "scaling.favorite.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "scaling.favoriteWithHistory.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "scaling.undoSave.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "scaling.undoSaveAfterOthers.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "subscribers.nsPerNotify": ("≤ 20", { $0 <= 20 }),
       "subscribers.oneObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "subscribers.oneStateObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),
