@@ -30,10 +30,13 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   case step(action: AppAction, readings: Readings? = nil, after: Summary)
   /// An action sent back by an effect of the step with the given number.
   case feedback(action: AppAction, step: Int, readings: Readings? = nil, after: Summary)
-  case undo(after: Summary)
-  case redo(after: Summary)
-  /// Several undos (a negative count) or redos at once.
-  case travel(by: Int, after: Summary)
+  /// One undo. Where it saves or removes a prime anew (another session had changed it since),
+  /// the new feed entry's identity and time are among its readings.
+  case undo(readings: Readings? = nil, after: Summary)
+  /// One redo, with its readings as an undo's.
+  case redo(readings: Readings? = nil, after: Summary)
+  /// Several undos (a negative count) or redos at once, with their readings as an undo's.
+  case travel(by: Int, readings: Readings? = nil, after: Summary)
   /// The state the session ended with, and the screen it showed.
   case end(state: AppState, screen: String)
 
@@ -48,7 +51,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// stored now, so after another session's change they leave what it did; a recording of an
   /// earlier version replays them by restoring, as it was recorded. Version 8: a move on the
   /// history page says what other sessions had already done of the steps it travels, as undo
-  /// and redo do. Lines of versions 3 to 5 are read after ``upgradingLookupActions(_:)`` and
+  /// and redo do, and undo, redo and travel lines hold their readings (a change made anew takes
+  /// a new feed entry, with an identity and a time). Lines of versions 3 to 5 are read after ``upgradingLookupActions(_:)`` and
   /// ``upgradingToDestinations(_:)``.
   public static let version = 8
 
@@ -130,11 +134,11 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     case .feedback(let action, let step):
       self = .feedback(action: action, step: step, readings: readings, after: after)
     case .undo:
-      self = .undo(after: after)
+      self = .undo(readings: readings, after: after)
     case .redo:
-      self = .redo(after: after)
+      self = .redo(readings: readings, after: after)
     case .travel(let steps):
-      self = .travel(by: steps, after: after)
+      self = .travel(by: steps, readings: readings, after: after)
     }
   }
 
@@ -146,12 +150,12 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       return (.step(action), readings ?? Readings(), after)
     case .feedback(let action, let step, let readings, let after):
       return (.feedback(action, step: step), readings ?? Readings(), after)
-    case .undo(let after):
-      return (.undo, Readings(), after)
-    case .redo(let after):
-      return (.redo, Readings(), after)
-    case .travel(let steps, let after):
-      return (.travel(by: steps), Readings(), after)
+    case .undo(let readings, let after):
+      return (.undo, readings ?? Readings(), after)
+    case .redo(let readings, let after):
+      return (.redo, readings ?? Readings(), after)
+    case .travel(let steps, let readings, let after):
+      return (.travel(by: steps), readings ?? Readings(), after)
     case .start, .end:
       return nil
     }

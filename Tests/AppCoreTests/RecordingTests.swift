@@ -88,6 +88,28 @@ struct RecordingTests {
     #expect(try Replay.run(lines) == .reproduced(final))
   }
 
+  @Test func undoAndRedoThatWriteNewEntries_recordTheirReadings_andReplay() async throws {
+    // Another session removed the 7 this one saved: redo saves it again by a new entry, whose
+    // identity and time the recording must hold.
+    let removed = Activity(
+      id: UUID(99), kind: .removed, prime: 7, timestamp: Date(timeIntervalSince1970: 5))
+    let lines = try await record([
+      .step(.counter(.countEntered(7))), .step(.counter(.isPrimeTapped)),
+      .step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))),
+      .step(.storageChanged(StoredFavorites(favoritePrimes: [2], activityFeed: [removed]))),
+      .undo, .redo, .travel(by: -1), .travel(by: 1),
+    ])
+    let redo = try #require(lines.first { $0.action?.0 == .redo })
+    #expect(redo.action?.1.uuid.count == 1)
+    #expect(redo.action?.1.now.count == 1)
+    guard case .end(let final, _) = try #require(lines.last) else {
+      Issue.record("no end line")
+      return
+    }
+    #expect(final.favoritePrimes == [2, 7])
+    #expect(try Replay.run(lines) == .reproduced(final))
+  }
+
   @Test func aChangedAnswer_divergesAtItsLine() async throws {
     var lines = try await record(session)
     let index = try #require(lines.firstIndex(where: isAnswer))
@@ -133,7 +155,7 @@ struct RecordingTests {
     let start = RecordedLine.start(version: RecordedLine.version, state: state)
     var refused = History(state)
     refused.present.screens.notice = .said("nothing to undo")
-    let undo = RecordedLine.undo(after: RecordedLine.Summary(refused))
+    let undo = RecordedLine.undo(readings: nil, after: RecordedLine.Summary(refused))
     #expect(throws: Replay.Unreadable(line: 1, reason: "a recording starts with a start line")) {
       try Replay.run([undo])
     }
