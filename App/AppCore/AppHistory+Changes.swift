@@ -33,6 +33,10 @@ extension AppState.Undoable {
     }
     if new.count != old.count { count = new.count }
     let (takenBack, added) = Self.entries(from: old.activityFeed, to: new.activityFeed)
+    // The primes whose entries changed since the state the change starts from: others' saves
+    // and removals, and this session's undos of earlier steps.
+    let since = Self.entries(from: old.activityFeed, to: activityFeed)
+    let touched = Set((since.takenBack + since.added).map(\.prime))
     var notes: [String] = []
     for entry in takenBack.reversed() {
       let saves = entry.kind == .removed
@@ -40,7 +44,8 @@ extension AppState.Undoable {
         notes.append(Self.note(prime: entry.prime, saved: saves))
         continue
       }
-      if lastEntry(for: entry.prime)?.id == entry.id,
+      // The step's own entry is still its prime's last: take it back.
+      if !touched.contains(entry.prime), activityFeed.contains(entry),
         let place = activityFeed.lastIndex(where: { $0.id == entry.id })
       {
         activityFeed.remove(at: place)
@@ -55,9 +60,7 @@ extension AppState.Undoable {
         notes.append(Self.note(prime: entry.prime, saved: saves))
         continue
       }
-      let untouched =
-        lastEntry(for: entry.prime) == Self.lastEntry(for: entry.prime, in: old.activityFeed)
-      if untouched && !activityFeed.contains(entry) {
+      if !touched.contains(entry.prime) && !activityFeed.contains(entry) {
         bringBack(entry, placedAsIn: new)
       } else {
         append(entry.kind, entry.prime, environment: environment)
@@ -80,12 +83,25 @@ extension AppState.Undoable {
   }
 
   /// The entries that are in `old` and not in `new`, and those in `new` and not in `old`,
-  /// oldest first. The feeds share a beginning; only what follows it is compared.
+  /// oldest first. The feeds share a beginning; only what follows it is compared, and it is
+  /// found from the end, reading each feed a window at a time (a window twice the last), so
+  /// that the cost follows what differs, not the length of the feeds.
   static func entries(
     from old: PersistentArray<Activity>, to new: PersistentArray<Activity>
   ) -> (takenBack: [Activity], added: [Activity]) {
     var shared = min(old.count, new.count)
-    while shared > 0 && old[shared - 1].id != new[shared - 1].id { shared -= 1 }
+    var window = 8
+    search: while shared > 0 {
+      let low = max(0, shared - window)
+      let olds = old.elements(in: low..<shared)
+      let news = new.elements(in: low..<shared)
+      for index in olds.indices.reversed() where olds[index].id == news[index].id {
+        shared = low + index + 1
+        break search
+      }
+      shared = low
+      window *= 2
+    }
     let oldTail = old.elements(in: shared..<old.count)
     let newTail = new.elements(in: shared..<new.count)
     let oldIDs = Set(oldTail.map(\.id))
@@ -96,14 +112,6 @@ extension AppState.Undoable {
   /// What another session had already done: `17 had already been saved in another session`.
   static func note(prime: Int, saved: Bool) -> String {
     "\(prime) had already been \(saved ? "saved" : "removed") in another session"
-  }
-
-  static func lastEntry(for prime: Int, in feed: PersistentArray<Activity>) -> Activity? {
-    feed.last { $0.prime == prime }
-  }
-
-  func lastEntry(for prime: Int) -> Activity? {
-    Self.lastEntry(for: prime, in: activityFeed)
   }
 
   /// Brings back an entry that undo took back, in its place in the feed (after the entry that
