@@ -191,7 +191,11 @@ struct FavoritesListReducer: Reducer {
               guard let data = try await fileClient.load(name) else {
                 throw ErrorMessage("there is no file \(name)")
               }
-              return try FavoritePrimesFile.decode(data)
+              do {
+                return try FavoritePrimesFile.decode(data)
+              } catch {
+                throw ErrorMessage("\(name) \(error)")
+              }
             }))
       }
 

@@ -42,7 +42,7 @@ public enum FavoritePrimesFile {
   /// ```
   ///
   /// - Throws: ``FavoritePrimesFileError`` naming what is wrong.
-  public static func decode(_ data: Data) throws -> ImportedPrimes {
+  public static func decode(_ data: Data) throws(FavoritePrimesFileError) -> ImportedPrimes {
     let numbers: [Int]
     if let bare = try? JSONDecoder().decode([Int].self, from: data) {
       numbers = bare
@@ -129,7 +129,8 @@ public struct ImportedPrimes: Codable, Equatable, Sendable {
   }
 }
 
-/// Why a favorites file was refused.
+/// Why a favorites file was refused; the description follows the file's name:
+/// `favs.json is not a favorite-primes file`.
 public enum FavoritePrimesFileError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The file is not JSON of the expected shape.
   case unreadable
@@ -139,10 +140,10 @@ public enum FavoritePrimesFileError: Error, Equatable, CustomStringConvertible, 
   public var description: String {
     switch self {
     case .unreadable:
-      return "the file is not a favorite-primes file"
+      return "is not a favorite-primes file"
     case .unsupportedVersion(let version):
       return
-        "the file has format version \(version); this PrimeTime reads version "
+        "has format version \(version); this PrimeTime reads version "
         + "\(FavoritePrimesFile.version) and earlier"
     }
   }

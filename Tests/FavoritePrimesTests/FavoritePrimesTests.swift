@@ -182,12 +182,25 @@ struct FavoritePrimesTests {
       .loadResponse(
         .failure(
           ErrorMessage(
-            "the file has format version 2; this PrimeTime reads version 1 and earlier")))
+            "favorite-primes.json has format version 2; this PrimeTime reads version 1 and "
+              + "earlier")))
     ) {
       $0.destination = .alert(
         .failure(
-          "could not load the favorite primes: the file has format version 2; this PrimeTime "
-            + "reads version 1 and earlier"))
+          "could not load the favorite primes: favorite-primes.json has format version 2; this "
+            + "PrimeTime reads version 1 and earlier"))
+    }
+  }
+
+  @Test func load_fileThatIsNoFavoritesFile_saysWhichFile() async {
+    let files = InMemoryFiles(["notes.json": Data("not json".utf8)])
+    let store = makeStore([7], fileClient: .inMemory(files))
+    await store.send(.loadButtonTapped(file: "notes.json"))
+    await store.receive(
+      .loadResponse(.failure(ErrorMessage("notes.json is not a favorite-primes file")))
+    ) {
+      $0.destination = .alert(
+        .failure("could not load the favorite primes: notes.json is not a favorite-primes file"))
     }
   }
 
