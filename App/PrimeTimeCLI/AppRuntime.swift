@@ -18,6 +18,8 @@ public final class AppRuntime {
   public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
   /// Stores each change, and takes in other sessions' changes.
   let storage: StorageObserver?
+  /// Reports each action with the change it made, while `trace on` is in force.
+  let trace: ChangeReporter<History<AppState>, HistoryAction<AppAction>, AppState>
   /// The time zone the activity feed is shown in.
   let timeZone: TimeZone
   /// How far a running lookup is, which the progress bar shows; started again from 0 with each
@@ -28,7 +30,7 @@ public final class AppRuntime {
   /// storage on it.
   ///
   /// - Parameters:
-  ///   - trace: Whether each action is reported, on `output`, with the change it made.
+  ///   - output: Where the trace is reported.
   init(
     initialState: AppState,
     environment: AppEnvironment,
@@ -37,24 +39,22 @@ public final class AppRuntime {
     progress: LookupProgress?,
     recorder: SessionRecorder?,
     timeZone: TimeZone,
-    trace: TraceSwitch,
     output: Output
   ) {
     // What the store does after each action, outside any reducer: the recording, and the
-    // trace, which reports each action with the change it made.
-    let traced: @MainActor (HistoryAction<AppAction>, History<AppState>) -> Void =
-      reportingChanges(
-        from: History(initialState), of: \.present, isEnabled: { trace.isOn },
-        report: { output.out($0) })
+    // trace, which reports each action with the change it made while `trace on` is in force.
+    let trace = ChangeReporter<History<AppState>, HistoryAction<AppAction>, AppState>(
+      of: \.present, report: { output.out($0) })
     let store = Store(
       initialState: History(initialState),
       reducer: AppHistoryReducer(),
       environment: environment,
       afterEachAction: { action, history in
         recorder?.record(action, after: history)
-        traced(action, history)
+        trace.afterAction(action, history)
       }
     )
+    self.trace = trace
     self.store = store
     self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
     self.favorites = store.scope(

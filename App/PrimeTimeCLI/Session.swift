@@ -37,7 +37,6 @@ struct Interaction: Sendable {
 public final class Session {
   /// The app the commands run on.
   public let runtime: AppRuntime
-  private let trace: TraceSwitch
   private let output: Output
   private let interaction: Interaction?
   /// Why the running command failed, if it did: the first message of a failure.
@@ -75,12 +74,10 @@ public final class Session {
     recorder: SessionRecorder?,
     timeZone: TimeZone = .current
   ) {
-    let trace = TraceSwitch()
-    self.trace = trace
     self.runtime = AppRuntime(
       initialState: initialState, environment: environment, storage: storage,
       watchedDirectory: watchedDirectory, progress: progress, recorder: recorder,
-      timeZone: timeZone, trace: trace, output: output)
+      timeZone: timeZone, output: output)
     self.output = output
     self.interaction = interaction
   }
@@ -106,8 +103,15 @@ public final class Session {
 
   /// Whether each action is printed with the change it made.
   var isTracing: Bool {
-    get { trace.isOn }
-    set { trace.isOn = newValue }
+    get { runtime.trace.isOn }
+    set {
+      guard newValue != isTracing else { return }
+      if newValue {
+        runtime.trace.start(from: store.state)
+      } else {
+        runtime.trace.stop()
+      }
+    }
   }
 
   /// Parses and runs one command's line; a blank line succeeds and does nothing.
@@ -223,10 +227,4 @@ public final class Session {
     await storage?.settle()
     _ = showNews()
   }
-}
-
-/// Whether `trace on` is in force; read by the tracing reducer on every action.
-@MainActor
-final class TraceSwitch {
-  var isOn = false
 }

@@ -1,72 +1,63 @@
 import ComposableArchitecture
 import CustomDump
 
-/// Reports every action a store runs and the change it made to the state, as a diff: a
-/// function to hand the store as its `afterEachAction`, so that reporting is no part of any
-/// reducer.
+/// Reports every action a store runs and the change it made to one part of the state, as a
+/// diff, while it is on: what a store calls after each action (its `afterEachAction`), so that
+/// reporting is no part of any reducer.
 ///
 /// A debugging aid: each report is handed to `report` right after the reducer ran, so it
-/// interleaves with whatever else the program prints. While `isEnabled` returns `false`
-/// nothing is reported; the state is still noted, so that the first report after it turns on
-/// shows that action's change alone.
+/// interleaves with whatever else the program prints. Only while it is on does it keep the
+/// part of the state it reports, to diff the next action against; off, it keeps nothing, so a
+/// change to the state never has to copy what it would otherwise share.
 ///
 /// ```swift
-/// let store = Store(
-///   initialState: ChildState(), reducer: childReducer, environment: (),
-///   afterEachAction: reportingChanges(from: ChildState()) { reports.append($0) })
-/// // After `.incr`, the report is:
-/// // received action:
-/// //   ChildAction.incr
-/// //   - ChildState(count: 0)
-/// //   + ChildState(count: 1)
+/// let trace = ChangeReporter<History<AppState>, HistoryAction<AppAction>, AppState>(
+///   of: \.present, report: { output.out($0) })
 /// ```
 ///
-/// - Parameters:
-///   - initialState: The state the store starts from.
-///   - isEnabled: Whether to report; checked on every action.
-///   - report: Receives one report per action.
-/// - Returns: What the store calls after each action.
+/// The store calls ``afterAction(_:_:)`` after each action; ``start(from:)`` turns the
+/// reports on.
 @MainActor
-public func reportingChanges<State, Action>(
-  from initialState: State,
-  isEnabled: @escaping () -> Bool = { true },
-  report: @escaping (String) -> Void
-) -> @MainActor (Action, State) -> Void {
-  reportingChanges(from: initialState, of: { $0 }, isEnabled: isEnabled, report: report)
-}
+public final class ChangeReporter<State, Action, Reported> {
+  private let toReported: (State) -> Reported
+  private let report: (String) -> Void
+  // The reported part after the last action, while on.
+  private var last: Reported?
 
-/// Reports every action a store runs and the change it made to one part of the state, as a
-/// diff.
-///
-/// ```swift
-/// reportingChanges(
-///   from: History(initialState), of: \.present, isEnabled: { trace.isOn },
-///   report: { output.out($0) })
-/// ```
-///
-/// - Parameters:
-///   - initialState: The state the store starts from.
-///   - toReported: The part of the state to diff.
-///   - isEnabled: Whether to report; checked on every action.
-///   - report: Receives one report per action.
-/// - Returns: What the store calls after each action.
-@MainActor
-public func reportingChanges<State, Action, Reported>(
-  from initialState: State,
-  of toReported: @escaping (State) -> Reported,
-  isEnabled: @escaping () -> Bool = { true },
-  report: @escaping (String) -> Void
-) -> @MainActor (Action, State) -> Void {
-  var before = toReported(initialState)
-  return { action, state in
+  /// Creates a reporter that is off.
+  ///
+  /// - Parameters:
+  ///   - toReported: The part of the state to diff.
+  ///   - report: Receives one report per action.
+  public init(of toReported: @escaping (State) -> Reported, report: @escaping (String) -> Void) {
+    self.toReported = toReported
+    self.report = report
+  }
+
+  /// Whether actions are reported.
+  public var isOn: Bool { last != nil }
+
+  /// Starts reporting: the next action's change is told against `state`, the store's now.
+  public func start(from state: State) {
+    last = toReported(state)
+  }
+
+  /// Stops reporting, and lets go of the state kept.
+  public func stop() {
+    last = nil
+  }
+
+  /// Reports `action` and the change from the state before it to `state`, while on: what the
+  /// store calls after each action.
+  public func afterAction(_ action: Action, _ state: State) {
+    guard let before = last else { return }
     let after = toReported(state)
-    defer { before = after }
-    guard isEnabled() else { return }
+    last = after
     report(debugReport(action: action, before: before, after: after))
   }
 }
 
-/// The text that `reportingChanges(from:of:isEnabled:report:)` reports for one action: the action, dumped, then the diff of
+/// The text that ``ChangeReporter`` reports for one action: the action, dumped, then the diff of
 /// the state or "(no state change)".
 ///
 /// ```swift

@@ -4,11 +4,21 @@ import Testing
 
 @MainActor
 struct DebugTests {
-  @Test func reportingChanges_reportsEachActionAndTheStateDiff_afterTheReducer() {
-    var reports: [String] = []
-    let store = Store(
+  private func makeStore(
+    _ reporter: ChangeReporter<ChildState, ChildAction, ChildState>
+  ) -> Store<ChildState, ChildAction> {
+    Store(
       initialState: ChildState(), reducer: childReducer, environment: (),
-      afterEachAction: reportingChanges(from: ChildState()) { reports.append($0) })
+      afterEachAction: reporter.afterAction)
+  }
+
+  @Test func aReporter_reportsEachActionAndTheStateDiff_afterTheReducer() {
+    var reports: [String] = []
+    let reporter = ChangeReporter<ChildState, ChildAction, ChildState>(of: { $0 }) {
+      reports.append($0)
+    }
+    let store = makeStore(reporter)
+    reporter.start(from: store.state)
     store.send(.incr)
     store.send(.incr)
     #expect(store.state.count == 2)
@@ -40,31 +50,34 @@ struct DebugTests {
         """)
   }
 
-  @Test func reportingChanges_reportsNoChange() {
+  @Test func aReporter_reportsNoChange() {
     var reports: [String] = []
-    let store = Store(
-      initialState: ChildState(), reducer: childReducer, environment: (),
-      afterEachAction: reportingChanges(from: ChildState()) { reports.append($0) })
-    store.send(.decr)
-    store.send(.incr)
-    reports.removeAll()
+    let reporter = ChangeReporter<ChildState, ChildAction, ChildState>(of: { $0 }) {
+      reports.append($0)
+    }
+    let store = makeStore(reporter)
+    reporter.start(from: store.state)
     store.send(.startEcho([]))
     #expect(reports.first?.contains("(no state change)") == true)
   }
 
-  @Test func reportingChanges_whenDisabled_reportsNothing_andThenOnlyTheNextChange() {
+  @Test func aReporterThatIsOff_reportsNothing_andOnceStarted_onlyTheChangesAfter() {
     var reports: [String] = []
-    var isEnabled = false
-    let store = Store(
-      initialState: ChildState(), reducer: childReducer, environment: (),
-      afterEachAction: reportingChanges(from: ChildState(), of: \.count, isEnabled: { isEnabled }) {
-        reports.append($0)
-      })
+    let reporter = ChangeReporter<ChildState, ChildAction, ChildState>(of: { $0 }) {
+      reports.append($0)
+    }
+    let store = makeStore(reporter)
     store.send(.incr)
     #expect(store.state.count == 1)
-    #expect(reports.isEmpty)
-    isEnabled = true
+    #expect(reports.isEmpty && !reporter.isOn)
+    reporter.start(from: store.state)
     store.send(.incr)
-    #expect(reports == ["received action:\n  ChildAction.incr\n  - 1\n  + 2"])
+    reporter.stop()
+    store.send(.incr)
+    #expect(!reporter.isOn)
+    #expect(
+      reports == [
+        "received action:\n  ChildAction.incr\n  - ChildState(count: 1)\n  + ChildState(count: 2)"
+      ])
   }
 }
