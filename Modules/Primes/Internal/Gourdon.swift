@@ -103,13 +103,13 @@ struct Gourdon {
   }
 
   /// π(x).
-  func count(threads: Int, progress: ProgressHandler?) throws -> Int {
-    try terms(threads: threads, progress: progress).sum
+  func count(threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil) throws -> Int {
+    try terms(threads: threads, progress: progress, workLog: workLog).sum
   }
 
   /// The six terms, whose sum is π(x).
-  func terms(threads: Int, progress: ProgressHandler?) throws -> Terms {
-    var terms = try sieveAndLookups(threads: threads, progress: progress)
+  func terms(threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil) throws -> Terms {
+    var terms = try sieveAndLookups(threads: threads, progress: progress, workLog: workLog)
     terms.phi0 = phi0()
     terms.sigma = sigma()
     return terms
@@ -178,7 +178,9 @@ struct Gourdon {
 
   /// Runs the lookups and the sieve's chunks on `threads` threads, then adds them up into A,
   /// B, C and D.
-  private func sieveAndLookups(threads: Int, progress: ProgressHandler?) throws -> Terms {
+  private func sieveAndLookups(
+    threads: Int, progress: ProgressHandler?, workLog: WorkLog?
+  ) throws -> Terms {
     let numbersPerSegment = SegmentSieve.numbers(inBytes: segmentBytes)
     let end = sieveLimit + 1
     let segments = (end + numbersPerSegment - 1) / numbersPerSegment
@@ -196,43 +198,28 @@ struct Gourdon {
     let work = pieces
     let lookupSums = Mutex([Int?](repeating: nil, count: work.count - chunks))
     let stitcher = Mutex(Stitcher(piXStar: piXStar, piSqrtLimit: piSqrtLimit))
-    let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
-    let cancelled = Atomic<Bool>(false)
 
-    // The workers run on threads of Dispatch's, outside the task: they ask the task itself
-    // whether it is cancelled. `isCancelled` is one of the members of `UnsafeCurrentTask` that
-    // `Task` has too, which its documentation says any thread may use; the reference does not
-    // outlive the closure, which returns only when every worker has.
-    withUnsafeCurrentTask { currentTask in
-      nonisolated(unsafe) let task = currentTask
-      DispatchQueue.concurrentPerform(iterations: max(1, min(threads, work.count))) { worker in
-        let sieve = SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift)
-        let shouldStop = {
-          if task?.isCancelled == true { cancelled.store(true, ordering: .relaxed) }
-          return cancelled.load(ordering: .relaxed)
-        }
-        while true {
-          if shouldStop() { return }
-          let item = next.wrappingAdd(1, ordering: .relaxed).oldValue
-          if item >= work.count { return }
-          switch work[item] {
-          case .c(let range):
-            let sum = self.c(range, shouldStop: shouldStop)
-            lookupSums.withLock { $0[item - chunks] = sum }
-          case .a(let range):
-            let sum = self.a(range, shouldStop: shouldStop)
-            lookupSums.withLock { $0[item - chunks] = sum }
-          case .sieve(let low, let high):
-            let result = process(low: low, high: high, sieve: sieve, shouldStop: shouldStop)
-            if !shouldStop() { stitcher.withLock { $0.add(result, at: item) } }
-          }
-          let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-          if worker == 0 { progress?(Double(finished) / Double(work.count)) }
-        }
+    try runPieces(
+      work.count, threads: threads, workLog: workLog,
+      worker: { thread in
+        (thread, SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift))
       }
+    ) { item, worker, shouldStop in
+      switch work[item] {
+      case .c(let range):
+        let sum = self.c(range, shouldStop: shouldStop)
+        lookupSums.withLock { $0[item - chunks] = sum }
+      case .a(let range):
+        let sum = self.a(range, shouldStop: shouldStop)
+        lookupSums.withLock { $0[item - chunks] = sum }
+      case .sieve(let low, let high):
+        let result = process(low: low, high: high, sieve: worker.1, shouldStop: shouldStop)
+        if !shouldStop() { stitcher.withLock { $0.add(result, at: item) } }
+      }
+      let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+      if worker.0 == 0 { progress?(Double(finished) / Double(work.count)) }
     }
-    if cancelled.load(ordering: .relaxed) || Task.isCancelled { throw CancellationError() }
     var terms = Terms()
     for (index, piece) in work.dropFirst(chunks).enumerated() {
       guard let sum = lookupSums.withLock({ $0[index] }) else { throw CancellationError() }
