@@ -59,9 +59,12 @@ struct Gourdon {
     var sum: Int { a &- b &+ c &+ d &+ phi0 &+ sigma }
   }
 
-  /// Prepares the tables for π(x), x ≥ 10^5 (so that x* is above p_k = 13). `segmentBytes`
-  /// must be a multiple of 32.
-  init(x: Int, alpha: Double? = nil, segmentBytes: Int = 1 << 15) {
+  /// Prepares the tables for π(x), x ≥ 10^5 (so that x* is above p_k = 13), on up to
+  /// `threads` threads. `segmentBytes` must be a multiple of 32.
+  init(
+    x: Int, alpha: Double? = nil, segmentBytes: Int = 1 << 15, threads: Int = 1,
+    workLog: WorkLog? = nil
+  ) {
     precondition(x >= 100_000, "Gourdon's algorithm is set up here for x ≥ 10^5")
     self.x = x
     self.segmentBytes = segmentBytes
@@ -89,7 +92,8 @@ struct Gourdon {
     primes.insert(0, at: 0)
     self.primes = primes
     // A little past √x, so that the nth prime's search sieves with the table's primes.
-    let piTable = PiTable(limit: max(sqrtX + 1024, xStar * xStar))
+    let piTable = PiTable(
+      limit: max(sqrtX + 1024, xStar * xStar), threads: threads, workLog: workLog)
     self.piTable = piTable
     piY = piTable[y]
     piXStar = piTable[xStar]
@@ -97,7 +101,7 @@ struct Gourdon {
     piSqrtX = piTable[sqrtX]
     piSqrtLimit = piTable[sqrtLimit]
     inverses = primes.map { $0 == 0 ? 0 : 1 / Double($0) }
-    let factors = FactorTable(limit: y, primes: primes[1...])
+    let factors = FactorTable(limit: y, primes: primes[1...], threads: threads, workLog: workLog)
     self.factors = factors
     factorInverses = (0..<factors.count).map { 1 / Double(factors.number(at: $0)) }
   }
@@ -155,47 +159,14 @@ struct Gourdon {
     var phi: [Int]
   }
 
-  private enum Piece {
-    case c(ClosedRange<Int>)
-    case a(ClosedRange<Int>)
-    case sieve(low: Int, high: Int)
-  }
-
-  /// Splits a range of b into pieces that widen as b grows, since larger b have fewer leaves.
-  private static func pieces(of range: ClosedRange<Int>) -> [ClosedRange<Int>] {
-    var pieces: [ClosedRange<Int>] = []
-    var start = range.lowerBound
-    let width = max(1, range.count / 256)
-    var step = width
-    while start <= range.upperBound {
-      let upper = min(start + step - 1, range.upperBound)
-      pieces.append(start...upper)
-      start = upper + 1
-      step += width / 4 + 1
-    }
-    return pieces
-  }
-
   /// Runs the lookups and the sieve's chunks on `threads` threads, then adds them up into A,
   /// B, C and D.
   private func sieveAndLookups(
     threads: Int, progress: ProgressHandler?, workLog: WorkLog?
   ) throws -> Terms {
-    let numbersPerSegment = SegmentSieve.numbers(inBytes: segmentBytes)
-    let end = sieveLimit + 1
-    let segments = (end + numbersPerSegment - 1) / numbersPerSegment
-    let segmentsPerChunk = max(1, min(16, segments / (threads * 8)))
-    let chunks = (segments + segmentsPerChunk - 1) / segmentsPerChunk
-    // The sieve's chunks first, then the lookups, which come in smaller pieces: the threads
-    // run out of work at about the same time.
-    var pieces: [Piece] = (0..<chunks).map { chunk in
-      let low = chunk * segmentsPerChunk * numbersPerSegment
-      return .sieve(low: low, high: min(low + segmentsPerChunk * numbersPerSegment, end))
-    }
-    if k + 1 <= piXStar { pieces += Self.pieces(of: (k + 1)...piXStar).map { .c($0) } }
-    let firstA = piXStar + 1
-    if firstA <= piX13 { pieces += Self.pieces(of: firstA...piX13).map { .a($0) } }
-    let work = pieces
+    let layout = layout(threads: threads)
+    let work = layout.pieces
+    let chunks = layout.sieveChunks
     let lookupSums = Mutex([Int?](repeating: nil, count: work.count - chunks))
     let stitcher = Mutex(Stitcher(piXStar: piXStar, piSqrtLimit: piSqrtLimit))
     let done = Atomic<Int>(0)

@@ -16,9 +16,10 @@ final class WorkLog: Sendable {
 }
 
 /// Runs `count` pieces of work on up to `threads` threads: each thread makes its own `Worker`
-/// (a sieve, say) from its number, 0 for the first, and takes the next piece, in order of their index, until none is left; so the
-/// pieces are handed out in that order. `body` gets the piece's index, the thread's worker and
-/// a function that says whether to stop, and should return early when it says so.
+/// (a sieve, say) from its number, 0 for the first, and takes the next piece, in order of
+/// their index, until none is left; so the pieces are handed out in that order. `body` gets the
+/// piece's index, the thread's worker and a function that says whether to stop, and should
+/// return early when it says so.
 ///
 /// With a `log`, the pieces run on the calling thread, one after another in the same order,
 /// and each piece's time is added to the log as one phase.
@@ -30,21 +31,52 @@ func runPieces<Worker>(
   worker makeWorker: @Sendable (_ thread: Int) -> Worker,
   _ body: @Sendable (_ piece: Int, _ worker: Worker, _ shouldStop: () -> Bool) -> Void
 ) throws {
-  guard count > 0 else { return }
+  let finished = forEachPiece(
+    count, threads: threads, workLog: workLog, cancellable: true, worker: makeWorker, body)
+  if !finished { throw CancellationError() }
+}
+
+/// Runs `count` pieces on up to `threads` threads, as ``runPieces(_:threads:workLog:worker:_:)``
+/// does, to the end whether or not the task is cancelled: for the tables, which are quick to
+/// build and needed whole.
+func runPiecesToEnd(
+  _ count: Int, threads: Int, workLog: WorkLog?, _ body: @Sendable (_ piece: Int) -> Void
+) {
+  _ = forEachPiece(
+    count, threads: threads, workLog: workLog, cancellable: false, worker: { _ in () }
+  ) { piece, _, _ in body(piece) }
+}
+
+/// The pieces, run; false if they stopped for the task's cancellation.
+private func forEachPiece<Worker>(
+  _ count: Int, threads: Int, workLog: WorkLog?, cancellable: Bool,
+  worker makeWorker: @Sendable (_ thread: Int) -> Worker,
+  _ body: @Sendable (_ piece: Int, _ worker: Worker, _ shouldStop: () -> Bool) -> Void
+) -> Bool {
+  guard count > 0 else { return true }
   if let workLog {
     let worker = makeWorker(0)
     var times = [Double](repeating: 0, count: count)
-    let shouldStop = { Task.isCancelled }
+    let shouldStop = { cancellable && Task.isCancelled }
     for piece in 0..<count {
       let start = ContinuousClock.now
       body(piece, worker, shouldStop)
       let elapsed = ContinuousClock.now - start
       times[piece] =
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-      if shouldStop() { throw CancellationError() }
+      if shouldStop() { return false }
     }
     workLog.append(times)
-    return
+    return true
+  }
+  if threads <= 1 || count == 1 {
+    let worker = makeWorker(0)
+    let shouldStop = { cancellable && Task.isCancelled }
+    for piece in 0..<count {
+      if shouldStop() { return false }
+      body(piece, worker, shouldStop)
+    }
+    return !shouldStop()
   }
   let next = Atomic<Int>(0)
   let cancelled = Atomic<Bool>(false)
@@ -54,10 +86,10 @@ func runPieces<Worker>(
   // outlive the closure, which returns only when every worker has.
   withUnsafeCurrentTask { currentTask in
     nonisolated(unsafe) let task = currentTask
-    DispatchQueue.concurrentPerform(iterations: max(1, min(threads, count))) { thread in
+    DispatchQueue.concurrentPerform(iterations: min(threads, count)) { thread in
       let worker = makeWorker(thread)
       let shouldStop = {
-        if task?.isCancelled == true { cancelled.store(true, ordering: .relaxed) }
+        if cancellable, task?.isCancelled == true { cancelled.store(true, ordering: .relaxed) }
         return cancelled.load(ordering: .relaxed)
       }
       while !shouldStop() {
@@ -67,5 +99,5 @@ func runPieces<Worker>(
       }
     }
   }
-  if cancelled.load(ordering: .relaxed) || Task.isCancelled { throw CancellationError() }
+  return !(cancelled.load(ordering: .relaxed) || (cancellable && Task.isCancelled))
 }
