@@ -5,6 +5,7 @@ public enum BenchmarkCommand {
   static let usage = """
     usage: primetime-benchmark primes [--rounds N] [--max-exponent K]
            primetime-benchmark primes --model-threads T [--model-exponent K]
+           primetime-benchmark primes --memory-exponent K
            primetime-benchmark store [--rounds N] [--scale F]
            primetime-benchmark storage [--rounds N] [--pairs N] [--many N]
     """
@@ -67,9 +68,19 @@ public enum BenchmarkCommand {
           + " to \(exponents.upperBound)\n\(usage)")
       return 64
     }
+    let memoryExponent = options["memory-exponent"]
+    if let memoryExponent {
+      guard (15...17).contains(memoryExponent), memoryExponent.rounded() == memoryExponent else {
+        errors(
+          "primetime-benchmark: --memory-exponent must be a whole number from 15 to 17\n\(usage)")
+        return 64
+      }
+    }
     let results: [(String, Double)]
     do {
       switch suite {
+      case "primes" where memoryExponent != nil:
+        results = try PrimesBenchmark.memory(maxExponent: Int(memoryExponent ?? 15), log: output)
       case "primes" where modelThreads != nil:
         results = try ScalingModel.run(
           threads: Int(modelThreads ?? 16), exponent: Int(modelExponent), log: output)

@@ -52,6 +52,7 @@ struct BenchmarkSmokeTests {
     ["primes", "--model-threads", "2.5"],
     ["primes", "--model-threads", "16", "--model-exponent", "7"],
     ["primes", "--model-threads", "16", "--model-exponent", "1e300"],
+    ["primes", "--memory-exponent", "14"], ["primes", "--memory-exponent", "18"],
   ])
   func badOptions_areRefused_beforeAnythingRuns(arguments: [String]) async {
     var output: [String] = []

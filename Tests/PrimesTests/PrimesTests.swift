@@ -144,6 +144,33 @@ struct PrimeCountTests {
     #expect(values.allSatisfy { (0...1).contains($0) })
   }
 
+  @Test func primeCount_reportsTheEstimatedWorkDone_inSmallSteps() throws {
+    // Counted, not timed: each report adds the estimated cost of one finished piece, and no
+    // piece is estimated above 1% of the whole, whichever thread finishes it.
+    for threads in [1, 2, 5] {
+      let fractions = LockedArray()
+      _ = try primeCount(10_000_000_000_000, threads: threads) { fractions.append($0) }
+      let values = fractions.values
+      #expect(values.count >= 100, "\(threads) threads")
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }, "\(threads) threads")
+      let steps = zip(values.dropFirst(), values).map { $0 - $1 }
+      #expect((values.first ?? 1) <= 0.02 && (steps.max() ?? 1) <= 0.02, "\(threads) threads")
+      #expect(values.last == 1)
+    }
+  }
+
+  @Test func nthPrime_reportsTheEstimatedWorkDone_inSmallSteps() throws {
+    let fractions = LockedArray()
+    // p(346065536839) = 9999999999971, the largest prime below 10^13, from primecount 7.6.
+    #expect(try nthPrime(346_065_536_839, threads: 2) { fractions.append($0) } == 9_999_999_999_971)
+    let values = fractions.values
+    #expect(values.count >= 100)
+    #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
+    // The last step, the sieve from the estimate to the prime, is the last 3%.
+    #expect(zip(values.dropFirst(), values).allSatisfy { $0 - $1 <= 0.04 })
+    #expect(values.last == 1)
+  }
+
   @Test func primeCount_cancelledWhileCounting_stopsWhicheverThreadReportsProgress() async {
     // The progress handler runs on a worker thread, not the task's; the count must stop
     // whichever thread the workers run on, every time.

@@ -169,13 +169,15 @@ struct Gourdon {
     let chunks = layout.sieveChunks
     let lookupSums = Mutex([Int?](repeating: nil, count: work.count - chunks))
     let stitcher = Mutex(Stitcher(piXStar: piXStar, piSqrtLimit: piSqrtLimit))
-    let done = Atomic<Int>(0)
+    // Progress is the estimated cost of the pieces done, from every thread, over the whole:
+    // reported under a lock, so that it never goes back.
+    let costs = layout.costs
+    let total = max(layout.total, 1)
+    let done = Mutex(0.0)
 
     try runPieces(
       work.count, threads: threads, workLog: workLog,
-      worker: { thread in
-        (thread, SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift))
-      }
+      worker: { _ in SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift) }
     ) { item, worker, shouldStop in
       switch work[item] {
       case .c(let range):
@@ -185,11 +187,15 @@ struct Gourdon {
         let sum = self.a(range, shouldStop: shouldStop)
         lookupSums.withLock { $0[item - chunks] = sum }
       case .sieve(let low, let high):
-        let result = process(low: low, high: high, sieve: worker.1, shouldStop: shouldStop)
+        let result = process(low: low, high: high, sieve: worker, shouldStop: shouldStop)
         if !shouldStop() { stitcher.withLock { $0.add(result, at: item) } }
       }
-      let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-      if worker.0 == 0 { progress?(Double(finished) / Double(work.count)) }
+      if let progress, !shouldStop() {
+        done.withLock { done in
+          done += costs[item]
+          progress(min(1, done / total))
+        }
+      }
     }
     var terms = Terms()
     for (index, piece) in work.dropFirst(chunks).enumerated() {

@@ -26,6 +26,8 @@ extension Gourdon {
     static let aLeaf = 1.0
     /// A turn of C's loops: the same, or a look at the factor table.
     static let cLeaf = 1.15
+    /// The least cost a piece is cut to: about half a millisecond.
+    static let smallestPiece = 75_000.0
     /// Numbers in a block of the sieve's counters: chunks start and end on them.
     static let grain = 960
   }
@@ -33,7 +35,8 @@ extension Gourdon {
   /// Cuts the work into pieces of about equal estimated cost, small enough that `threads`
   /// threads finish at about the same time: the sieve's chunks first, in order, since each is
   /// stitched to those before it, then the lookups, costliest first, in pieces half the size.
-  /// No piece is estimated at more than 1% of the whole.
+  /// No piece is estimated at more than 1% of the whole, unless the whole is so small (about
+  /// 50 ms) that pieces of 1% would cost less than their setup.
   func layout(threads: Int) -> Layout {
     let sieve = SieveCost(self)
     let end = sieveLimit + 1
@@ -43,7 +46,9 @@ extension Gourdon {
     let aCosts =
       piXStar + 1 <= piX13 ? ((piXStar + 1)...piX13).map { aLeaves($0) * Cost.aLeaf } : []
     let total = sieveTotal + cCosts.reduce(0, +) + aCosts.reduce(0, +)
-    let target = max(1, total / Double(max(100, threads * 24)))
+    // Small questions in a few pieces: each costs some setup (a chunk's counts, a segment's
+    // crossing off), which pieces of less than about half a millisecond do not repay.
+    let target = max(Cost.smallestPiece, total / Double(max(100, threads * 24)))
 
     var pieces: [Piece] = []
     var costs: [Double] = []
@@ -51,15 +56,16 @@ extension Gourdon {
     var low = 0
     var lowCost = 0.0
     while low < end {
-      // The first end of a grain whose cost from `low` reaches the target, or the range's end.
+      // The last end of a grain whose cost from `low` stays within the target (the first
+      // grain's end if none does), or the range's end.
       var lo = low / Cost.grain + 1
       var hi = (end + Cost.grain - 1) / Cost.grain
       while lo < hi {
-        let mid = (lo + hi) / 2
-        if sieve.cost(below: min(mid * Cost.grain, end)) - lowCost >= target {
-          hi = mid
+        let mid = (lo + hi + 1) / 2
+        if sieve.cost(below: min(mid * Cost.grain, end)) - lowCost <= target {
+          lo = mid
         } else {
-          lo = mid + 1
+          hi = mid - 1
         }
       }
       var high = min(lo * Cost.grain, end)
