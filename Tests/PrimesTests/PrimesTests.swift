@@ -348,6 +348,24 @@ struct IsPrimeTests {
     #expect(odd == primes.filter { $0 > 2 }.sorted())
   }
 
+  @Test func tables_builtOnSeveralThreads_matchThoseBuiltOnOne() {
+    // Several pieces each: the π table in segments of 2^22 numbers, the factor table in 2^16
+    // entries, the primes in 2^21 numbers.
+    let limit = 20_000_003
+    let primes = Sieve.primes(upTo: limit)
+    #expect(Sieve.primes(upTo: limit, threads: 3, workLog: nil) == primes)
+    let one = PiTable(limit: limit)
+    let several = PiTable(limit: limit, threads: 3)
+    for n in stride(from: 0, through: limit, by: 997) { #expect(one[n] == several[n], "π(\(n))") }
+    #expect(one[limit] == several[limit])
+    let factors = FactorTable(limit: 1_000_003, primes: primes[...])
+    let factorsOnThree = FactorTable(limit: 1_000_003, primes: primes[...], threads: 3)
+    #expect(factors.count == factorsOnThree.count)
+    var differ = 0
+    for i in 0..<factors.count where factors[index: i] != factorsOnThree[index: i] { differ += 1 }
+    #expect(differ == 0)
+  }
+
   @Test(arguments: [3, 128, 129, 1_000_003, 8_388_737])
   func piTable_walksDownThePrimes_oneAtATime(limit: Int) {
     let table = PiTable(limit: limit)

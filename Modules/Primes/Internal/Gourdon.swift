@@ -88,7 +88,8 @@ struct Gourdon {
     self.xStar = xStar
     // The primes that the leaves and the sieve need; B's primes, up to √x, come a chunk at a
     // time.
-    var primes = Sieve.primes(upTo: max(y, integerSquareRoot(x / xStar)))
+    var primes = Sieve.primes(
+      upTo: max(y, integerSquareRoot(x / xStar)), threads: threads, workLog: workLog)
     primes.insert(0, at: 0)
     self.primes = primes
     // A little past √x, so that the nth prime's search sieves with the table's primes.
@@ -103,7 +104,18 @@ struct Gourdon {
     inverses = primes.map { $0 == 0 ? 0 : 1 / Double($0) }
     let factors = FactorTable(limit: y, primes: primes[1...], threads: threads, workLog: workLog)
     self.factors = factors
-    factorInverses = (0..<factors.count).map { 1 / Double(factors.number(at: $0)) }
+    var factorInverses = [Double](repeating: 0, count: factors.count)
+    factorInverses.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let inverses = buffer
+      let pieceEntries = 1 << 18
+      let pieces = (factors.count + pieceEntries - 1) / pieceEntries
+      runPiecesToEnd(pieces, threads: threads, workLog: workLog) { piece in
+        for i in (piece * pieceEntries)..<min((piece + 1) * pieceEntries, factors.count) {
+          inverses[i] = 1 / Double(factors.number(at: i))
+        }
+      }
+    }
+    self.factorInverses = factorInverses
   }
 
   /// π(x).
@@ -114,7 +126,7 @@ struct Gourdon {
   /// The six terms, whose sum is π(x).
   func terms(threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil) throws -> Terms {
     var terms = try sieveAndLookups(threads: threads, progress: progress, workLog: workLog)
-    terms.phi0 = phi0()
+    terms.phi0 = phi0(threads: threads, workLog: workLog)
     terms.sigma = sigma()
     return terms
   }

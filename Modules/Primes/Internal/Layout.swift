@@ -55,19 +55,32 @@ extension Gourdon {
     let numbersPerSegment = SegmentSieve.numbers(inBytes: segmentBytes)
     var low = 0
     var lowCost = 0.0
+    var previousWidth = 1
     while low < end {
       // The last end of a grain whose cost from `low` stays within the target (the first
-      // grain's end if none does), or the range's end.
-      var lo = low / Cost.grain + 1
-      var hi = (end + Cost.grain - 1) / Cost.grain
-      while lo < hi {
-        let mid = (lo + hi + 1) / 2
-        if sieve.cost(below: min(mid * Cost.grain, end)) - lowCost <= target {
-          lo = mid
-        } else {
-          hi = mid - 1
-        }
+      // grain's end if none does), to within 1/64 of the chunk: found by doubling from twice
+      // the previous chunk's width, then halving.
+      let lowGrain = low / Cost.grain
+      let endGrain = (end + Cost.grain - 1) / Cost.grain
+      func withinTarget(_ grain: Int) -> Bool {
+        sieve.cost(below: min(grain * Cost.grain, end)) - lowCost <= target
       }
+      var lo = lowGrain + 1
+      var hi = endGrain + 1
+      var probe = min(lowGrain + 2 * previousWidth, endGrain)
+      while probe > lo {
+        if !withinTarget(probe) {
+          hi = probe
+          break
+        }
+        lo = probe
+        probe = min(lowGrain + 2 * (probe - lowGrain), endGrain)
+      }
+      while hi - lo > max(1, (lo - lowGrain) / 64) {
+        let mid = (lo + hi) / 2
+        if withinTarget(mid) { lo = mid } else { hi = mid }
+      }
+      previousWidth = lo - lowGrain
       var high = min(lo * Cost.grain, end)
       // Chunks of a segment or more end on a segment's end, so that only the small chunks at
       // the start sieve segments shorter than the sieve.
@@ -129,6 +142,8 @@ extension Gourdon {
     let upper: [Int]
     let lower: [Int]
     let hard: [Bool]
+    /// For each p_b, the index of its upper bound in the factor table, or π of it.
+    let upperCount: [Int]
     let factors: FactorTable
     let piTable: PiTable
 
@@ -154,6 +169,9 @@ extension Gourdon {
       (self.xp, self.upper, self.lower, self.hard) = (xp, upper, lower, hard)
       factors = engine.factors
       piTable = engine.piTable
+      upperCount = upper.indices.map { [factors, piTable] i in
+        hard[i] ? factors.count(upTo: upper[i]) : piTable[upper[i]]
+      }
     }
 
     func cost(below v: Int) -> Double {
@@ -165,9 +183,7 @@ extension Gourdon {
         for i in xp.indices {
           // The leaves below v: those with m > x/(p_b·v).
           let m = min(max(Int(Double(xp[i]) * inverse), lower[i]), upper[i])
-          leaves &+=
-            hard[i]
-            ? factors.count(upTo: upper[i]) &- factors.count(upTo: m) : pi[upper[i]] &- pi[m]
+          leaves &+= upperCount[i] &- (hard[i] ? factors.count(upTo: m) : pi[m])
         }
       }
       return Double(v) * Cost.sieveNumber + Double(leaves)

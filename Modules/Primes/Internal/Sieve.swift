@@ -16,6 +16,29 @@ enum Sieve {
     return primes
   }
 
+  /// Every prime up to `limit`, ascending, sieved 2^21 numbers a piece on up to `threads`
+  /// threads; `limit` must not exceed `Int32.max`.
+  static func primes(upTo limit: Int, threads: Int, workLog: WorkLog?) -> [Int32] {
+    let width = 1 << 21
+    guard limit > width, threads > 1 || workLog != nil else { return primes(upTo: limit) }
+    precondition(limit <= Int(Int32.max), "primes(upTo:) holds 32-bit primes")
+    let pieces = limit / width + 1
+    let parts = Mutex([[Int32]](repeating: [], count: pieces))
+    runPiecesToEnd(pieces, threads: threads, workLog: workLog) { piece in
+      var part: [Int32] = []
+      forEachPrime(in: max(2, piece * width)...min((piece + 1) * width - 1, limit)) {
+        part.append(Int32(truncatingIfNeeded: $0))
+      }
+      parts.withLock { $0[piece] = part }
+    }
+    return parts.withLock { parts in
+      var primes: [Int32] = []
+      primes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+      for part in parts { primes += part }
+      return primes
+    }
+  }
+
   /// Calls `body` with each prime in `range`, ascending, for any range of `Int`s.
   ///
   /// The primes that cross off reach √(upper bound) and are kept in an array, so this is for
