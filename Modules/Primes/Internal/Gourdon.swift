@@ -30,7 +30,6 @@ struct Gourdon {
   let sqrtX: Int
   let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to max(y, √(x/x*))
   let inverses: [Double]  // inverses[b] = 1 / primes[b]
-  let factorInverses: [Double]  // factorInverses[i] = 1 / m for the factor table's i-th m
   let piY: Int
   let piXStar: Int
   let piX13: Int
@@ -104,18 +103,6 @@ struct Gourdon {
     inverses = primes.map { $0 == 0 ? 0 : 1 / Double($0) }
     let factors = FactorTable(limit: y, primes: primes[1...], threads: threads, workLog: workLog)
     self.factors = factors
-    var factorInverses = [Double](repeating: 0, count: factors.count)
-    factorInverses.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let inverses = buffer
-      let pieceEntries = 1 << 18
-      let pieces = (factors.count + pieceEntries - 1) / pieceEntries
-      runPiecesToEnd(pieces, threads: threads, workLog: workLog) { piece in
-        for i in (piece * pieceEntries)..<min((piece + 1) * pieceEntries, factors.count) {
-          inverses[i] = 1 / Double(factors.number(at: i))
-        }
-      }
-    }
-    self.factorInverses = factorInverses
   }
 
   /// π(x).
