@@ -4,6 +4,8 @@ import Foundation
 public enum BenchmarkCommand {
   static let usage = """
     usage: primetime-benchmark primes [--rounds N] [--max-exponent K]
+           primetime-benchmark primes --model-threads T [--model-exponent K]
+           primetime-benchmark primes --memory-exponent K
            primetime-benchmark store [--rounds N] [--scale F]
            primetime-benchmark storage [--rounds N] [--pairs N] [--many N]
     """
@@ -47,9 +49,41 @@ public enum BenchmarkCommand {
       errors("primetime-benchmark: --max-exponent must be a whole number from 9 to 16\n\(usage)")
       return 64
     }
+    let modelThreads = options["model-threads"]
+    let modelExponent = options["model-exponent"] ?? 16
+    if let modelThreads {
+      guard (1...1024).contains(modelThreads), modelThreads.rounded() == modelThreads else {
+        errors(
+          "primetime-benchmark: --model-threads must be a whole number from 1 to 1024\n\(usage)")
+        return 64
+      }
+    }
+    let exponents = ScalingModel.exponents
+    guard
+      (Double(exponents.lowerBound)...Double(exponents.upperBound)).contains(modelExponent),
+      modelExponent.rounded() == modelExponent
+    else {
+      errors(
+        "primetime-benchmark: --model-exponent must be a whole number from \(exponents.lowerBound)"
+          + " to \(exponents.upperBound)\n\(usage)")
+      return 64
+    }
+    let memoryExponent = options["memory-exponent"]
+    if let memoryExponent {
+      guard (15...17).contains(memoryExponent), memoryExponent.rounded() == memoryExponent else {
+        errors(
+          "primetime-benchmark: --memory-exponent must be a whole number from 15 to 17\n\(usage)")
+        return 64
+      }
+    }
     let results: [(String, Double)]
     do {
       switch suite {
+      case "primes" where memoryExponent != nil:
+        results = try PrimesBenchmark.memory(maxExponent: Int(memoryExponent ?? 15), log: output)
+      case "primes" where modelThreads != nil:
+        results = try ScalingModel.run(
+          threads: Int(modelThreads ?? 16), exponent: Int(modelExponent), log: output)
       case "primes":
         results = try PrimesBenchmark.run(
           rounds: Int(rounds), maxExponent: Int(maxExponent), log: output)

@@ -118,6 +118,48 @@ enum PrimesBenchmark {
     return results
   }
 
+  /// Peak resident memory of both programs, one thread and two, for π(10^e) with e from 15
+  /// to `maxExponent` and the 10^e-th prime with e from 15 to `maxExponent` − 1 (at most 16):
+  /// each run once, the two programs one after the other, their answers compared.
+  static func memory(maxExponent: Int, log: (String) -> Void = { print($0) }) throws -> [(
+    String, Double
+  )] {
+    guard let time = which("time"), let primecount = which("primecount") else {
+      throw Unmeasured(description: "peak memory needs GNU time and primecount on PATH")
+    }
+    let primetime = try primetimeExecutable()
+    var work: [Work] = []
+    for exponent in 15...max(15, maxExponent) {
+      for threads in [1, 2] { work.append(primeCount(exponent, threads: threads)) }
+    }
+    for exponent in 15...max(15, min(16, maxExponent - 1)) {
+      for threads in [1, 2] { work.append(nthPrime(exponent, threads: threads)) }
+    }
+    log("peak memory (GNU time), each run once, one after the other")
+    log("work                          primetime MB   primecount MB   ratio")
+    var results: [(String, Double)] = []
+    for item in work {
+      let ours = try peak(time, primetime, item.primetime)
+      let theirs = try peak(time, primecount, item.primecount)
+      guard ours.output == theirs.output else {
+        throw Unmeasured(
+          description: "\(item.title): primetime says \(ours.output), primecount \(theirs.output)")
+      }
+      let ratio = Double(ours.bytes) / Double(theirs.bytes)
+      results += [
+        ("memory.\(item.key).peakMB", megabytes(ours.bytes)),
+        ("memory.\(item.key).primecountPeakMB", megabytes(theirs.bytes)),
+        ("memory.\(item.key).ratio", ratio),
+      ]
+      log(
+        item.title.padding(toLength: 28, withPad: " ", startingAt: 0)
+          + String(
+            format: "  %12.1f   %13.1f   %5.2f", megabytes(ours.bytes), megabytes(theirs.bytes),
+            ratio))
+    }
+    return results
+  }
+
   static func nthPrime(_ exponent: Int, threads: Int) -> Work {
     let n = "1" + String(repeating: "0", count: exponent)
     let threadsName = threads == 1 ? "one thread" : "\(threads) threads"
@@ -129,8 +171,9 @@ enum PrimesBenchmark {
 
   static func primeCount(_ exponent: Int, threads: Int) -> Work {
     let x = "1" + String(repeating: "0", count: exponent)
+    let threadsName = threads == 1 ? "one thread" : "\(threads) threads"
     return Work(
-      key: "primeCount.1e\(exponent).\(threads)t", title: "π(10^\(exponent)), \(threads) threads",
+      key: "primeCount.1e\(exponent).\(threads)t", title: "π(10^\(exponent)), \(threadsName)",
       primetime: ["prime-count", x, "--threads", "\(threads)"],
       primecount: [x, "-t", "\(threads)"])
   }
@@ -149,6 +192,13 @@ enum PrimesBenchmark {
   /// do: a child started with `posix_spawn` shares this process's memory until it execs, and
   /// its peak counts this process's.
   static func peakBytes(_ time: String, _ path: String, _ arguments: [String]) throws -> Int {
+    try peak(time, path, arguments).bytes
+  }
+
+  /// A program's peak resident memory, from GNU time, and its answer.
+  static func peak(_ time: String, _ path: String, _ arguments: [String]) throws -> (
+    bytes: Int, output: String
+  ) {
     let report = FileManager.default.temporaryDirectory
       .appending(path: "primetime-benchmark-\(getpid()).time")
     defer { try? FileManager.default.removeItem(at: report) }
@@ -160,7 +210,7 @@ enum PrimesBenchmark {
     else {
       throw Unmeasured(description: "could not measure \(path) \(arguments.joined(separator: " "))")
     }
-    return kilobytes * 1024
+    return (kilobytes * 1024, run.output.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   static func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }

@@ -60,13 +60,15 @@ public func primeCount(
 
 /// π(x), for 0 ≤ x, and the π table that the count built, if it built one: its bits hold the
 /// primes up to a little past √x.
-private func countPrimes(
-  _ x: Int, threads: Int, progress: ProgressHandler?
+func countPrimes(
+  _ x: Int, threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil
 ) throws -> (count: Int, table: PiTable?) {
   if x < sieveLimit { return (Sieve.primes(upTo: x).count, nil) }
-  let engine = Gourdon(x: x)
+  let threads = usableThreads(threads)
+  let engine = Gourdon(x: x, threads: threads, workLog: workLog)
   try checkCancellation()
-  return (try engine.count(threads: usableThreads(threads), progress: progress), engine.piTable)
+  let count = try engine.count(threads: threads, progress: progress, workLog: workLog)
+  return (count, engine.piTable)
 }
 
 /// The `n`th prime, 1-based: `nthPrime(1) == 2`.
@@ -93,6 +95,14 @@ public func nthPrime(
   progress: ProgressHandler? = nil
 ) throws -> Int {
   guard (1...maximumN).contains(n) else { throw PrimesError.nOutOfRange(n) }
+  return try findNthPrime(n, threads: threads, progress: progress)
+}
+
+/// The `n`th prime, for n in `1...maximumN`; with a `log`, the parallel work runs on this
+/// thread and is timed into it.
+func findNthPrime(
+  _ n: Int, threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil
+) throws -> Int {
   try checkCancellation()
   if n <= 600_000 {
     // Sieve outright up to Rosser's bound, p(n) < n (ln n + ln ln n) for n ≥ 6.
@@ -103,31 +113,39 @@ public func nthPrime(
   // Near the top of the range the estimate may pass 2^63; the prime is below it.
   let estimate = min(inverseRiemannR(Double(n)), Double(Int.max).nextDown)
   let x = Int(estimate)
-  let (counted, table) = try countPrimes(x, threads: threads) { progress?($0 * 0.97) }
+  var counting: ProgressHandler?
+  if let progress { counting = { progress($0 * 0.97) } }
+  let (counted, table) = try countPrimes(x, threads: threads, progress: counting, workLog: workLog)
   try checkCancellation()
-  let prime = primeNear(x, counted: counted, wanted: n, sievingWith: table)
+  let prime = primeNear(
+    x, counted: counted, wanted: n, sievingWith: table, threads: usableThreads(threads),
+    workLog: workLog)
   progress?(1)
   return prime
 }
 
 /// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x in widening windows,
 /// with the primes of `table` when it reaches far enough.
-private func primeNear(_ x: Int, counted: Int, wanted: Int, sievingWith table: PiTable?) -> Int {
+private func primeNear(
+  _ x: Int, counted: Int, wanted: Int, sievingWith table: PiTable?, threads: Int,
+  workLog: WorkLog?
+) -> Int {
   let logX = log(Double(x))
   let gap = abs(counted - wanted) + 1
   var window = Int(Double(gap) * logX * 1.2) + 4096
   while true {
     if counted >= wanted {
       // The largest prime ≤ x is p(counted): walk down (counted − wanted) more.
-      let primes = Sieve.primes(in: max(2, x - window)...x, sievingWith: table)
-      let steps = counted - wanted
-      if steps < primes.count { return primes[primes.count - 1 - steps] }
+      let primes = Sieve.OddPrimes(
+        in: max(2, x - window)...x, sievingWith: table, threads: threads, workLog: workLog)
+      if let prime = primes?.fromTop(counted - wanted) { return prime }
     } else {
       // p(wanted) ≤ Int.max, so the window stops growing before it passes the top.
       let (high, overflow) = x.addingReportingOverflow(window)
-      let primes = Sieve.primes(in: (x + 1)...(overflow ? Int.max : high), sievingWith: table)
-      let steps = wanted - counted
-      if steps <= primes.count { return primes[steps - 1] }
+      let primes = Sieve.OddPrimes(
+        in: (x + 1)...(overflow ? Int.max : high), sievingWith: table, threads: threads,
+        workLog: workLog)
+      if let prime = primes?.fromBottom(wanted - counted - 1) { return prime }
     }
     window *= 2
   }

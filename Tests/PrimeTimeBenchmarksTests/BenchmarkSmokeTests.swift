@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmarks) import Primes
 import Testing
 
 @testable import PrimeTimeBenchmarks
@@ -47,7 +48,11 @@ struct BenchmarkSmokeTests {
   @Test(arguments: [
     ["primes", "--rounds", "-2"], ["primes", "--rounds", "0"], ["store", "--rounds", "1.5"],
     ["primes", "--max-exponent", "8"], ["primes", "--max-exponent", "12.5"],
-    ["primes", "--max-exponent", "17"],
+    ["primes", "--max-exponent", "17"], ["primes", "--model-threads", "0"],
+    ["primes", "--model-threads", "2.5"],
+    ["primes", "--model-threads", "16", "--model-exponent", "7"],
+    ["primes", "--model-threads", "16", "--model-exponent", "1e300"],
+    ["primes", "--memory-exponent", "14"], ["primes", "--memory-exponent", "18"],
   ])
   func badOptions_areRefused_beforeAnythingRuns(arguments: [String]) async {
     var output: [String] = []
@@ -65,6 +70,48 @@ struct BenchmarkSmokeTests {
     let results = try PrimesBenchmark.run(rounds: 1, maxExponent: 9) { lines.append($0) }
     #expect(lines.first?.hasPrefix("primetime against primecount") == true)
     #expect(results.contains { $0.0 == "nthPrime.1e9.1t.seconds" && $0.1 > 0 })
+  }
+
+  @Test func primesModel_printsARowPerQuestion_withFiguresInRange() throws {
+    var lines: [String] = []
+    let results = try ScalingModel.run(threads: 16, exponent: 9) { lines.append($0) }
+    #expect(lines.count == 5)
+    #expect(lines[2].hasPrefix("π(10^9)"))
+    #expect(lines[3].hasPrefix("π(10^10)"))
+    #expect(lines[4].hasPrefix("10^8th prime"))
+    let figures = Dictionary(uniqueKeysWithValues: results)
+    for question in ["primeCount.1e9", "primeCount.1e10", "nthPrime.1e8"] {
+      let key = "model.\(question)"
+      let serial = try #require(figures["\(key).serial.share"])
+      let largest = try #require(figures["\(key).largestPiece.share"])
+      let speedup = try #require(figures["\(key).modelled.speedup"])
+      #expect((0...1).contains(serial), "\(key)")
+      #expect(largest > 0 && largest <= 1, "\(key)")
+      // No schedule beats the time outside the parallel work, nor the longest piece.
+      #expect(speedup >= 1 && speedup <= 16, "\(key)")
+      #expect(speedup <= 1 / max(serial, largest) * (1 + 1e-9), "\(key)")
+    }
+  }
+
+  @Test func greedySchedule_givesEachPieceToTheFirstFreeWorker() {
+    // Two workers: 3 to the first; 1, 1, 1 to the second, which is free first each time.
+    #expect(ScalingModel.makespan(of: [3, 1, 1, 1], workers: 2) == 3)
+    // The long piece last: 1 and 1, then 1 to the first (a tie), then 3 to the second at 1.
+    #expect(ScalingModel.makespan(of: [1, 1, 1, 3], workers: 2) == 4)
+    #expect(ScalingModel.makespan(of: [2, 2, 2], workers: 16) == 2)
+    #expect(ScalingModel.makespan(of: [], workers: 4) == 0)
+    #expect(ScalingModel.makespan(of: [1, 2, 3, 4], workers: 1) == 10)
+  }
+
+  @Test func modelFigures_addTheSerialTimeToEachPhasesSchedule() {
+    // 2 s serial, then a phase of 3, 1, 1, 1 (3 s on two workers), then one of 0.5, 0.5 (0.5 s).
+    let profile = _WorkProfile(answer: 0, seconds: 9, phases: [[3, 1, 1, 1], [0.5, 0.5]])
+    #expect(profile.serialSeconds == 2)
+    let figures = ScalingModel.figures(of: profile, threads: 2)
+    #expect(figures.serialShare == 2.0 / 9)
+    #expect(figures.largestPieceShare == 3.0 / 9)
+    #expect(figures.modelledSeconds == 5.5)
+    #expect(figures.modelledSpeedup == 9 / 5.5)
   }
 
   @Test func median_ofOddAndEvenCounts() {

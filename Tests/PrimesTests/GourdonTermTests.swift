@@ -31,6 +31,36 @@ struct GourdonTermTests {
     }
   }
 
+  @Test(arguments: [10_000_000_000_000, 12_345_678_901_234, 100_000_000_000_000])
+  func theLayout_coversTheWorkOnce_inPiecesOfAtMostOnePercent(x: Int) {
+    let engine = Gourdon(x: x)
+    for threads in [1, 2, 16, 64] {
+      let layout = engine.layout(threads: threads)
+      #expect(layout.pieces.count == layout.costs.count)
+      // The sieve's chunks tile [0, x/y] in order, then C's and A's pieces tile their b.
+      var sieveEnd = 0
+      var cRanges: [ClosedRange<Int>] = []
+      var aRanges: [ClosedRange<Int>] = []
+      for (index, piece) in layout.pieces.enumerated() {
+        switch piece {
+        case .sieve(let low, let high):
+          #expect(index < layout.sieveChunks && low == sieveEnd && high > low)
+          sieveEnd = high
+        case .c(let range): cRanges.append(range)
+        case .a(let range): aRanges.append(range)
+        }
+      }
+      #expect(sieveEnd == engine.sieveLimit + 1)
+      #expect(cRanges.flatMap { Array($0) }.sorted() == Array((engine.k + 1)...engine.piXStar))
+      #expect(aRanges.flatMap { Array($0) }.sorted() == Array((engine.piXStar + 1)...engine.piX13))
+      // The lookups come costliest first.
+      let lookupCosts = layout.costs.dropFirst(layout.sieveChunks)
+      #expect(zip(lookupCosts, lookupCosts.dropFirst()).allSatisfy { $0 >= $1 })
+      let largest = layout.costs.max() ?? 0
+      #expect(largest <= 0.01 * layout.total, "x = \(x), \(threads) threads")
+    }
+  }
+
   @Test func theTermsDoNotDependOnTheThreadCount() throws {
     // Small segments, so that every thread gets chunks of the sieve as well as lookups.
     let engine = Gourdon(x: 300_000_007, alpha: 2, segmentBytes: 64)

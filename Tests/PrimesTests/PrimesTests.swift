@@ -144,6 +144,33 @@ struct PrimeCountTests {
     #expect(values.allSatisfy { (0...1).contains($0) })
   }
 
+  @Test func primeCount_reportsTheEstimatedWorkDone_inSmallSteps() throws {
+    // Counted, not timed: each report adds the estimated cost of one finished piece, and no
+    // piece is estimated above 1% of the whole, whichever thread finishes it.
+    for threads in [1, 2, 5] {
+      let fractions = LockedArray()
+      _ = try primeCount(10_000_000_000_000, threads: threads) { fractions.append($0) }
+      let values = fractions.values
+      #expect(values.count >= 100, "\(threads) threads")
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }, "\(threads) threads")
+      let steps = zip(values.dropFirst(), values).map { $0 - $1 }
+      #expect((values.first ?? 1) <= 0.02 && (steps.max() ?? 1) <= 0.02, "\(threads) threads")
+      #expect(values.last == 1)
+    }
+  }
+
+  @Test func nthPrime_reportsTheEstimatedWorkDone_inSmallSteps() throws {
+    let fractions = LockedArray()
+    // p(346065536839) = 9999999999971, the largest prime below 10^13, from primecount 7.6.
+    #expect(try nthPrime(346_065_536_839, threads: 2) { fractions.append($0) } == 9_999_999_999_971)
+    let values = fractions.values
+    #expect(values.count >= 100)
+    #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
+    // The last step, the sieve from the estimate to the prime, is the last 3%.
+    #expect(zip(values.dropFirst(), values).allSatisfy { $0 - $1 <= 0.04 })
+    #expect(values.last == 1)
+  }
+
   @Test func primeCount_cancelledWhileCounting_stopsWhicheverThreadReportsProgress() async {
     // The progress handler runs on a worker thread, not the task's; the count must stop
     // whichever thread the workers run on, every time.
@@ -319,6 +346,24 @@ struct IsPrimeTests {
     var odd: [Int] = []
     table.forEachOddPrime(upTo: limit) { odd.append($0) }
     #expect(odd == primes.filter { $0 > 2 }.sorted())
+  }
+
+  @Test func tables_builtOnSeveralThreads_matchThoseBuiltOnOne() {
+    // Several pieces each: the π table in segments of 2^22 numbers, the factor table in 2^16
+    // entries, the primes in 2^21 numbers.
+    let limit = 20_000_003
+    let primes = Sieve.primes(upTo: limit)
+    #expect(Sieve.primes(upTo: limit, threads: 3, workLog: nil) == primes)
+    let one = PiTable(limit: limit)
+    let several = PiTable(limit: limit, threads: 3)
+    for n in stride(from: 0, through: limit, by: 997) { #expect(one[n] == several[n], "π(\(n))") }
+    #expect(one[limit] == several[limit])
+    let factors = FactorTable(limit: 1_000_003, primes: primes[...])
+    let factorsOnThree = FactorTable(limit: 1_000_003, primes: primes[...], threads: 3)
+    #expect(factors.count == factorsOnThree.count)
+    var differ = 0
+    for i in 0..<factors.count where factors[index: i] != factorsOnThree[index: i] { differ += 1 }
+    #expect(differ == 0)
   }
 
   @Test(arguments: [3, 128, 129, 1_000_003, 8_388_737])

@@ -30,7 +30,6 @@ struct Gourdon {
   let sqrtX: Int
   let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to max(y, √(x/x*))
   let inverses: [Double]  // inverses[b] = 1 / primes[b]
-  let factorInverses: [Double]  // factorInverses[i] = 1 / m for the factor table's i-th m
   let piY: Int
   let piXStar: Int
   let piX13: Int
@@ -59,9 +58,12 @@ struct Gourdon {
     var sum: Int { a &- b &+ c &+ d &+ phi0 &+ sigma }
   }
 
-  /// Prepares the tables for π(x), x ≥ 10^5 (so that x* is above p_k = 13). `segmentBytes`
-  /// must be a multiple of 32.
-  init(x: Int, alpha: Double? = nil, segmentBytes: Int = 1 << 15) {
+  /// Prepares the tables for π(x), x ≥ 10^5 (so that x* is above p_k = 13), on up to
+  /// `threads` threads. `segmentBytes` must be a multiple of 32.
+  init(
+    x: Int, alpha: Double? = nil, segmentBytes: Int = 1 << 15, threads: Int = 1,
+    workLog: WorkLog? = nil
+  ) {
     precondition(x >= 100_000, "Gourdon's algorithm is set up here for x ≥ 10^5")
     self.x = x
     self.segmentBytes = segmentBytes
@@ -85,11 +87,13 @@ struct Gourdon {
     self.xStar = xStar
     // The primes that the leaves and the sieve need; B's primes, up to √x, come a chunk at a
     // time.
-    var primes = Sieve.primes(upTo: max(y, integerSquareRoot(x / xStar)))
+    var primes = Sieve.primes(
+      upTo: max(y, integerSquareRoot(x / xStar)), threads: threads, workLog: workLog)
     primes.insert(0, at: 0)
     self.primes = primes
     // A little past √x, so that the nth prime's search sieves with the table's primes.
-    let piTable = PiTable(limit: max(sqrtX + 1024, xStar * xStar))
+    let piTable = PiTable(
+      limit: max(sqrtX + 1024, xStar * xStar), threads: threads, workLog: workLog)
     self.piTable = piTable
     piY = piTable[y]
     piXStar = piTable[xStar]
@@ -97,20 +101,19 @@ struct Gourdon {
     piSqrtX = piTable[sqrtX]
     piSqrtLimit = piTable[sqrtLimit]
     inverses = primes.map { $0 == 0 ? 0 : 1 / Double($0) }
-    let factors = FactorTable(limit: y, primes: primes[1...])
+    let factors = FactorTable(limit: y, primes: primes[1...], threads: threads, workLog: workLog)
     self.factors = factors
-    factorInverses = (0..<factors.count).map { 1 / Double(factors.number(at: $0)) }
   }
 
   /// π(x).
-  func count(threads: Int, progress: ProgressHandler?) throws -> Int {
-    try terms(threads: threads, progress: progress).sum
+  func count(threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil) throws -> Int {
+    try terms(threads: threads, progress: progress, workLog: workLog).sum
   }
 
   /// The six terms, whose sum is π(x).
-  func terms(threads: Int, progress: ProgressHandler?) throws -> Terms {
-    var terms = try sieveAndLookups(threads: threads, progress: progress)
-    terms.phi0 = phi0()
+  func terms(threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil) throws -> Terms {
+    var terms = try sieveAndLookups(threads: threads, progress: progress, workLog: workLog)
+    terms.phi0 = phi0(threads: threads, workLog: workLog)
     terms.sigma = sigma()
     return terms
   }
@@ -155,84 +158,44 @@ struct Gourdon {
     var phi: [Int]
   }
 
-  private enum Piece {
-    case c(ClosedRange<Int>)
-    case a(ClosedRange<Int>)
-    case sieve(low: Int, high: Int)
-  }
-
-  /// Splits a range of b into pieces that widen as b grows, since larger b have fewer leaves.
-  private static func pieces(of range: ClosedRange<Int>) -> [ClosedRange<Int>] {
-    var pieces: [ClosedRange<Int>] = []
-    var start = range.lowerBound
-    let width = max(1, range.count / 256)
-    var step = width
-    while start <= range.upperBound {
-      let upper = min(start + step - 1, range.upperBound)
-      pieces.append(start...upper)
-      start = upper + 1
-      step += width / 4 + 1
-    }
-    return pieces
-  }
-
   /// Runs the lookups and the sieve's chunks on `threads` threads, then adds them up into A,
   /// B, C and D.
-  private func sieveAndLookups(threads: Int, progress: ProgressHandler?) throws -> Terms {
-    let numbersPerSegment = SegmentSieve.numbers(inBytes: segmentBytes)
-    let end = sieveLimit + 1
-    let segments = (end + numbersPerSegment - 1) / numbersPerSegment
-    let segmentsPerChunk = max(1, min(16, segments / (threads * 8)))
-    let chunks = (segments + segmentsPerChunk - 1) / segmentsPerChunk
-    // The sieve's chunks first, then the lookups, which come in smaller pieces: the threads
-    // run out of work at about the same time.
-    var pieces: [Piece] = (0..<chunks).map { chunk in
-      let low = chunk * segmentsPerChunk * numbersPerSegment
-      return .sieve(low: low, high: min(low + segmentsPerChunk * numbersPerSegment, end))
-    }
-    if k + 1 <= piXStar { pieces += Self.pieces(of: (k + 1)...piXStar).map { .c($0) } }
-    let firstA = piXStar + 1
-    if firstA <= piX13 { pieces += Self.pieces(of: firstA...piX13).map { .a($0) } }
-    let work = pieces
+  private func sieveAndLookups(
+    threads: Int, progress: ProgressHandler?, workLog: WorkLog?
+  ) throws -> Terms {
+    let layout = layout(threads: threads)
+    let work = layout.pieces
+    let chunks = layout.sieveChunks
     let lookupSums = Mutex([Int?](repeating: nil, count: work.count - chunks))
     let stitcher = Mutex(Stitcher(piXStar: piXStar, piSqrtLimit: piSqrtLimit))
-    let next = Atomic<Int>(0)
-    let done = Atomic<Int>(0)
-    let cancelled = Atomic<Bool>(false)
+    // Progress is the estimated cost of the pieces done, from every thread, over the whole:
+    // reported under a lock, so that it never goes back.
+    let costs = layout.costs
+    let total = max(layout.total, 1)
+    let done = Mutex(0.0)
 
-    // The workers run on threads of Dispatch's, outside the task: they ask the task itself
-    // whether it is cancelled. `isCancelled` is one of the members of `UnsafeCurrentTask` that
-    // `Task` has too, which its documentation says any thread may use; the reference does not
-    // outlive the closure, which returns only when every worker has.
-    withUnsafeCurrentTask { currentTask in
-      nonisolated(unsafe) let task = currentTask
-      DispatchQueue.concurrentPerform(iterations: max(1, min(threads, work.count))) { worker in
-        let sieve = SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift)
-        let shouldStop = {
-          if task?.isCancelled == true { cancelled.store(true, ordering: .relaxed) }
-          return cancelled.load(ordering: .relaxed)
-        }
-        while true {
-          if shouldStop() { return }
-          let item = next.wrappingAdd(1, ordering: .relaxed).oldValue
-          if item >= work.count { return }
-          switch work[item] {
-          case .c(let range):
-            let sum = self.c(range, shouldStop: shouldStop)
-            lookupSums.withLock { $0[item - chunks] = sum }
-          case .a(let range):
-            let sum = self.a(range, shouldStop: shouldStop)
-            lookupSums.withLock { $0[item - chunks] = sum }
-          case .sieve(let low, let high):
-            let result = process(low: low, high: high, sieve: sieve, shouldStop: shouldStop)
-            if !shouldStop() { stitcher.withLock { $0.add(result, at: item) } }
-          }
-          let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-          if worker == 0 { progress?(Double(finished) / Double(work.count)) }
+    try runPieces(
+      work.count, threads: threads, workLog: workLog,
+      worker: { _ in SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift) }
+    ) { item, worker, shouldStop in
+      switch work[item] {
+      case .c(let range):
+        let sum = self.c(range, shouldStop: shouldStop)
+        lookupSums.withLock { $0[item - chunks] = sum }
+      case .a(let range):
+        let sum = self.a(range, shouldStop: shouldStop)
+        lookupSums.withLock { $0[item - chunks] = sum }
+      case .sieve(let low, let high):
+        let result = process(low: low, high: high, sieve: worker, shouldStop: shouldStop)
+        if !shouldStop() { stitcher.withLock { $0.add(result, at: item) } }
+      }
+      if let progress, !shouldStop() {
+        done.withLock { done in
+          done += costs[item]
+          progress(min(1, done / total))
         }
       }
     }
-    if cancelled.load(ordering: .relaxed) || Task.isCancelled { throw CancellationError() }
     var terms = Terms()
     for (index, piece) in work.dropFirst(chunks).enumerated() {
       guard let sum = lookupSums.withLock({ $0[index] }) else { throw CancellationError() }

@@ -27,6 +27,9 @@ final class SegmentSieve {
   private let bitIndex: [Int]
   private(set) var total = 0
   private var low = 0
+  /// The bytes the current segment uses, whole counter blocks: all of them, but for a segment
+  /// shorter than the sieve, whose crossing off and counting stop there.
+  private var activeBytes = 0
   // Running count for increasing queries.
   private var countedBlocks = 0
   private var countedSum = 0
@@ -63,13 +66,17 @@ final class SegmentSieve {
   }
 
   /// Starts a segment of the numbers in [low, high): a bit for each that none of 2, 3, 5, 7,
-  /// 11, 13 divides. `low` must be a multiple of 30.
+  /// 11, 13 divides. `low` must be a multiple of 30, and high − low at most
+  /// `numbersPerSegment`; a shorter segment costs less to sieve.
   func reset(low: Int, high: Int) {
     self.low = low
+    let block = 8 << counterShift
+    activeBytes = min(byteCount, ((high - low + 29) / 30 + block - 1) / block * block)
+    let activeBytes = self.activeBytes
     let bytes = Memory(raw: raw)
     Self.presieve.withUnsafeBufferPointer { pattern in
       var source = (low / 30) % Self.presievePeriod
-      for j in 0..<byteCount {
+      for j in 0..<activeBytes {
         bytes[byte: j] = pattern[source]
         source += 1
         if source == Self.presievePeriod { source = 0 }
@@ -77,20 +84,20 @@ final class SegmentSieve {
     }
     // Nothing from high on.
     let end = high - low
-    if end < numbersPerSegment {
+    if end < Self.numbers(inBytes: activeBytes) {
       let last = end / 30
       bytes[byte: last] &= UInt8(truncatingIfNeeded: bitsUpTo[(end % 30 + 29) % 30])
       if end % 30 == 0 { bytes[byte: last] = 0 }
-      for j in (last + 1)..<byteCount { bytes[byte: j] = 0 }
+      for j in (last + 1)..<activeBytes { bytes[byte: j] = 0 }
     }
     recount()
   }
 
-  /// Sets each block's counter, and the total, from the bits.
+  /// Sets each block's counter in use, and the total, from the bits.
   func recount() {
     let words = Memory(raw: raw)
     var total = 0
-    for block in 0..<counterCount {
+    for block in 0..<(activeBytes >> (counterShift + 3)) {
       var sum = 0
       for w in (block << counterShift)..<((block + 1) << counterShift) {
         sum &+= words[word: w].nonzeroBitCount
@@ -133,9 +140,9 @@ final class SegmentSieve {
   func crossOff(_ prime: Int) {
     let bytes = Memory(raw: raw)
     let counters = self.counters
-    let limit = byteCount
     let shift = counterShift + 3
     var removed = 0
+    let limit = activeBytes
     multiples(of: prime) { start, wheel, steps in
       var j = start
       var t = wheel
@@ -187,7 +194,7 @@ final class SegmentSieve {
   /// were: for the primes after the last whose leaves are counted, followed by `recount()`.
   func crossOffUncounted(_ prime: Int) {
     let bytes = Memory(raw: raw)
-    let limit = byteCount
+    let limit = activeBytes
     multiples(of: prime) { start, wheel, steps in
       var j = start
       var t = wheel

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Sieves of Eratosthenes over the odd numbers, a segment at a time, so that their memory stays
 /// small whatever the range: for the tables of the prime-counting algorithm and for the gap the
 /// nth prime is found in.
@@ -12,6 +14,29 @@ enum Sieve {
     guard limit >= 2 else { return primes }
     forEachPrime(in: 2...limit) { primes.append(Int32(truncatingIfNeeded: $0)) }
     return primes
+  }
+
+  /// Every prime up to `limit`, ascending, sieved 2^21 numbers a piece on up to `threads`
+  /// threads; `limit` must not exceed `Int32.max`.
+  static func primes(upTo limit: Int, threads: Int, workLog: WorkLog?) -> [Int32] {
+    let width = 1 << 21
+    guard limit > width, threads > 1 || workLog != nil else { return primes(upTo: limit) }
+    precondition(limit <= Int(Int32.max), "primes(upTo:) holds 32-bit primes")
+    let pieces = limit / width + 1
+    let parts = Mutex([[Int32]](repeating: [], count: pieces))
+    runPiecesToEnd(pieces, threads: threads, workLog: workLog) { piece in
+      var part: [Int32] = []
+      forEachPrime(in: max(2, piece * width)...min((piece + 1) * width - 1, limit)) {
+        part.append(Int32(truncatingIfNeeded: $0))
+      }
+      parts.withLock { $0[piece] = part }
+    }
+    return parts.withLock { parts in
+      var primes: [Int32] = []
+      primes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+      for part in parts { primes += part }
+      return primes
+    }
   }
 
   /// Calls `body` with each prime in `range`, ascending, for any range of `Int`s.
@@ -37,37 +62,163 @@ enum Sieve {
     }
   }
 
-  /// The primes in `range`, ascending, for a range short enough to hold as flags, up to
+  /// The primes in `range`, ascending, for a range short enough to hold as bits, up to
   /// `Int.max`. The primes that cross it off come from `table` if it reaches √(upper bound),
   /// else they are themselves sieved a segment at a time.
   static func primes(in range: ClosedRange<Int>, sievingWith table: PiTable? = nil) -> [Int] {
-    let high = range.upperBound
-    guard high >= 2 else { return [] }
-    let start = max(range.lowerBound, 3) | 1
-    var result: [Int] = range.lowerBound <= 2 ? [2] : []
-    guard start <= high else { return result }
-    let count = (high - start) / 2 + 1
-    var flags = [Bool](repeating: false, count: count)
-    flags.withUnsafeMutableBufferPointer { composite in
-      var sieving: [Int] = []
-      sieving.reserveCapacity(segmentOdds)
-      let add = { (prime: Int) in
-        sieving.append(prime)
-        if sieving.count == segmentOdds {
-          crossOff(composite, start: start, count: count, with: sieving)
-          sieving.removeAll(keepingCapacity: true)
+    var result: [Int] = range.contains(2) ? [2] : []
+    guard let odd = OddPrimes(in: range, sievingWith: table) else { return result }
+    odd.forEach { result.append($0) }
+    return result
+  }
+
+  /// The odd primes of a range, as a bit per odd number: for the nth prime's last step, which
+  /// counts them from either end of its window without listing them.
+  struct OddPrimes {
+    /// The first odd number of the range, at least 3.
+    let start: Int
+    /// How many odd numbers the bits stand for, from `start`.
+    let count: Int
+    /// Bit i of word i / 64 stands for start + 2i, set if it is prime.
+    private var words: [UInt64]
+
+    /// The odd primes of `range`, or nil if it holds no odd number above 1, sieved on up to
+    /// `threads` threads when `table` holds the primes that cross off.
+    init?(
+      in range: ClosedRange<Int>, sievingWith table: PiTable?, threads: Int = 1,
+      workLog: WorkLog? = nil
+    ) {
+      let high = range.upperBound
+      let start = max(range.lowerBound, 3) | 1
+      guard high >= 3, start <= high else { return nil }
+      let count = (high - start) / 2 + 1
+      self.start = start
+      self.count = count
+      let wordCount = (count + 63) / 64
+      let last = start &+ 2 &* (count &- 1)
+      let root = integerSquareRoot(last)
+      // Shared by the threads: each clears bits of its own, and several may clear bits of the
+      // same word, so the words are atomic.
+      let shared = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: wordCount)
+      for w in 0..<wordCount { (shared + w).initialize(to: Atomic(UInt64.max)) }
+      if count % 64 != 0 {
+        shared[wordCount - 1].store((1 << UInt64(count % 64)) - 1, ordering: .relaxed)
+      }
+      nonisolated(unsafe) let words = shared
+      @Sendable @inline(__always) func clear(_ i: Int) {
+        words[i &>> 6].bitwiseAnd(
+          ~(1 &<< UInt64(truncatingIfNeeded: i & 63)), ordering: .relaxed)
+      }
+      // Each odd prime p ≤ √last clears its odd multiples from p² on: those below 2^18, which
+      // clear many bits each, a segment of 2^18 bits (32 KiB) at a time, so that their stores
+      // stay in the cache, one segment a piece; the others a range of them a piece.
+      let segmentBits = 1 << 18
+      if let table, table.limit >= root {
+        var smallPrimes: [Int] = []
+        table.forEachOddPrime(upTo: min(root, segmentBits - 1)) { smallPrimes.append($0) }
+        let small = smallPrimes
+        let segments = (count + segmentBits - 1) / segmentBits
+        runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
+          let low = segment * segmentBits
+          let end = min(low + segmentBits, count)
+          for p in small {
+            var bit = low + Sieve.offsetOfFirstOddMultiple(of: p, from: start + 2 * low) >> 1
+            while bit < end {
+              // Only this piece writes the words of its segment.
+              let word = words[bit &>> 6].load(ordering: .relaxed)
+              words[bit &>> 6].store(
+                word & ~(1 &<< UInt64(truncatingIfNeeded: bit & 63)), ordering: .relaxed)
+              bit &+= p
+            }
+          }
+        }
+        if root >= segmentBits {
+          let ranges = min(max(1, threads * 4), (root - segmentBits) / (1 << 16) + 1)
+          let width = (root - segmentBits) / ranges + 1
+          runPiecesToEnd(ranges, threads: threads, workLog: workLog) { piece in
+            let low = segmentBits + piece * width
+            let high = min(low + width - 1, root)
+            guard low <= high else { return }
+            table.forEachOddPrime(in: low...high) { p in
+              var bit =
+                Sieve.offsetOfFirstOddMultiple(of: p, from: start, remainder: remainder(start, p))
+                >> 1
+              while bit < count {
+                clear(bit)
+                bit &+= p
+              }
+            }
+          }
+        }
+      } else if root >= 3 {
+        forEachPrime(in: 3...root) { p in
+          var bit =
+            Sieve.offsetOfFirstOddMultiple(of: p, from: start, remainder: remainder(start, p)) >> 1
+          while bit < count {
+            clear(bit)
+            bit &+= p
+          }
         }
       }
-      let root = integerSquareRoot(high)
-      if let table, table.limit >= root {
-        table.forEachOddPrime(upTo: root, add)
-      } else {
-        forEachPrime(in: 3...max(3, root), add)
-      }
-      crossOff(composite, start: start, count: count, with: sieving)
+      self.words = (0..<wordCount).map { words[$0].load(ordering: .relaxed) }
+      shared.deinitialize(count: wordCount)
+      shared.deallocate()
     }
-    for i in 0..<count where !flags[i] { result.append(start &+ 2 &* i) }
-    return result
+
+    /// Calls `body` with each prime, ascending.
+    func forEach(_ body: (Int) -> Void) {
+      for (w, word) in words.enumerated() {
+        var bits = word
+        while bits != 0 {
+          body(start &+ 2 &* (w &<< 6 &+ bits.trailingZeroBitCount))
+          bits &= bits &- 1
+        }
+      }
+    }
+
+    /// The k-th prime from the bottom, from 0; nil when there are no more than k.
+    func fromBottom(_ k: Int) -> Int? {
+      var left = k
+      for (w, word) in words.enumerated() {
+        let here = word.nonzeroBitCount
+        if left < here {
+          var bits = word
+          for _ in 0..<left { bits &= bits &- 1 }
+          return start &+ 2 &* (w &<< 6 &+ bits.trailingZeroBitCount)
+        }
+        left -= here
+      }
+      return nil
+    }
+
+    /// The k-th prime from the top, from 0; nil when there are no more than k.
+    func fromTop(_ k: Int) -> Int? {
+      var left = k
+      for w in words.indices.reversed() {
+        let here = words[w].nonzeroBitCount
+        if left < here {
+          var bits = words[w]
+          for _ in 0..<left { bits &= ~(1 &<< UInt64(63 &- bits.leadingZeroBitCount)) }
+          return start &+ 2 &* (w &<< 6 &+ 63 &- bits.leadingZeroBitCount)
+        }
+        left -= here
+      }
+      return nil
+    }
+  }
+
+  /// a mod p for 0 ≤ a and 3 ≤ p ≤ √Int.max, through floating point rather than an integer
+  /// division, which is several times slower: the quotient a / p in a `Double` is within about
+  /// a thousand of the exact one, the remainder it leaves within a thousand p of the exact
+  /// one, and a second round on that exact to one.
+  @inline(__always)
+  static func remainder(_ a: Int, _ p: Int) -> Int {
+    let divisor = Double(p)
+    var r = a &- Int(Double(a) / divisor) &* p
+    r = r &- Int((Double(r) / divisor).rounded(.down)) &* p
+    while r < 0 { r &+= p }
+    while r >= p { r &-= p }
+    return r
   }
 
   /// Flags the odd multiples, from p², of each odd prime p among the `count` odd numbers from
@@ -90,10 +241,12 @@ enum Sieve {
   /// p² lies past `start`: an even number. Taken from `start`, so nothing overflows near
   /// `Int.max`.
   @inline(__always)
-  static func offsetOfFirstOddMultiple(of p: Int, from start: Int) -> Int {
+  static func offsetOfFirstOddMultiple(
+    of p: Int, from start: Int, remainder: @autoclosure () -> Int? = nil
+  ) -> Int {
     let square = p &* p  // p ≤ √Int.max
     if square >= start { return square - start }
-    let remainder = start % p
+    let remainder = remainder() ?? start % p
     let offset = remainder == 0 ? 0 : p - remainder
     return offset & 1 == 1 ? offset + p : offset  // an odd offset lands on an even multiple
   }

@@ -6,43 +6,63 @@ struct PiTable {
   private let entries: [UInt64]
   let limit: Int
 
-  init(limit: Int) {
+  /// The table up to `limit`, sieved 2^22 numbers at a time on up to `threads` threads.
+  init(limit: Int, threads: Int = 1, workLog: WorkLog? = nil) {
     self.limit = limit
     let words = limit / 128 + 1
+    let segmentWords = 1 << 15
+    let segments = (words + segmentWords - 1) / segmentWords
     var entries = [UInt64](repeating: 0, count: 2 * words)
-    // Sieved straight into the bits, 2^15 words (2^22 numbers) at a time.
     let sieving = Sieve.primes(upTo: integerSquareRoot(limit)).dropFirst()  // the odd ones
-    entries.withUnsafeMutableBufferPointer { entries in
-      let segmentWords = 1 << 15
-      var first = 0
-      while first < words {
-        let last = min(first + segmentWords, words)
-        for w in first..<last { entries[2 * w] = UInt64.max }
-        let firstBit = first << 6
-        let endBit = last << 6
-        for p32 in sieving {
-          let p = Int(p32)
-          // The odd multiples of p from p² on: bit i stands for 2i + 1.
-          var i = firstBit + Sieve.offsetOfFirstOddMultiple(of: p, from: 2 * firstBit + 1) >> 1
-          while i < endBit {
-            entries[(i &>> 6) &<< 1] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
-            i &+= p
+    // The odd numbers up to the limit, whose bits are in use.
+    let bitsInUse = (limit + 1) >> 1
+    entries.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let entries = buffer
+      // Each segment sieved straight into its bits, which it counts from its own start; then
+      // the counts of the segments before it added.
+      var totals = [UInt64](repeating: 0, count: segments)
+      totals.withUnsafeMutableBufferPointer { buffer in
+        nonisolated(unsafe) let totals = buffer
+        runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
+          let first = segment * segmentWords
+          let last = min(first + segmentWords, words)
+          for w in first..<last { entries[2 * w] = UInt64.max }
+          let firstBit = first << 6
+          let endBit = last << 6
+          for p32 in sieving {
+            let p = Int(p32)
+            // The odd multiples of p from p² on: bit i stands for 2i + 1.
+            var i = firstBit + Sieve.offsetOfFirstOddMultiple(of: p, from: 2 * firstBit + 1) >> 1
+            while i < endBit {
+              entries[(i &>> 6) &<< 1] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
+              i &+= p
+            }
           }
+          if first == 0 { entries[0] &= ~1 }  // 1 is not prime
+          // Nothing above the limit.
+          let lastWord = bitsInUse >> 6
+          if (first..<last).contains(lastWord) {
+            entries[2 * lastWord] &= (1 << UInt64(bitsInUse & 63)) - 1
+          }
+          var count: UInt64 = 0
+          for w in first..<last {
+            entries[2 * w + 1] = count
+            count += UInt64(entries[2 * w].nonzeroBitCount)
+          }
+          totals[segment] = count
         }
-        first = last
       }
-      entries[0] &= ~1  // 1 is not prime
-      // Nothing above the limit.
-      let bitsInUse = (limit + 1) >> 1  // the odd numbers up to the limit
-      let lastWord = bitsInUse >> 6
-      if lastWord < words {
-        entries[2 * lastWord] &= (1 << UInt64(bitsInUse & 63)) - 1
+      var prefix = [UInt64](repeating: 1, count: segments)  // the prime 2, which has no bit
+      for segment in 1..<max(segments, 1) {
+        prefix[segment] = prefix[segment - 1] + totals[segment - 1]
       }
-    }
-    var count: UInt64 = 1  // the prime 2, which has no bit
-    for w in 0..<words {
-      entries[2 * w + 1] = count
-      count += UInt64(entries[2 * w].nonzeroBitCount)
+      let offsets = prefix
+      runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
+        let offset = offsets[segment]
+        for w in (segment * segmentWords)..<min((segment + 1) * segmentWords, words) {
+          entries[2 * w + 1] += offset
+        }
+      }
     }
     self.entries = entries
   }
@@ -57,6 +77,25 @@ struct PiTable {
       while bits != 0 {
         body(128 * w + 2 * bits.trailingZeroBitCount + 1)
         bits &= bits - 1
+      }
+    }
+  }
+
+  /// Calls `body` with each odd prime in `range`, ascending, range.upperBound ≤ limit.
+  func forEachOddPrime(in range: ClosedRange<Int>, _ body: (Int) -> Void) {
+    let n = range.upperBound
+    guard n >= 3, range.lowerBound <= n else { return }
+    let firstBit = max(range.lowerBound, 1) >> 1  // the bit of the smallest odd number in range
+    let lastBit = (n - 1) >> 1  // the bit of the largest odd number up to n
+    entries.withUnsafeBufferPointer { entries in
+      for w in (firstBit >> 6)...(lastBit >> 6) {
+        var bits = entries[2 * w]
+        if w == firstBit >> 6 { bits &= UInt64.max << UInt64(firstBit & 63) }
+        if w == lastBit >> 6 { bits &= UInt64.max >> UInt64(63 - (lastBit & 63)) }
+        while bits != 0 {
+          body(128 * w + 2 * bits.trailingZeroBitCount + 1)
+          bits &= bits - 1
+        }
       }
     }
   }
@@ -136,39 +175,69 @@ struct FactorTable {
   private let residues = Self.wheelResidues
   private let countUpTo = Self.wheelCounts
 
-  init(limit: Int, primes: ArraySlice<Int32>) {
+  /// The table up to `limit`, built 2^16 entries at a time on up to `threads` threads.
+  /// `primes` must hold the primes up to √limit, ascending.
+  init(limit: Int, primes: ArraySlice<Int32>, threads: Int = 1, workLog: WorkLog? = nil) {
     let (residues, counts) = (Self.wheelResidues, Self.wheelCounts)
-    func number(at i: Int) -> Int { Self.number(at: i, residues: residues) }
-    func index(of m: Int) -> Int { Self.count(upTo: m, counts: counts) - 1 }
-    let count = index(of: limit) + 1
+    let count = Self.count(upTo: limit, counts: counts)
     self.count = count
-    var lpf = [Int32](repeating: 0, count: count)
-    var sign = [Int8](repeating: 1, count: count)
-    var squareFree = [Bool](repeating: true, count: count)
-    for p32 in primes where p32 > 7 {
-      let p = Int(p32)
-      if p > limit { break }
-      // The multiples p·j in the table are those whose j is in it too.
-      var j = 0
-      while true {
-        let m = p * number(at: j)
-        if m > limit { break }
-        let i = index(of: m)
-        if lpf[i] == 0 { lpf[i] = p32 }
-        sign[i] = -sign[i]
-        j += 1
-      }
-      let square = p * p
-      j = 0
-      while square <= limit / number(at: j) {
-        squareFree[index(of: square * number(at: j))] = false
-        j += 1
-      }
-    }
+    let root = integerSquareRoot(limit)
+    let sieving = primes.filter { $0 > 7 && Int($0) <= root }
+    let pieceEntries = 1 << 16
     var values = [Int32](repeating: 0, count: count)
-    if count > 0 { values[0] = Int32.max - 1 }
-    for i in 1..<max(count, 1) where squareFree[i] {
-      values[i] = lpf[i] << 1 | (sign[i] < 0 ? 1 : 0)
+    values.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let values = buffer
+      let pieces = (count + pieceEntries - 1) / pieceEntries
+      runPiecesToEnd(pieces, threads: threads, workLog: workLog) { piece in
+        let first = piece * pieceEntries
+        let end = min(first + pieceEntries, count)
+        let low = Self.number(at: first, residues: residues)
+        let high = Self.number(at: end - 1, residues: residues)
+        // What is left of each m once its prime factors up to √limit are divided out, once
+        // each; with the least of those factors and μ's sign so far. A square-free m then has
+        // at most one prime factor left, above √m.
+        var rest = (first..<end).map { Self.number(at: $0, residues: residues) }
+        var least = [Int32](repeating: 0, count: end - first)
+        var negative = [Bool](repeating: false, count: end - first)
+        var squareFree = [Bool](repeating: true, count: end - first)
+        for p32 in sieving {
+          let p = Int(p32)
+          if p > high { break }
+          // The multiples p·n in [low, high] whose n is in the table too.
+          var j = Self.count(upTo: (low - 1) / p, counts: counts)
+          while true {
+            let m = p * Self.number(at: j, residues: residues)
+            if m > high { break }
+            let i = Self.count(upTo: m, counts: counts) - 1 - first
+            if least[i] == 0 { least[i] = p32 }
+            negative[i].toggle()
+            rest[i] /= p
+            j += 1
+          }
+          let square = p * p
+          j = Self.count(upTo: (low - 1) / square, counts: counts)
+          while true {
+            let m = square * Self.number(at: j, residues: residues)
+            if m > high { break }
+            squareFree[Self.count(upTo: m, counts: counts) - 1 - first] = false
+            j += 1
+          }
+        }
+        for i in 0..<(end - first) {
+          guard squareFree[i] else {
+            values[first + i] = 0
+            continue
+          }
+          var lpf = least[i]
+          var sign = negative[i]
+          if rest[i] > 1 {
+            if lpf == 0 { lpf = Int32(truncatingIfNeeded: rest[i]) }
+            sign.toggle()
+          }
+          values[first + i] = lpf << 1 | (sign ? 1 : 0)
+        }
+        if first == 0 { values[0] = Int32.max - 1 }  // m = 1
+      }
     }
     self.values = values
   }
