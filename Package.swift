@@ -298,7 +298,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeBenchmarksTests",
-      dependencies: ["PrimeTimeBenchmarks", "primetime"],
+      dependencies: ["PrimeTimeBenchmarks", "Primes", "primetime"],
       path: "Tests/PrimeTimeBenchmarksTests"
     ),
     .testTarget(

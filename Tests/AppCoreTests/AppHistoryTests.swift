@@ -356,15 +356,22 @@ struct AppHistoryTests {
     return store
   }
 
-  @Test func movingOnTheHistoryPage_saysWhatAnotherSessionHadAlreadyDone_andOnlyThen() async {
-    let store = await storeWhereAnotherSessionRemovedASavedPrime()
-    let at = Date(timeIntervalSince1970: 0)
+  /// Opens the history page of a store whose one step is a save, from the counter.
+  private func openTheHistoryPageAfterTheSave(
+    _ store: TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment>
+  ) async {
     await store.send(.step(.history(.opened))) {
       $0.present.screens.notice = nil
       $0.present.screens.page = .history
       $0.present.screens.historyVisit = ScreensState.HistoryVisit(
         openedAt: 1, returnPage: .counter)
     }
+  }
+
+  @Test func movingOnTheHistoryPage_saysWhatAnotherSessionHadAlreadyDone_andOnlyThen() async {
+    let store = await storeWhereAnotherSessionRemovedASavedPrime()
+    let at = Date(timeIntervalSince1970: 0)
+    await openTheHistoryPageAfterTheSave(store)
     // A step back takes back nothing, and the page says why, as undo does.
     await store.send(.step(.history(.moved(by: -1)))) {
       $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
@@ -385,12 +392,7 @@ struct AppHistoryTests {
 
   @Test func aRecordingOfVersion7_movesOnTheHistoryPage_sayingNothing_asItWasMade() async {
     let store = await storeWhereAnotherSessionRemovedASavedPrime(asRecordedIn: 7)
-    await store.send(.step(.history(.opened))) {
-      $0.present.screens.notice = nil
-      $0.present.screens.page = .history
-      $0.present.screens.historyVisit = ScreensState.HistoryVisit(
-        openedAt: 1, returnPage: .counter)
-    }
+    await openTheHistoryPageAfterTheSave(store)
     await store.send(.step(.history(.moved(by: -1)))) {
       $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
     }

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Primes
+@_spi(Benchmarks) @testable import Primes
 
 /// π(10^k) and p(10^k), k = 0…16, as published (OEIS A006880, A006988).
 let published: [(k: Int, pi: Int, p: Int)] = [
@@ -424,4 +424,14 @@ final class LockedArray: Sendable {
   private let storage = Mutex<[Double]>([])
   func append(_ value: Double) { storage.withLock { $0.append(value) } }
   var values: [Double] { storage.withLock { $0 } }
+}
+
+@Suite struct WorkProfileTests {
+  @Test func aProfile_answersTheQuestion_andTimesEachPieceOfEachPhase() throws {
+    let profile = try _WorkProfile.primeCount(10_000_000_000, layoutThreads: 16)
+    #expect(profile.answer == 455_052_511)
+    #expect(!profile.phases.isEmpty && profile.phases.allSatisfy { !$0.isEmpty })
+    #expect(profile.phases.joined().allSatisfy { $0 >= 0 })
+    #expect(profile.phases.joined().reduce(0, +) <= profile.seconds)
+  }
 }
