@@ -33,10 +33,6 @@ extension AppState.Undoable {
     }
     if new.count != old.count { count = new.count }
     let (takenBack, added) = Self.entries(from: old.activityFeed, to: new.activityFeed)
-    // The primes whose entries changed since the state the change starts from: others' saves
-    // and removals, and this session's undos of earlier steps.
-    let since = Self.entries(from: old.activityFeed, to: activityFeed)
-    let touched = Set((since.takenBack + since.added).map(\.prime))
     var notes: [String] = []
     for entry in takenBack.reversed() {
       let saves = entry.kind == .removed
@@ -44,8 +40,8 @@ extension AppState.Undoable {
         notes.append(Self.note(prime: entry.prime, saved: saves))
         continue
       }
-      // The step's own entry is still its prime's last: take it back.
-      if !touched.contains(entry.prime), activityFeed.contains(entry),
+      // The step's own entry is still its prime's last: take it back, as the database does.
+      if lastEntry(for: entry.prime)?.id == entry.id,
         let place = activityFeed.lastIndex(where: { $0.id == entry.id })
       {
         activityFeed.remove(at: place)
@@ -60,7 +56,10 @@ extension AppState.Undoable {
         notes.append(Self.note(prime: entry.prime, saved: saves))
         continue
       }
-      if !touched.contains(entry.prime) && !activityFeed.contains(entry) {
+      // Nothing happened to the prime since the step's start: the entry goes back in its place.
+      let untouched =
+        lastEntry(for: entry.prime) == Self.lastEntry(for: entry.prime, in: old.activityFeed)
+      if untouched && !activityFeed.contains(entry) {
         bringBack(entry, placedAsIn: new)
       } else {
         append(entry.kind, entry.prime, environment: environment)
@@ -73,6 +72,15 @@ extension AppState.Undoable {
       self = new
     }
     return notes
+  }
+
+  /// The feed's last entry for `prime`, looked for from the end.
+  static func lastEntry(for prime: Int, in feed: PersistentArray<Activity>) -> Activity? {
+    feed.last { $0.prime == prime }
+  }
+
+  func lastEntry(for prime: Int) -> Activity? {
+    Self.lastEntry(for: prime, in: activityFeed)
   }
 
   /// Whether `other` is this very version of the undoable state, not only an equal one:

@@ -84,6 +84,33 @@ struct AppHistoryTests {
     #expect(store.state.present.undoable.isIdentical(to: end))
   }
 
+  @Test func undoOfARemoval_takesBackItsEntry_whenItIsStillThePrimesLast_whateverCameBefore()
+    throws
+  {
+    let at = Date(timeIntervalSince1970: 0)
+    let saved7 = Activity(id: UUID(70), kind: .added, prime: 7, timestamp: at)
+    let saved11 = Activity(id: UUID(110), kind: .added, prime: 11, timestamp: at)
+    let environment = AppEnvironment(
+      nthPrime: .failing, fileClient: .noop, now: { at }, uuid: IncrementingUUIDs().next)
+    let store = Store(
+      initialState: History(
+        AppState(
+          count: 7, favoritePrimes: [7, 11], counterDestination: .primeModal(alert: nil),
+          activityFeed: [saved7, saved11])),
+      reducer: AppHistoryReducer(), environment: environment)
+    store.send(.step(Self.remove))
+    let removed = try #require(store.state.present.activityFeed.last)
+    // An older entry of 7 is gone from what is stored; the removal is still 7's last entry.
+    store.send(
+      .step(
+        .storageChanged(
+          StoredFavorites(
+            favoritePrimes: [11], activityFeed: [saved11, removed]))))
+    store.send(.undo)
+    #expect(store.state.present.activityFeed == [saved11])
+    #expect(store.state.present.favoritePrimes == [7, 11])
+  }
+
   @Test func undoAndRedo_withNothingToTakeBack_onlySaySo_inANotice() async {
     let store = makeStore(AppState(count: 3))
     await store.send(.undo) { $0.present.screens.notice = .said("nothing to undo") }
