@@ -5,18 +5,14 @@ extension AppState {
   /// `deleted 2 primes`, `loaded 3 primes`, `saved 11, removed 3`; `no change` when it changed
   /// none of these.
   ///
-  /// A step of this session appends to the feed what it saved or removed, and
-  /// ``History/step(at:)`` leaves out what other sessions changed around it, so the entries past
-  /// the feed's length before the step are the step's own: the words cost the size of the step,
-  /// not of the favorites.
+  /// ``History/step(at:)`` leaves out what other sessions changed around a step, so the
+  /// entries the step added to the feed are its own, found from the feeds' ends: the words cost
+  /// the size of the step, not of the favorites.
   public static func stepWords(from before: AppState, to after: AppState) -> String {
     if before.count != after.count { return "count \(before.count) → \(after.count)" }
-    let start = before.activityFeed.count
-    let appended =
-      after.activityFeed.count > start
-      ? after.activityFeed.elements(in: start..<after.activityFeed.count) : []
-    let added = appended.filter { $0.kind == .added }.map(\.prime)
-    let removed = appended.filter { $0.kind == .removed }.map(\.prime)
+    let own = Undoable.entries(from: before.activityFeed, to: after.activityFeed).added
+    let added = own.filter { $0.kind == .added }.map(\.prime)
+    let removed = own.filter { $0.kind == .removed }.map(\.prime)
     switch (added.count, removed.count) {
     case (0, 0): return "no change"
     case (1, 0): return "saved \(added[0])"

@@ -52,8 +52,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// earlier version replays them by restoring, as it was recorded. Version 8: a move on the
   /// history page says what other sessions had already done of the steps it travels, as undo
   /// and redo do, and undo, redo and travel lines hold their readings (a change made anew takes
-  /// a new feed entry, with an identity and a time). Lines of versions 3 to 5 are read after ``upgradingLookupActions(_:)`` and
-  /// ``upgradingToDestinations(_:)``.
+  /// a new feed entry, with an identity and a time). Lines of versions 3 to 5 are read after
+  /// ``upgradingLookupActions(_:)`` and ``upgradingToDestinations(_:)``.
   public static let version = 8
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.

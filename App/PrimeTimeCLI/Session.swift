@@ -220,10 +220,10 @@ public final class Session {
     await travel(steps == 1 ? .redo : .travel(by: steps))
   }
 
-  /// Sends an undo or a redo of `requested` steps and, once what it changed is stored, says
+  /// Sends an undo, a redo or a travel and, once what it changed is stored, says
   /// what it did, as the notice does; where there was nothing to take back, the notice says so.
   private func travel(_ action: HistoryAction<AppAction>) async {
-    store.send(action)
+    runtime.dispatch(action)
     await storage?.settle()
     _ = showNews()
   }

@@ -176,7 +176,7 @@ struct Gourdon {
 
     try runPieces(
       work.count, threads: threads, workLog: workLog,
-      worker: { _ in SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift) }
+      worker: { SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift) }
     ) { item, worker, shouldStop in
       switch work[item] {
       case .c(let range):

@@ -28,7 +28,7 @@ final class WorkLog: Sendable {
 ///   had not finished then stopped early, and their results must not be used.
 func runPieces<Worker>(
   _ count: Int, threads: Int, workLog: WorkLog?,
-  worker makeWorker: @Sendable (_ thread: Int) -> Worker,
+  worker makeWorker: @Sendable () -> Worker,
   _ body: @Sendable (_ piece: Int, _ worker: Worker, _ shouldStop: () -> Bool) -> Void
 ) throws {
   let finished = forEachPiece(
@@ -43,19 +43,19 @@ func runPiecesToEnd(
   _ count: Int, threads: Int, workLog: WorkLog?, _ body: @Sendable (_ piece: Int) -> Void
 ) {
   _ = forEachPiece(
-    count, threads: threads, workLog: workLog, cancellable: false, worker: { _ in () }
+    count, threads: threads, workLog: workLog, cancellable: false, worker: { () }
   ) { piece, _, _ in body(piece) }
 }
 
 /// The pieces, run; false if they stopped for the task's cancellation.
 private func forEachPiece<Worker>(
   _ count: Int, threads: Int, workLog: WorkLog?, cancellable: Bool,
-  worker makeWorker: @Sendable (_ thread: Int) -> Worker,
+  worker makeWorker: @Sendable () -> Worker,
   _ body: @Sendable (_ piece: Int, _ worker: Worker, _ shouldStop: () -> Bool) -> Void
 ) -> Bool {
   guard count > 0 else { return true }
   if let workLog {
-    let worker = makeWorker(0)
+    let worker = makeWorker()
     var times = [Double](repeating: 0, count: count)
     let shouldStop = { cancellable && Task.isCancelled }
     for piece in 0..<count {
@@ -70,7 +70,7 @@ private func forEachPiece<Worker>(
     return true
   }
   if threads <= 1 || count == 1 {
-    let worker = makeWorker(0)
+    let worker = makeWorker()
     let shouldStop = { cancellable && Task.isCancelled }
     for piece in 0..<count {
       if shouldStop() { return false }
@@ -86,8 +86,8 @@ private func forEachPiece<Worker>(
   // outlive the closure, which returns only when every worker has.
   withUnsafeCurrentTask { currentTask in
     nonisolated(unsafe) let task = currentTask
-    DispatchQueue.concurrentPerform(iterations: min(threads, count)) { thread in
-      let worker = makeWorker(thread)
+    DispatchQueue.concurrentPerform(iterations: min(threads, count)) { _ in
+      let worker = makeWorker()
       let shouldStop = {
         if cancellable, task?.isCancelled == true { cancelled.store(true, ordering: .relaxed) }
         return cancelled.load(ordering: .relaxed)
