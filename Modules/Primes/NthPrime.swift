@@ -53,22 +53,20 @@ public func primeCount(
 ) throws -> Int {
   guard (0...maximumX).contains(x) else { throw PrimesError.xOutOfRange(x) }
   try checkCancellation()
-  let count = try countPrimes(x, threads: threads, progress: progress).count
+  let count = try countPrimes(x, threads: threads, progress: progress)
   progress?(1)
   return count
 }
 
-/// π(x), for 0 ≤ x, and the π table that the count built, if it built one: its bits hold the
-/// primes up to a little past √x.
+/// π(x), for 0 ≤ x.
 func countPrimes(
   _ x: Int, threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil
-) throws -> (count: Int, table: PiTable?) {
-  if x < sieveLimit { return (Sieve.primes(upTo: x).count, nil) }
+) throws -> Int {
+  if x < sieveLimit { return Sieve.primes(upTo: x).count }
   let threads = usableThreads(threads)
   let engine = Gourdon(x: x, threads: threads, workLog: workLog)
   try checkCancellation()
-  let count = try engine.count(threads: threads, progress: progress, workLog: workLog)
-  return (count, engine.piTable)
+  return try engine.count(threads: threads, progress: progress, workLog: workLog)
 }
 
 /// The `n`th prime, 1-based: `nthPrime(1) == 2`.
@@ -115,20 +113,17 @@ func findNthPrime(
   let x = Int(estimate)
   var counting: ProgressHandler?
   if let progress { counting = { progress($0 * 0.97) } }
-  let (counted, table) = try countPrimes(x, threads: threads, progress: counting, workLog: workLog)
+  let counted = try countPrimes(x, threads: threads, progress: counting, workLog: workLog)
   try checkCancellation()
   let prime = primeNear(
-    x, counted: counted, wanted: n, sievingWith: table, threads: usableThreads(threads),
-    workLog: workLog)
+    x, counted: counted, wanted: n, threads: usableThreads(threads), workLog: workLog)
   progress?(1)
   return prime
 }
 
-/// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x in widening windows,
-/// with the primes of `table` when it reaches far enough.
+/// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x in widening windows.
 private func primeNear(
-  _ x: Int, counted: Int, wanted: Int, sievingWith table: PiTable?, threads: Int,
-  workLog: WorkLog?
+  _ x: Int, counted: Int, wanted: Int, threads: Int, workLog: WorkLog?
 ) -> Int {
   let logX = log(Double(x))
   let gap = abs(counted - wanted) + 1
@@ -137,14 +132,13 @@ private func primeNear(
     if counted >= wanted {
       // The largest prime ≤ x is p(counted): walk down (counted − wanted) more.
       let primes = Sieve.OddPrimes(
-        in: max(2, x - window)...x, sievingWith: table, threads: threads, workLog: workLog)
+        in: max(2, x - window)...x, threads: threads, workLog: workLog)
       if let prime = primes?.fromTop(counted - wanted) { return prime }
     } else {
       // p(wanted) ≤ Int.max, so the window stops growing before it passes the top.
       let (high, overflow) = x.addingReportingOverflow(window)
       let primes = Sieve.OddPrimes(
-        in: (x + 1)...(overflow ? Int.max : high), sievingWith: table, threads: threads,
-        workLog: workLog)
+        in: (x + 1)...(overflow ? Int.max : high), threads: threads, workLog: workLog)
       if let prime = primes?.fromBottom(wanted - counted - 1) { return prime }
     }
     window *= 2

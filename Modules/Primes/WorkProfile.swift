@@ -38,7 +38,7 @@ public struct _WorkProfile: Sendable, Equatable {
   public static func primeCount(_ x: Int, layoutThreads: Int) throws -> _WorkProfile {
     guard (0...maximumX).contains(x) else { throw PrimesError.xOutOfRange(x) }
     return try profile { log in
-      try countPrimes(x, threads: layoutThreads, progress: nil, workLog: log).count
+      try countPrimes(x, threads: layoutThreads, progress: nil, workLog: log)
     }
   }
 

@@ -37,22 +37,23 @@ struct GourdonTermTests {
     for threads in [1, 2, 16, 64] {
       let layout = engine.layout(threads: threads)
       #expect(layout.pieces.count == layout.costs.count)
-      // The sieve's chunks tile [0, x/y] in order, then C's and A's pieces tile their b.
+      // The sieve's chunks tile [0, x/y] in order, then the π table's pieces tile [0, √x].
       var sieveEnd = 0
-      var cRanges: [ClosedRange<Int>] = []
-      var aRanges: [ClosedRange<Int>] = []
+      var windows: [(low: Int, high: Int)] = []
       for (index, piece) in layout.pieces.enumerated() {
         switch piece {
         case .sieve(let low, let high):
           #expect(index < layout.sieveChunks && low == sieveEnd && high > low)
           sieveEnd = high
-        case .c(let range): cRanges.append(range)
-        case .a(let range): aRanges.append(range)
+        case .lookups(let low, let high):
+          #expect(index >= layout.sieveChunks && low % 128 == 0 && high > low)
+          windows.append((low, high))
         }
       }
       #expect(sieveEnd == engine.sieveLimit + 1)
-      #expect(cRanges.flatMap { Array($0) }.sorted() == Array((engine.k + 1)...engine.piXStar))
-      #expect(aRanges.flatMap { Array($0) }.sorted() == Array((engine.piXStar + 1)...engine.piX13))
+      windows.sort { $0.low < $1.low }
+      #expect(windows.first?.low == 0 && windows.last?.high == engine.sqrtX + 1)
+      #expect(zip(windows, windows.dropFirst()).allSatisfy { $0.high == $1.low })
       // The lookups come costliest first.
       let lookupCosts = layout.costs.dropFirst(layout.sieveChunks)
       #expect(zip(lookupCosts, lookupCosts.dropFirst()).allSatisfy { $0 >= $1 })

@@ -119,15 +119,14 @@ struct PrimeCountTests {
 
   @Test(.enabled(if: largeTestsEnabled, "set PRIMES_LARGE_TESTS=1"))
   func gourdon_atTheLargestInt_buildsItsTables() {
-    // About a gigabyte and some seconds: the π table up to √(2^63) and the factor table up to
-    // y; then Φ0 and Σ, which run over them.
+    // Some seconds: the primes, the π table and the factor table up to y; then Φ0 and Σ, which
+    // run over them, Σ with π(√x) as the pass over the π table's windows would count it.
     let engine = Gourdon(x: Int.max)
     #expect(engine.sqrtX == 3_037_000_499)
-    #expect(engine.piSqrtX == 146_144_318)  // π(3037000499), from primecount 7.6
     #expect(engine.piX13 == 155_611)  // π(2097151) = π(∛(2^63 − 1))
     #expect(engine.y > 2_097_151 && engine.y < engine.sqrtX)
     #expect(engine.phi0() != 0)
-    #expect(engine.sigma() > 0)
+    #expect(engine.sigma(piSqrtX: 146_144_318) > 0)  // π(3037000499), from primecount 7.6
   }
 
   @Test func primeCount_aboveTheOldLimitOf4e15_matchesPrimecount() throws {
@@ -343,9 +342,6 @@ struct IsPrimeTests {
       if table[n] != count { wrong.append(n) }
     }
     #expect(wrong.prefix(5) == [], "limit \(limit)")
-    var odd: [Int] = []
-    table.forEachOddPrime(upTo: limit) { odd.append($0) }
-    #expect(odd == primes.filter { $0 > 2 }.sorted())
   }
 
   @Test func tables_builtOnSeveralThreads_matchThoseBuiltOnOne() {
@@ -358,8 +354,9 @@ struct IsPrimeTests {
     let several = PiTable(limit: limit, threads: 3)
     for n in stride(from: 0, through: limit, by: 997) { #expect(one[n] == several[n], "π(\(n))") }
     #expect(one[limit] == several[limit])
-    let factors = FactorTable(limit: 1_000_003, primes: primes[...])
-    let factorsOnThree = FactorTable(limit: 1_000_003, primes: primes[...], threads: 3)
+    let indexed = [0] + primes  // indexed[b] is the b-th prime
+    let factors = FactorTable(limit: 1_000_003, primes: indexed)
+    let factorsOnThree = FactorTable(limit: 1_000_003, primes: indexed, threads: 3)
     #expect(factors.count == factorsOnThree.count)
     var differ = 0
     for i in 0..<factors.count where factors[index: i] != factorsOnThree[index: i] { differ += 1 }

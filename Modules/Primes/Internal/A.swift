@@ -1,30 +1,49 @@
 extension Gourdon {
-  /// A, for the b in `range` (π(x*) < b ≤ π(∛x)):
+  /// A's leaves whose π value lies in the window of the π table:
   ///
   ///     A = Σ Σ (1 + [x/(p_b·q) < y])·π(x/(p_b·q)),  x* < p_b ≤ ∛x,  p_b < q ≤ √(x/p_b)
   ///
   /// over the primes q: the leaves φ(x/(p_b·q), b − 1) = π(x/(p_b·q)) − b + 2, whose − b + 2
   /// is summed in closed form in Σ, as are the leaves with larger q. A leaf whose x/(p_b·q) is
   /// below y counts twice, which makes up for Σ's closed form.
-  func a(_ range: ClosedRange<Int>, shouldStop: () -> Bool) -> Int {
-    sum(over: range, shouldStop: shouldStop) { b, lookups in
-      let (primes, inverses, pi) = (lookups.primes, lookups.inverses, lookups.pi)
-      let xp = x / Int(primes[b])
-      let last = pi[integerSquareRoot(xp)]
-      // x/(p_b·q) ≥ y exactly when q ≤ x/(p_b·y).
-      let middle = min(last, pi[xp / y])
-      var once = 0
-      var j = b + 1
-      while j <= middle {
-        once &+= pi[divide(xp, Int(primes[j]), inverses[j])]
-        j &+= 1
+  ///
+  /// The leaves of p_b lie in [√(x/p_b), x/p_b²); those in the window [low, high) have
+  /// x/(p_b·high) < q ≤ x/(p_b·low).
+  func a(window pi: SegmentedPiTable, sums: inout LookupSums) {
+    let (low, high) = (pi.low, pi.high)
+    // p_b² < x/low, and √(x/p_b) < high, so x/high² < p_b.
+    let last = low == 0 ? piX13 : piTable[min(x13, integerSquareRoot(x / low))]
+    let first = max(piXStar, piTable[min(x13, x / high / high)]) + 1
+    guard first <= last else { return }
+    let lookup = pi.lookup
+    primes.withUnsafeBufferPointer { primes in
+      inverses.withUnsafeBufferPointer { inverses in
+        for b in first...last {
+          let prime = Int(primes[b])
+          let xp = x / prime
+          let root = integerSquareRoot(xp)
+          let qHigh = low == 0 ? root : min(root, xp / low)
+          let qLow = max(prime, min(xp / high, root))
+          guard qHigh > qLow else { continue }
+          let end = piTable[qHigh]
+          let start = piTable[qLow] + 1
+          // x/(p_b·q) ≥ y exactly when q ≤ x/(p_b·y).
+          let middle = max(start - 1, piTable[min(xp / y, qHigh)])
+          var once = 0
+          var j = start
+          while j <= middle {
+            once &+= lookup[atLeastTwo: divide(xp, Int(primes[j]), inverses[j])]
+            j &+= 1
+          }
+          var twice = 0
+          while j <= end {
+            twice &+= lookup[atLeastTwo: divide(xp, Int(primes[j]), inverses[j])]
+            j &+= 1
+          }
+          sums.a &+= once &+ 2 &* twice
+          sums.aValues &+= (middle &- start &+ 1) &+ 2 &* (end &- middle)
+        }
       }
-      var twice = 0
-      while j <= last {
-        twice &+= pi[divide(xp, Int(primes[j]), inverses[j])]
-        j &+= 1
-      }
-      return once &+ 2 &* twice
     }
   }
 }

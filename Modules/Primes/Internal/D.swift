@@ -31,7 +31,7 @@ extension Gourdon {
     var local = 0
     sieve.startCounting()
     factors.withUnsafeValues { values in
-      let threshold = FactorTable.threshold(primes[b])
+      let threshold = FactorTable.threshold(b)
       while i >= first {
         let value = values[i]
         if value > threshold {

@@ -9,14 +9,16 @@ import Synchronization
 /// - ``phi0()``, the ordinary leaves;
 /// - ``d(b:xp:upper:lower:sieve:result:)``, the hard special leaves, on a segmented sieve of
 ///   [1, x/y];
-/// - ``c(_:shouldStop:)``, the easy special leaves, from a π table;
-/// - ``a(_:shouldStop:)``, the leaves x/(p·q) with x* < p ≤ ∛x, also from a π table;
-/// - ``b(segmentHigh:next:sieve:result:)``, Σ π(x/p) over y < p ≤ √x, on the same
+/// - ``c(window:sums:)``, the easy special leaves, from a π table read a window at a time;
+/// - ``a(window:sums:)``, the leaves x/(p·q) with x* < p ≤ ∛x, from the same windows;
+/// - ``b(segmentHigh:next:primes:sieve:result:)``, Σ π(x/p) over y < p ≤ √x, on the same
 ///   sieve as D;
-/// - ``sigma()``, what remains, in closed form.
+/// - ``sigma(piSqrtX:)``, what remains, in closed form.
 ///
-/// The sieve pass and the table lookups are cut into pieces that any thread can take; each
-/// piece of the sieve keeps its own counts, and the pieces are stitched together in order.
+/// The sieve pass and the π table's windows are cut into pieces that any thread can take; each
+/// piece keeps its own counts, from its own start, and the pieces are put together in order.
+/// Only the tables up to max(y, √(x/x*)) are kept whole: the π values up to √x that A, B and C
+/// read are sieved a window at a time by the thread that reads them.
 ///
 /// Sums of leaves are taken in wrapping arithmetic: it is exact modulo 2^64, and π(x) < 2^63,
 /// so the total is exact even where a partial sum would not fit. Where a product is divided,
@@ -27,15 +29,17 @@ struct Gourdon {
   /// The sieve runs over [1, x/y].
   let sieveLimit: Int
   let xStar: Int
+  let x13: Int
   let sqrtX: Int
   let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to max(y, √(x/x*))
   let inverses: [Double]  // inverses[b] = 1 / primes[b]
+  /// The odd primes up to x^(1/4), which sieve the π table's windows up to √x.
+  let windowPrimes: [Int32]
   let piY: Int
   let piXStar: Int
   let piX13: Int
-  let piSqrtX: Int
   let piSqrtLimit: Int
-  let piTable: PiTable  // up to max(√x + 1024, x*²)
+  let piTable: PiTable  // up to max(y, √(x/x*))
   let factors: FactorTable  // up to y
   let phiTiny = PhiTiny()
   let k = PhiTiny.c
@@ -68,11 +72,13 @@ struct Gourdon {
     self.x = x
     self.segmentBytes = segmentBytes
     let x13 = integerCubeRoot(x)
+    self.x13 = x13
     let sqrtX = integerSquareRoot(x)
     self.sqrtX = sqrtX
     let logX = log(Double(x))
     // α grows like log³ x; fitted by timing x from 10^7 to 10^15 on one core. Below about
-    // 10^12 the fit flattens out at 3: a smaller y makes x* = x/y² and the π table larger.
+    // 10^12 the fit flattens out at 3: a smaller y makes x* = x/y² larger, and with it C's
+    // share of the leaves.
     let tuned = alpha ?? max(3, 0.00095 * logX * logX * logX - 0.02 * logX * logX)
     var y = Int(tuned * Double(x13))
     y = min(max(y, x13 + 1), sqrtX - 1)
@@ -85,23 +91,22 @@ struct Gourdon {
     let xOverYSquared = x / ySquared + (x % ySquared == 0 ? 0 : 1)
     let xStar = max(1, min(max(integerSquareRoot(sqrtX), xOverYSquared), y, sqrtLimit))
     self.xStar = xStar
-    // The primes that the leaves and the sieve need; B's primes, up to √x, come a chunk at a
-    // time.
-    var primes = Sieve.primes(
-      upTo: max(y, integerSquareRoot(x / xStar)), threads: threads, workLog: workLog)
+    // The primes and π values that the loops' bounds need, and the leaves' m and q; the π
+    // values up to √x, and B's primes, come a window at a time.
+    let limit = max(y, integerSquareRoot(x / xStar))
+    var primes = Sieve.primes(upTo: limit, threads: threads, workLog: workLog)
     primes.insert(0, at: 0)
     self.primes = primes
-    // A little past √x, so that the nth prime's search sieves with the table's primes.
-    let piTable = PiTable(
-      limit: max(sqrtX + 1024, xStar * xStar), threads: threads, workLog: workLog)
+    let root = integerSquareRoot(sqrtX + 1)
+    windowPrimes = Array(primes.dropFirst(2).prefix { Int($0) <= root })
+    let piTable = PiTable(limit: limit, threads: threads, workLog: workLog)
     self.piTable = piTable
     piY = piTable[y]
     piXStar = piTable[xStar]
     piX13 = piTable[x13]
-    piSqrtX = piTable[sqrtX]
     piSqrtLimit = piTable[sqrtLimit]
     inverses = primes.map { $0 == 0 ? 0 : 1 / Double($0) }
-    let factors = FactorTable(limit: y, primes: primes[1...], threads: threads, workLog: workLog)
+    let factors = FactorTable(limit: y, primes: primes, threads: threads, workLog: workLog)
     self.factors = factors
   }
 
@@ -112,38 +117,59 @@ struct Gourdon {
 
   /// The six terms, whose sum is π(x).
   func terms(threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil) throws -> Terms {
-    var terms = try sieveAndLookups(threads: threads, progress: progress, workLog: workLog)
+    var (terms, piSqrtX) = try sieveAndLookups(
+      threads: threads, progress: progress, workLog: workLog)
     terms.phi0 = phi0(threads: threads, workLog: workLog)
-    terms.sigma = sigma()
+    terms.sigma = sigma(piSqrtX: piSqrtX)
     return terms
   }
 
-  // MARK: - Lookups in the tables, for A and C
+  /// What one thread keeps for the pieces it takes: a segment of the sieve, another for B's
+  /// primes, and a window of the π table up to √x.
+  final class Worker {
+    let sieve: SegmentSieve
+    /// B's primes, for the sieve's chunks.
+    let primeSieve = SegmentSieve(bytes: 1 << 15, counterShift: Gourdon.counterShift)
+    let window = SegmentedPiTable()
 
-  /// Unchecked views of the tables, for the lookup loops.
-  struct Lookups {
-    let primes: UnsafeBufferPointer<Int32>
-    let inverses: UnsafeBufferPointer<Double>
-    let pi: PiTable.Lookup
+    init(segmentBytes: Int) {
+      sieve = SegmentSieve(bytes: segmentBytes, counterShift: Gourdon.counterShift)
+    }
   }
 
-  /// Adds up `leaves(b)` for each b in `range`, stopping early when asked to.
-  func sum(
-    over range: ClosedRange<Int>, shouldStop: () -> Bool, _ leaves: (Int, Lookups) -> Int
-  ) -> Int {
-    primes.withUnsafeBufferPointer { primes in
-      inverses.withUnsafeBufferPointer { inverses in
-        piTable.withLookup { pi in
-          let lookups = Lookups(primes: primes, inverses: inverses, pi: pi)
-          var sum = 0
-          for b in range {
-            if shouldStop() { break }
-            sum &+= leaves(b, lookups)
-          }
-          return sum
-        }
+  // MARK: - The π table up to √x, a window at a time, for A and C
+
+  /// What A's and C's leaves added up in one piece of the π table, [low, high): each π value
+  /// counted from the piece's low, so that the primes below it are added when the pieces are
+  /// put together, once per value read.
+  struct LookupSums: Equatable {
+    var a = 0
+    /// How many π values A's sum holds, a leaf counted twice counting twice.
+    var aValues = 0
+    var c = 0
+    /// How many π values C's sum holds, each with the sign it is added with.
+    var cValues = 0
+    /// The primes in [low, high).
+    var primes = 0
+  }
+
+  /// A's and C's leaves whose π value lies in [low, high), a window of the π table at a time.
+  func lookups(low: Int, high: Int, window: SegmentedPiTable, shouldStop: () -> Bool)
+    -> LookupSums
+  {
+    var sums = LookupSums()
+    windowPrimes.withUnsafeBufferPointer { sieving in
+      var start = low
+      while start < high, !shouldStop() {
+        let end = min(start + SegmentedPiTable.capacity, high)
+        window.fill(low: start, high: end, countFrom: sums.primes, sievingWith: sieving)
+        c(window: window, sums: &sums)
+        a(window: window, sums: &sums)
+        sums.primes = window.total
+        start = end
       }
     }
+    return sums
   }
 
   // MARK: - The sieve of [1, x/y], for D and B
@@ -158,15 +184,15 @@ struct Gourdon {
     var phi: [Int]
   }
 
-  /// Runs the lookups and the sieve's chunks on `threads` threads, then adds them up into A,
-  /// B, C and D.
+  /// Runs the sieve's chunks and the pieces of the π table on `threads` threads, then adds them
+  /// up into A, B, C and D; with π(√x), which the pieces of the π table count on the way.
   private func sieveAndLookups(
     threads: Int, progress: ProgressHandler?, workLog: WorkLog?
-  ) throws -> Terms {
+  ) throws -> (terms: Terms, piSqrtX: Int) {
     let layout = layout(threads: threads)
     let work = layout.pieces
     let chunks = layout.sieveChunks
-    let lookupSums = Mutex([Int?](repeating: nil, count: work.count - chunks))
+    let lookupSums = Mutex([LookupSums?](repeating: nil, count: work.count - chunks))
     let stitcher = Mutex(Stitcher(piXStar: piXStar, piSqrtLimit: piSqrtLimit))
     // Progress is the estimated cost of the pieces done, from every thread, over the whole:
     // reported under a lock, so that it never goes back.
@@ -176,17 +202,15 @@ struct Gourdon {
 
     try runPieces(
       work.count, threads: threads, workLog: workLog,
-      worker: { SegmentSieve(bytes: segmentBytes, counterShift: Self.counterShift) }
+      worker: { Worker(segmentBytes: segmentBytes) }
     ) { item, worker, shouldStop in
       switch work[item] {
-      case .c(let range):
-        let sum = self.c(range, shouldStop: shouldStop)
-        lookupSums.withLock { $0[item - chunks] = sum }
-      case .a(let range):
-        let sum = self.a(range, shouldStop: shouldStop)
-        lookupSums.withLock { $0[item - chunks] = sum }
+      case .lookups(let low, let high):
+        let sums = self.lookups(
+          low: low, high: high, window: worker.window, shouldStop: shouldStop)
+        lookupSums.withLock { $0[item - chunks] = sums }
       case .sieve(let low, let high):
-        let result = process(low: low, high: high, sieve: worker, shouldStop: shouldStop)
+        let result = process(low: low, high: high, worker: worker, shouldStop: shouldStop)
         if !shouldStop() { stitcher.withLock { $0.add(result, at: item) } }
       }
       if let progress, !shouldStop() {
@@ -196,17 +220,27 @@ struct Gourdon {
         }
       }
     }
+    // The pieces of the π table in order, each raised by the primes below its start.
     var terms = Terms()
+    var pieces: [(low: Int, sums: LookupSums)] = []
     for (index, piece) in work.dropFirst(chunks).enumerated() {
-      guard let sum = lookupSums.withLock({ $0[index] }) else { throw CancellationError() }
-      if case .c = piece { terms.c &+= sum } else { terms.a &+= sum }
+      guard let sums = lookupSums.withLock({ $0[index] }), case .lookups(let low, _) = piece
+      else { throw CancellationError() }
+      pieces.append((low, sums))
+    }
+    var primesBelow = 0
+    for (_, sums) in pieces.sorted(by: { $0.low < $1.low }) {
+      terms.a &+= sums.a &+ sums.aValues &* primesBelow
+      terms.c &+= sums.c &+ sums.cValues &* primesBelow
+      primesBelow += sums.primes
     }
 
     let (d, b, stitched) = stitcher.withLock { ($0.d, $0.b, $0.next) }
     guard stitched == chunks else { throw CancellationError() }
     terms.d = d
     terms.b = b
-    return terms
+    // The pieces of the π table tile [0, √x].
+    return (terms, primesBelow)
   }
 
   /// Adds up the chunks of the sieve in order, as they finish: each counted from its own
@@ -245,38 +279,90 @@ struct Gourdon {
   /// Sieves [low, high) segment by segment, collecting the hard leaves and the B terms whose
   /// values fall there, relative to the chunk's start.
   private func process(
-    low chunkLow: Int, high chunkHigh: Int, sieve: SegmentSieve, shouldStop: () -> Bool
+    low chunkLow: Int, high chunkHigh: Int, worker: Worker, shouldStop: () -> Bool
   ) -> ChunkResult {
+    let sieve = worker.sieve
     var result = ChunkResult(
       coefficients: [Int](repeating: 0, count: piXStar + 1),
       phi: [Int](repeating: 0, count: piXStar + 1))
-    var nextB = firstBPrime(chunkLow: chunkLow)
-    var low = chunkLow
-    while low < chunkHigh, !shouldStop() {
-      let high = min(low + sieve.numbersPerSegment, chunkHigh)
-      sieve.reset(low: low, high: high)  // multiples of p_2 … p_k = 3 … 13 already gone
-      let lowForDivision = max(low, 1)
-      // Cross off p_b for k < b ≤ π(√(x/y)); before each up to π(x*), D's leaves of p_b in
-      // this segment. Past π(x*) no leaf counts until B, so the counters are set once, after.
-      for b in stride(from: k + 1, through: min(piXStar, piSqrtLimit), by: 1) {
-        let prime = Int(primes[b])
-        let xp = x / prime
-        let upper = min(xp / lowForDivision, xp / (prime * prime), y)
-        let lower = max(xp / high, y / prime, prime)
-        if upper > lower {
-          d(b: b, xp: xp, upper: upper, lower: lower, sieve: sieve, result: &result)
+    return windowPrimes.withUnsafeBufferPointer { sieving in
+      // B's primes whose x/p lies in the chunk: y < p ≤ √x, x/chunkHigh < p ≤ x/chunkLow.
+      var bPrimes = DescendingPrimes(
+        below: min(x / max(chunkLow, 1), sqrtX) + 1, above: max(x / chunkHigh, y),
+        sieve: worker.primeSieve, sievingWith: sieving)
+      var nextB = bPrimes.next(below: bPrimes.top)
+      var low = chunkLow
+      while low < chunkHigh, !shouldStop() {
+        let high = min(low + sieve.numbersPerSegment, chunkHigh)
+        sieve.reset(low: low, high: high)  // multiples of p_2 … p_k = 3 … 13 already gone
+        let lowForDivision = max(low, 1)
+        // Cross off p_b for k < b ≤ π(√(x/y)); before each up to π(x*), D's leaves of p_b in
+        // this segment. Past π(x*) no leaf counts until B, so the counters are set once, after.
+        for b in stride(from: k + 1, through: min(piXStar, piSqrtLimit), by: 1) {
+          let prime = Int(primes[b])
+          let xp = x / prime
+          let upper = min(xp / lowForDivision, xp / (prime * prime), y)
+          let lower = max(xp / high, y / prime, prime)
+          if upper > lower {
+            d(b: b, xp: xp, upper: upper, lower: lower, sieve: sieve, result: &result)
+          }
+          result.phi[b] += sieve.total
+          sieve.crossOff(prime)
         }
-        result.phi[b] += sieve.total
-        sieve.crossOff(prime)
+        if piXStar < piSqrtLimit {
+          for b in (max(piXStar, k) + 1)...piSqrtLimit { sieve.crossOffUncounted(Int(primes[b])) }
+          sieve.recount()
+        }
+        b(segmentHigh: high, next: &nextB, primes: &bPrimes, sieve: sieve, result: &result)
+        result.unsieved += sieve.total
+        low = high
       }
-      if piXStar < piSqrtLimit {
-        for b in (max(piXStar, k) + 1)...piSqrtLimit { sieve.crossOffUncounted(Int(primes[b])) }
-        sieve.recount()
-      }
-      b(segmentHigh: high, next: &nextB, sieve: sieve, result: &result)
-      result.unsieved += sieve.total
-      low = high
+      return result
     }
-    return result
+  }
+}
+
+/// The primes of a range, largest first, sieved a segment of a ``SegmentSieve`` at a time
+/// from the top down: B's primes for one chunk of the sieve, which it takes in that order.
+struct DescendingPrimes {
+  /// The range's end: its primes are below it.
+  let top: Int
+  /// The range's start: its primes are above it.
+  let bottom: Int
+  private let sieve: SegmentSieve
+  private let sieving: UnsafeBufferPointer<Int32>
+  /// Where the sieve's segment starts: the numbers from here up to `top` have been sieved.
+  private var sievedFrom: Int
+
+  /// The primes p with `bottom` < p < `top`, bottom ≥ 13, sieved in `sieve` with `primes`, the
+  /// odd primes up to √top.
+  init(
+    below top: Int, above bottom: Int, sieve: SegmentSieve,
+    sievingWith primes: UnsafeBufferPointer<Int32>
+  ) {
+    self.top = top
+    self.bottom = bottom
+    self.sieve = sieve
+    self.sieving = primes
+    sievedFrom = top
+  }
+
+  /// The largest prime of the range below n, for n ≤ top and each n below the one before; 0
+  /// if there is none.
+  mutating func next(below n: Int) -> Int {
+    var n = n
+    while true {
+      if n > sievedFrom {
+        let p = sieve.largestSurvivor(below: n)
+        if p != 0 { return p > bottom ? p : 0 }
+      }
+      guard sievedFrom > bottom + 1 else { return 0 }
+      let high = sievedFrom
+      let low = max((bottom + 1) / 30 * 30, (high - sieve.numbersPerSegment + 29) / 30 * 30)
+      sieve.reset(low: low, high: high)
+      sieve.crossOffForPrimes(sievingWith: sieving)
+      sievedFrom = low
+      n = high
+    }
   }
 }

@@ -1,9 +1,8 @@
 extension Gourdon {
-  /// One piece of the parallel work: a range of b for the lookups of A or C, or a range of the
-  /// sieve of [1, x/y] for D and B.
+  /// One piece of the parallel work: a range of the π table's values for the leaves of A and C
+  /// that read them, or a range of the sieve of [1, x/y] for D and B.
   enum Piece: Equatable {
-    case c(ClosedRange<Int>)
-    case a(ClosedRange<Int>)
+    case lookups(low: Int, high: Int)
     case sieve(low: Int, high: Int)
   }
 
@@ -22,10 +21,16 @@ extension Gourdon {
   enum Cost {
     /// A number of the sieve's range: crossing off, counting and B.
     static let sieveNumber = 0.16
+    /// A number of the range of B's primes, sieved into a window of the π table.
+    static let bNumber = 0.03
     /// A leaf of A: a division and a lookup in the π table.
     static let aLeaf = 1.0
     /// A turn of C's loops: the same, or a look at the factor table.
     static let cLeaf = 1.15
+    /// A number of the π table's windows, sieved.
+    static let windowNumber = 0.03
+    /// A window's look at one p_b of A or C: the bounds of its leaves there.
+    static let windowVisit = 6.0
     /// The least cost a piece is cut to: about half a millisecond.
     static let smallestPiece = 75_000.0
     /// Numbers in a block of the sieve's counters: chunks start and end on them.
@@ -34,37 +39,51 @@ extension Gourdon {
 
   /// Cuts the work into pieces of about equal estimated cost, small enough that `threads`
   /// threads finish at about the same time: the sieve's chunks first, in order, since each is
-  /// stitched to those before it, then the lookups, costliest first, in pieces half the size.
-  /// No piece is estimated at more than 1% of the whole, unless the whole is so small (about
-  /// 50 ms) that pieces of 1% would cost less than their setup.
+  /// stitched to those before it, then the pieces of the π table, costliest first, half the
+  /// size. No piece is estimated at more than 1% of the whole, unless the whole is so small
+  /// (about 50 ms) that pieces of 1% would cost less than their setup.
   func layout(threads: Int) -> Layout {
     let sieve = SieveCost(self)
-    let end = sieveLimit + 1
-    let sieveTotal = sieve.cost(below: end)
-    var lookups: [(piece: Piece, cost: Double)] = []
-    let cCosts = k + 1 <= piXStar ? ((k + 1)...piXStar).map { cLeaves($0) * Cost.cLeaf } : []
-    let aCosts =
-      piXStar + 1 <= piX13 ? ((piXStar + 1)...piX13).map { aLeaves($0) * Cost.aLeaf } : []
-    let total = sieveTotal + cCosts.reduce(0, +) + aCosts.reduce(0, +)
+    let lookups = LookupCost(self)
+    let sieveEnd = sieveLimit + 1
+    let lookupEnd = sqrtX + 1
+    let total = sieve.cost(below: sieveEnd) + lookups.cost(below: lookupEnd)
     // Small questions in a few pieces: each costs some setup (a chunk's counts, a segment's
     // crossing off), which pieces of less than about half a millisecond do not repay.
     let target = max(Cost.smallestPiece, total / Double(max(100, threads * 24)))
 
-    var pieces: [Piece] = []
-    var costs: [Double] = []
-    let numbersPerSegment = SegmentSieve.numbers(inBytes: segmentBytes)
+    let chunks = Self.cut(
+      end: sieveEnd, grain: Cost.grain, segment: SegmentSieve.numbers(inBytes: segmentBytes),
+      target: target, cost: sieve.cost(below:))
+    var pieces = chunks.map { Piece.sieve(low: $0.low, high: $0.high) }
+    var costs = chunks.map(\.cost)
+    let windows = Self.cut(
+      end: lookupEnd, grain: 128, segment: SegmentedPiTable.capacity, target: target / 2,
+      cost: lookups.cost(below:)
+    ).sorted { $0.cost > $1.cost }
+    pieces += windows.map { Piece.lookups(low: $0.low, high: $0.high) }
+    costs += windows.map(\.cost)
+    return Layout(pieces: pieces, costs: costs, sieveChunks: chunks.count)
+  }
+
+  /// Cuts [0, end) into ranges whose cost, `cost(v)` being that of [0, v), stays within
+  /// `target`, each a whole number of grains but the last; a range of a segment or more ends on
+  /// a segment's end, so that only the small ranges, where the cost is dense, work on segments
+  /// shorter than the sieve's. The ends are found by doubling from twice the previous range's
+  /// width, then halving, to within 1/64 of the range.
+  static func cut(
+    end: Int, grain: Int, segment: Int, target: Double, cost: (Int) -> Double
+  ) -> [(low: Int, high: Int, cost: Double)] {
+    var ranges: [(low: Int, high: Int, cost: Double)] = []
     var low = 0
     var lowCost = 0.0
     var previousWidth = 1
+    let endGrain = (end + grain - 1) / grain
     while low < end {
       // The last end of a grain whose cost from `low` stays within the target (the first
-      // grain's end if none does), to within 1/64 of the chunk: found by doubling from twice
-      // the previous chunk's width, then halving.
-      let lowGrain = low / Cost.grain
-      let endGrain = (end + Cost.grain - 1) / Cost.grain
-      func withinTarget(_ grain: Int) -> Bool {
-        sieve.cost(below: min(grain * Cost.grain, end)) - lowCost <= target
-      }
+      // grain's end if none does).
+      let lowGrain = low / grain
+      func withinTarget(_ g: Int) -> Bool { cost(min(g * grain, end)) - lowCost <= target }
       var lo = lowGrain + 1
       var hi = endGrain + 1
       var probe = min(lowGrain + 2 * previousWidth, endGrain)
@@ -81,62 +100,125 @@ extension Gourdon {
         if withinTarget(mid) { lo = mid } else { hi = mid }
       }
       previousWidth = lo - lowGrain
-      var high = min(lo * Cost.grain, end)
-      // Chunks of a segment or more end on a segment's end, so that only the small chunks at
-      // the start sieve segments shorter than the sieve.
-      if high - low >= numbersPerSegment, high < end {
-        let rounded = high / numbersPerSegment * numbersPerSegment
+      var high = min(lo * grain, end)
+      if high - low >= segment, high < end {
+        let rounded = high / segment * segment
         if rounded > low { high = rounded }
       }
-      let highCost = sieve.cost(below: high)
-      pieces.append(.sieve(low: low, high: high))
-      costs.append(highCost - lowCost)
+      let highCost = cost(high)
+      ranges.append((low, high, highCost - lowCost))
       low = high
       lowCost = highCost
     }
-    let sieveChunks = pieces.count
+    return ranges
+  }
 
-    func cut(_ first: Int, _ costs: [Double], _ make: (ClosedRange<Int>) -> Piece) {
-      var start = 0
-      var sum = 0.0
-      for (i, cost) in costs.enumerated() {
-        sum += cost
-        if sum >= target / 2 || i == costs.count - 1 {
-          lookups.append((make((first + start)...(first + i)), sum))
-          start = i + 1
-          sum = 0
+  /// The estimated cost of the π table's windows over [0, v), with A's and C's leaves whose
+  /// values lie there: the numbers sieved, the turns of the loops over q and m, and each
+  /// window's look at the p_b whose leaves it may hold. Taken from a sample of the p_b, at
+  /// most 64 of A's and 64 of C's, each standing for the run of p_b around it: a piece's cost
+  /// is an estimate anyway, and the layout evaluates this often.
+  struct LookupCost {
+    struct Sample {
+      /// How many p_b it stands for.
+      var weight: Double
+      var xp: Int
+      /// The leaves' q or m lie in (lowest, highest].
+      var lowest: Int
+      var highest: Int
+      /// π(highest), and for C the index of the first of its composite m beyond the table.
+      var primesEnd: Int
+      var compositesEnd = 0
+      /// C's composite m are above this.
+      var compositesFloor = 0
+      /// The values the windows that look at this p_b span.
+      var visits: Range<Int>
+      var cost: Double
+    }
+
+    let samples: [Sample]
+    let factors: FactorTable
+    let piTable: PiTable
+
+    init(_ engine: Gourdon) {
+      let (x, y) = (engine.x, engine.y)
+      func sampled(_ range: ClosedRange<Int>, _ sample: (Int) -> Sample?) -> [Sample] {
+        let stride = max(1, (range.count + 63) / 64)
+        return Swift.stride(from: range.lowerBound, through: range.upperBound, by: stride)
+          .compactMap { first in
+            let run = first...min(first + stride - 1, range.upperBound)
+            guard var sample = sample((run.lowerBound + run.upperBound) / 2) else { return nil }
+            sample.weight = Double(run.count)
+            return sample
+          }
+      }
+      let piTable = engine.piTable
+      let factors = engine.factors
+      var samples: [Sample] = []
+      if engine.piXStar + 1 <= engine.piX13 {
+        samples += sampled((engine.piXStar + 1)...engine.piX13) { b in
+          // A: p_b < q ≤ √(x/p_b), with values from √(x/p_b) to x/p_b².
+          let prime = Int(engine.primes[b])
+          let xp = x / prime
+          let root = integerSquareRoot(xp)
+          guard root > prime else { return nil }
+          return Sample(
+            weight: 1, xp: xp, lowest: prime, highest: root, primesEnd: piTable[root],
+            visits: root..<(xp / prime + 1), cost: Cost.aLeaf)
         }
       }
+      if engine.k + 1 <= engine.piXStar {
+        samples += sampled((engine.k + 1)...engine.piXStar) { b in
+          // C: max(p_b, x/p_b³) < m ≤ min(x/p_b², y), with values from x/(p_b·y) to p_b².
+          let prime = Int(engine.primes[b])
+          let xp = x / prime
+          let upper = min(xp / prime, y)
+          let lower = max(xp / (prime * prime), prime)
+          let visits = (xp / y)..<max(xp / y, prime * prime)
+          guard upper > lower else {
+            return Sample(
+              weight: 1, xp: xp, lowest: 0, highest: 0, primesEnd: 0, visits: visits, cost: 0)
+          }
+          return Sample(
+            weight: 1, xp: xp, lowest: lower, highest: upper, primesEnd: piTable[upper],
+            compositesEnd: factors.count(upTo: upper),
+            compositesFloor: max(lower, prime * prime), visits: visits, cost: Cost.cLeaf)
+        }
+      }
+      self.samples = samples
+      self.factors = factors
+      self.piTable = piTable
     }
-    cut(k + 1, cCosts) { .c($0) }
-    cut(piXStar + 1, aCosts) { .a($0) }
-    lookups.sort { $0.cost > $1.cost }
-    pieces += lookups.map(\.piece)
-    costs += lookups.map(\.cost)
-    return Layout(pieces: pieces, costs: costs, sieveChunks: sieveChunks)
+
+    func cost(below v: Int) -> Double {
+      guard v > 0 else { return 0 }
+      var leaves = 0.0
+      var visits = 0.0
+      // The leaves below v: those with q or m above x/(p_b·v), an estimate through floating
+      // point.
+      let inverse = 1 / Double(v)
+      piTable.withLookup { pi in
+        for sample in samples {
+          let visited = min(v, sample.visits.upperBound) - sample.visits.lowerBound
+          visits += sample.weight * Double(max(0, visited))
+          guard sample.cost > 0 else { continue }
+          let m = min(max(Int(Double(sample.xp) * inverse), sample.lowest), sample.highest)
+          var turns = sample.primesEnd - pi[m]
+          if sample.compositesEnd > 0 {
+            turns += max(
+              0, sample.compositesEnd - factors.count(upTo: max(m, sample.compositesFloor)))
+          }
+          leaves += sample.weight * sample.cost * Double(turns)
+        }
+      }
+      return Double(v) * Cost.windowNumber + leaves
+        + visits * Cost.windowVisit / Double(SegmentedPiTable.capacity)
+    }
   }
 
-  /// The turns of A's loop for p_b: the primes q with p_b < q ≤ √(x/p_b).
-  func aLeaves(_ b: Int) -> Double {
-    let xp = x / Int(primes[b])
-    return Double(max(0, piTable[integerSquareRoot(xp)] - b))
-  }
-
-  /// The turns of C's loops for p_b: the primes m in its range, and the numbers the factor
-  /// table holds from p_b² on.
-  func cLeaves(_ b: Int) -> Double {
-    let prime = Int(primes[b])
-    let xp = x / prime
-    let upper = min(xp / prime, y)
-    let lower = max(xp / (prime * prime), prime)
-    guard upper > lower else { return 0 }
-    let composites = max(
-      0, factors.count(upTo: upper) - factors.count(upTo: max(lower, prime * prime)))
-    return Double(piTable[upper] - piTable[lower] + composites)
-  }
-
-  /// The estimated cost of sieving [0, v) with D's leaves there: the numbers, and for each
-  /// p_b the turns of D's loop over the m whose leaf x/(p_b·m) is below v.
+  /// The estimated cost of sieving [0, v) with D's leaves there: the numbers, for each p_b the
+  /// turns of D's loop over the m whose leaf x/(p_b·m) is below v, and B's primes p whose x/p
+  /// is below v, sieved a window at a time.
   struct SieveCost {
     let xp: [Int]
     let upper: [Int]
@@ -146,8 +228,13 @@ extension Gourdon {
     let upperCount: [Int]
     let factors: FactorTable
     let piTable: PiTable
+    let x: Int
+    /// B's primes lie in (y, √x].
+    let bPrimes: ClosedRange<Int>
 
     init(_ engine: Gourdon) {
+      x = engine.x
+      bPrimes = engine.y...max(engine.y, engine.sqrtX)
       var xp: [Int] = []
       var upper: [Int] = []
       var lower: [Int] = []
@@ -186,7 +273,9 @@ extension Gourdon {
           leaves &+= upperCount[i] &- (hard[i] ? factors.count(upTo: m) : pi[m])
         }
       }
-      return Double(v) * Cost.sieveNumber + Double(leaves)
+      // B's primes above x/v.
+      let bRange = bPrimes.upperBound - min(max(x / v, bPrimes.lowerBound), bPrimes.upperBound)
+      return Double(v) * Cost.sieveNumber + Double(leaves) + Double(bRange) * Cost.bNumber
     }
   }
 }

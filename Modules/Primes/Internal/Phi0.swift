@@ -9,7 +9,7 @@ extension Gourdon {
   /// the n ≤ x that none of the first k primes divides. ``PhiTiny`` gives φ(·, k) in constant
   /// time, and the factor table gives μ(n) and the least prime factor of n.
   func phi0(threads: Int = 1, workLog: WorkLog? = nil) -> Int {
-    let threshold = FactorTable.threshold(primes[k])
+    let threshold = FactorTable.threshold(k)
     // n ≤ y with no prime factor up to 13: among the table's numbers, which have none up to 7;
     // 2^18 of them a piece.
     let pieceEntries = 1 << 18

@@ -63,11 +63,10 @@ enum Sieve {
   }
 
   /// The primes in `range`, ascending, for a range short enough to hold as bits, up to
-  /// `Int.max`. The primes that cross it off come from `table` if it reaches √(upper bound),
-  /// else they are themselves sieved a segment at a time.
-  static func primes(in range: ClosedRange<Int>, sievingWith table: PiTable? = nil) -> [Int] {
+  /// `Int.max`.
+  static func primes(in range: ClosedRange<Int>) -> [Int] {
     var result: [Int] = range.contains(2) ? [2] : []
-    guard let odd = OddPrimes(in: range, sievingWith: table) else { return result }
+    guard let odd = OddPrimes(in: range) else { return result }
     odd.forEach { result.append($0) }
     return result
   }
@@ -83,11 +82,8 @@ enum Sieve {
     private var words: [UInt64]
 
     /// The odd primes of `range`, or nil if it holds no odd number above 1, sieved on up to
-    /// `threads` threads when `table` holds the primes that cross off.
-    init?(
-      in range: ClosedRange<Int>, sievingWith table: PiTable?, threads: Int = 1,
-      workLog: WorkLog? = nil
-    ) {
+    /// `threads` threads.
+    init?(in range: ClosedRange<Int>, threads: Int = 1, workLog: WorkLog? = nil) {
       let high = range.upperBound
       let start = max(range.lowerBound, 3) | 1
       guard high >= 3, start <= high else { return nil }
@@ -111,52 +107,52 @@ enum Sieve {
       }
       // Each odd prime p ≤ √last clears its odd multiples from p² on: those below 2^18, which
       // clear many bits each, a segment of 2^18 bits (32 KiB) at a time, so that their stores
-      // stay in the cache, one segment a piece; the others a range of them a piece.
+      // stay in the cache, one segment a piece; the others a range of them a piece, each range
+      // sieved a segment at a time with the primes below 2^18.
       let segmentBits = 1 << 18
-      if let table, table.limit >= root {
-        var smallPrimes: [Int] = []
-        table.forEachOddPrime(upTo: min(root, segmentBits - 1)) { smallPrimes.append($0) }
-        let small = smallPrimes
-        let segments = (count + segmentBits - 1) / segmentBits
-        runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
-          let low = segment * segmentBits
-          let end = min(low + segmentBits, count)
-          for p in small {
-            var bit = low + Sieve.offsetOfFirstOddMultiple(of: p, from: start + 2 * low) >> 1
-            while bit < end {
-              // Only this piece writes the words of its segment.
-              let word = words[bit &>> 6].load(ordering: .relaxed)
-              words[bit &>> 6].store(
-                word & ~(1 &<< UInt64(truncatingIfNeeded: bit & 63)), ordering: .relaxed)
-              bit &+= p
-            }
-          }
-        }
-        if root >= segmentBits {
-          let ranges = min(max(1, threads * 4), (root - segmentBits) / (1 << 16) + 1)
-          let width = (root - segmentBits) / ranges + 1
-          runPiecesToEnd(ranges, threads: threads, workLog: workLog) { piece in
-            let low = segmentBits + piece * width
-            let high = min(low + width - 1, root)
-            guard low <= high else { return }
-            table.forEachOddPrime(in: low...high) { p in
-              var bit =
-                Sieve.offsetOfFirstOddMultiple(of: p, from: start, remainder: remainder(start, p))
-                >> 1
-              while bit < count {
-                clear(bit)
-                bit &+= p
-              }
-            }
-          }
-        }
-      } else if root >= 3 {
-        forEachPrime(in: 3...root) { p in
-          var bit =
-            Sieve.offsetOfFirstOddMultiple(of: p, from: start, remainder: remainder(start, p)) >> 1
-          while bit < count {
-            clear(bit)
+      let small = Sieve.primes(upTo: min(root, segmentBits - 1)).dropFirst()  // the odd ones
+      let segments = (count + segmentBits - 1) / segmentBits
+      runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
+        let low = segment * segmentBits
+        let end = min(low + segmentBits, count)
+        for p32 in small {
+          let p = Int(p32)
+          var bit = low + Sieve.offsetOfFirstOddMultiple(of: p, from: start + 2 * low) >> 1
+          while bit < end {
+            // Only this piece writes the words of its segment.
+            let word = words[bit &>> 6].load(ordering: .relaxed)
+            words[bit &>> 6].store(
+              word & ~(1 &<< UInt64(truncatingIfNeeded: bit & 63)), ordering: .relaxed)
             bit &+= p
+          }
+        }
+      }
+      if root >= segmentBits {
+        let ranges = min(max(1, threads * 4), (root - segmentBits) / (1 << 16) + 1)
+        let width = (root - segmentBits) / ranges + 1
+        small.withUnsafeBufferPointer { small in
+          nonisolated(unsafe) let small = small
+          runPiecesToEnd(ranges, threads: threads, workLog: workLog) { piece in
+            let first = segmentBits + piece * width
+            let last = min(first + width - 1, root)
+            let sieve = SegmentSieve(bytes: 1 << 15, counterShift: 2)
+            var low = first / 30 * 30
+            while low <= last {
+              let high = min(low + sieve.numbersPerSegment, last + 1)
+              sieve.reset(low: low, high: high)
+              sieve.crossOffForPrimes(sievingWith: small)
+              sieve.forEachSurvivor { p in
+                guard p >= first else { return }
+                var bit =
+                  Sieve.offsetOfFirstOddMultiple(
+                    of: p, from: start, remainder: remainder(start, p)) >> 1
+                while bit < count {
+                  clear(bit)
+                  bit &+= p
+                }
+              }
+              low = high
+            }
           }
         }
       }

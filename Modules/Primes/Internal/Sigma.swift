@@ -14,13 +14,15 @@ extension Gourdon {
   ///
   /// Σ0 holds the −π(p) + 1 of each P2 leaf π(x/p) − π(p) + 1 whose π(x/p) is in B; the others
   /// hold the −b + 2 of the leaves in A and C and the leaves of A with q > √(x/p), summed in
-  /// closed form. The products are taken in 128 bits, since they are divided.
-  func sigma() -> Int {
+  /// closed form. The products are taken in 128 bits, since they are divided. π(√x) comes from
+  /// the pass over the π table's windows, which reach √x; the other π values from the table up
+  /// to max(y, √(x/x*)).
+  func sigma(piSqrtX: Int) -> Int {
     let a = Int128(piY)
     let b = Int128(piX13)
     let c = Int128(piSqrtLimit)
     let d = Int128(piXStar)
-    let piSqrtX = Int128(self.piSqrtX)
+    let piSqrtX = Int128(piSqrtX)
     let sigma0 = a - 1 + piSqrtX * (piSqrtX - 1) / 2 - a * (a - 1) / 2
     let sigma1 = (a - b) * (a - b - 1) / 2
     let sigma2 = a * (b - c - c * (c - 3) / 2 + d * (d - 3) / 2)

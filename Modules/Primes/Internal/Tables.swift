@@ -1,5 +1,7 @@
 /// π(n) for n ≤ limit in 1/8 byte per number: a bit per odd number, and the count of primes
-/// before each 64-bit word, side by side so that a lookup touches one cache line.
+/// before each 64-bit word, side by side so that a lookup touches one cache line. The engine
+/// keeps one up to max(y, √(x/x*)), for the bounds of its loops; the leaves' π values up to √x
+/// come from a ``SegmentedPiTable`` a window at a time.
 struct PiTable {
   // entries[2w] = the primality bits of the odd numbers 128w + 1, 128w + 3, …;
   // entries[2w + 1] = the number of primes below 128w, counting 2.
@@ -14,51 +16,31 @@ struct PiTable {
     let segments = (words + segmentWords - 1) / segmentWords
     var entries = [UInt64](repeating: 0, count: 2 * words)
     let sieving = Sieve.primes(upTo: integerSquareRoot(limit)).dropFirst()  // the odd ones
-    // The odd numbers up to the limit, whose bits are in use.
-    let bitsInUse = (limit + 1) >> 1
     entries.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let entries = buffer
       // Each segment sieved straight into its bits, which it counts from its own start; then
       // the counts of the segments before it added.
-      var totals = [UInt64](repeating: 0, count: segments)
+      var totals = [Int](repeating: 0, count: segments)
       totals.withUnsafeMutableBufferPointer { buffer in
         nonisolated(unsafe) let totals = buffer
-        runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
-          let first = segment * segmentWords
-          let last = min(first + segmentWords, words)
-          for w in first..<last { entries[2 * w] = UInt64.max }
-          let firstBit = first << 6
-          let endBit = last << 6
-          for p32 in sieving {
-            let p = Int(p32)
-            // The odd multiples of p from p² on: bit i stands for 2i + 1.
-            var i = firstBit + Sieve.offsetOfFirstOddMultiple(of: p, from: 2 * firstBit + 1) >> 1
-            while i < endBit {
-              entries[(i &>> 6) &<< 1] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
-              i &+= p
-            }
+        sieving.withUnsafeBufferPointer { sieving in
+          nonisolated(unsafe) let sieving = sieving
+          runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
+            let first = segment * segmentWords
+            let last = min(first + segmentWords, words)
+            totals[segment] = Self.sieve(
+              UnsafeMutableBufferPointer(rebasing: entries[(2 * first)..<(2 * last)]),
+              words: first..<last, limit: limit, countFrom: 0, sievingWith: sieving)
           }
-          if first == 0 { entries[0] &= ~1 }  // 1 is not prime
-          // Nothing above the limit.
-          let lastWord = bitsInUse >> 6
-          if (first..<last).contains(lastWord) {
-            entries[2 * lastWord] &= (1 << UInt64(bitsInUse & 63)) - 1
-          }
-          var count: UInt64 = 0
-          for w in first..<last {
-            entries[2 * w + 1] = count
-            count += UInt64(entries[2 * w].nonzeroBitCount)
-          }
-          totals[segment] = count
         }
       }
-      var prefix = [UInt64](repeating: 1, count: segments)  // the prime 2, which has no bit
+      var prefix = [Int](repeating: 0, count: segments)
       for segment in 1..<max(segments, 1) {
         prefix[segment] = prefix[segment - 1] + totals[segment - 1]
       }
       let offsets = prefix
       runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
-        let offset = offsets[segment]
+        let offset = UInt64(offsets[segment])
         for w in (segment * segmentWords)..<min((segment + 1) * segmentWords, words) {
           entries[2 * w + 1] += offset
         }
@@ -67,51 +49,64 @@ struct PiTable {
     self.entries = entries
   }
 
-  /// Calls `body` with each odd prime up to n, ascending, n ≤ limit.
-  func forEachOddPrime(upTo n: Int, _ body: (Int) -> Void) {
-    guard n >= 3 else { return }
-    let lastBit = (n - 1) >> 1  // the bit of the largest odd number up to n
-    for w in 0...(lastBit >> 6) {
-      var bits = entries[2 * w]
-      if w == lastBit >> 6 { bits &= UInt64.max >> UInt64(63 - (lastBit & 63)) }
-      while bits != 0 {
-        body(128 * w + 2 * bits.trailingZeroBitCount + 1)
-        bits &= bits - 1
+  /// Sieves the words `words` of a table into `entries`, whose first pair is the first of
+  /// them: the bits of the odd primes up to `limit` (word w holds the odd numbers from 128w + 1
+  /// to 128w + 127), then each word's count of the primes below it, from `base`. `primes` must
+  /// hold the odd primes up to √limit, ascending; those past the words' √ are not read.
+  ///
+  /// - Returns: `base` plus the primes of the words, counting 2 if they start at 0.
+  static func sieve(
+    _ entries: UnsafeMutableBufferPointer<UInt64>, words: Range<Int>, limit: Int,
+    countFrom base: Int, sievingWith primes: UnsafeBufferPointer<Int32>
+  ) -> Int {
+    let wordCount = words.count
+    for w in 0..<wordCount { entries[2 * w] = UInt64.max }
+    let start = 128 * words.lowerBound + 1  // the number of the first bit
+    let bits = wordCount << 6
+    let last = min(128 * words.upperBound - 1, limit)
+    for p32 in primes {
+      let p = Int(p32)
+      if p * p > last { break }
+      // The odd multiples of p from p² on: bit i stands for start + 2i.
+      var i = Sieve.offsetOfFirstOddMultiple(of: p, from: start) >> 1
+      while i < bits {
+        entries[(i &>> 6) &<< 1] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
+        i &+= p
       }
     }
-  }
-
-  /// Calls `body` with each odd prime in `range`, ascending, range.upperBound ≤ limit.
-  func forEachOddPrime(in range: ClosedRange<Int>, _ body: (Int) -> Void) {
-    let n = range.upperBound
-    guard n >= 3, range.lowerBound <= n else { return }
-    let firstBit = max(range.lowerBound, 1) >> 1  // the bit of the smallest odd number in range
-    let lastBit = (n - 1) >> 1  // the bit of the largest odd number up to n
-    entries.withUnsafeBufferPointer { entries in
-      for w in (firstBit >> 6)...(lastBit >> 6) {
-        var bits = entries[2 * w]
-        if w == firstBit >> 6 { bits &= UInt64.max << UInt64(firstBit & 63) }
-        if w == lastBit >> 6 { bits &= UInt64.max >> UInt64(63 - (lastBit & 63)) }
-        while bits != 0 {
-          body(128 * w + 2 * bits.trailingZeroBitCount + 1)
-          bits &= bits - 1
-        }
-      }
+    var count = base
+    if words.lowerBound == 0 {
+      entries[0] &= ~1  // 1 is not prime
+      if limit >= 2 { count += 1 }  // 2, which has no bit
     }
+    // Nothing above the limit: the bits of the odd numbers up to it are those below
+    // (limit + 1) / 2, counted from the first word's.
+    let inUse = (limit + 1) / 2 - 64 * words.lowerBound
+    for w in 0..<wordCount {
+      let used = inUse - 64 * w
+      if used < 64 { entries[2 * w] &= used <= 0 ? 0 : (1 << UInt64(used)) - 1 }
+      entries[2 * w + 1] = UInt64(count)
+      count += entries[2 * w].nonzeroBitCount
+    }
+    return count
   }
 
   /// π(n), for 0 ≤ n ≤ limit.
   subscript(n: Int) -> Int {
-    entries.withUnsafeBufferPointer { Lookup(entries: $0)[n] }
+    entries.withUnsafeBufferPointer { Lookup(entries: $0, origin: 0)[n] }
   }
 
   /// Runs `body` with a lookup that skips bounds checks in optimized builds.
   func withLookup<R>(_ body: (Lookup) -> R) -> R {
-    entries.withUnsafeBufferPointer { body(Lookup(entries: $0)) }
+    entries.withUnsafeBufferPointer { body(Lookup(entries: $0, origin: 0)) }
   }
 
+  /// Reads a table's entries, whose first word holds the odd numbers from `origin` + 1 on:
+  /// the whole table's from 0, or a window's of a ``SegmentedPiTable``.
   struct Lookup {
     let entries: UnsafeBufferPointer<UInt64>
+    /// A multiple of 128.
+    let origin: Int
 
     @inline(__always)
     subscript(n: Int) -> Int {
@@ -119,10 +114,11 @@ struct PiTable {
       return self[atLeastTwo: n]
     }
 
-    /// The largest prime below n, for 3 ≤ n ≤ limit + 1.
+    /// The largest prime below n that the entries hold, for 3 ≤ n ≤ their end + 1: or 2, which
+    /// has no bit, when they hold no odd prime below n.
     @inline(__always)
     func prime(below n: Int) -> Int {
-      let i = (n &- 2) &>> 1  // the bit of the largest odd number below n
+      let i = (n &- origin &- 2) &>> 1  // the bit of the largest odd number below n
       var w = i &>> 6
       var bits =
         entries[w &<< 1] & (UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- (i & 63)))
@@ -131,13 +127,13 @@ struct PiTable {
         w &-= 1
         bits = entries[w &<< 1]
       }
-      return (w &<< 7) &+ 2 &* (63 &- bits.leadingZeroBitCount) &+ 1
+      return origin &+ (w &<< 7) &+ 2 &* (63 &- bits.leadingZeroBitCount) &+ 1
     }
 
     /// π(n) for 2 ≤ n ≤ limit, without the check.
     @inline(__always)
     subscript(atLeastTwo n: Int) -> Int {
-      let i = (n &- 1) &>> 1
+      let i = (n &- origin &- 1) &>> 1
       let w = (i &>> 6) &<< 1
       let mask = UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- (i & 63))
       return Int(truncatingIfNeeded: entries[w &+ 1]) &+ (entries[w] & mask).nonzeroBitCount
@@ -145,11 +141,18 @@ struct PiTable {
   }
 }
 
-/// For each m ≤ limit that none of 2, 3, 5, 7 divides, its least prime factor and its Möbius
-/// function μ(m) in one number: 2·lpf(m) + 1 if μ(m) = −1, 2·lpf(m) if μ(m) = 1, and 0 when m
-/// is not square-free; for m = 1, which has no prime factor, it is the largest even `Int32`.
-/// So one comparison, `value > 2p + 1`, picks the square-free m whose prime factors all
-/// exceed p, and ``mu(_:)`` tells the sign.
+/// For each m ≤ limit that none of 2, 3, 5, 7 divides, what the leaves ask of it in 16 bits:
+/// whether it is square-free, the sign of its Möbius function μ(m), and whether its prime
+/// factors all exceed a given p_b. A square-free m holds 2·b + 1 if μ(m) = −1 and 2·b if
+/// μ(m) = 1, where p_b is its least prime factor; but a prime above √limit and 13 holds
+/// ``prime`` (odd, as its μ is −1), and 1, which has no prime factor, holds ``one`` (even);
+/// an m that is not square-free holds 0. So one comparison, `value > 2b + 1`, picks the
+/// square-free m whose prime factors all exceed p_b, and ``mu(_:)`` tells the sign: for any m
+/// when p_b is at most √limit or 13, else for the m above p_b, the only ones the leaves ask
+/// about.
+///
+/// The index of a prime up to √limit fits in 15 bits for any limit below 2^31; a larger
+/// prime's may not, and the leaves only ask whether it exceeds p_b, which it does.
 ///
 /// The leaves only ever ask about such m, since their least prime factor exceeds 13: keeping
 /// just those, 48 in every 210 numbers, makes the table less than half the size of one over
@@ -158,6 +161,10 @@ struct PiTable {
 struct FactorTable {
   static let wheel = 210
   static let spokes = 48
+  /// The value of a prime m: above every threshold, and odd, as μ(m) = −1.
+  static let prime = UInt16.max
+  /// The value of m = 1: above every threshold, and even, as μ(1) = 1.
+  static let one = UInt16.max - 1
   /// The residues mod 210 that none of 2, 3, 5, 7 divides, ascending.
   private static let wheelResidues: [Int] = (1..<wheel).filter {
     $0 % 2 != 0 && $0 % 3 != 0 && $0 % 5 != 0 && $0 % 7 != 0
@@ -167,7 +174,7 @@ struct FactorTable {
     wheelResidues.prefix { $0 <= r }.count
   }
 
-  private let values: [Int32]
+  private let values: [UInt16]
   /// How many numbers the table holds: those up to its limit.
   let count: Int
   // The wheel's tables, held here so that the loops over m read them without a check that
@@ -175,16 +182,21 @@ struct FactorTable {
   private let residues = Self.wheelResidues
   private let countUpTo = Self.wheelCounts
 
-  /// The table up to `limit`, built 2^16 entries at a time on up to `threads` threads.
-  /// `primes` must hold the primes up to √limit, ascending.
-  init(limit: Int, primes: ArraySlice<Int32>, threads: Int = 1, workLog: WorkLog? = nil) {
+  /// The table up to `limit` (below 2^31), built 2^16 entries at a time on up to `threads`
+  /// threads. `primes[b]` must be the b-th prime, ascending, for every prime up to √limit
+  /// (`primes[0]` is not read).
+  init(limit: Int, primes: [Int32], threads: Int = 1, workLog: WorkLog? = nil) {
     let (residues, counts) = (Self.wheelResidues, Self.wheelCounts)
     let count = Self.count(upTo: limit, counts: counts)
     self.count = count
     let root = integerSquareRoot(limit)
-    let sieving = primes.filter { $0 > 7 && Int($0) <= root }
+    // The indices of the primes from 11 (the 5th) up to √limit, and 11 and 13 in any case, so
+    // that no prime up to p_k = 13 holds ``prime``.
+    var last = 4
+    while last + 1 < primes.count, Int(primes[last + 1]) <= max(root, 13) { last += 1 }
+    let sieving = stride(from: 5, through: last, by: 1)
     let pieceEntries = 1 << 16
-    var values = [Int32](repeating: 0, count: count)
+    var values = [UInt16](repeating: 0, count: count)
     values.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let values = buffer
       let pieces = (count + pieceEntries - 1) / pieceEntries
@@ -194,14 +206,14 @@ struct FactorTable {
         let low = Self.number(at: first, residues: residues)
         let high = Self.number(at: end - 1, residues: residues)
         // What is left of each m once its prime factors up to √limit are divided out, once
-        // each; with the least of those factors and μ's sign so far. A square-free m then has
-        // at most one prime factor left, above √m.
+        // each; with the index of the least of those factors and μ's sign so far. A
+        // square-free m then has at most one prime factor left, above √m.
         var rest = (first..<end).map { Self.number(at: $0, residues: residues) }
-        var least = [Int32](repeating: 0, count: end - first)
+        var least = [UInt16](repeating: 0, count: end - first)
         var negative = [Bool](repeating: false, count: end - first)
         var squareFree = [Bool](repeating: true, count: end - first)
-        for p32 in sieving {
-          let p = Int(p32)
+        for b in sieving {
+          let p = Int(primes[b])
           if p > high { break }
           // The multiples p·n in [low, high] whose n is in the table too.
           var j = Self.count(upTo: (low - 1) / p, counts: counts)
@@ -209,7 +221,7 @@ struct FactorTable {
             let m = p * Self.number(at: j, residues: residues)
             if m > high { break }
             let i = Self.count(upTo: m, counts: counts) - 1 - first
-            if least[i] == 0 { least[i] = p32 }
+            if least[i] == 0 { least[i] = UInt16(b) }
             negative[i].toggle()
             rest[i] /= p
             j += 1
@@ -224,19 +236,16 @@ struct FactorTable {
           }
         }
         for i in 0..<(end - first) {
-          guard squareFree[i] else {
+          if !squareFree[i] {
             values[first + i] = 0
-            continue
+          } else if least[i] == 0 {
+            // No prime factor up to √limit or 13: m is 1 or a prime above them.
+            values[first + i] = rest[i] == 1 ? Self.one : Self.prime
+          } else {
+            let negative = negative[i] != (rest[i] > 1)
+            values[first + i] = least[i] << 1 | (negative ? 1 : 0)
           }
-          var lpf = least[i]
-          var sign = negative[i]
-          if rest[i] > 1 {
-            if lpf == 0 { lpf = Int32(truncatingIfNeeded: rest[i]) }
-            sign.toggle()
-          }
-          values[first + i] = lpf << 1 | (sign ? 1 : 0)
         }
-        if first == 0 { values[0] = Int32.max - 1 }  // m = 1
       }
     }
     self.values = values
@@ -262,23 +271,19 @@ struct FactorTable {
     return Int(bitPattern: turns) &* wheel &+ residues[Int(bitPattern: spoke)]
   }
 
-  /// 2·lpf(m) + (1 if μ(m) = −1), or 0, for the entry at index i.
+  /// The entry at index i: 2·b + (1 if μ(m) = −1), ``prime``, ``one``, or 0.
   @inline(__always)
-  subscript(index i: Int) -> Int32 { values[i] }
+  subscript(index i: Int) -> UInt16 { values[i] }
 
-  /// The value that every entry whose prime factors all exceed p is above: 2p + 1.
+  /// The value that every entry whose prime factors all exceed p_b is above: 2b + 1.
   @inline(__always)
-  static func threshold(_ p: Int32) -> Int32 { p << 1 | 1 }
+  static func threshold(_ b: Int) -> UInt16 { UInt16(truncatingIfNeeded: b &<< 1 | 1) }
 
   /// μ(m), from an entry that is not 0.
   @inline(__always)
-  static func mu(_ value: Int32) -> Int { 1 &- 2 &* Int(value & 1) }
+  static func mu(_ value: UInt16) -> Int { 1 &- 2 &* Int(value & 1) }
 
-  /// lpf(m), from an entry that is not 0.
-  @inline(__always)
-  static func leastFactor(_ value: Int32) -> Int { Int(value >> 1) }
-
-  func withUnsafeValues<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+  func withUnsafeValues<R>(_ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
     values.withUnsafeBufferPointer(body)
   }
 }
