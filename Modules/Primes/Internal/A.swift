@@ -9,13 +9,13 @@ extension Gourdon {
   ///
   /// The leaves of p_b lie in [√(x/p_b), x/p_b²); those in the window [low, high) have
   /// x/(p_b·high) < q ≤ x/(p_b·low).
-  func a(window pi: SegmentedPiTable, sums: inout LookupSums) {
-    let (low, high) = (pi.low, pi.high)
+  func a(window: SegmentedPiTable, sums: inout LookupSums) {
+    let (low, high) = (window.low, window.high)
     // p_b² < x/low, and √(x/p_b) < high, so x/high² < p_b.
     let last = low == 0 ? piX13 : piTable[min(x13, integerSquareRoot(x / low))]
     let first = max(piXStar, piTable[min(x13, x / high / high)]) + 1
     guard first <= last else { return }
-    let lookup = pi.lookup
+    let lookup = window.lookup
     primes.withUnsafeBufferPointer { primes in
       inverses.withUnsafeBufferPointer { inverses in
         for b in first...last {

@@ -50,17 +50,28 @@ extension Gourdon {
     result.coefficients[b] += coefficient
   }
 
-  /// The leaves of p_b with a prime m in (lower, upper], where no composite m fits.
+  /// The leaves of p_b with a prime m in (lower, upper], where no composite m fits, m
+  /// downward: from the π table's bits above the list of primes, then from the list and its
+  /// inverses.
   private func primeLeaves(
     b: Int, xp: Int, upper: Int, lower: Int, sieve: SegmentSieve, result: inout ChunkResult
   ) {
-    var l = piTable[upper]
-    let lMin = piTable[lower]
+    let leaves = piTable[upper] - piTable[lower]
     // μ(m) = −1 for a prime: each leaf counts +φ.
-    result.coefficients[b] += l - lMin
-    result.d &+= (l - lMin) &* result.phi[b]
+    result.coefficients[b] += leaves
+    result.d &+= leaves &* result.phi[b]
     sieve.startCounting()
     var local = 0
+    let listed = max(lower, min(upper, qLimit))
+    piTable.withLookup { pi in
+      var m = pi.prime(below: upper + 1)
+      while m > listed {
+        local += sieve.count(upTo: fastDivide(xp, m))
+        m = pi.prime(below: m)
+      }
+    }
+    var l = piTable[listed]
+    let lMin = piTable[lower]
     inverses.withUnsafeBufferPointer { inverses in
       while l > lMin {
         local += sieve.count(upTo: divide(xp, Int(primes[l]), inverses[l]))

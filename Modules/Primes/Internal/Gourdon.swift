@@ -31,7 +31,9 @@ struct Gourdon {
   let xStar: Int
   let x13: Int
   let sqrtX: Int
-  let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to max(y, √(x/x*))
+  /// √(x/x*): A's q and every p_b are up to here.
+  let qLimit: Int
+  let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to qLimit
   let inverses: [Double]  // inverses[b] = 1 / primes[b]
   /// The odd primes up to x^(1/4), which sieve the π table's windows up to √x.
   let windowPrimes: [Int32]
@@ -93,8 +95,10 @@ struct Gourdon {
     self.xStar = xStar
     // The primes and π values that the loops' bounds need, and the leaves' m and q; the π
     // values up to √x, and B's primes, come a window at a time.
-    let limit = max(y, integerSquareRoot(x / xStar))
-    var primes = Sieve.primes(upTo: limit, threads: threads, workLog: workLog)
+    let qLimit = integerSquareRoot(x / xStar)
+    self.qLimit = qLimit
+    let limit = max(y, qLimit)
+    var primes = Sieve.primes(upTo: qLimit, threads: threads, workLog: workLog)
     primes.insert(0, at: 0)
     self.primes = primes
     let root = integerSquareRoot(sqrtX + 1)

@@ -130,6 +130,30 @@ struct PiTable {
       return origin &+ (w &<< 7) &+ 2 &* (63 &- bits.leadingZeroBitCount) &+ 1
     }
 
+    /// Calls `body` with each odd prime in (lower, upper], ascending, for 1 ≤ lower and
+    /// upper ≤ limit: a word of bits at a time, so that each prime's work does not wait on
+    /// the search for the one before.
+    @inline(__always)
+    func forEachOddPrime(after lower: Int, through upper: Int, _ body: (Int) -> Void) {
+      let first = (lower &- origin &+ 1) &>> 1  // the bit of the first odd number above lower
+      let last = (upper &- origin &- 1) &>> 1  // the bit of the last odd number up to upper
+      guard first <= last else { return }
+      var w = first &>> 6
+      var bits = entries[w &<< 1] & (UInt64.max &<< UInt64(truncatingIfNeeded: first & 63))
+      let lastWord = last &>> 6
+      let lastMask = UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- (last & 63))
+      while true {
+        if w == lastWord { bits &= lastMask }
+        while bits != 0 {
+          body(origin &+ (w &<< 7) &+ 2 &* bits.trailingZeroBitCount &+ 1)
+          bits &= bits &- 1
+        }
+        if w == lastWord { return }
+        w &+= 1
+        bits = entries[w &<< 1]
+      }
+    }
+
     /// π(n) for 2 ≤ n ≤ limit, without the check.
     @inline(__always)
     subscript(atLeastTwo n: Int) -> Int {
