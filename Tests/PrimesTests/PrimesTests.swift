@@ -368,14 +368,14 @@ struct IsPrimeTests {
     let table = PiTable(limit: limit)
     var walked: [Int] = []
     table.withLookup { pi in
-      var p = pi.prime(below: limit + 1)
-      while p > 2 {
+      var walk = pi.primes(below: limit + 1)
+      var p = pi.next(&walk)
+      while p != 0 {
         walked.append(p)
-        p = pi.prime(below: p)
+        p = pi.next(&walk)
       }
-      walked.append(p)
     }
-    #expect(walked.elementsEqual(Sieve.primes(upTo: limit).map(Int.init).reversed()))
+    #expect(walked.elementsEqual(Sieve.primes(upTo: limit).dropFirst().map(Int.init).reversed()))
   }
 
   @Test func sieve_streamsThePrimesOfARange() {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Primes
 
-/// The π table read a window at a time, and the primes sieved a segment at a time from the top
+/// The π table read a window at a time, and the primes sieved a window at a time from the top
 /// down: each against a plain table or a plain sieve.
 struct SegmentedPiTableTests {
   @Test func example_countsFromTheGivenBase() {
@@ -42,50 +42,38 @@ struct SegmentedPiTableTests {
     #expect(wrong.prefix(5) == [], "width \(width)")
   }
 
-  @Test func window_walksDownItsPrimes_andSaysTwoBelowThem() {
+  @Test func window_walksDownItsPrimes_andNoFurther() {
     let primes = Array(Sieve.primes(upTo: 1100).dropFirst())
     let window = SegmentedPiTable()
     primes.withUnsafeBufferPointer { sieving in
       window.fill(low: 1_000_064, high: 1_010_001, countFrom: 0, sievingWith: sieving)
     }
     var walked: [Int] = []
-    var p = window.prime(below: 1_010_001)
-    while p > 2 {
+    var walk = window.lookup.primes(below: 1_010_001)
+    var p = window.lookup.next(&walk)
+    while p != 0 {
       walked.append(p)
-      p = window.prime(below: p)
+      p = window.lookup.next(&walk)
     }
     #expect(walked == (1_000_064..<1_010_001).filter(isPrime).reversed())
-  }
-
-  @Test func segmentSieve_leavesThePrimesOfItsSegment() {
-    let sieve = SegmentSieve(bytes: 1 << 10, counterShift: 2)
-    let primes = Array(Sieve.primes(upTo: 2000).dropFirst())
-    let (low, high) = (3_000_000, 3_000_000 + sieve.numbersPerSegment - 7)
-    sieve.reset(low: low, high: high)
-    primes.withUnsafeBufferPointer { sieve.crossOffForPrimes(sievingWith: $0) }
-    var survivors: [Int] = []
-    sieve.forEachSurvivor { survivors.append($0) }
-    let expected = (low..<high).filter(isPrime)
-    #expect(survivors == expected)
-    #expect(sieve.largestSurvivor(below: high) == expected.last)
-    #expect(sieve.largestSurvivor(below: expected[3]) == expected[2])
-    #expect(sieve.largestSurvivor(below: expected[0] + 1) == expected[0])
-    #expect(sieve.largestSurvivor(below: expected[0]) == 0)
+    var odd: [Int] = []
+    window.lookup.forEachOddPrime(after: 1_000_064, through: 1_010_000) { odd.append($0) }
+    #expect(odd == walked.reversed())
   }
 
   @Test(arguments: [(1000, 2_500_000), (999_983, 1_000_037), (40_000, 40_001)])
-  func descendingPrimes_walkDownTheRange_acrossSegments(bottom: Int, top: Int) {
-    // Segments of 30,720 numbers: the widest range takes dozens.
-    let sieve = SegmentSieve(bytes: 1 << 10, counterShift: 2)
+  func descendingPrimes_walkDownTheRange_acrossWindows(bottom: Int, top: Int) {
+    // Windows of 2^18 numbers: the widest range takes ten.
+    let window = SegmentedPiTable()
     let primes = Array(Sieve.primes(upTo: integerSquareRoot(top)).dropFirst())
     var walked: [Int] = []
     primes.withUnsafeBufferPointer { sieving in
       var descending = DescendingPrimes(
-        below: top, above: bottom, sieve: sieve, sievingWith: sieving)
-      var p = descending.next(below: top)
+        below: top, above: bottom, window: window, sievingWith: sieving)
+      var p = descending.next()
       while p != 0 {
         walked.append(p)
-        p = descending.next(below: p)
+        p = descending.next()
       }
     }
     let expected = Sieve.primes(upTo: top - 1).map(Int.init).filter { $0 > bottom }

@@ -18,7 +18,7 @@ extension Gourdon {
     while next > pMin {
       result.b &+= result.unsieved &+ sieve.count(upTo: fastDivide(x, next))
       result.bCount += 1
-      next = primes.next(below: next)
+      next = primes.next()
     }
   }
 }

@@ -64,10 +64,11 @@ extension Gourdon {
     var local = 0
     let listed = max(lower, min(upper, qLimit))
     piTable.withLookup { pi in
-      var m = pi.prime(below: upper + 1)
+      var walk = pi.primes(below: upper + 1)
+      var m = pi.next(&walk)
       while m > listed {
         local += sieve.count(upTo: fastDivide(xp, m))
-        m = pi.prime(below: m)
+        m = pi.next(&walk)
       }
     }
     var l = piTable[listed]

@@ -128,12 +128,11 @@ struct Gourdon {
     return terms
   }
 
-  /// What one thread keeps for the pieces it takes: a segment of the sieve, another for B's
-  /// primes, and a window of the π table up to √x.
+  /// What one thread keeps for the pieces it takes: a segment of the sieve, and a window of
+  /// the π table up to √x.
   final class Worker {
     let sieve: SegmentSieve
-    /// B's primes, for the sieve's chunks.
-    let primeSieve = SegmentSieve(bytes: 1 << 15, counterShift: Gourdon.counterShift)
+    /// The π table's window for A and C, or B's primes for the sieve's chunks.
     let window = SegmentedPiTable()
 
     init(segmentBytes: Int) {
@@ -293,8 +292,8 @@ struct Gourdon {
       // B's primes whose x/p lies in the chunk: y < p ≤ √x, x/chunkHigh < p ≤ x/chunkLow.
       var bPrimes = DescendingPrimes(
         below: min(x / max(chunkLow, 1), sqrtX) + 1, above: max(x / chunkHigh, y),
-        sieve: worker.primeSieve, sievingWith: sieving)
-      var nextB = bPrimes.next(below: bPrimes.top)
+        window: worker.window, sievingWith: sieving)
+      var nextB = bPrimes.next()
       var low = chunkLow
       while low < chunkHigh, !shouldStop() {
         let high = min(low + sieve.numbersPerSegment, chunkHigh)
@@ -326,47 +325,44 @@ struct Gourdon {
   }
 }
 
-/// The primes of a range, largest first, sieved a segment of a ``SegmentSieve`` at a time
+/// The primes of a range, largest first, sieved a window of a ``SegmentedPiTable`` at a time
 /// from the top down: B's primes for one chunk of the sieve, which it takes in that order.
 struct DescendingPrimes {
   /// The range's end: its primes are below it.
   let top: Int
   /// The range's start: its primes are above it.
   let bottom: Int
-  private let sieve: SegmentSieve
+  private let window: SegmentedPiTable
   private let sieving: UnsafeBufferPointer<Int32>
-  /// Where the sieve's segment starts: the numbers from here up to `top` have been sieved.
+  /// Where the window starts: the numbers from here up to `top` have been sieved.
   private var sievedFrom: Int
+  private var walk = PiTable.Lookup.Downward()
 
-  /// The primes p with `bottom` < p < `top`, bottom ≥ 13, sieved in `sieve` with `primes`, the
-  /// odd primes up to √top.
+  /// The primes p with `bottom` < p < `top`, bottom ≥ 2, sieved into `window` with `primes`,
+  /// the odd primes up to √top.
   init(
-    below top: Int, above bottom: Int, sieve: SegmentSieve,
+    below top: Int, above bottom: Int, window: SegmentedPiTable,
     sievingWith primes: UnsafeBufferPointer<Int32>
   ) {
     self.top = top
     self.bottom = bottom
-    self.sieve = sieve
+    self.window = window
     self.sieving = primes
     sievedFrom = top
   }
 
-  /// The largest prime of the range below n, for n ≤ top and each n below the one before; 0
-  /// if there is none.
-  mutating func next(below n: Int) -> Int {
-    var n = n
+  /// The largest prime of the range not yet given; 0 when none is left.
+  mutating func next() -> Int {
     while true {
-      if n > sievedFrom {
-        let p = sieve.largestSurvivor(below: n)
-        if p != 0 { return p > bottom ? p : 0 }
-      }
+      let p = window.lookup.next(&walk)
+      if p != 0 { return p > bottom ? p : 0 }
       guard sievedFrom > bottom + 1 else { return 0 }
       let high = sievedFrom
-      let low = max((bottom + 1) / 30 * 30, (high - sieve.numbersPerSegment + 29) / 30 * 30)
-      sieve.reset(low: low, high: high)
-      sieve.crossOffForPrimes(sievingWith: sieving)
+      let low = max(
+        (bottom + 1) / 128 * 128, (high - SegmentedPiTable.capacity + 127) / 128 * 128)
+      window.fill(low: low, high: high, countFrom: 0, sievingWith: sieving)
+      walk = window.lookup.primes(below: high)
       sievedFrom = low
-      n = high
     }
   }
 }

@@ -24,11 +24,11 @@ extension Gourdon {
     /// A number of the range of B's primes, sieved into a window of the π table.
     static let bNumber = 0.03
     /// A leaf of A: a division and a lookup in the π table.
-    static let aLeaf = 1.0
+    static let aLeaf = 0.6
     /// A turn of C's loops: the same, or a look at the factor table.
-    static let cLeaf = 1.15
+    static let cLeaf = 0.7
     /// A number of the π table's windows, sieved.
-    static let windowNumber = 0.03
+    static let windowNumber = 0.17
     /// A window's look at one p_b of A or C: the bounds of its leaves there.
     static let windowVisit = 6.0
     /// The least cost a piece is cut to: about half a millisecond.
@@ -116,7 +116,7 @@ extension Gourdon {
   /// The estimated cost of the π table's windows over [0, v), with A's and C's leaves whose
   /// values lie there: the numbers sieved, the turns of the loops over q and m, and each
   /// window's look at the p_b whose leaves it may hold. Taken from a sample of the p_b, at
-  /// most 64 of A's and 64 of C's, each standing for the run of p_b around it: a piece's cost
+  /// most 32 of A's and 32 of C's, each standing for the run of p_b around it: a piece's cost
   /// is an estimate anyway, and the layout evaluates this often.
   struct LookupCost {
     struct Sample {
@@ -143,7 +143,7 @@ extension Gourdon {
     init(_ engine: Gourdon) {
       let (x, y) = (engine.x, engine.y)
       func sampled(_ range: ClosedRange<Int>, _ sample: (Int) -> Sample?) -> [Sample] {
-        let stride = max(1, (range.count + 63) / 64)
+        let stride = max(1, (range.count + 31) / 32)
         return Swift.stride(from: range.lowerBound, through: range.upperBound, by: stride)
           .compactMap { first in
             let run = first...min(first + stride - 1, range.upperBound)

@@ -136,7 +136,9 @@ final class SegmentSieve {
   }
 
   /// Clears the bits of the multiples of `prime` (coprime to 30), the prime itself included,
-  /// keeping the counters and the total.
+  /// keeping the counters and the total. Never inlined: in its caller's loop, its sixteen
+  /// steps and bits would not all stay in registers.
+  @inline(never)
   func crossOff(_ prime: Int) {
     let bytes = Memory(raw: raw)
     let counters = self.counters
@@ -202,51 +204,6 @@ final class SegmentSieve {
         bytes[byte: j] &= ~(1 &<< UInt8(truncatingIfNeeded: steps[8 &+ t]))
         j &+= steps[t]
         t = (t &+ 1) & 7
-      }
-    }
-  }
-
-  /// Sieves [low, high) for its primes, once `reset(low:high:)` has: crosses off the primes
-  /// from 17 on in `primes` up to √(high − 1), which must hold every odd prime up to there,
-  /// ascending. The bits left stand for the primes of the segment above 13 and below
-  /// `primes`' first beyond √(high − 1), and for 1.
-  func crossOffForPrimes(sievingWith primes: UnsafeBufferPointer<Int32>) {
-    let last = low + 30 * activeBytes - 1
-    for p32 in primes where p32 > 13 {
-      let p = Int(p32)
-      if p * p > last { break }
-      crossOffUncounted(p)
-    }
-  }
-
-  /// The largest number below n, low < n ≤ high, whose bit is still set; 0 if there is none
-  /// in [low, n).
-  func largestSurvivor(below n: Int) -> Int {
-    let offset = n &- 1 &- low
-    let j = offset / 30  // the byte of n − 1
-    var w = j &>> 3
-    let shift = UInt64(truncatingIfNeeded: (j & 7) &<< 3)
-    let words = Memory(raw: raw)
-    var bits =
-      words[word: w] & (((1 &<< shift) &- 1) | (bitsUpTo[offset % 30] &<< shift))
-    while bits == 0 {
-      guard w > 0 else { return 0 }
-      w &-= 1
-      bits = words[word: w]
-    }
-    let top = 63 &- bits.leadingZeroBitCount
-    return low &+ 30 &* ((w &<< 3) &+ (top &>> 3)) &+ Self.residues[top & 7]
-  }
-
-  /// Calls `body` with each number whose bit is still set, ascending.
-  func forEachSurvivor(_ body: (Int) -> Void) {
-    let words = Memory(raw: raw)
-    for w in 0..<(activeBytes &>> 3) {
-      var bits = words[word: w]
-      while bits != 0 {
-        let bit = bits.trailingZeroBitCount
-        body(low &+ 30 &* ((w &<< 3) &+ (bit &>> 3)) &+ Self.residues[bit & 7])
-        bits &= bits &- 1
       }
     }
   }

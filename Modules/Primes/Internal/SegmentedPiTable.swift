@@ -56,10 +56,6 @@ final class SegmentedPiTable {
   @inline(__always)
   subscript(n: Int) -> Int { lookup[atLeastTwo: n] }
 
-  /// The largest prime in [low, n), for low < n ≤ high; 2 if there is none above 2.
-  @inline(__always)
-  func prime(below n: Int) -> Int { lookup.prime(below: n) }
-
   /// The window's entries, read as a table's from low − 128, the word pair before its own.
   var lookup: PiTable.Lookup {
     PiTable.Lookup(entries: UnsafeBufferPointer(entries), origin: low &- 128)

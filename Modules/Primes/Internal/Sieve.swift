@@ -62,6 +62,16 @@ enum Sieve {
     }
   }
 
+  /// The odd primes up to `limit`, ascending, from a ``PiTable``'s bits.
+  static func oddPrimes(upTo limit: Int) -> [Int32] {
+    var primes: [Int32] = []
+    guard limit >= 3 else { return primes }
+    PiTable(limit: limit).withLookup { table in
+      table.forEachOddPrime(after: 2, through: limit) { primes.append(Int32($0)) }
+    }
+    return primes
+  }
+
   /// The primes in `range`, ascending, for a range short enough to hold as bits, up to
   /// `Int.max`.
   static func primes(in range: ClosedRange<Int>) -> [Int] {
@@ -108,9 +118,9 @@ enum Sieve {
       // Each odd prime p ≤ √last clears its odd multiples from p² on: those below 2^18, which
       // clear many bits each, a segment of 2^18 bits (32 KiB) at a time, so that their stores
       // stay in the cache, one segment a piece; the others a range of them a piece, each range
-      // sieved a segment at a time with the primes below 2^18.
+      // sieved a window of a π table at a time with the primes below 2^18.
       let segmentBits = 1 << 18
-      let small = Sieve.primes(upTo: min(root, segmentBits - 1)).dropFirst()  // the odd ones
+      let small = Sieve.oddPrimes(upTo: min(root, segmentBits - 1))
       let segments = (count + segmentBits - 1) / segmentBits
       runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
         let low = segment * segmentBits
@@ -135,14 +145,12 @@ enum Sieve {
           runPiecesToEnd(ranges, threads: threads, workLog: workLog) { piece in
             let first = segmentBits + piece * width
             let last = min(first + width - 1, root)
-            let sieve = SegmentSieve(bytes: 1 << 15, counterShift: 2)
-            var low = first / 30 * 30
+            let window = SegmentedPiTable()
+            var low = first / 128 * 128
             while low <= last {
-              let high = min(low + sieve.numbersPerSegment, last + 1)
-              sieve.reset(low: low, high: high)
-              sieve.crossOffForPrimes(sievingWith: small)
-              sieve.forEachSurvivor { p in
-                guard p >= first else { return }
+              let high = min(low + SegmentedPiTable.capacity, last + 1)
+              window.fill(low: low, high: high, countFrom: 0, sievingWith: small)
+              window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) { p in
                 var bit =
                   Sieve.offsetOfFirstOddMultiple(
                     of: p, from: start, remainder: remainder(start, p)) >> 1

@@ -52,7 +52,8 @@ struct PiTable {
   /// Sieves the words `words` of a table into `entries`, whose first pair is the first of
   /// them: the bits of the odd primes up to `limit` (word w holds the odd numbers from 128w + 1
   /// to 128w + 127), then each word's count of the primes below it, from `base`. `primes` must
-  /// hold the odd primes up to √limit, ascending; those past the words' √ are not read.
+  /// hold the odd primes up to √limit, ascending; those past the words' √ are not read, nor
+  /// those up to 13, whose multiples come from a pattern.
   ///
   /// - Returns: `base` plus the primes of the words, counting 2 if they start at 0.
   static func sieve(
@@ -60,11 +61,21 @@ struct PiTable {
     countFrom base: Int, sievingWith primes: UnsafeBufferPointer<Int32>
   ) -> Int {
     let wordCount = words.count
-    for w in 0..<wordCount { entries[2 * w] = UInt64.max }
+    // Bit i of word w stands for the i-th odd number from 128w + 1, the (64w + i)-th from 1.
+    var offset = (64 * words.lowerBound) % Self.presievePeriod
+    Self.presieve.withUnsafeBufferPointer { pattern in
+      for w in 0..<wordCount {
+        let (index, shift) = (offset &>> 6, UInt64(truncatingIfNeeded: offset & 63))
+        let next = shift == 0 ? 0 : pattern[index &+ 1] &<< (64 &- shift)
+        entries[2 &* w] = pattern[index] &>> shift | next
+        offset &+= 64
+        if offset >= Self.presievePeriod { offset &-= Self.presievePeriod }
+      }
+    }
     let start = 128 * words.lowerBound + 1  // the number of the first bit
     let bits = wordCount << 6
     let last = min(128 * words.upperBound - 1, limit)
-    for p32 in primes {
+    for p32 in primes where p32 > 13 {
       let p = Int(p32)
       if p * p > last { break }
       // The odd multiples of p from p² on: bit i stands for start + 2i.
@@ -76,7 +87,8 @@ struct PiTable {
     }
     var count = base
     if words.lowerBound == 0 {
-      entries[0] &= ~1  // 1 is not prime
+      // 1 is not prime; 3, 5, 7, 11 and 13 are, though the pattern has none of them.
+      entries[0] = entries[0] & ~1 | 0b110_1110
       if limit >= 2 { count += 1 }  // 2, which has no bit
     }
     // Nothing above the limit: the bits of the odd numbers up to it are those below
@@ -90,6 +102,21 @@ struct PiTable {
     }
     return count
   }
+
+  /// The odd numbers repeat what 3, 5, 7, 11 and 13 divide every 15,015 of them.
+  static let presievePeriod = 3 * 5 * 7 * 11 * 13
+  /// Bit j, for j below the period and 64 more, set when none of 3, 5, 7, 11, 13 divides the
+  /// j-th odd number from 1, 2j + 1.
+  static let presieve: [UInt64] = {
+    var words = [UInt64](repeating: .max, count: (presievePeriod + 64) / 64 + 1)
+    for p in [3, 5, 7, 11, 13] {
+      // 2j + 1 is an odd multiple of p for j = (p − 1)/2, then every p.
+      for j in stride(from: (p - 1) / 2, to: 64 * words.count, by: p) {
+        words[j >> 6] &= ~(1 << UInt64(j & 63))
+      }
+    }
+    return words
+  }()
 
   /// π(n), for 0 ≤ n ≤ limit.
   subscript(n: Int) -> Int {
@@ -114,20 +141,33 @@ struct PiTable {
       return self[atLeastTwo: n]
     }
 
-    /// The largest prime below n that the entries hold, for 3 ≤ n ≤ their end + 1: or 2, which
-    /// has no bit, when they hold no odd prime below n.
+    /// Where a walk down the odd primes has come to: the bits of a word not yet walked.
+    struct Downward {
+      fileprivate var word = 0
+      fileprivate var bits: UInt64 = 0
+    }
+
+    /// A walk down the odd primes below n that the entries hold, for 3 ≤ n ≤ their end + 1.
     @inline(__always)
-    func prime(below n: Int) -> Int {
+    func primes(below n: Int) -> Downward {
       let i = (n &- origin &- 2) &>> 1  // the bit of the largest odd number below n
-      var w = i &>> 6
-      var bits =
-        entries[w &<< 1] & (UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- (i & 63)))
-      while bits == 0 {
-        guard w > 0 else { return 2 }
-        w &-= 1
-        bits = entries[w &<< 1]
+      let w = i &>> 6
+      let mask = UInt64.max &>> UInt64(truncatingIfNeeded: 63 &- (i & 63))
+      return Downward(word: w, bits: entries[w &<< 1] & mask)
+    }
+
+    /// The next prime of a walk down, the largest it has not given; 0 when it has given every
+    /// odd prime the entries hold below where it began.
+    @inline(__always)
+    func next(_ walk: inout Downward) -> Int {
+      while walk.bits == 0 {
+        guard walk.word > 0 else { return 0 }
+        walk.word &-= 1
+        walk.bits = entries[walk.word &<< 1]
       }
-      return origin &+ (w &<< 7) &+ 2 &* (63 &- bits.leadingZeroBitCount) &+ 1
+      let top = 63 &- walk.bits.leadingZeroBitCount
+      walk.bits &= ~(1 &<< UInt64(truncatingIfNeeded: top))
+      return origin &+ (walk.word &<< 7) &+ 2 &* top &+ 1
     }
 
     /// Calls `body` with each odd prime in (lower, upper], ascending, for 1 ≤ lower and
