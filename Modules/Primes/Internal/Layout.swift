@@ -17,7 +17,8 @@ extension Gourdon {
   }
 
   /// Estimated costs relative to one turn of D's loop over m, fitted to the time of each piece
-  /// measured on one thread at x = 10^16 and 10^17.
+  /// measured on one thread: the sieve's at x = 10^16 and 10^17, the π table's windows' at
+  /// 10^16.
   enum Cost {
     /// A number of the sieve's range: crossing off, counting and B.
     static let sieveNumber = 0.16
@@ -25,7 +26,9 @@ extension Gourdon {
     static let bNumber = 0.03
     /// A leaf of A: a division and a lookup in the π table.
     static let aLeaf = 0.6
-    /// A turn of C's loops: the same, or a look at the factor table.
+    /// A turn of C's loops over m, counted as if each m were read on its own: the same, or a
+    /// look at the factor table. The m above √(x/p_b), summed by the primes of their values,
+    /// cost less than a turn each; the fit takes that in.
     static let cLeaf = 0.7
     /// A number of the π table's windows, sieved.
     static let windowNumber = 0.17
