@@ -17,8 +17,8 @@ import Synchronization
 ///
 /// The sieve pass and the π table's windows are cut into pieces that any thread can take; each
 /// piece keeps its own counts, from its own start, and the pieces are put together in order.
-/// Only the tables up to max(y, √(x/x*)) are kept whole: the π values up to √x that A, B and C
-/// read are sieved a window at a time by the thread that reads them.
+/// Only the tables up to max(y, √(x/x*)) are kept whole: the π values up to √x that A and C
+/// read, and B's primes, are sieved a window at a time by the thread that reads them.
 ///
 /// Sums of leaves are taken in wrapping arithmetic: it is exact modulo 2^64, and π(x) < 2^63,
 /// so the total is exact even where a partial sum would not fit. Where a product is divided,
