@@ -2,7 +2,7 @@
 /// dismissal.
 ///
 /// A parent carries them in one case, and lifts the child with
-/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_)``:
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:column:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_,_)``:
 ///
 /// ```swift
 /// case destination(PresentationAction<CounterDestinationAction>)
@@ -20,7 +20,7 @@ extension PresentationAction: Codable where Action: Codable {}
 
 /// A parent reducer with a child whose state is optional: the child runs only while its state
 /// is there, its effects are scoped to where it is, and they end when it goes; see
-/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_)``.
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:column:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_,_)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   // As in `Pullback`, the composition is kept as one closure, made in `init`, rather than as
   // its parts (the parent, the child, a key path, three functions, the dismissal and where it
@@ -35,20 +35,27 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ///     for an optional child that its parent clears itself.
   @inlinable @inline(__always)
   init(
-    parent: Parent, child: Child,
+    parent: Parent, child: @escaping () -> Child,
     toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: @escaping (Parent.Action) -> Child.Action?,
     fromChildAction: @escaping @Sendable (Child.Action) -> Parent.Action,
     toChildEnvironment: @escaping (Parent.Environment) -> Child.Environment,
     dismissal: Parent.Action?,
     isDismissal: @escaping (Parent.Action) -> Bool,
-    fileID: StaticString, line: UInt
+    fileID: StaticString, line: UInt, column: UInt
   ) {
+    // The child is made only when it acts: made here, its own composition would be allocated
+    // on every action. The place's identity is its site, made only when an effect needs it.
+    let place = {
+      EffectID(
+        presentingIn: Parent.State.self, child: Child.State.self,
+        fileID: fileID, line: line, column: column)
+    }
     self.lifted = { state, action, environment in
       var childEffect = Effect<Child.Action>.none
       if let childAction = toChildAction(action) {
         if let effect = state[keyPath: toChildState].modifyIfPresent({
-          child.reduce(
+          child().reduce(
             into: &$0, action: childAction, environment: toChildEnvironment(environment))
         }) {
           childEffect = effect
@@ -66,11 +73,11 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         // The child went, or another took its place: what it started ends with it, and what
         // it asked for in this very action does not start.
         return effect.merge(
-          with: Effect(operation: .cancel(id: EffectID(presentedAt: toChildState))))
+          with: Effect(operation: .cancel(id: place())))
       }
       guard !childEffect.isNone else { return effect }
       return childEffect.map(fromChildAction)
-        .presented(id: EffectID(presentedAt: toChildState), dismissal: dismissal)
+        .presented(id: place(), dismissal: dismissal)
         .merge(with: effect)
     }
   }
@@ -103,8 +110,10 @@ extension Reducer {
   /// the child's state in answer to one of its actions. An action for the child while its state
   /// is `nil` is reported (a failure under `TestStore`, a warning in a debug build) and ignored.
   /// The child's effects are scoped to this place: the same feature embedded twice never cancels
-  /// the other's effects. When the child's state becomes `nil`, every effect it started is
-  /// cancelled, and no action of theirs arrives after.
+  /// the other's effects. The place is where the composition is written (`fileID`, `line` and
+  /// `column`), so a helper that presents children for its callers forwards its caller's place.
+  /// When the child's state becomes `nil`, every effect it started is cancelled, and no action of
+  /// theirs arrives after.
   ///
   /// ```swift
   /// .ifLet(\.child, action: .child, environment: { $0 }) { ProbeReducer() }
@@ -118,27 +127,30 @@ extension Reducer {
   ///   - fileID: Where the composition is written, which a report of an action for an absent
   ///     child names.
   ///   - line: The line of the composition.
+  ///   - column: The column of the composition; with the file and the line, it names the place
+  ///     the child is presented, which scopes the child's effects.
   /// - Returns: A reducer on this reducer's domain that runs both.
   @inlinable
   public func ifLet<Child: Reducer>(
     _ toChildState: WritableKeyPath<State, Child.State?>,
     action toChildAction: CasePath<Action, Child.Action>,
     environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
-    then child: () -> Child,
+    then child: @escaping () -> Child,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
   ) -> IfLetReducer<Self, Child> {
     IfLetReducer(
-      parent: self, child: child(), toChildState: toChildState,
+      parent: self, child: child, toChildState: toChildState,
       toChildAction: toChildAction.extract, fromChildAction: toChildAction.embed,
       toChildEnvironment: toChildEnvironment, dismissal: nil, isDismissal: { _ in false },
-      fileID: fileID, line: line)
+      fileID: fileID, line: line, column: column)
   }
 
   /// Presents `child` on an optional part of this reducer's state: a sheet, a dialog, or an
   /// enum of destinations, carried in ``PresentationAction``.
   ///
-  /// As ``ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_)``,
+  /// As ``ifLet(_:action:environment:then:fileID:line:column:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_,_)``,
   /// and: ``PresentationAction/dismiss`` clears the child's state, after this reducer has seen
   /// it, and cancels every effect the child started; the child dismisses itself by returning
   /// ``Effect/dismiss``. A dismissal while nothing is presented changes nothing.
@@ -159,18 +171,21 @@ extension Reducer {
   ///   - fileID: Where the composition is written, which a report of an action for an absent
   ///     child names.
   ///   - line: The line of the composition.
+  ///   - column: The column of the composition; with the file and the line, it names the place
+  ///     the child is presented, which scopes the child's effects.
   /// - Returns: A reducer on this reducer's domain that runs both.
   @inlinable
   public func ifLet<Child: Reducer>(
     _ toChildState: WritableKeyPath<State, Child.State?>,
     action toPresentationAction: CasePath<Action, PresentationAction<Child.Action>>,
     environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
-    then child: () -> Child,
+    then child: @escaping () -> Child,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
   ) -> IfLetReducer<Self, Child> {
     IfLetReducer(
-      parent: self, child: child(), toChildState: toChildState,
+      parent: self, child: child, toChildState: toChildState,
       toChildAction: {
         if case .presented(let action) = toPresentationAction.extract($0) { action } else { nil }
       },
@@ -179,7 +194,7 @@ extension Reducer {
       isDismissal: {
         if case .dismiss = toPresentationAction.extract($0) { true } else { false }
       },
-      fileID: fileID, line: line)
+      fileID: fileID, line: line, column: column)
   }
 }
 

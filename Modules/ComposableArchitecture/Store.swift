@@ -180,7 +180,7 @@ public final class Store<State, Action: Sendable> {
   ) -> Store<LocalState, LocalAction> {
     let sendToGlobal = sendAction
     return Store<LocalState, LocalAction>(
-      core: ScopedCore(global: core, toLocalState: toLocalState, isDuplicate: nil),
+      core: ScopedCore(global: core, toLocalState: toLocalState, skippingRepeats: nil),
       send: { action, group in sendToGlobal(fromLocalAction(action), group) }
     )
   }
@@ -212,8 +212,21 @@ public final class Store<State, Action: Sendable> {
     action fromLocalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalState, LocalAction> {
     let sendToGlobal = sendAction
+    // Written here, where the types are known, so that deriving and comparing the local state
+    // after each action is compiled for them rather than through generic code.
+    let skippingRepeats: ScopedCore<State, Action, LocalState, LocalAction>.SkippingRepeats = {
+      observer, first in
+      let last = LastValue(first)
+      return { globalState in
+        let local = toLocalState(globalState)
+        guard local != last.value else { return }
+        last.value = local
+        observer(local)
+      }
+    }
     return Store<LocalState, LocalAction>(
-      core: ScopedCore(global: core, toLocalState: toLocalState, isDuplicate: { $0 == $1 }),
+      core: ScopedCore(
+        global: core, toLocalState: toLocalState, skippingRepeats: skippingRepeats),
       send: { action, group in sendToGlobal(fromLocalAction(action), group) }
     )
   }
@@ -416,12 +429,12 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
         with: ())
     }
     guard !entries.isEmpty else { return }
-    // The state is copied once for all of them.
-    let state = currentState.pointee
+    // Each is handed the state where it lies: an action an observer sends waits until all of
+    // them have been called, so the state does not change meanwhile.
     for index in entries.indices {
       Observer.call(
         Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<State>.self)),
-        with: state)
+        with: currentState.pointee)
     }
   }
 }
@@ -431,46 +444,58 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
 final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Sendable>:
   StoreCore<State, Action>
 {
+  /// Wraps an observer of the local state in an observer of the global one that derives the
+  /// local state and calls it only when that changed, starting from the given local state.
+  @usableFromInline
+  typealias SkippingRepeats = (
+    _ observer: @escaping @MainActor (State) -> Void, _ first: State
+  ) -> @MainActor (GlobalState) -> Void
+
   private let global: StoreCore<GlobalState, GlobalAction>
   private let toLocalState: (GlobalState) -> State
-  // For an `Equatable` local state: whether two local states are equal, so that an action that
-  // leaves it equal tells no observer.
-  private let isDuplicate: ((State, State) -> Bool)?
+  // For an `Equatable` local state: an action that leaves it equal tells no observer.
+  private let skippingRepeats: SkippingRepeats?
 
   @usableFromInline
   init(
     global: StoreCore<GlobalState, GlobalAction>,
     toLocalState: @escaping (GlobalState) -> State,
-    isDuplicate: ((State, State) -> Bool)?
+    skippingRepeats: SkippingRepeats?
   ) {
     self.global = global
     self.toLocalState = toLocalState
-    self.isDuplicate = isDuplicate
+    self.skippingRepeats = skippingRepeats
   }
 
   override var state: State { toLocalState(global.state) }
   override var observerCount: Int { global.observerCount }
 
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
-    let toLocalState = self.toLocalState
-    guard let isDuplicate else {
+    guard let skippingRepeats else {
+      let toLocalState = self.toLocalState
       return global.subscribe { observer(toLocalState($0)) }
     }
     // Handed the global state, the observer holds no store: a subscription keeps none alive,
     // and works through scopes that are let go.
-    var last = state
-    return global.subscribe { globalState in
-      let local = toLocalState(globalState)
-      guard !isDuplicate(last, local) else { return }
-      last = local
-      observer(local)
-    }
+    return global.subscribe(skippingRepeats(observer, state))
   }
 
   override func subscribe(onChange: @escaping @MainActor () -> Void) -> StoreSubscription {
     // No local state to derive: the global store's observer is the same function. Skipping
     // repeats needs the local state, which the observers handed it compare.
-    guard isDuplicate != nil else { return global.subscribe(onChange: onChange) }
+    guard skippingRepeats != nil else { return global.subscribe(onChange: onChange) }
     return subscribe { _ in onChange() }
+  }
+}
+
+/// The local state an observer was last called with, which only that observer's function
+/// reads and changes, on the main actor.
+@usableFromInline
+final class LastValue<Value> {
+  @exclusivity(unchecked) @usableFromInline var value: Value
+
+  @inlinable
+  init(_ value: Value) {
+    self.value = value
   }
 }
