@@ -186,13 +186,17 @@ extension AppState {
 
   /// The counter's view of the app: the count and the favorites, what covers the counter and
   /// its lookup, and the news.
+  ///
+  /// Each screen's state is read and written back on every action of its feature, so its
+  /// accessors are inlined into the reducer that pulls the feature back: called instead, the
+  /// optimizer copied and destroyed the whole state once more in each.
   public var counter: CounterState {
-    get {
+    @inline(__always) get {
       CounterState(
         count: count, favoritePrimes: favoritePrimes, notice: screens.said,
         destination: counterDestination, nthPrimeLookup: counterLookup)
     }
-    set {
+    @inline(__always) set {
       count = newValue.count
       if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
       if newValue.notice != screens.said { screens.said = newValue.notice }
@@ -204,12 +208,12 @@ extension AppState {
   /// The favorites screen's view of the app: the favorites, what covers the list and its
   /// lookup, and the news.
   public var favoritePrimesState: FavoritePrimesState {
-    get {
+    @inline(__always) get {
       FavoritePrimesState(
         favoritePrimes: favoritePrimes, notice: screens.said,
         destination: favoritesDestination, nthPrimeLookup: favoritesLookup)
     }
-    set {
+    @inline(__always) set {
       if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
       if newValue.notice != screens.said { screens.said = newValue.notice }
       favoritesDestination = newValue.destination

@@ -280,12 +280,10 @@ private final class Observer<Value> {
     isActive = false
   }
 
-  /// Calls the observer, if it is still subscribed, without retaining it or its function: the
-  /// caller keeps both alive. Not isolated, so that the call checks no actor.
-  static func call(_ observer: Unmanaged<Observer>, with value: Value) {
-    observer._withUnsafeGuaranteedRef { observer in
-      if observer.isActive { observer.notify(value) }
-    }
+  /// Calls the observer, if it is still subscribed. Not isolated, so that the call checks no
+  /// actor; an instance method, so that calling it from generic code looks up no metadata.
+  func callIfActive(with value: Value) {
+    if isActive { notify(value) }
   }
 }
 
@@ -424,17 +422,16 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     let entries = observers.isEmpty ? [] : observers.entries
     // Observers of changes first: telling them copies no state.
     for index in changeEntries.indices {
-      Observer.call(
-        Unmanaged.passUnretained(unsafeDowncast(changeEntries[index], to: Observer<Void>.self)),
-        with: ())
+      // Neither the observer nor its function is retained: the copied list keeps both alive.
+      Unmanaged.passUnretained(unsafeDowncast(changeEntries[index], to: Observer<Void>.self))
+        ._withUnsafeGuaranteedRef { $0.callIfActive(with: ()) }
     }
     guard !entries.isEmpty else { return }
     // Each is handed the state where it lies: an action an observer sends waits until all of
     // them have been called, so the state does not change meanwhile.
     for index in entries.indices {
-      Observer.call(
-        Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<State>.self)),
-        with: currentState.pointee)
+      Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<State>.self))
+        ._withUnsafeGuaranteedRef { $0.callIfActive(with: currentState.pointee) }
     }
   }
 }
