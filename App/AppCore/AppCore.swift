@@ -92,10 +92,6 @@ public enum AppAction: Codable, Equatable, Sendable {
   case storageChanged(StoredFavorites)
   /// Something happened to the screens: a page, the selection, a notice, the app ending.
   case screens(ScreensAction)
-  /// Something happened on the history page; moving on it travels through the session's steps.
-  /// ``AppHistoryReducer``, which holds the steps, handles it; ``AppReducer`` has no steps and
-  /// leaves it alone.
-  case history(HistoryScreenAction)
   /// The alerts on either screen were read, where a front end shows them all at once (the
   /// REPL): each is dismissed, and what is under it stays.
   case alertsDismissed

@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct RecordingTests {
   /// Runs `actions` through a store that records, and returns the recording's lines.
-  func record(_ actions: [HistoryAction<AppAction>]) async throws -> [RecordedLine] {
+  func record(_ actions: [AppHistoryAction]) async throws -> [RecordedLine] {
     let lines = Mutex<[String]>([])
     let recorder = SessionRecorder(write: { line in lines.withLock { $0.append(line) } })
     let clock = Mutex(1_000.0)
@@ -37,7 +37,7 @@ struct RecordingTests {
     }
   }
 
-  let session: [HistoryAction<AppAction>] = [
+  let session: [AppHistoryAction] = [
     .step(.counter(.countEntered(7))), .step(.counter(.isPrimeTapped)),
     .step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))),
     .step(.counter(.nthPrimeTapped)),
@@ -167,15 +167,16 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 8")
+        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 9")
     ) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 9; this primetime reads versions 3 to 8")
+        line: 1, reason: "the recording has format version 10; this primetime reads versions 3 to 9"
+      )
     ) {
-      try Replay.run([.start(version: 9, state: state), .end(state: state, screen: "")])
+      try Replay.run([.start(version: 10, state: state), .end(state: state, screen: "")])
     }
     // The versions before this one are read, after their lines are upgraded.
     #expect(
@@ -298,6 +299,28 @@ struct RecordingTests {
     #expect(
       !recorded.agreesInTheDataAndTheHistory(
         with: RecordedLine.Summary(History(AppState(count: 8)))))
+  }
+
+  @Test func versionEightLines_readTheHistoryPagesMoves_asLinesOfTheirOwn() throws {
+    let after = String(
+      decoding: try JSONEncoder().encode(RecordedLine.Summary(History(AppState(count: 7)))),
+      as: UTF8.self)
+    let readings = #"{"now":[],"uuid":[]}"#
+    let lines = try RecordedLine.decode(lines: [
+      try RecordedLine.start(version: 8, state: AppState(count: 7)).encoded(),
+      #"{"step":{"action":{"history":{"_0":{"opened":{}}}},"after":"# + after + "}}",
+      #"{"step":{"action":{"history":{"_0":{"moved":{"by":-1}}}},"readings":"# + readings
+        + #","after":"# + after + "}}",
+      // Not a move on the page: left as it is.
+      #"{"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"after":"# + after + "}}",
+    ])
+    let summary = RecordedLine.Summary(History(AppState(count: 7)))
+    #expect(
+      Array(lines.dropFirst()) == [
+        .historyPage(move: .opened, after: summary),
+        .historyPage(move: .moved(by: -1), readings: RecordedLine.Readings(), after: summary),
+        .step(action: .counter(.incrTapped), after: summary),
+      ])
   }
 
   @Test func aLaterVersion_isRefusedWithItsVersion_beforeItsLinesAreRead() throws {
