@@ -276,7 +276,7 @@ extension Effect {
   /// ```
   ///
   /// Returned by a reducer that no parent presents (with
-  /// ``Reducer/ifLet(_:action:environment:then:fileID:line:column:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_,_)``),
+  /// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_)``),
   /// it is reported and does nothing.
   public static var dismiss: Effect {
     Effect(operation: .dismiss)
@@ -313,29 +313,18 @@ extension Effect {
 /// The identifier of a cancellable effect: any hashable, sendable value.
 @usableFromInline
 struct EffectID: Hashable, @unchecked Sendable {
-  // Only ever built from a `Hashable & Sendable` value, or from a presentation's site (plain
-  // values), so the box is safe to share.
+  // Only ever built from a `Hashable & Sendable` value, or from a key path (immutable), so the
+  // box is safe to share.
   let base: AnyHashable
 
   init(_ base: some Hashable & Sendable) {
     self.base = AnyHashable(base)
   }
 
-  /// The identifier of the place where a child is presented: the composition that presents
-  /// it, named by where it is written and by the two states it joins.
-  ///
-  /// A place is named by its site rather than by its key path: a key path kept as a value is
-  /// fetched from the runtime on every action that passes the composition, while a site costs
-  /// nothing until an effect needs its identity.
+  /// The identifier of the place in a parent's state where a child is presented.
   @usableFromInline
-  init<Parent, Child>(
-    presentingIn parent: Parent.Type, child: Child.Type,
-    fileID: StaticString, line: UInt, column: UInt
-  ) {
-    self.base = AnyHashable(
-      PresentationSite(
-        fileID: "\(fileID)", line: line, column: column,
-        parent: ObjectIdentifier(parent), child: ObjectIdentifier(child)))
+  init(presentedAt place: AnyKeyPath) {
+    self.base = AnyHashable(place)
   }
 
   private init(base: AnyHashable) {
@@ -347,16 +336,6 @@ struct EffectID: Hashable, @unchecked Sendable {
   func scoped(by scope: EffectID) -> EffectID {
     EffectID(base: AnyHashable(ScopedEffectID(scope: scope.base, id: base)))
   }
-}
-
-/// Where a child is presented: the composition's place in the code, and the parent's and the
-/// child's states.
-private struct PresentationSite: Hashable {
-  let fileID: String
-  let line: UInt
-  let column: UInt
-  let parent: ObjectIdentifier
-  let child: ObjectIdentifier
 }
 
 /// An identifier within the place a child is presented.

@@ -2,7 +2,7 @@
 /// dismissal.
 ///
 /// A parent carries them in one case, and lifts the child with
-/// ``Reducer/ifLet(_:action:environment:then:fileID:line:column:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_,_)``:
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_)``:
 ///
 /// ```swift
 /// case destination(PresentationAction<CounterDestinationAction>)
@@ -20,7 +20,7 @@ extension PresentationAction: Codable where Action: Codable {}
 
 /// A parent reducer with a child whose state is optional: the child runs only while its state
 /// is there, its effects are scoped to where it is, and they end when it goes; see
-/// ``Reducer/ifLet(_:action:environment:then:fileID:line:column:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_,_)``.
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   // As in `Pullback`, the composition is kept as one closure, made in `init`, rather than as
   // its parts (the parent, the child, a key path, three functions, the dismissal and where it
@@ -42,15 +42,11 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     toChildEnvironment: @escaping (Parent.Environment) -> Child.Environment,
     dismissal: Parent.Action?,
     isDismissal: @escaping (Parent.Action) -> Bool,
-    fileID: StaticString, line: UInt, column: UInt
+    fileID: StaticString, line: UInt
   ) {
     // The child is made only when it acts: made here, its own composition would be allocated
-    // on every action. The place's identity is its site, made only when an effect needs it.
-    let place = {
-      EffectID(
-        presentingIn: Parent.State.self, child: Child.State.self,
-        fileID: fileID, line: line, column: column)
-    }
+    // on every action. The place's identity is made only when an effect needs it.
+    let place = { EffectID(presentedAt: toChildState) }
     self.lifted = { state, action, environment in
       var childEffect = Effect<Child.Action>.none
       if let childAction = toChildAction(action) {
@@ -109,11 +105,9 @@ extension Reducer {
   /// The child runs before this reducer, so this reducer sees what the child did, and can clear
   /// the child's state in answer to one of its actions. An action for the child while its state
   /// is `nil` is reported (a failure under `TestStore`, a warning in a debug build) and ignored.
-  /// The child's effects are scoped to this place: the same feature embedded twice never cancels
-  /// the other's effects. The place is where the composition is written (`fileID`, `line` and
-  /// `column`), so a helper that presents children for its callers forwards its caller's place.
-  /// When the child's state becomes `nil`, every effect it started is cancelled, and no action of
-  /// theirs arrives after.
+  /// The child's effects are scoped to this place, its key path: the same feature embedded twice
+  /// never cancels the other's effects. When the child's state becomes `nil`, every effect it
+  /// started is cancelled, and no action of theirs arrives after.
   ///
   /// ```swift
   /// .ifLet(\.child, action: .child, environment: { $0 }) { ProbeReducer() }
@@ -123,12 +117,11 @@ extension Reducer {
   ///   - toChildState: Where the optional child state lives in this reducer's state.
   ///   - toChildAction: Which of this reducer's actions carry the child's.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.
-  ///   - child: The child's reducer.
+  ///   - child: Makes the child's reducer: called each time the child acts, so that a parent
+  ///     whose child does not act never builds it. It keeps no state of its own.
   ///   - fileID: Where the composition is written, which a report of an action for an absent
   ///     child names.
   ///   - line: The line of the composition.
-  ///   - column: The column of the composition; with the file and the line, it names the place
-  ///     the child is presented, which scopes the child's effects.
   /// - Returns: A reducer on this reducer's domain that runs both.
   @inlinable
   public func ifLet<Child: Reducer>(
@@ -137,20 +130,19 @@ extension Reducer {
     environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
     then child: @escaping () -> Child,
     fileID: StaticString = #fileID,
-    line: UInt = #line,
-    column: UInt = #column
+    line: UInt = #line
   ) -> IfLetReducer<Self, Child> {
     IfLetReducer(
       parent: self, child: child, toChildState: toChildState,
       toChildAction: toChildAction.extract, fromChildAction: toChildAction.embed,
       toChildEnvironment: toChildEnvironment, dismissal: nil, isDismissal: { _ in false },
-      fileID: fileID, line: line, column: column)
+      fileID: fileID, line: line)
   }
 
   /// Presents `child` on an optional part of this reducer's state: a sheet, a dialog, or an
   /// enum of destinations, carried in ``PresentationAction``.
   ///
-  /// As ``ifLet(_:action:environment:then:fileID:line:column:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_,_)``,
+  /// As ``ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_)``,
   /// and: ``PresentationAction/dismiss`` clears the child's state, after this reducer has seen
   /// it, and cancels every effect the child started; the child dismisses itself by returning
   /// ``Effect/dismiss``. A dismissal while nothing is presented changes nothing.
@@ -167,12 +159,11 @@ extension Reducer {
   ///   - toPresentationAction: Which of this reducer's actions carry the child's presentation
   ///     actions.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.
-  ///   - child: The child's reducer.
+  ///   - child: Makes the child's reducer: called each time the child acts, so that a parent
+  ///     whose child does not act never builds it. It keeps no state of its own.
   ///   - fileID: Where the composition is written, which a report of an action for an absent
   ///     child names.
   ///   - line: The line of the composition.
-  ///   - column: The column of the composition; with the file and the line, it names the place
-  ///     the child is presented, which scopes the child's effects.
   /// - Returns: A reducer on this reducer's domain that runs both.
   @inlinable
   public func ifLet<Child: Reducer>(
@@ -181,8 +172,7 @@ extension Reducer {
     environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
     then child: @escaping () -> Child,
     fileID: StaticString = #fileID,
-    line: UInt = #line,
-    column: UInt = #column
+    line: UInt = #line
   ) -> IfLetReducer<Self, Child> {
     IfLetReducer(
       parent: self, child: child, toChildState: toChildState,
@@ -194,7 +184,7 @@ extension Reducer {
       isDismissal: {
         if case .dismiss = toPresentationAction.extract($0) { true } else { false }
       },
-      fileID: fileID, line: line, column: column)
+      fileID: fileID, line: line)
   }
 }
 

@@ -7,7 +7,7 @@
 ///
 /// A feature is a type that conforms. A feature made of others composes them with
 /// ``combine(_:)->R``, ``Reducer/pullback(state:action:environment:)`` and
-/// ``Reducer/ifLet(_:action:environment:then:fileID:line:column:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_,_)``:
+/// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_)``:
 ///
 /// ```swift
 /// public func reduce(

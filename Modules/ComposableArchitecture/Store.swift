@@ -138,9 +138,7 @@ public final class Store<State, Action: Sendable> {
 
   /// Calls `onChange` after every action, without the state: what a view subscribes with. The
   /// view marks itself to be drawn again and reads ``state`` when it draws, once however many
-  /// actions ran in between. Telling it derives no local state and copies none (the root
-  /// store copies its state once per action only for observers handed it, through
-  /// ``subscribe(_:)``).
+  /// actions ran in between. Telling it derives no local state and copies none.
   ///
   /// A scoped store's observer is called after every action its root store runs, as with
   /// ``subscribe(_:)``, and before the observers handed the state. The subscription lasts as

@@ -32,7 +32,7 @@ public enum NthPrimeLookupAction: Codable, Equatable, Sendable {
 
 /// Looks up the nth prime that its state names.
 ///
-/// Its one effect is cancellable: presented with ``ComposableArchitecture/Reducer/ifLet(_:action:environment:then:fileID:line:column:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_,_)``,
+/// Its one effect is cancellable: presented with ``ComposableArchitecture/Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_)``,
 /// the lookup is cancelled when it is dismissed, and no answer arrives after. Its identity is
 /// scoped by where it is presented, so the same lookup embedded in two places never cancels the
 /// other.

@@ -323,6 +323,39 @@ struct RecordingTests {
       ])
   }
 
+  @Test func movesOnTheHistoryPage_areRecorded_andReplay_inThisFormatAndUpgradedFromEight()
+    async throws
+  {
+    let lines = try await record([
+      .step(.counter(.incrTapped)), .step(.counter(.incrTapped)), .historyPage(.opened),
+      .historyPage(.moved(by: -1)), .historyPage(.kept),
+    ])
+    #expect(
+      lines.compactMap { $0.action?.0 }.suffix(3) == [
+        .historyPage(.opened), .historyPage(.moved(by: -1)), .historyPage(.kept),
+      ])
+    guard case .end(let end, _)? = lines.last else {
+      Issue.record("no end line: \(lines)")
+      return
+    }
+    #expect(end.count == 1)
+    #expect(try Replay.run(lines) == .reproduced(end))
+    // The same session as version 8 wrote it: each move a step of the app's.
+    let asVersionEight = try lines.map { line in
+      if case .start(_, let state) = line {
+        return try RecordedLine.start(version: 8, state: state).encoded()
+      }
+      let text = try line.encoded()
+      let prefix = #"{"historyPage":{"move":"#
+      // A move's JSON holds no comma: the line's next field follows it.
+      guard text.hasPrefix(prefix), let comma = text.firstRange(of: #","#) else { return text }
+      let move = text[text.index(text.startIndex, offsetBy: prefix.count)..<comma.lowerBound]
+      return #"{"step":{"action":{"history":{"_0":"# + move + "}}" + text[comma.lowerBound...]
+    }
+    #expect(asVersionEight.filter { $0.contains(#"{"history":{"_0":"#) }.count == 3)
+    #expect(try Replay.run(RecordedLine.decode(lines: asVersionEight)) == .reproduced(end))
+  }
+
   @Test func aLaterVersion_isRefusedWithItsVersion_beforeItsLinesAreRead() throws {
     let start = try RecordedLine.start(version: RecordedLine.version + 1, state: AppState())
       .encoded()

@@ -83,17 +83,14 @@ extension CasePath<TwoLookupsAction, PresentationAction<NthPrimeLookupAction>> {
   }
 }
 
-/// Presents the lookup at `path` in `parent`, at the place its caller writes: a helper that
-/// presents a child forwards its caller's place, so that each use is a place of its own.
+/// Presents the lookup at `path` in `parent`: one composition written once and used for both
+/// places, which the key paths tell apart.
 private func presentingLookup(
   at path: WritableKeyPath<TwoLookups, NthPrimeLookupState?>,
   action: CasePath<TwoLookupsAction, PresentationAction<NthPrimeLookupAction>>,
-  in parent: some Reducer<TwoLookups, TwoLookupsAction, NthPrimeClient>,
-  fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+  in parent: some Reducer<TwoLookups, TwoLookupsAction, NthPrimeClient>
 ) -> some Reducer<TwoLookups, TwoLookupsAction, NthPrimeClient> {
-  parent.ifLet(
-    path, action: action, environment: { $0 }, then: { NthPrimeLookupReducer() },
-    fileID: fileID, line: line, column: column)
+  parent.ifLet(path, action: action, environment: { $0 }) { NthPrimeLookupReducer() }
 }
 
 /// How the two lookups are composed: each `ifLet` written where it is used, or both through one
