@@ -278,10 +278,19 @@ private final class Observer<Value> {
     isActive = false
   }
 
-  /// Calls the observer, if it is still subscribed. Not isolated, so that the call checks no
-  /// actor; an instance method, so that calling it from generic code looks up no metadata.
+  /// Calls the observer, if it is still subscribed.
   func callIfActive(with value: Value) {
     if isActive { notify(value) }
+  }
+}
+
+/// Calls each observer in `entries` that is still subscribed, without retaining it or its
+/// function: the list keeps both alive. Not isolated, so that no call checks the actor; the
+/// observers' type is looked up once for them all.
+private func callObservers<Value>(_ entries: ContiguousArray<AnyObject>, with value: Value) {
+  for index in entries.indices {
+    Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<Value>.self))
+      ._withUnsafeGuaranteedRef { $0.callIfActive(with: value) }
   }
 }
 
@@ -419,18 +428,10 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     let changeEntries = changeObservers.isEmpty ? [] : changeObservers.entries
     let entries = observers.isEmpty ? [] : observers.entries
     // Observers of changes first: telling them copies no state.
-    for index in changeEntries.indices {
-      // Neither the observer nor its function is retained: the copied list keeps both alive.
-      Unmanaged.passUnretained(unsafeDowncast(changeEntries[index], to: Observer<Void>.self))
-        ._withUnsafeGuaranteedRef { $0.callIfActive(with: ()) }
-    }
+    if !changeEntries.isEmpty { callObservers(changeEntries, with: ()) }
     guard !entries.isEmpty else { return }
-    // Each is handed the state where it lies: an action an observer sends waits until all of
-    // them have been called, so the state does not change meanwhile.
-    for index in entries.indices {
-      Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<State>.self))
-        ._withUnsafeGuaranteedRef { $0.callIfActive(with: currentState.pointee) }
-    }
+    // The state is copied once for all of them.
+    callObservers(entries, with: currentState.pointee)
   }
 }
 
