@@ -43,7 +43,7 @@ enum PendingActivity {
       return nil
     case .storageChanged(let stored):
       self = .stored(stored)
-    case .screens, .history, .alertsDismissed:
+    case .screens, .alertsDismissed:
       return nil
     }
   }

@@ -92,10 +92,6 @@ public enum AppAction: Codable, Equatable, Sendable {
   case storageChanged(StoredFavorites)
   /// Something happened to the screens: a page, the selection, a notice, the app ending.
   case screens(ScreensAction)
-  /// Something happened on the history page; moving on it travels through the session's steps.
-  /// ``AppHistoryReducer``, which holds the steps, handles it; ``AppReducer`` has no steps and
-  /// leaves it alone.
-  case history(HistoryScreenAction)
   /// The alerts on either screen were read, where a front end shows them all at once (the
   /// REPL): each is dismissed, and what is under it stays.
   case alertsDismissed
@@ -186,13 +182,17 @@ extension AppState {
 
   /// The counter's view of the app: the count and the favorites, what covers the counter and
   /// its lookup, and the news.
+  ///
+  /// Each screen's state is read and written back on every action of its feature, so its
+  /// accessors are inlined into the reducer that pulls the feature back: called instead, the
+  /// optimizer copied and destroyed the whole state once more in each.
   public var counter: CounterState {
-    get {
+    @inline(__always) get {
       CounterState(
         count: count, favoritePrimes: favoritePrimes, notice: screens.said,
         destination: counterDestination, nthPrimeLookup: counterLookup)
     }
-    set {
+    @inline(__always) set {
       count = newValue.count
       if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
       if newValue.notice != screens.said { screens.said = newValue.notice }
@@ -204,12 +204,12 @@ extension AppState {
   /// The favorites screen's view of the app: the favorites, what covers the list and its
   /// lookup, and the news.
   public var favoritePrimesState: FavoritePrimesState {
-    get {
+    @inline(__always) get {
       FavoritePrimesState(
         favoritePrimes: favoritePrimes, notice: screens.said,
         destination: favoritesDestination, nthPrimeLookup: favoritesLookup)
     }
-    set {
+    @inline(__always) set {
       if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
       if newValue.notice != screens.said { screens.said = newValue.notice }
       favoritesDestination = newValue.destination

@@ -31,8 +31,8 @@ extension AppState {
 ///   feed outside the steps, so undo passes over it;
 /// - news of the terminal or of storage (what ``AppAction/isUserStep`` says is no user step)
 ///   changes the screens, and is no step either;
-/// - a move on the history page (``AppAction/history(_:)``) travels to where the page's marker
-///   went;
+/// - a move on the history page (``AppHistoryAction/historyPage(_:)``) travels to where the
+///   page's marker went;
 /// - any other action is a step when it changes ``AppState/undoable`` (the count, the
 ///   favorites, the feed). One that changes only what is on screen for the moment (what covers
 ///   a screen, a running lookup) is no step, so a refused action leaves undo and redo as they
@@ -75,9 +75,9 @@ public struct AppHistoryReducer: Reducer {
   }
 
   public func reduce(
-    into history: inout History<AppState>, action: HistoryAction<AppAction>,
+    into history: inout History<AppState>, action: AppHistoryAction,
     environment: AppEnvironment
-  ) -> Effect<HistoryAction<AppAction>> {
+  ) -> Effect<AppHistoryAction> {
     let favorites = history.present.favoritePrimes
     // Whatever changed the favorites, the selection stays on the prime it showed.
     defer { history.present.keepSelectionOnItsPrime(ifChangedFrom: favorites) }
@@ -89,21 +89,31 @@ public struct AppHistoryReducer: Reducer {
     case .step(let change) where !change.isUserStep:
       takeInNews(change, into: &history.present, environment: environment)
       return .none
-    case .step(.history(let move)):
+    case .step(let change):
       clearNews(in: &history.present)
-      moveOnHistoryPage(move, in: &history, environment: environment)
-      return .none
-    case .step:
-      clearNews(in: &history.present)
-      return recording.reduce(into: &history, action: action, environment: environment)
-    case .feedback:
+      return record(.step(change), into: &history, environment: environment)
+    case .feedback(let change, let step):
       // What a step's effect sent back belongs to that step, and is no news of its own.
-      return recording.reduce(into: &history, action: action, environment: environment)
+      return record(.feedback(change, step: step), into: &history, environment: environment)
     case .undo, .redo, .travel:
       clearNews(in: &history.present)
       travel(&history, by: action.travels, environment: environment)
       return .none
+    case .historyPage(let move):
+      clearNews(in: &history.present)
+      moveOnHistoryPage(move, in: &history, environment: environment)
+      return .none
     }
+  }
+
+  /// A step of the app, or what its effect sent back, recorded for undo when it changes what
+  /// undo restores.
+  private func record(
+    _ action: HistoryAction<AppAction>, into history: inout History<AppState>,
+    environment: AppEnvironment
+  ) -> Effect<AppHistoryAction> {
+    recording.reduce(into: &history, action: action, environment: environment)
+      .map(AppHistoryAction.init)
   }
 
   /// Another session's change: no step of this one, so undo passes over it and no step of the
@@ -224,14 +234,44 @@ extension AppState {
   }
 }
 
-extension HistoryAction<AppAction> {
+/// What the app's store takes: the app's actions as steps, undo and redo, and the history page's
+/// moves.
+///
+/// The first five are the history's actions on the app's (``HistoryAction``). A move on the
+/// history page travels through the steps, so it is declared here, beside the reducer that
+/// handles it: ``AppReducer``, which has no steps, never sees one.
+public enum AppHistoryAction: Equatable, Sendable {
+  /// An action of the app: a new step when it changes what undo restores.
+  case step(AppAction)
+  /// An action sent back by an effect of the step with the given number.
+  case feedback(AppAction, step: Int)
+  /// Take back the last step done.
+  case undo
+  /// Make the last step undone again.
+  case redo
+  /// Go back (a negative count) or forward (a positive one) several steps at once.
+  case travel(by: Int)
+  /// A move on the history page: it travels to where the page's marker went.
+  case historyPage(HistoryScreenAction)
+
+  /// The history's action as the store takes it: what a step's effect sends back.
+  public init(_ action: HistoryAction<AppAction>) {
+    switch action {
+    case .step(let change): self = .step(change)
+    case .feedback(let change, let step): self = .feedback(change, step: step)
+    case .undo: self = .undo
+    case .redo: self = .redo
+    case .travel(let steps): self = .travel(by: steps)
+    }
+  }
+
   /// How many steps the action travels: back when negative, forward when positive.
   fileprivate var travels: Int {
     switch self {
     case .undo: -1
     case .redo: 1
     case .travel(let steps): steps
-    case .step, .feedback: 0
+    case .step, .feedback, .historyPage: 0
     }
   }
 }
@@ -251,7 +291,7 @@ extension AppAction {
   /// session's change, and news of the terminal or of storage, are not: undo passes over them.
   public var isUserStep: Bool {
     switch self {
-    case .counter, .favoritePrimes, .history, .alertsDismissed:
+    case .counter, .favoritePrimes, .alertsDismissed:
       true
     case .storageChanged:
       false

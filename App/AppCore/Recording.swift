@@ -37,6 +37,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   case redo(readings: Readings? = nil, after: Summary)
   /// Several undos (a negative count) or redos at once, with their readings as an undo's.
   case travel(by: Int, readings: Readings? = nil, after: Summary)
+  /// A move on the history page, with its readings as an undo's.
+  case historyPage(move: HistoryScreenAction, readings: Readings? = nil, after: Summary)
   /// The state the session ended with, and the screen it showed.
   case end(state: AppState, screen: String)
 
@@ -52,9 +54,11 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// earlier version replays them by restoring, as it was recorded. Version 8: a move on the
   /// history page says what other sessions had already done of the steps it travels, as undo
   /// and redo do, and undo, redo and travel lines hold their readings (a change made anew takes
-  /// a new feed entry, with an identity and a time). Lines of versions 3 to 5 are read after
-  /// ``upgradingLookupActions(_:)`` and ``upgradingToDestinations(_:)``.
-  public static let version = 8
+  /// a new feed entry, with an identity and a time). Version 9: a move on the history page is
+  /// a line of its own, no longer a step of the app's. Lines of versions 3 to 8 are read after
+  /// ``upgradingLookupActions(_:)``, ``upgradingToDestinations(_:)`` and
+  /// ``upgradingHistoryPageMoves(_:)``.
+  public static let version = 9
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
@@ -125,7 +129,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   }
 
   /// A line for an action, with the readings taken while it ran and the history it left.
-  init(_ action: HistoryAction<AppAction>, readings: Readings, after history: History<AppState>) {
+  init(_ action: AppHistoryAction, readings: Readings, after history: History<AppState>) {
     let readings = readings.isEmpty ? nil : readings
     let after = Summary(history)
     switch action {
@@ -139,12 +143,14 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       self = .redo(readings: readings, after: after)
     case .travel(let steps):
       self = .travel(by: steps, readings: readings, after: after)
+    case .historyPage(let move):
+      self = .historyPage(move: move, readings: readings, after: after)
     }
   }
 
   /// The action this line records, with the readings and the summary after it; `nil` for the
   /// start and end lines.
-  public var action: (HistoryAction<AppAction>, Readings, Summary)? {
+  public var action: (AppHistoryAction, Readings, Summary)? {
     switch self {
     case .step(let action, let readings, let after):
       return (.step(action), readings ?? Readings(), after)
@@ -156,6 +162,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       return (.redo, readings ?? Readings(), after)
     case .travel(let steps, let readings, let after):
       return (.travel(by: steps), readings ?? Readings(), after)
+    case .historyPage(let move, let readings, let after):
+      return (.historyPage(move), readings ?? Readings(), after)
     case .start, .end:
       return nil
     }
@@ -186,6 +194,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     var text = String(line)
     if version < 5 { text = upgradingLookupActions(text) }
     if version < 6 { text = upgradingToDestinations(text) }
+    if version < 9 { text = upgradingHistoryPageMoves(text) }
     return text
   }
 
@@ -310,6 +319,29 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       startingWith: #"{"answered":"#, in: text, before: #"{"presented":{"_0":"#, after: "}}")
   }
 
+  /// Rewrites a line of format version 8 or before into the current format.
+  ///
+  /// Those versions recorded a move on the history page as a step of the app's, whose actions
+  /// then had the page's. The page's moves are now the history's own, a line of their own with
+  /// the same move, readings and summary:
+  ///
+  /// ```json
+  /// {"step":{"action":{"history":{"_0":X}},…}} → {"historyPage":{"move":X,…}}
+  /// ```
+  ///
+  /// As in ``upgradingLookupActions(_:)``, the text is rewritten, not parsed and written again.
+  static func upgradingHistoryPageMoves(_ line: String) -> String {
+    let prefix = Array(#"{"step":{"action":{"history":{"_0":"#.utf8)
+    let bytes = Array(line.utf8)
+    // The move, and the two braces that closed the page's action and the app's around it.
+    guard bytes.starts(with: prefix), let end = endOfObject(startingAt: prefix.count, in: bytes),
+      bytes[(end + 1)...].starts(with: "}}".utf8)
+    else { return line }
+    let upgraded =
+      Array(#"{"historyPage":{"move":"#.utf8) + bytes[prefix.count...end] + bytes[(end + 3)...]
+    return String(decoding: upgraded, as: UTF8.self)
+  }
+
   /// Puts `before` and `after` around every JSON object that starts with `prefix`.
   private static func wrappingObjects(
     startingWith prefix: String, in line: String, before: String, after: String
@@ -422,7 +454,7 @@ public final class SessionRecorder: Sendable {
   /// Writes the line for an action, with the readings taken since the last one: what a store
   /// calls after each action (`Store(initialState:reducer:environment:afterEachAction:)`), so
   /// that recording is no part of any reducer.
-  public func record(_ action: HistoryAction<AppAction>, after history: History<AppState>) {
+  public func record(_ action: AppHistoryAction, after history: History<AppState>) {
     let taken = readings.withLock { readings in
       defer { readings = RecordedLine.Readings() }
       return readings
@@ -441,7 +473,7 @@ public enum Replay {
     case reproduced(AppState)
     /// The action on the given line (1-based) left another state than the recorded one.
     case diverged(
-      line: Int, action: HistoryAction<AppAction>, recorded: RecordedLine.Summary,
+      line: Int, action: AppHistoryAction, recorded: RecordedLine.Summary,
       replayed: RecordedLine.Summary)
     /// The session ended, on the given line, in another state than the recorded one.
     case endDiffers(line: Int, recorded: AppState, replayed: AppState)
@@ -472,7 +504,7 @@ public enum Replay {
   /// - Returns: Where the replay stopped.
   public static func run(
     _ lines: [RecordedLine],
-    onAction: (Int, HistoryAction<AppAction>, AppState, AppState) -> Void = { _, _, _, _ in }
+    onAction: (Int, AppHistoryAction, AppState, AppState) -> Void = { _, _, _, _ in }
   ) throws(Unreadable) -> Outcome {
     guard case .start(let version, let initial)? = lines.first else {
       throw Unreadable(line: 1, reason: "a recording starts with a start line")
@@ -538,8 +570,8 @@ public enum Replay {
   /// whether or not the modal was open (the REPL's `set 7; save`); such an action now opens
   /// the modal for itself and closes it after, as the REPL does.
   static func upgraded(
-    _ action: HistoryAction<AppAction>, version: Int, in state: AppState
-  ) -> [HistoryAction<AppAction>] {
+    _ action: AppHistoryAction, version: Int, in state: AppState
+  ) -> [AppHistoryAction] {
     guard version < 6, case .step(.counter(.destination(.presented(.primeModal)))) = action
     else { return [action] }
     if case .primeModal = state.counterDestination { return [action] }

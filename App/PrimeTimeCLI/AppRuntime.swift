@@ -10,7 +10,7 @@ import Foundation
 /// lookup. The REPL's ``Session`` and the full screen both run on one.
 @MainActor
 public final class AppRuntime {
-  public let store: Store<History<AppState>, HistoryAction<AppAction>>
+  public let store: Store<History<AppState>, AppHistoryAction>
   /// The counter's store, scoped from the app's: every counter action goes through it.
   public let counter: Store<CounterState, CounterAction>
   /// The favorites' store, scoped from the app's: every favorites action goes through it.
@@ -19,7 +19,7 @@ public final class AppRuntime {
   /// Stores each change, and takes in other sessions' changes.
   let storage: StorageObserver?
   /// Reports each action with the change it made, while `trace on` is in force.
-  let trace: ChangeReporter<History<AppState>, HistoryAction<AppAction>, AppState>
+  let trace: ChangeReporter<History<AppState>, AppHistoryAction, AppState>
   /// The time zone the activity feed is shown in.
   let timeZone: TimeZone
   /// How far a running lookup is, which the progress bar shows; started again from 0 with each
@@ -43,7 +43,7 @@ public final class AppRuntime {
   ) {
     // What the store does after each action, outside any reducer: the recording, and the
     // trace, which reports each action with the change it made while `trace on` is in force.
-    let trace = ChangeReporter<History<AppState>, HistoryAction<AppAction>, AppState>(
+    let trace = ChangeReporter<History<AppState>, AppHistoryAction, AppState>(
       of: \.present, report: { output.out($0) })
     let store = Store(
       initialState: History(initialState),
@@ -74,13 +74,13 @@ public final class AppRuntime {
   /// sessions' changes) to the app's. A step sent while no lookup runs starts the progress bar
   /// again from 0, for the lookup it may start.
   @discardableResult
-  func dispatch(_ action: HistoryAction<AppAction>) -> StoreTask {
+  func dispatch(_ action: AppHistoryAction) -> StoreTask {
     if !state.isLookingUp { progress?.report(0) }
     switch action {
     case .step(.counter(let action)): return counter.send(action)
     case .step(.favoritePrimes(let action)): return favorites.send(action)
-    case .step(.storageChanged), .step(.screens), .step(.history), .step(.alertsDismissed),
-      .feedback, .undo, .redo, .travel:
+    case .step(.storageChanged), .step(.screens), .step(.alertsDismissed), .feedback, .undo,
+      .redo, .travel, .historyPage:
       return store.send(action)
     }
   }

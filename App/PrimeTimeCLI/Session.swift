@@ -83,7 +83,7 @@ public final class Session {
   }
 
   /// The app's store.
-  public var store: Store<History<AppState>, HistoryAction<AppAction>> { runtime.store }
+  public var store: Store<History<AppState>, AppHistoryAction> { runtime.store }
 
   /// The app's state now, without its undo history.
   public var state: AppState { runtime.state }
@@ -222,7 +222,7 @@ public final class Session {
 
   /// Sends an undo, a redo or a travel and, once what it changed is stored, says
   /// what it did, as the notice does; where there was nothing to take back, the notice says so.
-  private func travel(_ action: HistoryAction<AppAction>) async {
+  private func travel(_ action: AppHistoryAction) async {
     runtime.dispatch(action)
     await storage?.settle()
     _ = showNews()

@@ -15,7 +15,7 @@ import Foundation
 @MainActor
 final class StorageObserver {
   private let storage: Storage
-  private let store: Store<History<AppState>, HistoryAction<AppAction>>
+  private let store: Store<History<AppState>, AppHistoryAction>
   private var subscription: StoreSubscription?
   /// Whether a sync is under way. It goes on while the feed keeps changing or others' changes
   /// are asked for, and two never overlap, so that none works from what the other replaced.
@@ -36,7 +36,7 @@ final class StorageObserver {
 
   /// Subscribes to the store; with `directory`, also watches the database's files there.
   init(
-    storage: Storage, store: Store<History<AppState>, HistoryAction<AppAction>>,
+    storage: Storage, store: Store<History<AppState>, AppHistoryAction>,
     watching directory: URL? = nil
   ) {
     self.storage = storage

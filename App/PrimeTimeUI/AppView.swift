@@ -85,7 +85,7 @@ public enum AppView {
   /// ```swift
   /// let action = AppView.action(for: key, in: store.state.present)
   /// ```
-  public static func action(for key: Key, in state: AppState) -> HistoryAction<AppAction>? {
+  public static func action(for key: Key, in state: AppState) -> AppHistoryAction? {
     if key == .endOfInput { return quit }
     let quits = quitKeys.contains(key)
     if state.screens.launchWarning != nil {
@@ -127,10 +127,10 @@ public enum AppView {
   /// The keys that quit wherever they have nothing else to do; Ctrl-D quits everywhere.
   static let quitKeys: [Key] = [.character("q"), .interrupt]
 
-  private static let quit = HistoryAction<AppAction>.step(.screens(.quitTapped))
+  private static let quit = AppHistoryAction.step(.screens(.quitTapped))
 
   /// A key of a page of the app.
-  typealias PageBinding = KeyBinding<AppState, HistoryAction<AppAction>>
+  typealias PageBinding = KeyBinding<AppState, AppHistoryAction>
 
   /// The counter page's keys, with nothing over the counter: the counter's own, then the app's.
   static let counterPage = KeyTable(rows: [
@@ -171,7 +171,7 @@ public enum AppView {
   ])
 
   private static let historyOpening = PageBinding(
-    .character("h"), hint: .wordsWhereRoom("history"), sends: .step(.history(.opened)))
+    .character("h"), hint: .wordsWhereRoom("history"), sends: .historyPage(.opened))
 
   private static func opening(
     _ page: ScreensState.Page, _ keys: Key..., hint: KeyHint
@@ -200,7 +200,7 @@ public enum AppView {
   }
 
   private static func onHistory(_ binding: KeyBinding<Void, HistoryScreenAction>) -> PageBinding {
-    binding.pullback(state: { _ in () }, action: { .step(.history($0)) })
+    binding.pullback(state: { _ in () }, action: { .historyPage($0) })
   }
 
   /// The lines that show the change the step before `position` made: the difference of what
@@ -219,8 +219,7 @@ public enum AppView {
   /// ```swift
   /// AppView.action(forSignal: SIGINT, in: store.state.present)  // cancels a running lookup
   /// ```
-  public static func action(forSignal signal: Int32, in state: AppState) -> HistoryAction<AppAction>
-  {
+  public static func action(forSignal signal: Int32, in state: AppState) -> AppHistoryAction {
     if signal == SIGINT, let cancel = state.lookupCancellation { return .step(cancel) }
     return .step(.screens(.signalReceived(signal)))
   }

@@ -15,13 +15,13 @@ public struct RecordingViewState: Equatable, Sendable {
     /// The line's number in the file.
     public var line: Int
     /// The action the line holds.
-    public var action: HistoryAction<AppAction>
+    public var action: AppHistoryAction
     /// The state before the action, as replayed.
     public var before: AppState
     /// The state after the action, as replayed.
     public var after: AppState
 
-    public init(line: Int, action: HistoryAction<AppAction>, before: AppState, after: AppState) {
+    public init(line: Int, action: AppHistoryAction, before: AppState, after: AppState) {
       self.line = line
       self.action = action
       self.before = before
@@ -186,7 +186,7 @@ extension RecordingViewState.Step {
     case .travel(let steps): return steps < 0 ? "undo \(steps.magnitude)" : "redo \(steps)"
     case .step(.storageChanged):
       return "another session: \(AppState.stepWords(from: before, to: after))"
-    case .step(.history(let move)):
+    case .historyPage(let move):
       let words = AppState.stepWords(from: before, to: after)
       return "history: \(move.words)" + (words == "no change" ? "" : " (\(words))")
     case .step(let action), .feedback(let action, _):

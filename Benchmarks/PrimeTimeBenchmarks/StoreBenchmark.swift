@@ -232,8 +232,8 @@ enum StoreBenchmark {
     let longHistory10k = historyOfIncrs(10_000, size: size)
     let shortHistory = historyOfIncrs(30, size: size)
     for store in [longHistory10k, shortHistory] {
-      store.send(.step(.history(.opened)))
-      store.send(.step(.history(.moved(by: -store.state.stepCount / 2))))
+      store.send(.historyPage(.opened))
+      store.send(.historyPage(.moved(by: -store.state.stepCount / 2)))
     }
     var historyRedrawRatios: [Double] = []
     for _ in 0..<rounds {
@@ -327,7 +327,7 @@ enum StoreBenchmark {
   /// favorites' index, once, as after a load.
   static func historyStore(
     favorites: [Int], maximumDepth: Int = 10_000
-  ) -> Store<History<AppState>, HistoryAction<AppAction>> {
+  ) -> Store<History<AppState>, AppHistoryAction> {
     let prime = 2_147_483_647  // not among the first million primes
     let feed = favorites.map {
       Activity(id: UUID(), kind: .added, prime: $0, timestamp: Date(timeIntervalSince1970: 0))
@@ -399,7 +399,7 @@ enum StoreBenchmark {
   /// A store of the app with history, after `steps` steps that each count up.
   static func historyOfIncrs(
     _ steps: Int, size: Size = Size(columns: 80, rows: 24)
-  ) -> Store<History<AppState>, HistoryAction<AppAction>> {
+  ) -> Store<History<AppState>, AppHistoryAction> {
     let store = Store(
       initialState: History(AppState(screens: ScreensState(size: size)), maximumDepth: steps),
       reducer: AppHistoryReducer(), environment: environment)

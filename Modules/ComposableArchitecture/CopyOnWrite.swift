@@ -10,22 +10,28 @@
 /// ```
 @propertyWrapper
 public struct CopyOnWrite<Value> {
-  private final class Box {
-    @exclusivity(unchecked) var value: Value
+  @usableFromInline
+  final class Box {
+    @exclusivity(unchecked) @usableFromInline var value: Value
 
+    @inlinable
     init(_ value: Value) {
       self.value = value
     }
   }
 
-  private var box: Box
+  @usableFromInline
+  var box: Box
 
+  @inlinable
   public init(wrappedValue: Value) {
     box = Box(wrappedValue)
   }
 
   // Read and changed in place: reading a field of the value copies only that field, and a
-  // change copies the value only when another copy shares the box.
+  // change copies the value only when another copy shares the box. Inlinable, so that reading
+  // a field through it is a load, not a call.
+  @inlinable
   public var wrappedValue: Value {
     _read { yield box.value }
     _modify {
@@ -40,6 +46,7 @@ public struct CopyOnWrite<Value> {
 extension CopyOnWrite: @unchecked Sendable where Value: Sendable {}
 
 extension CopyOnWrite: Equatable where Value: Equatable {
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
   }

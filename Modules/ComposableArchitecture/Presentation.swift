@@ -35,7 +35,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ///     for an optional child that its parent clears itself.
   @inlinable @inline(__always)
   init(
-    parent: Parent, child: Child,
+    parent: Parent, child: @escaping () -> Child,
     toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: @escaping (Parent.Action) -> Child.Action?,
     fromChildAction: @escaping @Sendable (Child.Action) -> Parent.Action,
@@ -44,11 +44,14 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     isDismissal: @escaping (Parent.Action) -> Bool,
     fileID: StaticString, line: UInt
   ) {
+    // The child is made only when it acts: made here, its own composition would be allocated
+    // on every action. The place's identity is made only when an effect needs it.
+    let place = { EffectID(presentedAt: toChildState) }
     self.lifted = { state, action, environment in
       var childEffect = Effect<Child.Action>.none
       if let childAction = toChildAction(action) {
         if let effect = state[keyPath: toChildState].modifyIfPresent({
-          child.reduce(
+          child().reduce(
             into: &$0, action: childAction, environment: toChildEnvironment(environment))
         }) {
           childEffect = effect
@@ -66,11 +69,11 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         // The child went, or another took its place: what it started ends with it, and what
         // it asked for in this very action does not start.
         return effect.merge(
-          with: Effect(operation: .cancel(id: EffectID(presentedAt: toChildState))))
+          with: Effect(operation: .cancel(id: place())))
       }
       guard !childEffect.isNone else { return effect }
       return childEffect.map(fromChildAction)
-        .presented(id: EffectID(presentedAt: toChildState), dismissal: dismissal)
+        .presented(id: place(), dismissal: dismissal)
         .merge(with: effect)
     }
   }
@@ -102,9 +105,9 @@ extension Reducer {
   /// The child runs before this reducer, so this reducer sees what the child did, and can clear
   /// the child's state in answer to one of its actions. An action for the child while its state
   /// is `nil` is reported (a failure under `TestStore`, a warning in a debug build) and ignored.
-  /// The child's effects are scoped to this place: the same feature embedded twice never cancels
-  /// the other's effects. When the child's state becomes `nil`, every effect it started is
-  /// cancelled, and no action of theirs arrives after.
+  /// The child's effects are scoped to this place, its key path: the same feature embedded twice
+  /// never cancels the other's effects. When the child's state becomes `nil`, every effect it
+  /// started is cancelled, and no action of theirs arrives after.
   ///
   /// ```swift
   /// .ifLet(\.child, action: .child, environment: { $0 }) { ProbeReducer() }
@@ -114,7 +117,8 @@ extension Reducer {
   ///   - toChildState: Where the optional child state lives in this reducer's state.
   ///   - toChildAction: Which of this reducer's actions carry the child's.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.
-  ///   - child: The child's reducer.
+  ///   - child: Makes the child's reducer: called each time the child acts, so that a parent
+  ///     whose child does not act never builds it. It keeps no state of its own.
   ///   - fileID: Where the composition is written, which a report of an action for an absent
   ///     child names.
   ///   - line: The line of the composition.
@@ -124,12 +128,12 @@ extension Reducer {
     _ toChildState: WritableKeyPath<State, Child.State?>,
     action toChildAction: CasePath<Action, Child.Action>,
     environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
-    then child: () -> Child,
+    then child: @escaping () -> Child,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> IfLetReducer<Self, Child> {
     IfLetReducer(
-      parent: self, child: child(), toChildState: toChildState,
+      parent: self, child: child, toChildState: toChildState,
       toChildAction: toChildAction.extract, fromChildAction: toChildAction.embed,
       toChildEnvironment: toChildEnvironment, dismissal: nil, isDismissal: { _ in false },
       fileID: fileID, line: line)
@@ -155,7 +159,8 @@ extension Reducer {
   ///   - toPresentationAction: Which of this reducer's actions carry the child's presentation
   ///     actions.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.
-  ///   - child: The child's reducer.
+  ///   - child: Makes the child's reducer: called each time the child acts, so that a parent
+  ///     whose child does not act never builds it. It keeps no state of its own.
   ///   - fileID: Where the composition is written, which a report of an action for an absent
   ///     child names.
   ///   - line: The line of the composition.
@@ -165,12 +170,12 @@ extension Reducer {
     _ toChildState: WritableKeyPath<State, Child.State?>,
     action toPresentationAction: CasePath<Action, PresentationAction<Child.Action>>,
     environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
-    then child: () -> Child,
+    then child: @escaping () -> Child,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> IfLetReducer<Self, Child> {
     IfLetReducer(
-      parent: self, child: child(), toChildState: toChildState,
+      parent: self, child: child, toChildState: toChildState,
       toChildAction: {
         if case .presented(let action) = toPresentationAction.extract($0) { action } else { nil }
       },

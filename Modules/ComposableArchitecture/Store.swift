@@ -138,9 +138,7 @@ public final class Store<State, Action: Sendable> {
 
   /// Calls `onChange` after every action, without the state: what a view subscribes with. The
   /// view marks itself to be drawn again and reads ``state`` when it draws, once however many
-  /// actions ran in between. Telling it derives no local state and copies none (the root
-  /// store copies its state once per action only for observers handed it, through
-  /// ``subscribe(_:)``).
+  /// actions ran in between. Telling it derives no local state and copies none.
   ///
   /// A scoped store's observer is called after every action its root store runs, as with
   /// ``subscribe(_:)``, and before the observers handed the state. The subscription lasts as
@@ -180,7 +178,7 @@ public final class Store<State, Action: Sendable> {
   ) -> Store<LocalState, LocalAction> {
     let sendToGlobal = sendAction
     return Store<LocalState, LocalAction>(
-      core: ScopedCore(global: core, toLocalState: toLocalState, isDuplicate: nil),
+      core: ScopedCore(global: core, toLocalState: toLocalState, skippingRepeats: nil),
       send: { action, group in sendToGlobal(fromLocalAction(action), group) }
     )
   }
@@ -212,8 +210,21 @@ public final class Store<State, Action: Sendable> {
     action fromLocalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalState, LocalAction> {
     let sendToGlobal = sendAction
+    // Written here, where the types are known, so that deriving and comparing the local state
+    // after each action is compiled for them rather than through generic code.
+    let skippingRepeats: ScopedCore<State, Action, LocalState, LocalAction>.SkippingRepeats = {
+      observer, first in
+      let last = LastValue(first)
+      return { globalState in
+        let local = toLocalState(globalState)
+        guard local != last.value else { return }
+        last.value = local
+        observer(local)
+      }
+    }
     return Store<LocalState, LocalAction>(
-      core: ScopedCore(global: core, toLocalState: toLocalState, isDuplicate: { $0 == $1 }),
+      core: ScopedCore(
+        global: core, toLocalState: toLocalState, skippingRepeats: skippingRepeats),
       send: { action, group in sendToGlobal(fromLocalAction(action), group) }
     )
   }
@@ -267,12 +278,19 @@ private final class Observer<Value> {
     isActive = false
   }
 
-  /// Calls the observer, if it is still subscribed, without retaining it or its function: the
-  /// caller keeps both alive. Not isolated, so that the call checks no actor.
-  static func call(_ observer: Unmanaged<Observer>, with value: Value) {
-    observer._withUnsafeGuaranteedRef { observer in
-      if observer.isActive { observer.notify(value) }
-    }
+  /// Calls the observer, if it is still subscribed.
+  func callIfActive(with value: Value) {
+    if isActive { notify(value) }
+  }
+}
+
+/// Calls each observer in `entries` that is still subscribed, without retaining it or its
+/// function: the list keeps both alive. Not isolated, so that no call checks the actor; the
+/// observers' type is looked up once for them all.
+private func callObservers<Value>(_ entries: ContiguousArray<AnyObject>, with value: Value) {
+  for index in entries.indices {
+    Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<Value>.self))
+      ._withUnsafeGuaranteedRef { $0.callIfActive(with: value) }
   }
 }
 
@@ -410,19 +428,10 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     let changeEntries = changeObservers.isEmpty ? [] : changeObservers.entries
     let entries = observers.isEmpty ? [] : observers.entries
     // Observers of changes first: telling them copies no state.
-    for index in changeEntries.indices {
-      Observer.call(
-        Unmanaged.passUnretained(unsafeDowncast(changeEntries[index], to: Observer<Void>.self)),
-        with: ())
-    }
+    if !changeEntries.isEmpty { callObservers(changeEntries, with: ()) }
     guard !entries.isEmpty else { return }
     // The state is copied once for all of them.
-    let state = currentState.pointee
-    for index in entries.indices {
-      Observer.call(
-        Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<State>.self)),
-        with: state)
-    }
+    callObservers(entries, with: currentState.pointee)
   }
 }
 
@@ -431,46 +440,58 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
 final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Sendable>:
   StoreCore<State, Action>
 {
+  /// Wraps an observer of the local state in an observer of the global one that derives the
+  /// local state and calls it only when that changed, starting from the given local state.
+  @usableFromInline
+  typealias SkippingRepeats = (
+    _ observer: @escaping @MainActor (State) -> Void, _ first: State
+  ) -> @MainActor (GlobalState) -> Void
+
   private let global: StoreCore<GlobalState, GlobalAction>
   private let toLocalState: (GlobalState) -> State
-  // For an `Equatable` local state: whether two local states are equal, so that an action that
-  // leaves it equal tells no observer.
-  private let isDuplicate: ((State, State) -> Bool)?
+  // For an `Equatable` local state: an action that leaves it equal tells no observer.
+  private let skippingRepeats: SkippingRepeats?
 
   @usableFromInline
   init(
     global: StoreCore<GlobalState, GlobalAction>,
     toLocalState: @escaping (GlobalState) -> State,
-    isDuplicate: ((State, State) -> Bool)?
+    skippingRepeats: SkippingRepeats?
   ) {
     self.global = global
     self.toLocalState = toLocalState
-    self.isDuplicate = isDuplicate
+    self.skippingRepeats = skippingRepeats
   }
 
   override var state: State { toLocalState(global.state) }
   override var observerCount: Int { global.observerCount }
 
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
-    let toLocalState = self.toLocalState
-    guard let isDuplicate else {
+    guard let skippingRepeats else {
+      let toLocalState = self.toLocalState
       return global.subscribe { observer(toLocalState($0)) }
     }
     // Handed the global state, the observer holds no store: a subscription keeps none alive,
     // and works through scopes that are let go.
-    var last = state
-    return global.subscribe { globalState in
-      let local = toLocalState(globalState)
-      guard !isDuplicate(last, local) else { return }
-      last = local
-      observer(local)
-    }
+    return global.subscribe(skippingRepeats(observer, state))
   }
 
   override func subscribe(onChange: @escaping @MainActor () -> Void) -> StoreSubscription {
     // No local state to derive: the global store's observer is the same function. Skipping
     // repeats needs the local state, which the observers handed it compare.
-    guard isDuplicate != nil else { return global.subscribe(onChange: onChange) }
+    guard skippingRepeats != nil else { return global.subscribe(onChange: onChange) }
     return subscribe { _ in onChange() }
+  }
+}
+
+/// The local state an observer was last called with, which only that observer's function
+/// reads and changes, on the main actor.
+@usableFromInline
+final class LastValue<Value> {
+  @exclusivity(unchecked) @usableFromInline var value: Value
+
+  @inlinable
+  init(_ value: Value) {
+    self.value = value
   }
 }

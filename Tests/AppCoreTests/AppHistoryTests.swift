@@ -13,7 +13,7 @@ struct AppHistoryTests {
   private func makeStore(
     _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17]),
     asRecordedIn version: Int = RecordedLine.version
-  ) -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment> {
+  ) -> TestStore<History<AppState>, AppHistoryAction, AppEnvironment> {
     let ids = IncrementingUUIDs()
     return TestStore(
       initialState: History(state),
@@ -359,7 +359,7 @@ struct AppHistoryTests {
   /// removed it.
   private func storeWhereAnotherSessionRemovedASavedPrime(
     asRecordedIn version: Int = RecordedLine.version
-  ) async -> TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment> {
+  ) async -> TestStore<History<AppState>, AppHistoryAction, AppEnvironment> {
     let start = AppState(count: 17, counterDestination: .primeModal(alert: nil))
     let store = makeStore(start, asRecordedIn: version)
     let at = Date(timeIntervalSince1970: 0)
@@ -385,9 +385,9 @@ struct AppHistoryTests {
 
   /// Opens the history page of a store whose one step is a save, from the counter.
   private func openTheHistoryPageAfterTheSave(
-    _ store: TestStore<History<AppState>, HistoryAction<AppAction>, AppEnvironment>
+    _ store: TestStore<History<AppState>, AppHistoryAction, AppEnvironment>
   ) async {
-    await store.send(.step(.history(.opened))) {
+    await store.send(.historyPage(.opened)) {
       $0.present.screens.notice = nil
       $0.present.screens.page = .history
       $0.present.screens.historyVisit = ScreensState.HistoryVisit(
@@ -400,14 +400,14 @@ struct AppHistoryTests {
     let at = Date(timeIntervalSince1970: 0)
     await openTheHistoryPageAfterTheSave(store)
     // A step back takes back nothing, and the page says why, as undo does.
-    await store.send(.step(.history(.moved(by: -1)))) {
+    await store.send(.historyPage(.moved(by: -1))) {
       $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
       $0.present.screens.notice = .said(
         "undone: saved 17 (17 had already been removed in another session); count: 17; "
           + "no favorites")
     }
     // A step forward saves 17 again; nothing was done already, so the page says nothing.
-    await store.send(.step(.history(.moved(by: 1)))) {
+    await store.send(.historyPage(.moved(by: 1))) {
       $0.present.screens.notice = nil
       $0.travel(by: 1, changing: \.undoable) { present, _, _ in
         present.favoritePrimes = [17]
@@ -420,7 +420,7 @@ struct AppHistoryTests {
   @Test func aRecordingOfVersion7_movesOnTheHistoryPage_sayingNothing_asItWasMade() async {
     let store = await storeWhereAnotherSessionRemovedASavedPrime(asRecordedIn: 7)
     await openTheHistoryPageAfterTheSave(store)
-    await store.send(.step(.history(.moved(by: -1)))) {
+    await store.send(.historyPage(.moved(by: -1))) {
       $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
     }
   }
@@ -461,7 +461,7 @@ struct AppHistoryTests {
   /// A store of the app with history, the prime modal open on `count`, and known identities.
   private static func storeWithPrimeModalOpen(
     count: Int
-  ) -> Store<History<AppState>, HistoryAction<AppAction>> {
+  ) -> Store<History<AppState>, AppHistoryAction> {
     let ids = IncrementingUUIDs()
     return Store(
       initialState: History(AppState(count: count, counterDestination: .primeModal(alert: nil))),

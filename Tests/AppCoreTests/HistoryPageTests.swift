@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct HistoryPageTests {
   private func makeStore(_ state: AppState = AppState()) -> Store<
-    History<AppState>, HistoryAction<AppAction>
+    History<AppState>, AppHistoryAction
   > {
     let ids = IncrementingUUIDs()
     return Store(
@@ -21,7 +21,7 @@ struct HistoryPageTests {
   }
 
   /// Counts to 3 and saves it, then to 5 and saves it: seven steps.
-  private func saveThreeAndFive(_ store: Store<History<AppState>, HistoryAction<AppAction>>) {
+  private func saveThreeAndFive(_ store: Store<History<AppState>, AppHistoryAction>) {
     for _ in 0..<3 { store.send(.step(.counter(.incrTapped))) }
     save(store)
     for _ in 0..<2 { store.send(.step(.counter(.incrTapped))) }
@@ -29,7 +29,7 @@ struct HistoryPageTests {
   }
 
   /// Opens the prime modal and saves the count.
-  private func save(_ store: Store<History<AppState>, HistoryAction<AppAction>>) {
+  private func save(_ store: Store<History<AppState>, AppHistoryAction>) {
     store.send(.step(.counter(.isPrimeTapped)))
     store.send(.step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))))
   }
@@ -56,13 +56,13 @@ struct HistoryPageTests {
     let store = makeStore()
     saveThreeAndFive(store)
     store.send(.step(.screens(.pageOpened(.favorites))))
-    store.send(.step(.history(.opened)))
+    store.send(.historyPage(.opened))
     #expect(store.state.present.screens.page == .history)
-    store.send(.step(.history(.moved(by: -2))))
+    store.send(.historyPage(.moved(by: -2)))
     #expect(store.state.present.favoritePrimes == [3])
     #expect(store.state.present.count == 4)
     #expect((store.state.undoCount, store.state.redoCount) == (5, 2))
-    store.send(.step(.history(.cancelled)))
+    store.send(.historyPage(.cancelled))
     #expect(store.state.present.favoritePrimes == [3, 5])
     #expect(store.state.present.count == 5)
     #expect(store.state.present.screens.page == .favorites)
@@ -71,9 +71,9 @@ struct HistoryPageTests {
   @Test func enter_staysWhereTheMarkerIs_andRedoGoesOn() {
     let store = makeStore()
     saveThreeAndFive(store)
-    store.send(.step(.history(.opened)))
-    store.send(.step(.history(.moved(by: -1))))
-    store.send(.step(.history(.kept)))
+    store.send(.historyPage(.opened))
+    store.send(.historyPage(.moved(by: -1)))
+    store.send(.historyPage(.kept))
     #expect(store.state.present.screens.page == .counter)
     #expect(store.state.present.favoritePrimes == [3])
     store.send(.redo)
@@ -105,7 +105,7 @@ struct HistoryPageTests {
   @Test func anAlertThatArrivesBeforeTheHistoryPage_goesWithItsFirstMove() {
     let store = makeStore(
       AppState(favoritesDestination: .alert(.failure("could not save the favorite primes"))))
-    store.send(.step(.history(.opened)))
+    store.send(.historyPage(.opened))
     // The history page shows no alert, so none waits behind it to appear later.
     #expect(store.state.present.favoritesDestination == nil)
   }

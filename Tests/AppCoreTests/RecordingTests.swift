@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct RecordingTests {
   /// Runs `actions` through a store that records, and returns the recording's lines.
-  func record(_ actions: [HistoryAction<AppAction>]) async throws -> [RecordedLine] {
+  func record(_ actions: [AppHistoryAction]) async throws -> [RecordedLine] {
     let lines = Mutex<[String]>([])
     let recorder = SessionRecorder(write: { line in lines.withLock { $0.append(line) } })
     let clock = Mutex(1_000.0)
@@ -37,7 +37,7 @@ struct RecordingTests {
     }
   }
 
-  let session: [HistoryAction<AppAction>] = [
+  let session: [AppHistoryAction] = [
     .step(.counter(.countEntered(7))), .step(.counter(.isPrimeTapped)),
     .step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))),
     .step(.counter(.nthPrimeTapped)),
@@ -167,15 +167,16 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 8")
+        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 9")
     ) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 9; this primetime reads versions 3 to 8")
+        line: 1, reason: "the recording has format version 10; this primetime reads versions 3 to 9"
+      )
     ) {
-      try Replay.run([.start(version: 9, state: state), .end(state: state, screen: "")])
+      try Replay.run([.start(version: 10, state: state), .end(state: state, screen: "")])
     }
     // The versions before this one are read, after their lines are upgraded.
     #expect(
@@ -298,6 +299,61 @@ struct RecordingTests {
     #expect(
       !recorded.agreesInTheDataAndTheHistory(
         with: RecordedLine.Summary(History(AppState(count: 8)))))
+  }
+
+  @Test func versionEightLines_readTheHistoryPagesMoves_asLinesOfTheirOwn() throws {
+    let after = String(
+      decoding: try JSONEncoder().encode(RecordedLine.Summary(History(AppState(count: 7)))),
+      as: UTF8.self)
+    let readings = #"{"now":[],"uuid":[]}"#
+    let lines = try RecordedLine.decode(lines: [
+      try RecordedLine.start(version: 8, state: AppState(count: 7)).encoded(),
+      #"{"step":{"action":{"history":{"_0":{"opened":{}}}},"after":"# + after + "}}",
+      #"{"step":{"action":{"history":{"_0":{"moved":{"by":-1}}}},"readings":"# + readings
+        + #","after":"# + after + "}}",
+      // Not a move on the page: left as it is.
+      #"{"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"after":"# + after + "}}",
+    ])
+    let summary = RecordedLine.Summary(History(AppState(count: 7)))
+    #expect(
+      Array(lines.dropFirst()) == [
+        .historyPage(move: .opened, after: summary),
+        .historyPage(move: .moved(by: -1), readings: RecordedLine.Readings(), after: summary),
+        .step(action: .counter(.incrTapped), after: summary),
+      ])
+  }
+
+  @Test func movesOnTheHistoryPage_areRecorded_andReplay_inThisFormatAndUpgradedFromEight()
+    async throws
+  {
+    let lines = try await record([
+      .step(.counter(.incrTapped)), .step(.counter(.incrTapped)), .historyPage(.opened),
+      .historyPage(.moved(by: -1)), .historyPage(.kept),
+    ])
+    #expect(
+      lines.compactMap { $0.action?.0 }.suffix(3) == [
+        .historyPage(.opened), .historyPage(.moved(by: -1)), .historyPage(.kept),
+      ])
+    guard case .end(let end, _)? = lines.last else {
+      Issue.record("no end line: \(lines)")
+      return
+    }
+    #expect(end.count == 1)
+    #expect(try Replay.run(lines) == .reproduced(end))
+    // The same session as version 8 wrote it: each move a step of the app's.
+    let asVersionEight = try lines.map { line in
+      if case .start(_, let state) = line {
+        return try RecordedLine.start(version: 8, state: state).encoded()
+      }
+      let text = try line.encoded()
+      let prefix = #"{"historyPage":{"move":"#
+      // A move's JSON holds no comma: the line's next field follows it.
+      guard text.hasPrefix(prefix), let comma = text.firstRange(of: #","#) else { return text }
+      let move = text[text.index(text.startIndex, offsetBy: prefix.count)..<comma.lowerBound]
+      return #"{"step":{"action":{"history":{"_0":"# + move + "}}" + text[comma.lowerBound...]
+    }
+    #expect(asVersionEight.filter { $0.contains(#"{"history":{"_0":"#) }.count == 3)
+    #expect(try Replay.run(RecordedLine.decode(lines: asVersionEight)) == .reproduced(end))
   }
 
   @Test func aLaterVersion_isRefusedWithItsVersion_beforeItsLinesAreRead() throws {

@@ -83,24 +83,54 @@ extension CasePath<TwoLookupsAction, PresentationAction<NthPrimeLookupAction>> {
   }
 }
 
+/// Presents the lookup at `path` in `parent`: one composition written once and used for both
+/// places, which the key paths tell apart.
+private func presentingLookup(
+  at path: WritableKeyPath<TwoLookups, NthPrimeLookupState?>,
+  action: CasePath<TwoLookupsAction, PresentationAction<NthPrimeLookupAction>>,
+  in parent: some Reducer<TwoLookups, TwoLookupsAction, NthPrimeClient>
+) -> some Reducer<TwoLookups, TwoLookupsAction, NthPrimeClient> {
+  parent.ifLet(path, action: action, environment: { $0 }) { NthPrimeLookupReducer() }
+}
+
+/// How the two lookups are composed: each `ifLet` written where it is used, or both through one
+/// helper.
+enum TwoLookupsComposition: CaseIterable, Sendable {
+  case inPlace
+  case throughAHelper
+}
+
 @MainActor
 struct NthPrimeLookupTwiceTests {
   private func makeStore(
-    first: ControlledLookup, second: ControlledLookup
+    first: ControlledLookup, second: ControlledLookup, composition: TwoLookupsComposition
   ) -> TestStore<TwoLookups, TwoLookupsAction, NthPrimeClient> {
-    TestStore(
+    let none = Reduce<TwoLookups, TwoLookupsAction, NthPrimeClient>.empty
+    let reducer: any Reducer<TwoLookups, TwoLookupsAction, NthPrimeClient> =
+      switch composition {
+      case .inPlace:
+        none
+          .ifLet(\.first, action: .first, environment: { $0 }) { NthPrimeLookupReducer() }
+          .ifLet(\.second, action: .second, environment: { $0 }) { NthPrimeLookupReducer() }
+      case .throughAHelper:
+        presentingLookup(
+          at: \.second, action: .second,
+          in: presentingLookup(at: \.first, action: .first, in: none))
+      }
+    return TestStore(
       initialState: TwoLookups(
         first: NthPrimeLookupState(n: 7), second: NthPrimeLookupState(n: 8)),
-      reducer: Reduce<TwoLookups, TwoLookupsAction, NthPrimeClient>.empty
-        .ifLet(\.first, action: .first, environment: { $0 }) { NthPrimeLookupReducer() }
-        .ifLet(\.second, action: .second, environment: { $0 }) { NthPrimeLookupReducer() },
+      reducer: Reduce(reducer),
       environment: NthPrimeClient { n in try await (n == 7 ? first : second).lookup(n) })
   }
 
-  @Test func twoEmbeddings_runAtOnce_andDismissingOneLeavesTheOther() async {
+  @Test(arguments: TwoLookupsComposition.allCases)
+  func twoEmbeddings_runAtOnce_andDismissingOneLeavesTheOther(
+    composition: TwoLookupsComposition
+  ) async {
     let first = ControlledLookup()
     let second = ControlledLookup()
-    let store = makeStore(first: first, second: second)
+    let store = makeStore(first: first, second: second, composition: composition)
     await store.send(.first(.presented(.started)))
     await store.send(.second(.presented(.started)))
     await store.send(.first(.dismiss)) { $0.first = nil }
@@ -110,10 +140,11 @@ struct NthPrimeLookupTwiceTests {
     await store.finish()
   }
 
-  @Test func twoEmbeddings_startingOneLeavesTheOtherRunning() async {
+  @Test(arguments: TwoLookupsComposition.allCases)
+  func twoEmbeddings_startingOneLeavesTheOtherRunning(composition: TwoLookupsComposition) async {
     let first = ControlledLookup()
     let second = ControlledLookup()
-    let store = makeStore(first: first, second: second)
+    let store = makeStore(first: first, second: second, composition: composition)
     await store.send(.second(.presented(.started)))
     // Each cancels a lookup under way by the same identifier when it starts, within its own
     // place: starting the first does not cancel the second.

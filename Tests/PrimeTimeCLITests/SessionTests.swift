@@ -311,7 +311,7 @@ struct SessionTests {
       for await _ in release { break }
       return FavoritesDatabase.Contents(favoritePrimes: [3, 7], activityFeed: [theirs, seven])
     }
-    let save = HistoryAction<AppAction>.step(
+    let save = AppHistoryAction.step(
       .counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))))
     session.store.send(.step(.counter(.isPrimeTapped)))
     session.store.send(save)

@@ -16,7 +16,7 @@ import Testing
 @MainActor
 struct KeyMapTests {
   private typealias AppTestStore = TestStore<
-    History<AppState>, HistoryAction<AppAction>, AppEnvironment
+    History<AppState>, AppHistoryAction, AppEnvironment
   >
 
   private static let size = Size(columns: 60, rows: 16)

@@ -116,7 +116,7 @@ struct RecordingViewTests {
       before: AppState(count: 7), after: saved)
     #expect(stored.words == "another session: saved 7")
     let moved = RecordingViewState.Step(
-      line: 3, action: .step(.history(.moved(by: -1))), before: AppState(count: 5),
+      line: 3, action: .historyPage(.moved(by: -1)), before: AppState(count: 5),
       after: AppState(count: 4))
     #expect(moved.words == "history: back 1 (count 5 → 4)")
     let undone = RecordingViewState.Step(

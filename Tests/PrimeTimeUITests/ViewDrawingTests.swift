@@ -463,8 +463,8 @@ struct HistoryDrawingTests {
     store.send(.step(.counter(.isPrimeTapped)))
     store.send(.step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))))
     store.send(.step(.counter(.incrTapped)))
-    store.send(.step(.history(.opened)))
-    store.send(.step(.history(.moved(by: -1))))
+    store.send(.historyPage(.opened))
+    store.send(.historyPage(.moved(by: -1)))
     let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt)
     #expect(
       text(drawing) == """
@@ -509,8 +509,8 @@ struct HistoryDrawingTests {
       store.send(.step(.counter(.isPrimeTapped)))
       store.send(.step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))))
     }
-    store.send(.step(.history(.opened)))
-    store.send(.step(.history(.moved(by: -1))))
+    store.send(.historyPage(.opened))
+    store.send(.historyPage(.moved(by: -1)))
     let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt).map {
       $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
     }
