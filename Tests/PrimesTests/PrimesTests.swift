@@ -129,6 +129,25 @@ struct PrimeCountTests {
     #expect(engine.sigma(piSqrtX: 146_144_318) > 0)  // π(3037000499), from primecount 7.6
   }
 
+  @Test(.enabled(if: largeTestsEnabled, "set PRIMES_LARGE_TESTS=1"))
+  func windows_countThePrimesUpToTheRootOfTheLargestInt() {
+    // π(√x) at x = Int.max as Σ takes it, from the windows' totals, each counted from 0.
+    let limit = 3_037_000_499
+    let primes = Array(Sieve.primes(upTo: integerSquareRoot(limit)).dropFirst())
+    let window = SegmentedPiTable()
+    var count = 0
+    var low = 0
+    primes.withUnsafeBufferPointer { sieving in
+      while low <= limit {
+        let high = min(low + SegmentedPiTable.capacity, limit + 1)
+        window.fill(low: low, high: high, countFrom: 0, sievingWith: sieving)
+        count += window.total
+        low = high
+      }
+    }
+    #expect(count == 146_144_318)  // π(3037000499), from primecount 7.6
+  }
+
   @Test func primeCount_aboveTheOldLimitOf4e15_matchesPrimecount() throws {
     // π(4·10^15 + 10^9), from primecount 7.6.
     #expect(try primeCount(4_000_001_000_000_000) == 114_631_016_740_986)

@@ -67,7 +67,9 @@ extension Gourdon {
             let end = factors.count(upTo: upper)
             while i < end {
               let value = factors[index: i]
-              // Square-free, with prime factors above p_b, and not prime: the primes were above.
+              // Square-free, with prime factors above p_b, and not a prime above √y (those
+              // were summed above). A prime up to √y holds its index, not ``prime``, and never
+              // comes here: m > max(x/p_b³, p_b²) would need y above x^(4/5) to reach √y.
               if value > threshold, value != FactorTable.prime {
                 let mu = FactorTable.mu(value)
                 sum &-= mu &* (lookup[atLeastTwo: xp / factors.number(at: i)] &- b &+ 2)

@@ -316,7 +316,7 @@ struct Gourdon {
           for b in (max(piXStar, k) + 1)...piSqrtLimit { sieve.crossOffUncounted(Int(primes[b])) }
           sieve.recount()
         }
-        b(segmentHigh: high, next: &nextB, primes: &bPrimes, sieve: sieve, result: &result)
+        b(segmentHigh: high, next: &nextB, bPrimes: &bPrimes, sieve: sieve, result: &result)
         result.unsieved += sieve.total
         low = high
       }

@@ -215,8 +215,10 @@ struct PiTable {
 /// when p_b is at most √limit or 13, else for the m above p_b, the only ones the leaves ask
 /// about.
 ///
-/// The index of a prime up to √limit fits in 15 bits for any limit below 2^31; a larger
-/// prime's may not, and the leaves only ask whether it exceeds p_b, which it does.
+/// The index b of each prime up to √limit must be at most 32,766, so that 2·b + 1 stays below
+/// ``one`` and ``prime``: √limit below p_32767 = 386,093, a limit below about 1.49·10^11, far
+/// above y for any x up to 2^63 − 1; `init` checks it. A prime above √limit holds ``prime``,
+/// whatever its index, and the leaves only ask whether it exceeds p_b, which it does.
 ///
 /// The leaves only ever ask about such m, since their least prime factor exceeds 13: keeping
 /// just those, 48 in every 210 numbers, makes the table less than half the size of one over
@@ -246,7 +248,7 @@ struct FactorTable {
   private let residues = Self.wheelResidues
   private let countUpTo = Self.wheelCounts
 
-  /// The table up to `limit` (below 2^31), built 2^16 entries at a time on up to `threads`
+  /// The table up to `limit` (below about 1.49·10^11), built 2^16 entries at a time on up to `threads`
   /// threads. `primes[b]` must be the b-th prime, ascending, for every prime up to √limit
   /// (`primes[0]` is not read).
   init(limit: Int, primes: [Int32], threads: Int = 1, workLog: WorkLog? = nil) {
@@ -258,6 +260,7 @@ struct FactorTable {
     // that no prime up to p_k = 13 holds ``prime``.
     var last = 4
     while last + 1 < primes.count, Int(primes[last + 1]) <= max(root, 13) { last += 1 }
+    precondition(last <= 32_766, "a factor table's indices fit in 15 bits")
     let sieving = stride(from: 5, through: last, by: 1)
     let pieceEntries = 1 << 16
     var values = [UInt16](repeating: 0, count: count)
