@@ -6,13 +6,16 @@ extension AppState {
   /// none of these.
   ///
   /// ``History/step(at:)`` leaves out what other sessions changed around a step, so the
-  /// entries the step added to the feed are its own, found from the feeds' ends: the words cost
-  /// the size of the step, not of the favorites.
+  /// entries that differ between the feeds are the step's own, found from the feeds' ends: the
+  /// words cost the size of the step, not of the favorites. An entry taken back (a move back
+  /// over a step, an undo in another session) counts as its opposite.
   public static func stepWords(from before: AppState, to after: AppState) -> String {
     if before.count != after.count { return "count \(before.count) → \(after.count)" }
-    let own = Undoable.entries(from: before.activityFeed, to: after.activityFeed).added
-    let added = own.filter { $0.kind == .added }.map(\.prime)
-    let removed = own.filter { $0.kind == .removed }.map(\.prime)
+    let (takenBack, own) = Undoable.entries(from: before.activityFeed, to: after.activityFeed)
+    let added = (own.filter { $0.kind == .added } + takenBack.filter { $0.kind == .removed })
+      .map(\.prime)
+    let removed = (own.filter { $0.kind == .removed } + takenBack.filter { $0.kind == .added })
+      .map(\.prime)
     switch (added.count, removed.count) {
     case (0, 0): return "no change"
     case (1, 0): return "saved \(added[0])"

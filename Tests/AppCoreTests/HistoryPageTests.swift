@@ -123,6 +123,15 @@ struct HistoryPageTests {
     #expect(AppState.stepWords(from: before, to: after) == "saved 2 primes, removed 3")
   }
 
+  @Test func aMoveThatTakesEntriesBack_namesWhatItUndid() {
+    // A move back over a save takes the save's entry back: the prime is no favorite after it.
+    let at = Date(timeIntervalSince1970: 0)
+    let saved = Activity(id: UUID(1), kind: .added, prime: 5, timestamp: at)
+    let removed = Activity(id: UUID(2), kind: .removed, prime: 3, timestamp: at)
+    let before = AppState(favoritePrimes: [5], activityFeed: [saved, removed])
+    #expect(AppState.stepWords(from: before, to: AppState()) == "saved 3, removed 5")
+  }
+
   @Test func travel_withNothingThatWay_saysSo() {
     let store = makeStore()
     store.send(.travel(by: -2))
