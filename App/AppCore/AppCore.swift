@@ -183,16 +183,17 @@ extension AppState {
   /// The counter's view of the app: the count and the favorites, what covers the counter and
   /// its lookup, and the news.
   ///
-  /// Each screen's state is read and written back on every action of its feature, so its
-  /// accessors are inlined into the reducer that pulls the feature back: called instead, the
+  /// Each screen's state is read and written back on every action of its feature, and read
+  /// again for its view after each action, so its accessors are inlined, into the reducer that
+  /// pulls the feature back and, across modules, into the view's scope: called instead, the
   /// optimizer copied and destroyed the whole state once more in each.
   public var counter: CounterState {
-    @inline(__always) get {
+    @inlinable @inline(__always) get {
       CounterState(
         count: count, favoritePrimes: favoritePrimes, notice: screens.said,
         destination: counterDestination, nthPrimeLookup: counterLookup)
     }
-    @inline(__always) set {
+    @inlinable @inline(__always) set {
       count = newValue.count
       if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
       if newValue.notice != screens.said { screens.said = newValue.notice }
@@ -204,12 +205,12 @@ extension AppState {
   /// The favorites screen's view of the app: the favorites, what covers the list and its
   /// lookup, and the news.
   public var favoritePrimesState: FavoritePrimesState {
-    @inline(__always) get {
+    @inlinable @inline(__always) get {
       FavoritePrimesState(
         favoritePrimes: favoritePrimes, notice: screens.said,
         destination: favoritesDestination, nthPrimeLookup: favoritesLookup)
     }
-    @inline(__always) set {
+    @inlinable @inline(__always) set {
       if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
       if newValue.notice != screens.said { screens.said = newValue.notice }
       favoritesDestination = newValue.destination

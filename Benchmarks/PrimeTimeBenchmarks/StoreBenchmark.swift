@@ -170,11 +170,11 @@ enum StoreBenchmark {
     for round in 0..<rounds {
       let bare = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
       let viewed = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
-      let counter = viewed.scope(state: \.counter, action: AppAction.counter)
+      let counter = viewed.scope(state: { $0.counter }, action: AppAction.counter)
       let view = counter.subscribe(onChange: { sum.pointee &+= 1 })
       let observed = Store(
         initialState: AppState(), reducer: AppReducer(), environment: environment)
-      let observedCounter = observed.scope(state: \.counter, action: AppAction.counter)
+      let observedCounter = observed.scope(state: { $0.counter }, action: AppAction.counter)
       let observer = observedCounter.subscribe { sum.pointee &+= $0.count }
       let stores = [bare, viewed, observed]
       var times = [0.0, 0.0, 0.0]
@@ -195,7 +195,7 @@ enum StoreBenchmark {
     // A count: how many times it is told, per action.
     let unseen = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
     let favoritesView = unseen.scope(
-      state: \.favoritePrimesState, action: AppAction.favoritePrimes)
+      state: { $0.favoritePrimesState }, action: AppAction.favoritePrimes)
     var unseenCalls = 0
     let unseenSubscription = favoritesView.subscribe(onChange: { unseenCalls += 1 })
     let unseenActions = max(1000, actions / 100)

@@ -36,7 +36,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @inlinable @inline(__always)
   init(
     parent: Parent, child: @escaping () -> Child,
-    toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildState childStatePath: @escaping () -> WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: @escaping (Parent.Action) -> Child.Action?,
     fromChildAction: @escaping @Sendable (Child.Action) -> Parent.Action,
     toChildEnvironment: @escaping (Parent.Environment) -> Child.Environment,
@@ -45,12 +45,20 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     fileID: StaticString, line: UInt
   ) {
     // The child is made only when it acts: made here, its own composition would be allocated
-    // on every action. The place's identity is made only when an effect needs it.
-    let place = { EffectID(presentedAt: toChildState) }
+    // on every action. The key path comes as a function, so that the place's identity, a key
+    // path object, is made only when an effect needs it: where the composition is inlined, each
+    // projection through a key path literal is a direct access, and an action that passes by
+    // fetches no key path at all (Benchmarks/README.md, `dispatch.ratio`).
+    #if DEBUG
+      let toChildState = Self.reportingAChange(of: childStatePath, fileID: fileID, line: line)
+    #else
+      let toChildState = childStatePath
+    #endif
+    let place = { EffectID(presentedAt: toChildState()) }
     self.lifted = { state, action, environment in
       var childEffect = Effect<Child.Action>.none
       if let childAction = toChildAction(action) {
-        if let effect = state[keyPath: toChildState].modifyIfPresent({
+        if let effect = state[keyPath: toChildState()].modifyIfPresent({
           child().reduce(
             into: &$0, action: childAction, environment: toChildEnvironment(environment))
         }) {
@@ -61,11 +69,11 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             fileID: fileID, line: line)
         }
       }
-      let before = state[keyPath: toChildState].map(PresentedCase.init)
+      let before = state[keyPath: toChildState()].map(PresentedCase.init)
       let effect = parent.reduce(into: &state, action: action, environment: environment)
       guard before != nil else { return effect }
-      if isDismissal(action) { state[keyPath: toChildState] = nil }
-      guard before == state[keyPath: toChildState].map(PresentedCase.init) else {
+      if isDismissal(action) { state[keyPath: toChildState()] = nil }
+      guard before == state[keyPath: toChildState()].map(PresentedCase.init) else {
         // The child went, or another took its place: what it started ends with it, and what
         // it asked for in this very action does not start.
         return effect.merge(
@@ -83,6 +91,26 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     into state: inout Parent.State, action: Parent.Action, environment: Parent.Environment
   ) -> Effect<Parent.Action> {
     lifted(&state, action, environment)
+  }
+
+  /// The key path as it is read at each use, reporting one that is not the key path the
+  /// composition was made with (a captured `var` that changed): the child would move between
+  /// actions, and its effects with it.
+  @usableFromInline
+  static func reportingAChange(
+    of path: @escaping () -> WritableKeyPath<Parent.State, Child.State?>,
+    fileID: StaticString, line: UInt
+  ) -> () -> WritableKeyPath<Parent.State, Child.State?> {
+    let composed = path()
+    return {
+      let current = path()
+      if current != composed {
+        runtimeWarning(
+          "The key path of a presented child changed after it was composed, from \(composed) to \(current): pass a literal or a constant",
+          fileID: fileID, line: line)
+      }
+      return current
+    }
   }
 }
 
@@ -114,7 +142,10 @@ extension Reducer {
   /// ```
   ///
   /// - Parameters:
-  ///   - toChildState: Where the optional child state lives in this reducer's state.
+  ///   - toChildState: Where the optional child state lives in this reducer's state: a key path
+  ///     literal or a constant. The expression is evaluated each time the place is needed, so
+  ///     that an action that passes by makes no key path object; one that gives another key
+  ///     path after composition is reported in a debug build.
   ///   - toChildAction: Which of this reducer's actions carry the child's.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.
   ///   - child: Makes the child's reducer: called each time the child acts, so that a parent
@@ -125,7 +156,7 @@ extension Reducer {
   /// - Returns: A reducer on this reducer's domain that runs both.
   @inlinable
   public func ifLet<Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, Child.State?>,
+    _ toChildState: @autoclosure @escaping () -> WritableKeyPath<State, Child.State?>,
     action toChildAction: CasePath<Action, Child.Action>,
     environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
     then child: @escaping () -> Child,
@@ -155,7 +186,10 @@ extension Reducer {
   /// ```
   ///
   /// - Parameters:
-  ///   - toChildState: Where the optional child state lives in this reducer's state.
+  ///   - toChildState: Where the optional child state lives in this reducer's state: a key path
+  ///     literal or a constant. The expression is evaluated each time the place is needed, so
+  ///     that an action that passes by makes no key path object; one that gives another key
+  ///     path after composition is reported in a debug build.
   ///   - toPresentationAction: Which of this reducer's actions carry the child's presentation
   ///     actions.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.
@@ -167,7 +201,7 @@ extension Reducer {
   /// - Returns: A reducer on this reducer's domain that runs both.
   @inlinable
   public func ifLet<Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, Child.State?>,
+    _ toChildState: @autoclosure @escaping () -> WritableKeyPath<State, Child.State?>,
     action toPresentationAction: CasePath<Action, PresentationAction<Child.Action>>,
     environment toChildEnvironment: @escaping (Environment) -> Child.Environment,
     then child: @escaping () -> Child,

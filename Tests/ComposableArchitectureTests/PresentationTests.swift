@@ -292,6 +292,24 @@ struct PresentationTests {
     await store.finish()
   }
 
+  #if DEBUG
+    @Test func aChildKeyPathThatChangesAfterComposition_isReported() {
+      let reports = Mutex<[String]>([])
+      var path: WritableKeyPath<HostState, ProbeState?> = \.child
+      let reducer = Reduce<HostState, HostAction, ProbeEnvironment> { _, _, _ in .none }
+        .ifLet(path, action: .child, environment: { $0 }) { ProbeReducer() }
+      path = \.sheet
+      var state = HostState(child: ProbeState(), sheet: ProbeState())
+      RuntimeWarning.$report.withValue({ message in reports.withLock { $0.append(message) } }) {
+        _ = reducer.reduce(
+          into: &state, action: .child(.incr), environment: Answers().environment)
+      }
+      let messages = reports.withLock { $0 }
+      #expect(messages.first?.contains("changed after it was composed") == true)
+      #expect(messages.first?.contains("PresentationTests.swift") == true)
+    }
+  #endif
+
   @Test func outsideATestStore_aReportGoesToTheBoundReporter() {
     let reports = Mutex<[String]>([])
     var state = HostState()

@@ -140,6 +140,20 @@ struct StoreTests {
     _ = (changeToken, stateToken)
   }
 
+  @Test func scopedEquatableObserver_sendingFromItsNotification_isToldOfEachChangeOnce() {
+    let store = makeStore()
+    let child = store.scope(state: { $0.child }, action: ParentAction.child)
+    var counts: [Int] = []
+    let token = child.subscribe { state in
+      counts.append(state.count)
+      if state.count == 1 { child.send(.incr) }
+    }
+    store.send(.child(.incr))
+    store.send(.other("leaves the child as it is"))
+    #expect(counts == [1, 2])
+    _ = token
+  }
+
   @Test func scopedStateThatIsNotEquatable_tellsItsObserversOfEveryAction() {
     struct Opaque { var count: Int }
     let store = makeStore()
@@ -378,6 +392,23 @@ struct StoreTests {
     store.send(.child(.incr))
     #expect(secondCalls == 0)
     _ = first
+  }
+
+  @Test func anObserverReleasedWithItsSubscription_endsTheSubscriptionsItHeld() {
+    let store = makeStore()
+    var innerCalls = 0
+    var inner: StoreSubscription? = store.subscribe { _ in innerCalls += 1 }
+    var outer: StoreSubscription? = store.subscribe { [inner] _ in _ = inner }
+    inner = nil
+    #expect(store.observerCount == 2)
+    // Cancelled from another observer while the store notifies: the outer observer goes, and
+    // with it the last hold on the inner subscription, whose deinit cancels it in turn.
+    let canceller = store.subscribe { _ in outer = nil }
+    store.send(.child(.incr))
+    #expect(store.observerCount == 1)
+    store.send(.child(.incr))
+    #expect(innerCalls == 1)
+    _ = (canceller, outer)
   }
 
   @Test func releasedStore_cancelsEveryEffect_notOnlyCancellableOnes() async {
