@@ -38,7 +38,11 @@ public struct CounterState: Equatable, Sendable {
   }
 
   /// What can cover the counter: one thing at a time.
-  public enum Destination: Codable, Equatable, Sendable {
+  ///
+  /// Held in a box (`indirect`), as a presented feature's state usually is: the counter's state
+  /// is read and written back on every counter action, and a reference copies for less than an
+  /// alert's text does.
+  public indirect enum Destination: Codable, Equatable, Sendable {
     /// A message to read: the lookup's answer, or why the count cannot move.
     case alert(Alert)
     /// The prime modal, with its own alert over it, if any. The count and the favorites it
