@@ -58,10 +58,11 @@ struct SessionOptions: ParsableArguments {
 struct UICommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ui",
-    abstract: "Open the full-screen app: the counter, the prime modal and the favorites.",
+    abstract: "Open the full screen: the counter, the prime modal, the favorites and the history.",
     discussion: """
       The same app as the REPL, as screens: + and - count, p asks whether the count is prime, \
-      n asks for the nth prime, f shows the favorites, u and r undo and redo, q quits. Other \
+      n asks for the nth prime, f shows the favorites, h the history of your steps, u and r \
+      undo and redo, q quits. Other \
       sessions' changes appear as they are stored. \(OptionName.dataDirectory.long) and \
       \(OptionName.record.long) apply as they do to the REPL. Example: primetime ui \
       \(OptionName.record.long) session.jsonl
