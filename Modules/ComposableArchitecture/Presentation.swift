@@ -93,18 +93,21 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     lifted(&state, action, environment)
   }
 
-  /// The key path as it is read at each use, reporting one that is not the key path the
+  /// The key path as it is read at each use, reporting once a key path that is not the one the
   /// composition was made with (a captured `var` that changed): the child would move between
-  /// actions, and its effects with it.
+  /// actions, and its effects with it. A debug build so evaluates the expression once more, at
+  /// composition.
   @usableFromInline
   static func reportingAChange(
     of path: @escaping () -> WritableKeyPath<Parent.State, Child.State?>,
     fileID: StaticString, line: UInt
   ) -> () -> WritableKeyPath<Parent.State, Child.State?> {
     let composed = path()
+    var reported = false
     return {
       let current = path()
-      if current != composed {
+      if current != composed, !reported {
+        reported = true
         runtimeWarning(
           "The key path of a presented child changed after it was composed, from \(composed) to \(current): pass a literal or a constant",
           fileID: fileID, line: line)
@@ -143,9 +146,10 @@ extension Reducer {
   ///
   /// - Parameters:
   ///   - toChildState: Where the optional child state lives in this reducer's state: a key path
-  ///     literal or a constant. The expression is evaluated each time the place is needed, so
-  ///     that an action that passes by makes no key path object; one that gives another key
-  ///     path after composition is reported in a debug build.
+  ///     literal or a constant. The expression is evaluated at each access to the child's state,
+  ///     up to four times an action, so that where the composition is inlined an action that
+  ///     passes by makes no key path object; one that gives another key path after composition
+  ///     is reported once in a debug build.
   ///   - toChildAction: Which of this reducer's actions carry the child's.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.
   ///   - child: Makes the child's reducer: called each time the child acts, so that a parent
@@ -187,9 +191,10 @@ extension Reducer {
   ///
   /// - Parameters:
   ///   - toChildState: Where the optional child state lives in this reducer's state: a key path
-  ///     literal or a constant. The expression is evaluated each time the place is needed, so
-  ///     that an action that passes by makes no key path object; one that gives another key
-  ///     path after composition is reported in a debug build.
+  ///     literal or a constant. The expression is evaluated at each access to the child's state,
+  ///     up to four times an action, so that where the composition is inlined an action that
+  ///     passes by makes no key path object; one that gives another key path after composition
+  ///     is reported once in a debug build.
   ///   - toPresentationAction: Which of this reducer's actions carry the child's presentation
   ///     actions.
   ///   - toChildEnvironment: Derives the child's environment from this reducer's.

@@ -197,7 +197,7 @@ public final class Store<State, Action: Sendable> {
   /// good there.
   ///
   /// ```swift
-  /// let child = store.scope(state: \.child, action: ParentAction.child)
+  /// let child = store.scope(state: { $0.child }, action: ParentAction.child)
   /// var changes = 0
   /// var counts: [Int] = []
   /// let changeToken = child.subscribe(onChange: { changes += 1 })

@@ -40,8 +40,8 @@ public struct CounterState: Equatable, Sendable {
   /// What can cover the counter: one thing at a time.
   ///
   /// Held in a box (`indirect`), as a presented feature's state usually is: the counter's state
-  /// is read and written back on every counter action, and a reference copies for less than an
-  /// alert's text does.
+  /// is read and written back on every counter action, and one reference copies for less than
+  /// an enum of alerts, which is copied through calls to its value witnesses.
   public indirect enum Destination: Codable, Equatable, Sendable {
     /// A message to read: the lookup's answer, or why the count cannot move.
     case alert(Alert)

@@ -66,14 +66,14 @@ public enum FavoritePrimesAction: Codable, Equatable, Sendable {
   /// ``FavoritePrimesFile/name`` in the data directory.
   case saveButtonTapped(file: String?)
   /// Saving ended: how many primes were written, or why not, and where. Recordings made
-  /// before the file was named leave it out. Held in a box, as `loadResponse` is: every action
-  /// the app routes is copied at each level, and these two would make all of them larger.
+  /// before the file was named leave it out. Held in a box: every action the app routes is
+  /// copied at each level, and this one, the largest, would make all of them larger.
   indirect case saveResponse(Result<Int, ErrorMessage>, file: String? = nil)
   /// "Load" was tapped: import favorites from a file, by default ``FavoritePrimesFile/name``
   /// in the data directory.
   case loadButtonTapped(file: String?)
   /// Loading ended: the primes read, or why not.
-  indirect case loadResponse(Result<ImportedPrimes, ErrorMessage>)
+  case loadResponse(Result<ImportedPrimes, ErrorMessage>)
   /// The favorite at this index was tapped: a lookup for the nth prime, n = that prime, starts.
   case primeTapped(at: Int)
   /// Something happened in the running lookup, or it was dismissed (cancelled).

@@ -124,7 +124,7 @@ struct StoreTests {
 
   @Test func scopedEquatableState_tellsItsObserversOnlyOfItsOwnChanges() {
     let store = makeStore()
-    let child = store.scope(state: \.child, action: ParentAction.child)
+    let child = store.scope(state: { $0.child }, action: ParentAction.child)
     var changes = 0
     var counts: [Int] = []
     let changeToken = child.subscribe(onChange: { changes += 1 })
