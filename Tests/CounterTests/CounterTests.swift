@@ -21,6 +21,12 @@ struct CounterTests {
 
   private let modal = CounterState.Destination.primeModal(alert: nil)
 
+  @Test func whatCoversTheCounter_isHeldInABox_oneReferenceWide() {
+    // The counter's state is read and written back on every counter action; what covers it
+    // copies as one reference (Benchmarks/README.md).
+    #expect(MemoryLayout<CounterState.Destination?>.size == MemoryLayout<AnyObject>.size)
+  }
+
   @Test func incrAndDecrTapped_changeTheCount() async {
     let store = makeStore()
     await store.send(.incrTapped) { $0.count = 1 }

@@ -27,6 +27,15 @@ struct FavoritePrimesTests {
     )
   }
 
+  @Test func whatCoversTheList_andASavesAnswer_areHeldInBoxes() {
+    // Every action the app routes is copied at each level: a save's answer, the largest, is
+    // boxed, so no action is larger than the lookup's (Benchmarks/README.md).
+    #expect(MemoryLayout<FavoritePrimesState.Destination?>.size == MemoryLayout<AnyObject>.size)
+    #expect(
+      MemoryLayout<FavoritePrimesAction>.size
+        <= MemoryLayout<PresentationAction<NthPrimeLookupAction>>.size + 1)
+  }
+
   @Test func delete_oneRow_removesIt_andSaysWhich() async {
     let store = makeStore([2, 3, 5, 7])
     await store.send(.deleteFavoritePrimes([0])) {
