@@ -298,14 +298,14 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeBenchmarksTests",
-      dependencies: ["PrimeTimeBenchmarks", "Primes", "primetime"],
+      dependencies: ["PrimeTimeBenchmarks", "Primes"],
       path: "Tests/PrimeTimeBenchmarksTests"
     ),
     .testTarget(
       name: "PrimeTimeCLITests",
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase", "FileClient",
-        "NthPrimeClient", "NthPrimeLookup", "PrimeTimeCLI", "Primes", "primetime",
+        "NthPrimeClient", "NthPrimeLookup", "PrimeTimeCLI", "Primes",
         "ComposableArchitecture",
         "Screens",
       ],
@@ -337,7 +337,7 @@ let package = Package(
       name: "PrimeTimeEndToEndTests",
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase",
-        "FavoritesDatabaseLive", "PseudoTerminal", "primetime",
+        "FavoritesDatabaseLive", "PseudoTerminal",
       ],
       path: "Tests/PrimeTimeEndToEndTests",
       exclude: ["Golden"]

@@ -550,7 +550,7 @@ public enum Replay {
       let before = history.present
       // An action for a child that is not there is ignored; the replay says where the state
       // then differs, rather than warn.
-      RuntimeWarning.$report.withValue({ _ in }) {
+      RuntimeWarning.$reporter.withValue(.silent) {
         for action in Self.upgraded(action, version: version, in: history.present) {
           _ = reducer.reduce(into: &history, action: action, environment: environment)
         }

@@ -240,9 +240,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     var expected = state
     // A composition mistake the core survives (an action for a child that is not there) fails
     // the test that made it.
-    RuntimeWarning.$report.withValue({ message in
+    let reporter = RuntimeWarning.Reporter { message in
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    }) {
+    }
+    RuntimeWarning.$reporter.withValue(reporter) {
       let effect = reducer.reduce(into: &state, action: action, environment: environment)
       effects.runner.run(effect, in: group)
     }

@@ -300,7 +300,8 @@ struct PresentationTests {
         .ifLet(path, action: .child, environment: { $0 }) { ProbeReducer() }
       path = \.sheet
       var state = HostState(child: ProbeState(), sheet: ProbeState())
-      RuntimeWarning.$report.withValue({ message in reports.withLock { $0.append(message) } }) {
+      let reporter = RuntimeWarning.Reporter { message in reports.withLock { $0.append(message) } }
+      RuntimeWarning.$reporter.withValue(reporter) {
         _ = reducer.reduce(
           into: &state, action: .child(.incr), environment: Answers().environment)
       }
@@ -315,7 +316,8 @@ struct PresentationTests {
   @Test func outsideATestStore_aReportGoesToTheBoundReporter() {
     let reports = Mutex<[String]>([])
     var state = HostState()
-    RuntimeWarning.$report.withValue({ message in reports.withLock { $0.append(message) } }) {
+    let reporter = RuntimeWarning.Reporter { message in reports.withLock { $0.append(message) } }
+    RuntimeWarning.$reporter.withValue(reporter) {
       _ = HostReducer().reduce(
         into: &state, action: .child(.incr), environment: Answers().environment)
     }
