@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An array whose earlier versions stay cheap to keep: changing one copy while another is kept
 /// (as ``History`` keeps the state before each step) costs as much as the change itself, not a
 /// copy of every element, and ``contains(_:)`` takes constant time.
@@ -51,12 +49,10 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// #expect(!array.contains(7))
   /// ```
   public func contains(_ element: Element) -> Bool {
-    var found = false
-    node.family.lock.withLock { _ in
+    node.family.lock.withLock {
       Node.reroot(node)
-      found = node.withIndexedStorage { $0.counts?[element, default: 0] ?? 0 > 0 }
+      return node.withIndexedStorage { $0.counts?[element, default: 0] ?? 0 > 0 }
     }
-    return found
   }
 
   /// Whether `other` is this very version of the array, not only an equal one: constant time.
@@ -168,19 +164,16 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
 
   /// Runs `body` on the elements of this version.
   private func read<Result>(_ body: (borrowing Storage) -> Result) -> Result {
-    var result: Result?
-    node.family.lock.withLock { _ in
+    node.family.lock.withLock {
       Node.reroot(node)
-      result = node.withStorage(body)
+      return node.withStorage(body)
     }
-    guard let result else { preconditionFailure("unreachable") }
-    return result
   }
 
   /// Applies `change` to this version only.
   private mutating func change(_ change: Change) {
     let family = node.family
-    family.lock.withLock { _ in
+    family.lock.withLock {
       Node.reroot(node)
       if isKnownUniquelyReferenced(&node) {
         // No other version refers to this one: change it in place.
@@ -260,7 +253,7 @@ extension PersistentArray: CustomStringConvertible {
 extension PersistentArray {
   /// The lock that every version of one array shares.
   fileprivate final class Family: Sendable {
-    let lock = Mutex(())
+    let lock = Lock()
   }
 
   /// One change to the elements; applying it returns the change that takes it back.

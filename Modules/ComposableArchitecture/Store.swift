@@ -269,68 +269,6 @@ public final class StoreSubscription {
   }
 }
 
-/// One observer, called with a value: the state, or nothing for an observer of changes.
-/// `isActive` turns off when its subscription ends, also during a notification.
-///
-/// Only ever used on the main actor, by the store that holds it; its function is stored without
-/// its isolation, so that calling it needs no check of the actor each time.
-private final class Observer<Value> {
-  let notify: (Value) -> Void
-  var isActive = true
-
-  init(_ notify: @escaping @MainActor (Value) -> Void) {
-    // The same function, called only from the main actor.
-    self.notify = unsafeBitCast(notify, to: ((Value) -> Void).self)
-  }
-
-  func end() {
-    isActive = false
-  }
-
-  /// Calls the observer, if it is still subscribed.
-  func callIfActive(with value: Value) {
-    if isActive { notify(value) }
-  }
-}
-
-/// Calls each observer in `entries` that is still subscribed, without retaining it or its
-/// function: the list keeps both alive. Not isolated, so that no call checks the actor; the
-/// observers' type is looked up once for them all.
-private func callObservers<Value>(_ entries: ContiguousArray<AnyObject>, with value: Value) {
-  for index in entries.indices {
-    Unmanaged.passUnretained(unsafeDowncast(entries[index], to: Observer<Value>.self))
-      ._withUnsafeGuaranteedRef { $0.callIfActive(with: value) }
-  }
-}
-
-/// The observers of one kind, in the order they subscribed. Held as `AnyObject`, so that
-/// walking them in generic code needs no look-up of the element type: each is an `Observer`.
-@MainActor
-private final class ObserverList {
-  // Unchecked: the list is read and written only on the main actor, each time briefly and never
-  // while another access is under way: `notify` copies it before it calls anyone, and removing
-  // an entry frees no observer (the cancelling closure still holds it), so no deinit that
-  // cancels another subscription runs in the middle. The dynamic exclusivity check that a
-  // class's stored property gets on each notification is never needed.
-  @exclusivity(unchecked) private(set) var entries: ContiguousArray<AnyObject> = []
-  /// `entries.isEmpty`, kept as a plain flag because it is read on every send, where reading
-  /// the array costs a store that nobody observes more than the send itself (see the
-  /// benchmarks' README).
-  private(set) var isEmpty = true
-
-  /// Adds an observer until the returned subscription ends.
-  func add<Value>(_ entry: Observer<Value>) -> StoreSubscription {
-    entries.append(entry)
-    isEmpty = false
-    return StoreSubscription { [weak self] in
-      entry.end()
-      guard let self else { return }
-      self.entries.removeAll { $0 === entry }
-      self.isEmpty = self.entries.isEmpty
-    }
-  }
-}
-
 // MARK: - Cores
 
 /// Where a store's state is read and observed: the root holds it, a scoped store derives it
@@ -350,9 +288,9 @@ class StoreCore<State, Action: Sendable> {
 
 @MainActor
 private final class RootCore<State, Action: Sendable, Environment>: StoreCore<State, Action> {
-  // The state lives behind a pointer the store owns: reducing in place through it needs no
-  // dynamic exclusivity check, as a class's stored property would.
-  private let currentState: UnsafeMutablePointer<State>
+  // The state and the observers, held where reducing in place and notifying cost no runtime
+  // check; the assumptions that makes safe are `StoreStorage`'s, checked in debug builds.
+  private let storage: StoreStorage<State>
   private let reducer: Reduce<State, Action, Environment>
   private let environment: Environment
   private let afterEachAction: (@MainActor (Action, State) -> Void)?
@@ -367,16 +305,12 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   // A plain flag beside the generic arrays, so that the common path (no buffered actions) never
   // touches them: in unspecialised generic code each touch looks up metadata.
   private var hasBuffered = false
-  // Those handed the state, and those told of changes only.
-  private let observers = ObserverList()
-  private let changeObservers = ObserverList()
 
   init(
     initialState: State, reducer: Reduce<State, Action, Environment>, environment: Environment,
     afterEachAction: (@MainActor (Action, State) -> Void)?
   ) {
-    self.currentState = .allocate(capacity: 1)
-    self.currentState.initialize(to: initialState)
+    self.storage = StoreStorage(initialState)
     self.reducer = reducer
     self.environment = environment
     self.afterEachAction = afterEachAction
@@ -384,12 +318,10 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
 
   isolated deinit {
     runner.cancelAll()
-    currentState.deinitialize(count: 1)
-    currentState.deallocate()
   }
 
-  override var state: State { currentState.pointee }
-  override var observerCount: Int { observers.entries.count + changeObservers.entries.count }
+  override var state: State { storage.state }
+  override var observerCount: Int { storage.observerCount }
 
   func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
     if isSending {
@@ -403,49 +335,42 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     }
     isSending = true
     var result = group
-    let effect = reducer.reduce(
-      into: &currentState.pointee, action: action, environment: environment)
-    afterEachAction?(action, currentState.pointee)
+    let effect = reduce(action)
     if !effect.isNone {
       let group = group ?? EffectGroup()
       result = group
       runner.run(effect, in: group)
     }
-    notify()
+    storage.notify()
     // Actions that observers sent run one at a time, each seen by every observer in turn.
     while hasBuffered {
       let action = bufferedActions.removeFirst()
       let group = bufferedGroups.removeFirst()
       hasBuffered = !bufferedActions.isEmpty
-      let effect = reducer.reduce(
-        into: &currentState.pointee, action: action, environment: environment)
-      afterEachAction?(action, currentState.pointee)
+      let effect = reduce(action)
       if !effect.isNone { runner.run(effect, in: group) }
-      notify()
+      storage.notify()
     }
     isSending = false
     return result
   }
 
+  /// Runs the reducer on the state in place, then hands the action and the state it left to
+  /// `afterEachAction`.
+  private func reduce(_ action: Action) -> Effect<Action> {
+    let effect = storage.reduce {
+      reducer.reduce(into: &$0, action: action, environment: environment)
+    }
+    afterEachAction?(action, storage.state)
+    return effect
+  }
+
   override func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
-    observers.add(Observer(observer))
+    storage.subscribe(observer)
   }
 
   override func subscribe(onChange: @escaping @MainActor () -> Void) -> StoreSubscription {
-    changeObservers.add(Observer<Void> { _ in onChange() })
-  }
-
-  private func notify() {
-    // Both lists are copied before any observer is called, so that one subscribing or
-    // cancelling disturbs neither loop, and an observer subscribed now is first called for the
-    // next action; the copies keep every observer alive, and each observer its function.
-    let changeEntries = changeObservers.isEmpty ? [] : changeObservers.entries
-    let entries = observers.isEmpty ? [] : observers.entries
-    // Observers of changes first: telling them copies no state.
-    if !changeEntries.isEmpty { callObservers(changeEntries, with: ()) }
-    guard !entries.isEmpty else { return }
-    // The state is copied once for all of them.
-    callObservers(entries, with: currentState.pointee)
+    storage.subscribe(onChange: onChange)
   }
 }
 
@@ -495,17 +420,5 @@ final class ScopedCore<GlobalState, GlobalAction: Sendable, State, Action: Senda
     // repeats needs the local state, which the observers handed it compare.
     guard skippingRepeats != nil else { return global.subscribe(onChange: onChange) }
     return subscribe { _ in onChange() }
-  }
-}
-
-/// The local state an observer was last called with, which only that observer's function
-/// reads and changes, on the main actor.
-@usableFromInline
-final class LastValue<Value> {
-  @exclusivity(unchecked) @usableFromInline var value: Value
-
-  @inlinable
-  init(_ value: Value) {
-    self.value = value
   }
 }
