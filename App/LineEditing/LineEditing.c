@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <sys/select.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,25 +13,31 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
-static volatile sig_atomic_t interrupted = 0;
+/* What the signal handlers share with the threads of the program is atomic, not only
+   `volatile sig_atomic_t`: that is enough for a handler and the thread it interrupts, but the
+   handler runs on whichever thread the kernel picks, and another thread reads and resets what
+   it set (ThreadSanitizer reported each as a race). Lock-free atomics are async-signal-safe. */
+static atomic_int interrupted = 0;
 /* Gives the words Tab may offer at a position of the line; the array is freed after use. */
 static line_editing_candidates candidates_for = NULL;
 static char **current_candidates = NULL;
 /* The thread that reads the terminal: the signal must interrupt its read for readline to see
    it, whichever thread the kernel delivered it to. */
-static pthread_t reading_thread;
+static _Atomic(pthread_t) reading_thread;
 
 static void on_interrupt(int signal_number) {
-  interrupted = 1;
-  if (!pthread_equal(pthread_self(), reading_thread)) {
-    pthread_kill(reading_thread, signal_number);
+  /* pthread_kill may set errno, which the interrupted code may be about to read. */
+  int saved_errno = errno;
+  atomic_store(&interrupted, 1);
+  pthread_t reader = atomic_load(&reading_thread);
+  if (!pthread_equal(pthread_self(), reader)) {
+    pthread_kill(reader, signal_number);
   }
+  errno = saved_errno;
 }
 
 int line_editing_take_interrupt(void) {
-  int was_interrupted = interrupted;
-  interrupted = 0;
-  return was_interrupted;
+  return atomic_exchange(&interrupted, 0);
 }
 
 /* Called by readline when a read is interrupted by a signal. */
@@ -58,7 +65,7 @@ static int read_key(FILE *stream) {
   sigdelset(&waiting, SIGINT);
   int descriptor = fileno(stream);
   for (;;) {
-    if (interrupted) {
+    if (atomic_load(&interrupted)) {
       pthread_sigmask(SIG_SETMASK, &previous, NULL);
       on_signal_event();
       pthread_sigmask(SIG_BLOCK, &interrupt, NULL);
@@ -78,7 +85,7 @@ void line_editing_prepare_to_read(void) {
   sigset_t interrupt;
   sigemptyset(&interrupt);
   sigaddset(&interrupt, SIGINT);
-  reading_thread = pthread_self();
+  atomic_store(&reading_thread, pthread_self());
   pthread_sigmask(SIG_UNBLOCK, &interrupt, NULL);
 }
 
@@ -140,9 +147,11 @@ const char *line_editing_last_history_line(void) {
 /* The terminal's settings from before echo was turned off, put back by
    line_editing_restore_echo or, when a signal ends the process, by its handler. */
 static struct termios saved_terminal;
-static volatile sig_atomic_t echo_is_off = 0;
+/* Set after saved_terminal is written, and read by a handler before it reads saved_terminal: the
+   atomic orders the two across threads. */
+static atomic_int echo_is_off = 0;
 /* Whether a progress line is on standard error, to be erased when a signal ends the process. */
-static volatile sig_atomic_t progress_line_shows = 0;
+static atomic_int progress_line_shows = 0;
 static const int ending_signals[] = {SIGINT, SIGTERM, SIGQUIT, SIGHUP};
 #define ENDING_SIGNAL_COUNT (sizeof ending_signals / sizeof ending_signals[0])
 static struct sigaction previous_actions[ENDING_SIGNAL_COUNT];
