@@ -608,7 +608,7 @@ final class TmuxSession: Sendable {
       throw TmuxError(description: "tmux is not installed (apt-get install tmux)")
     }
     self.tmux = URL(filePath: tmux)
-    let environment = PrimeTime.coverage.merging([
+    let environment = PrimeTime.instrumentation.merging([
       "PRIMETIME_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
     ]) { $1 }.merging(extra) { $1 }
     // Each word is quoted for the shell: a path or a profile's name may hold a space.

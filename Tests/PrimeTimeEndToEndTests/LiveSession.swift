@@ -13,7 +13,7 @@ final class LiveSession {
   init(home: URL) throws {
     signal(SIGPIPE, SIG_IGN)
     process.executableURL = PrimeTime.binary
-    process.environment = PrimeTime.coverage.merging([
+    process.environment = PrimeTime.instrumentation.merging([
       "PRIMETIME_HOME": home.path, "HOME": home.path, "TZ": "UTC",
     ]) { $1 }
     process.standardInput = input

@@ -211,7 +211,7 @@ struct PrimeCommandTests {
     let process = Process()
     process.executableURL = PrimeTime.binary
     process.arguments = ["nth-prime", "1000", "--time"]
-    process.environment = PrimeTime.coverage.merging(["PRIMETIME_HOME": home.path]) { $1 }
+    process.environment = PrimeTime.instrumentation.merging(["PRIMETIME_HOME": home.path]) { $1 }
     let both = Pipe()
     process.standardOutput = both
     process.standardError = both

@@ -21,10 +21,12 @@ enum PrimeTime {
 
   /// Runs the binary with the given arguments and standard input, in a clean environment with
   /// its data in `home` (less the variables in `unsetting`), in `directory` if one is given.
-  /// Where a binary built for code coverage writes its profile, when the tests run with
-  /// `--enable-code-coverage`: with the test process's own, not in the working directory.
-  static let coverage = ProcessInfo.processInfo.environment.filter {
-    $0.key == "LLVM_PROFILE_FILE"
+  /// What a binary built for code coverage or a sanitizer reads from its environment, passed on
+  /// from the test process: where `--enable-code-coverage` writes profiles (with the test
+  /// process's own, not in the working directory), and the options and suppressions that
+  /// `Scripts/sanitize` gives the sanitizers.
+  static let instrumentation = ProcessInfo.processInfo.environment.filter {
+    ["LLVM_PROFILE_FILE", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key)
   }
 
   static func run(
@@ -36,7 +38,7 @@ enum PrimeTime {
     process.arguments = arguments
     process.environment =
       ["PATH": "/usr/bin:/bin", "HOME": home.path, "PRIMETIME_HOME": home.path, "TZ": "UTC"]
-      .merging(coverage) { $1 }
+      .merging(instrumentation) { $1 }
       .merging(extra) { $1 }.filter { !unsetting.contains($0.key) }
     if let directory { process.currentDirectoryURL = directory }
     let stdin = Pipe()

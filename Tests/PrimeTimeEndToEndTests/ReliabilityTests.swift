@@ -187,7 +187,7 @@ struct ReliabilityTests {
       defer { try? FileManager.default.removeItem(at: home) }
       let process = Process()
       process.executableURL = PrimeTime.binary
-      process.environment = PrimeTime.coverage.merging([
+      process.environment = PrimeTime.instrumentation.merging([
         "PRIMETIME_HOME": home.path, "HOME": home.path,
       ]) { $1 }
       let stdin = Pipe()

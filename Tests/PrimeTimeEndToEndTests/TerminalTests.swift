@@ -193,7 +193,7 @@ final class PseudoTerminal {
       [
         "HOME=\(home.path)", "PRIMETIME_HOME=\(home.path)", "TERM=xterm", "NO_COLOR=1",
         "PATH=/usr/bin:/bin", "INPUTRC=/dev/null",
-      ] + PrimeTime.coverage.map { "\($0.key)=\($0.value)" }
+      ] + PrimeTime.instrumentation.map { "\($0.key)=\($0.value)" }
     let argv: [UnsafeMutablePointer<CChar>?] =
       ([binary.path] + arguments).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
