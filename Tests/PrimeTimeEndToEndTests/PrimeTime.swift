@@ -16,6 +16,8 @@ enum PrimeTime {
   struct Result {
     var stdout: String
     var stderr: String
+    /// The exit status, or 128 plus the number of the signal that ended the process, as a
+    /// shell reports it: a crash is never mistaken for a small status.
     var status: Int32
   }
 
@@ -64,7 +66,8 @@ enum PrimeTime {
     return Result(
       stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self),
-      status: process.terminationStatus)
+      status: process.terminationReason == .uncaughtSignal
+        ? 128 + process.terminationStatus : process.terminationStatus)
   }
 
   /// The first process whose parent is `parent`, from `/proc`.
