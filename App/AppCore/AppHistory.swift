@@ -175,6 +175,8 @@ public struct AppHistoryReducer: Reducer {
       history.present.screens.said = steps < 0 ? "nothing to undo" : "nothing to redo"
       return
     }
+    // As far as the history goes: a recording may ask for any number of steps.
+    let steps = min(max(steps, -history.undoCount), history.redoCount)
     let position = history.undoCount
     var notes: [String] = []
     if undoesByRestoring {

@@ -179,6 +179,30 @@ public enum PrimeTimeCLI {
   /// The version `primetime --version` prints.
   public static let version = "0.1.0"
 
+  /// The program's arguments, without its name, each read as UTF-8; `nil`, after one line on
+  /// standard error, when one is not UTF-8. Read with replacement characters, as
+  /// `CommandLine.arguments` reads it, such an argument would name another file than the one
+  /// given, and a session would write where the user never said.
+  ///
+  /// - Parameters:
+  ///   - count: How many arguments there are, the program's name included (`argc`).
+  ///   - values: The arguments as C strings (`argv`).
+  /// - Returns: The arguments, or `nil` when one is not UTF-8.
+  public static func arguments(
+    count: Int32, values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  ) -> [String]? {
+    var arguments: [String] = []
+    for index in 1..<Int(max(count, 1)) {
+      guard let value = values[index] else { break }
+      guard let argument = String(validatingCString: value) else {
+        _ = usageError("argument \(index) is not UTF-8; name files and values in UTF-8")
+        return nil
+      }
+      arguments.append(argument)
+    }
+    return arguments
+  }
+
   /// Parses the arguments and runs the command. Help and `--version` print on standard output
   /// and return 0; a command line that is refused says why on standard error and returns 64.
   ///
@@ -205,8 +229,11 @@ public enum PrimeTimeCLI {
       let message =
         PrimeTimeCommand.message(for: error)
         .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+      // The parser echoes what it refused whole, and an argument may be of megabytes.
       return usageError(
-        lowercasingTheFirstWord(message.replacingOccurrences(of: "Error: ", with: "")))
+        printable(
+          lowercasingTheFirstWord(message.replacingOccurrences(of: "Error: ", with: "")),
+          limit: 200))
     }
     if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
       let option = replOption(in: arguments.prefix { $0 != "--" }),

@@ -4,6 +4,7 @@ import ComposableArchitectureDebug
 import CustomDump
 import FileClientLive
 import Foundation
+import NumberSyntax
 import PrimeTimeUI
 import Synchronization
 
@@ -83,6 +84,13 @@ private func reason(_ error: any Error, in text: some StringProtocol) -> String 
   case .keyNotFound(let key, let found):
     return ": \(path(found.codingPath)) lacks '\(key.stringValue)'"
   case .dataCorrupted(let found) where found.codingPath.isEmpty:
+    // Foundation's decoder says the same of a number that no Int holds (or no Double, 1e400)
+    // as of text that is not JSON at all. JSON's own numbers have no limit: a line that parses
+    // with every number made 0 is JSON with a number out of range.
+    let zeroed = String(text).replacing(/-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/, with: "0")
+    if (try? JSONSerialization.jsonObject(with: Data(zeroed.utf8))) != nil {
+      return ": a number in it is not a whole number that fits in 64 bits"
+    }
     return ": the line is not JSON"
   case .typeMismatch(_, let found):
     if let unknown = unknownCase(found, in: text) { return ": " + unknown }
@@ -108,9 +116,11 @@ private func unknownCase(_ found: DecodingError.Context, in text: some StringPro
     let keys = keys(at: found.codingPath, in: text), keys.count == 1
   else { return nil }
   let location = found.codingPath.map(\.stringValue).joined(separator: ".")
-  if found.codingPath.isEmpty { return "unknown kind of line '\(keys[0])'" }
+  // The name as a person can read it, cut short: a line may hold a key of megabytes.
+  let name = printable(keys[0])
+  if found.codingPath.isEmpty { return "unknown kind of line '\(name)'" }
   let kind = found.codingPath.contains { $0.stringValue == "action" } ? "action" : "case"
-  return "unknown \(kind) '\(keys[0])' at \(location)"
+  return "unknown \(kind) '\(name)' at \(location)"
 }
 
 /// The keys of the JSON object at `codingPath` in `text`, sorted; `nil` when there is none.

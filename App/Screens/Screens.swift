@@ -206,7 +206,8 @@ public struct ScreensReducer: Reducer {
 
     case .activityScrolled(let step):
       let last = Layout.maximumActivityScroll(count: state.activityCount, size: state.screens.size)
-      let scroll = min(max(min(state.activityScroll, last) + step, 0), last)
+      let (moved, overflow) = min(state.activityScroll, last).addingReportingOverflow(step)
+      let scroll = overflow ? (step > 0 ? last : 0) : min(max(moved, 0), last)
       state.screens.activityEnd = scroll == 0 ? nil : state.activityCount - scroll
       return .none
 
@@ -260,8 +261,11 @@ extension ScreensFeatureState {
       selection.row = row
     }
     let visible = Layout.listRows(in: screens.size)
-    selection.row = min(max(selection.row + step, 0), max(primes.count - 1, 0))
-    if selection.row < selection.top { selection.top = selection.row }
+    // Saturating: a recording may hold any step, and any selection in its start state.
+    let (moved, overflow) = selection.row.addingReportingOverflow(step)
+    let target = overflow ? (step > 0 ? Int.max : Int.min) : moved
+    selection.row = min(max(target, 0), max(primes.count - 1, 0))
+    selection.top = min(max(selection.top, 0), selection.row)
     if selection.row >= selection.top + visible { selection.top = selection.row - visible + 1 }
     selection.top = max(min(selection.top, primes.count - visible), 0)
     selection.prime = primes.indices.contains(selection.row) ? primes[selection.row] : nil
@@ -272,7 +276,8 @@ extension ScreensFeatureState {
   public var activityScroll: Int {
     guard let end = screens.activityEnd else { return 0 }
     let last = Layout.maximumActivityScroll(count: activityCount, size: screens.size)
-    return min(max(activityCount - end, 0), last)
+    // An end outside the feed (a recording may hold any) scrolls as far as the feed goes.
+    return min(activityCount - min(max(end, 0), activityCount), last)
   }
 }
 
@@ -281,12 +286,12 @@ public enum Layout {
   /// The rows a list has, the favorites or the history's steps: all but the title, a blank row
   /// and two rows of hints; at least one.
   public static func listRows(in size: Size) -> Int {
-    max(size.rows - 4, 1)
+    size.rows > 5 ? size.rows - 4 : 1
   }
 
   /// The rows the activity feed has: all but the title, a blank row and the row of hints.
   public static func activityRows(in size: Size) -> Int {
-    max(size.rows - 3, 1)
+    size.rows > 4 ? size.rows - 3 : 1
   }
 
   /// How far the feed can scroll: the number of newest entries that can be passed over.

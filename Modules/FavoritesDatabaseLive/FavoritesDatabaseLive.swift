@@ -116,6 +116,7 @@ final class LiveConnection: Sendable {
       do {
         try createFile()
         checked = FileIdentity(path: path)
+        try checkHeader()
         queue = try DatabaseQueue(path: path, configuration: Self.configuration)
         let path = path
         let directory = directory
@@ -146,8 +147,15 @@ final class LiveConnection: Sendable {
         continue
       } catch let error as DatabaseError
         where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+        || error.resultCode == .SQLITE_ERROR
       {
-        switch moveAside(reason: "it is not a database (\(error.resultCode))", checked: checked) {
+        // SQLITE_ERROR on opening is a schema that SQLite finds sound and PrimeTime's queries
+        // cannot use (a table or a column that is not the one PrimeTime made).
+        let reason =
+          error.resultCode == .SQLITE_ERROR
+          ? "its schema is not PrimeTime's (\(oneLine(error.message ?? "\(error.resultCode)")))"
+          : "it is not a database (\(error.resultCode))"
+        switch moveAside(reason: reason, checked: checked) {
         case .moved(let notice): notices.append(notice)
         case .gone: break
         case .failed(let reason): throw FavoritesDatabaseError(reason)
@@ -302,6 +310,18 @@ final class LiveConnection: Sendable {
 
   /// Creates the database file, readable by its owner only, if it is not there; SQLite gives
   /// its WAL and shared-memory files the same permissions.
+  /// Throws ``Unusable`` for a file that is not empty and does not start as an SQLite
+  /// database does: SQLite would take a file shorter than its header for a new database and
+  /// write over it.
+  private func checkHeader() throws {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return }
+    defer { try? handle.close() }
+    let header = (try? handle.read(upToCount: 16)) ?? Data()
+    guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else {
+      throw Unusable(reason: "it is not a database (its header is not SQLite's)")
+    }
+  }
+
   private func createFile() throws {
     let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
@@ -379,4 +399,10 @@ struct FileIdentity: Equatable {
 /// A file that is not a usable PrimeTime database: corrupt, or another program's.
 struct Unusable: Error {
   var reason: String
+}
+
+/// A message from SQLite in one line: its integrity check's and its errors' may hold several.
+func oneLine(_ text: String) -> String {
+  text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+    .filter { !$0.isEmpty }.joined(separator: "; ")
 }

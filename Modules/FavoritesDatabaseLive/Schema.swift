@@ -42,7 +42,7 @@ enum Schema {
   static func checkIntegrity(_ db: Database) throws {
     let result = try String.fetchAll(db, sql: "PRAGMA integrity_check")
     guard result == ["ok"] else {
-      throw Unusable(reason: "it is damaged: \(result.prefix(1).joined())")
+      throw Unusable(reason: "it is damaged: \(oneLine(result.prefix(1).joined()))")
     }
   }
 
@@ -68,6 +68,9 @@ enum Schema {
       db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
     if found == 0 && !tables.isEmpty {
       throw Unusable(reason: "it is another program's database")
+    }
+    if found < 0 {
+      throw Unusable(reason: "its schema version (\(found)) is not one PrimeTime writes")
     }
     if found > 0 && !Set(tables).isSuperset(of: ["favorite", "activity"]) {
       throw Unusable(reason: "its tables are missing")

@@ -126,19 +126,21 @@ public struct WholeNumberError: Error, Equatable, CustomStringConvertible, Senda
   }
 }
 
-/// The text with control characters escaped and cut short after 40 characters, safe to echo in
-/// one line of a message.
+/// The text with control characters escaped and cut short after `limit` characters, safe to
+/// echo in one line of a message.
 ///
 /// ```swift
 /// printable("a\u{07}b")  // "a\\u{07}b"
 /// ```
 ///
-/// - Parameter text: What was typed.
+/// - Parameters:
+///   - text: What was typed.
+///   - limit: How many characters to keep; an ellipsis stands for the rest.
 /// - Returns: The text as a message may quote it.
-public func printable(_ text: String) -> String {
+public func printable(_ text: String, limit: Int = 40) -> String {
   var result = ""
   for scalar in text.unicodeScalars {
-    if result.unicodeScalars.count >= 40 {
+    if result.unicodeScalars.count >= limit {
       result += "…"
       break
     }

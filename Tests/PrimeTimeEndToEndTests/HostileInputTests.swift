@@ -810,17 +810,18 @@ extension HostileInputTests {
         "\(arguments): \(shown(result.stderr))")
     }
 
-    @Test func invalidUTF8InACommandString_failsThatCommandInOneLine_andRunsTheNext() throws {
+    /// An argument that is not UTF-8 is refused before anything runs: read with replacement
+    /// characters, as Swift reads arguments, a path in it would name another file.
+    @Test func invalidUTF8InACommandString_isAUsageError_andRunsNothing() throws {
       let home = try PrimeTime.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: home) }
       let result = try RawProcess.run(
         [Array("-c".utf8), Array("set 7".utf8) + [0xFF] + Array("; incr".utf8)], home: home)
-      #expect(result.status == 1)
-      #expect(result.stdout == "count: 1\n")
+      #expect(result.status == 64)
+      #expect(result.stdout == "")
       #expect(
-        outputLines(result.stderr).count == 1
-          && result.stderr.hasPrefix("primetime: command 1: set: "),
-        "\(result.stderr)")
+        result.stderr == "primetime: argument 2 is not UTF-8; name files and values in UTF-8\n")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
     }
 
     /// A path is bytes: a data directory or a recording named with bytes that are not UTF-8 is
@@ -943,7 +944,10 @@ extension HostileInputTests {
       { screen in
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(size.rows)
         guard size.isLargeEnough else {
-          return rows.first.map(String.init) == sizeNeeded(columns: size.columns)
+          // At 1×1 under `screen`, ncurses writes nothing: the one cell is the screen's last,
+          // which that description cannot write without scrolling.
+          let first = rows.first.map(String.init)
+          return (first == sizeNeeded(columns: size.columns) || size.columns * size.rows == 1)
             && rows.dropFirst().allSatisfy(\.isEmpty)
         }
         return rows.count == size.rows && page(size, Array(rows))

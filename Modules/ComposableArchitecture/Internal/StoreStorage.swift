@@ -43,11 +43,17 @@ final class StoreStorage<State> {
   }
 
   /// The state after the last action. Not to be read while an action is reduced.
+  // Inlined, as are `reduce` and `notify`: called from the root store's unspecialised generic
+  // code, a call that is not inlined looks up the generic metadata of what it returns.
   var state: State {
-    #if DEBUG
-      precondition(phase != .reducing, "the store's state was read while an action was reduced")
-    #endif
-    return pointer.pointee
+    @inline(__always)
+    get {
+      #if DEBUG
+        precondition(
+          phase != .reducing, "the store's state was read while an action was reduced")
+      #endif
+      return pointer.pointee
+    }
   }
 
   /// How many subscriptions of both kinds are kept.
@@ -55,6 +61,7 @@ final class StoreStorage<State> {
 
   /// Changes the state in place: the one place where it changes. Never called while it runs or
   /// while observers are told.
+  @inline(__always)
   func reduce<Result>(_ body: (inout State) -> Result) -> Result {
     #if DEBUG
       precondition(phase == .idle, "an action was reduced while \(phase) (a re-entrant send)")
@@ -76,6 +83,7 @@ final class StoreStorage<State> {
 
   /// Tells every observer of the state as it is now: those of changes first, then those handed
   /// the state. Never called while it runs or while an action is reduced.
+  @inline(__always)
   func notify() {
     #if DEBUG
       precondition(phase == .idle, "observers were told while \(phase)")
