@@ -7,7 +7,8 @@ import NthPrimeClient
 import NthPrimeClientLive
 import PrimeTimeCLI
 
-guard let arguments = PrimeTimeCLI.arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv)
+guard
+  let arguments = PrimeTimeCLI.arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv)
 else { exit(64) }
 let terminal = (input: isatty(0) == 1, output: isatty(1) == 1, error: isatty(2) == 1)
 let progress = LookupProgress()
