@@ -175,14 +175,16 @@ public struct AppHistoryReducer: Reducer {
       history.present.screens.said = steps < 0 ? "nothing to undo" : "nothing to redo"
       return
     }
-    // As far as the history goes: a recording may ask for any number of steps.
-    let steps = min(max(steps, -history.undoCount), history.redoCount)
+    // How many were asked for, which the words say, and how many there are to travel: a
+    // recording may ask for any number, Int.min included.
+    let asked = Int(clamping: steps.magnitude)
+    let travelled = min(max(steps, -history.undoCount), history.redoCount)
     let position = history.undoCount
     var notes: [String] = []
     if undoesByRestoring {
-      history.travel(by: steps, restoring: \.undoable)
+      history.travel(by: travelled, restoring: \.undoable)
     } else {
-      history.travel(by: steps, changing: \.undoable) { present, from, to in
+      history.travel(by: travelled, changing: \.undoable) { present, from, to in
         notes += present.makeChange(from: from, to: to, environment: environment)
       }
     }
@@ -190,10 +192,10 @@ public struct AppHistoryReducer: Reducer {
     // A step keeps the states it went between, so its words are the same after the travel;
     // they are said only beside what others had already done.
     let words =
-      abs(steps) == 1 && !notes.isEmpty
+      asked == 1 && !notes.isEmpty
       ? history.title(at: min(position, history.undoCount)) : nil
     history.present.screens.said = history.present.travelled(
-      steps: abs(history.undoCount - position), of: abs(steps), back: steps < 0,
+      steps: abs(history.undoCount - position), of: asked, back: steps < 0,
       step: words, notes: notes)
   }
 }

@@ -266,7 +266,7 @@ extension ScreensFeatureState {
     let target = overflow ? (step > 0 ? Int.max : Int.min) : moved
     selection.row = min(max(target, 0), max(primes.count - 1, 0))
     selection.top = min(max(selection.top, 0), selection.row)
-    if selection.row >= selection.top + visible { selection.top = selection.row - visible + 1 }
+    if selection.row - selection.top >= visible { selection.top = selection.row - visible + 1 }
     selection.top = max(min(selection.top, primes.count - visible), 0)
     selection.prime = primes.indices.contains(selection.row) ? primes[selection.row] : nil
     return selection

@@ -147,15 +147,8 @@ final class LiveConnection: Sendable {
         continue
       } catch let error as DatabaseError
         where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
-        || error.resultCode == .SQLITE_ERROR
       {
-        // SQLITE_ERROR on opening is a schema that SQLite finds sound and PrimeTime's queries
-        // cannot use (a table or a column that is not the one PrimeTime made).
-        let reason =
-          error.resultCode == .SQLITE_ERROR
-          ? "its schema is not PrimeTime's (\(oneLine(error.message ?? "\(error.resultCode)")))"
-          : "it is not a database (\(error.resultCode))"
-        switch moveAside(reason: reason, checked: checked) {
+        switch moveAside(reason: "it is not a database (\(error.resultCode))", checked: checked) {
         case .moved(let notice): notices.append(notice)
         case .gone: break
         case .failed(let reason): throw FavoritesDatabaseError(reason)
@@ -375,7 +368,9 @@ final class LiveConnection: Sendable {
   }
 
   static func describe(_ error: any Error) -> String {
-    if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+    if let error = error as? DatabaseError {
+      return oneLine(error.message ?? "\(error.resultCode)")
+    }
     if let error = error as? FavoritesDatabaseError { return error.description }
     if let error = error as? Unusable { return error.reason }
     return FileError.reason(of: error)
