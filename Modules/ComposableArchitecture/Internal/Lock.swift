@@ -9,7 +9,7 @@
 /// Not `Synchronization.Mutex`: on Linux that waits on a futex of its own, which
 /// ThreadSanitizer does not see, so every access it guards is reported as a race and a
 /// sanitized run cannot tell a real race from its lock. The sanitizers intercept a POSIX mutex
-/// and order what it guards. Uncontended, locking costs one atomic exchange either way.
+/// and order what it guards.
 final class Lock: @unchecked Sendable {
   // Allocated, so that the mutex never moves: POSIX forbids using a copy of one.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>

@@ -6,8 +6,10 @@
 /// access: the state lives behind a pointer (no dynamic exclusivity check, as a class's stored
 /// property would get), an observer's main-actor function is called as a plain one (no check
 /// of the executor), and the observers are walked unretained. What makes that safe is four
-/// assumptions, each a precondition of a debug build (`StoreStorageTests` breaks each one and
-/// sees the program stop; `StoreTests` holds the behaviour each allows):
+/// assumptions, each a precondition of a debug build. `StoreStorageTests` breaks the first three
+/// and sees the program stop; the fourth cannot be broken through the store's API, and
+/// `StoreTests` holds what it allows (observers that unsubscribe, subscribe, send and release
+/// others while they are notified):
 ///
 /// - **The main actor.** The state and the observers are touched on the main actor only. The
 ///   type is main-actor isolated, and the observers' functions, stored without their
