@@ -65,15 +65,53 @@ extension HostileInputTests {
       "set 7; prime; save; nth; set 3; save; incr; undo; redo; undo 3; redo 3; favorites; "
       + "nth 1; delete 1; undo; counter"
 
-    /// Records ``session`` with the binary, and returns the file's lines.
+    /// Records ``session`` with the binary, and returns the file's lines, with its times and
+    /// identities made the same in every run (``fixingTimesAndIdentities(_:)``); the file is
+    /// left so.
     static func record(in home: URL) throws -> [String] {
       let file = home.appending(path: "recorded.jsonl")
       let recorded = try PrimeTime.run(["--record", file.path, "-c", session], home: home)
       try #require(recorded.status == 0, "\(recorded.stderr)")
-      let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-        .map(String.init)
+      let text = fixingTimesAndIdentities(try String(contentsOf: file, encoding: .utf8))
+      try Data(text.utf8).write(to: file)
+      let lines = text.split(separator: "\n").map(String.init)
       try #require(lines.count > 20)
       return lines
+    }
+
+    /// A recording with what the clock and the identities answered replaced by fixed values:
+    /// the n-th identity by `00000000-0000-4000-8000-00000000000n`, and every time by one of
+    /// `800000001.5`, `800000002.5`, …, the same for times in the same millisecond, which is all
+    /// the app keeps of a time. It still replays, and its bytes are the same in every run, so
+    /// that a seed flips and cuts the same bytes every time.
+    static func fixingTimesAndIdentities(_ text: String) -> String {
+      let identity = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/
+      var identities: [Substring: String] = [:]
+      for found in text.matches(of: identity) where identities[found.output] == nil {
+        identities[found.output] = String(
+          format: "00000000-0000-4000-8000-%012d", identities.count + 1)
+      }
+      let fixed = text.replacing(identity) { identities[$0.output] ?? "" }
+      // Seconds since 2001, as the encoding Swift derives for a Date writes them.
+      var milliseconds: [Int64: String] = [:]
+      func time(_ number: Substring) -> String {
+        let seconds = Double(number) ?? 0
+        let millisecond = Int64(((seconds + 978_307_200) * 1000).rounded())
+        if let time = milliseconds[millisecond] { return time }
+        let time = "\(800_000_001 + milliseconds.count).5"
+        milliseconds[millisecond] = time
+        return time
+      }
+      return fixed.replacing(/"(now|timestamp)":(\[[^\]]*\]|[-0-9.eE+]+)/) { match in
+        let (_, key, value) = match.output
+        let times =
+          value.hasPrefix("[")
+          ? "["
+            + value.dropFirst().dropLast().split(separator: ",").map(time).joined(
+              separator: ",") + "]"
+          : time(value)
+        return "\"\(key)\":\(times)"
+      }
     }
 
     /// The file's lines joined as the recorder writes them, each ended by a newline.
@@ -126,10 +164,15 @@ extension HostileInputTests {
       return (line, result.stderr)
     }
 
-    @Test func theRecordingUntouched_replays() throws {
+    /// The recording the cases below start from: it replays, it has every kind of line, and
+    /// with its times and identities fixed it is the same in every run.
+    @Test func theRecordingUntouched_replays_andIsTheSameInEveryRun() throws {
       let home = try PrimeTime.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: home) }
       let lines = try Self.record(in: home)
+      let again = try PrimeTime.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: again) }
+      #expect(try Self.record(in: again) == lines)
       let file = home.appending(path: "recorded.jsonl")
       #expect(try Self.replay(file, step: false, home: home, "untouched").line == nil)
       #expect(try Self.replay(file, step: true, home: home, "untouched").line == nil)
@@ -306,6 +349,26 @@ extension HostileInputTests {
           stderr.utf8.count < 1000 + file.path.utf8.count,
           "seed \(seed), \(name): a message of \(stderr.utf8.count) bytes: \(shown(stderr))")
       }
+    }
+
+    /// A name in a recording is JSON text, whose escapes can stand for a newline or a terminal's
+    /// escape sequence (found by the flips: `destination` with its `i` flipped to `\` reads
+    /// `dest\nation`): the message names it in one line, and sends the terminal no control
+    /// character.
+    @Test(arguments: [#"incr\nTapped"#, #"incr\u001b[2JTapped"#, #"incr\rTapped"#])
+    func anActionNamedWithAnEscape_isNamedInOneLine_withNoControlCharacter(name: String) throws {
+      let home = try PrimeTime.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: home) }
+      var lines = try Self.record(in: home)
+      let line = try #require(lines.firstIndex { $0.contains(#""incrTapped""#) })
+      lines[line] = lines[line].replacingOccurrences(of: "incrTapped", with: name)
+      let file = home.appending(path: "escaped.jsonl")
+      try Self.joined(lines).write(to: file)
+      let (named, stderr) = try Self.replay(file, step: false, home: home, name)
+      #expect(named == line + 1, "\(name)")
+      #expect(
+        !stderr.dropLast().contains { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true },
+        "\(name): \(stderr.debugDescription)")
     }
 
     /// A version from the future, as a newer PrimeTime writes, and one older than any read.
