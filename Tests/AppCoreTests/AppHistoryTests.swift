@@ -84,6 +84,23 @@ struct AppHistoryTests {
     #expect(store.state.present.undoable.isIdentical(to: end))
   }
 
+  /// A recording may ask to travel any number of steps: the travel goes as far as the history
+  /// goes, and the words say how many were asked for.
+  @Test func aTravelOfAnySize_goesAsFarAsTheHistory_andSaysAllThereWere() {
+    let environment = AppEnvironment(
+      nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
+    let store = Store(
+      initialState: History(AppState()), reducer: AppHistoryReducer(), environment: environment)
+    store.send(.step(.counter(.incrTapped)))
+    store.send(.step(.counter(.incrTapped)))
+    store.send(.travel(by: .min))
+    #expect(store.state.present.count == 0)
+    #expect(store.state.present.screens.said?.contains("all there were") == true)
+    store.send(.travel(by: .max))
+    #expect(store.state.present.count == 2)
+    #expect(store.state.undoCount == 2)
+  }
+
   @Test func undoOfARemoval_takesBackItsEntry_whenItIsStillThePrimesLast_whateverCameBefore()
     throws
   {

@@ -57,6 +57,31 @@ struct ScreensTests {
     }
   }
 
+  /// A recording may hold any step, selection or size: the moves saturate at the list's ends
+  /// rather than overflow.
+  @Test func movesOfAnySize_stopAtTheEnds() async {
+    let store = makeStore(
+      ScreensState(
+        selection: .init(row: .max, top: .max, prime: nil), activityEnd: .min,
+        size: Size(columns: .max, rows: .max)),
+      favoritePrimes: PersistentArray(Array(1...30)), activityCount: 20)
+    await store.send(.selectionMoved(by: .max)) {
+      $0.screens.selection = ScreensState.Selection(row: 29, top: 0, prime: 30)
+    }
+    await store.send(.selectionMoved(by: .min)) {
+      $0.screens.selection = ScreensState.Selection(row: 0, top: 0, prime: 1)
+    }
+    await store.send(.terminalResized(Size(columns: .min, rows: .min))) {
+      $0.screens.size = Size(columns: .min, rows: .min)
+    }
+    // One row for the list and one for the feed: the feed can pass over 19 of 20 entries.
+    await store.send(.selectionMoved(by: .max)) {
+      $0.screens.selection = ScreensState.Selection(row: 29, top: 29, prime: 30)
+    }
+    await store.send(.activityScrolled(by: .max)) { $0.screens.activityEnd = 1 }
+    await store.send(.activityScrolled(by: .min)) { $0.screens.activityEnd = nil }
+  }
+
   @Test func theSelection_followsItsPrime_whenARowAboveGoes() {
     var feature = ScreensFeatureState(
       screens: ScreensState(selection: .init(row: 2, top: 0, prime: 5), size: size),
