@@ -87,8 +87,11 @@ private func reason(_ error: any Error, in text: some StringProtocol) -> String 
     // Foundation's decoder says the same of a number that no Int holds (or no Double, 1e400)
     // as of text that is not JSON at all. JSON's own numbers have no limit: a line that parses
     // with every number made 0 is JSON with a number out of range.
-    let zeroed = String(text).replacing(/-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/, with: "0")
-    if (try? JSONSerialization.jsonObject(with: Data(zeroed.utf8))) != nil {
+    // Only for a line of a size a recording writes: a line of megabytes is not read again.
+    let zeroed =
+      text.utf8.count > 1 << 20
+      ? "" : String(text).replacing(/-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/, with: "0")
+    if !zeroed.isEmpty, (try? JSONSerialization.jsonObject(with: Data(zeroed.utf8))) != nil {
       return ": a number in it is not a whole number that fits in 64 bits"
     }
     return ": the line is not JSON"
