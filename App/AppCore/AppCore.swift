@@ -244,6 +244,11 @@ public struct AppReducer: Reducer {
           reduce(into: &state, action: $0, environment: environment)
         })
     }
+    if let needed = action.screenNeeded, needed != Screen(state.screens.page) {
+      // A screen's controls act only while it is shown.
+      state.screens.notice = .refused(needs: needed)
+      return .none
+    }
     let activity = PendingActivity(action: action, before: state)
     let effect = combine {
       CounterReducer().pullback(
@@ -256,6 +261,37 @@ public struct AppReducer: Reducer {
     .reduce(into: &state, action: action, environment: environment)
     activity?.record(into: &state, now: environment.now, uuid: environment.uuid)
     return effect
+  }
+}
+
+extension AppAction {
+  /// The screen whose control the action is, which it needs to be shown: the counter's count,
+  /// prime modal and lookup, and the favorites' delete and lookup of a row. What reaches a
+  /// screen from elsewhere (an answer, a dismissal, a signal's cancel) needs none.
+  ///
+  /// Every action of the two screens is named, with no `default`: a new one says whether it is
+  /// a control.
+  public var screenNeeded: Screen? {
+    switch self {
+    case .counter(let action):
+      switch action {
+      case .incrTapped, .decrTapped, .countEntered, .countAdjusted, .isPrimeTapped,
+        .nthPrimeTapped, .favoriteCommand:
+        .counter
+      case .nthPrimeLookup, .destination:
+        nil
+      }
+    case .favoritePrimes(let action):
+      switch action {
+      case .deleteFavoritePrimes, .primeTapped:
+        .favorites
+      case .saveButtonTapped, .saveResponse, .loadButtonTapped, .loadResponse, .nthPrimeLookup,
+        .destination:
+        nil
+      }
+    case .storageChanged, .screens, .alertsDismissed:
+      nil
+    }
   }
 }
 

@@ -55,10 +55,12 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// history page says what other sessions had already done of the steps it travels, as undo
   /// and redo do, and undo, redo and travel lines hold their readings (a change made anew takes
   /// a new feed entry, with an identity and a time). Version 9: a move on the history page is
-  /// a line of its own, no longer a step of the app's. Lines of versions 3 to 8 are read after
+  /// a line of its own, no longer a step of the app's. Version 10: the REPL's `save` and `remove`
+  /// are one counter action (`favoriteCommand`), and a control of a screen not shown is
+  /// refused by the app (a `refused` notice). Lines of versions 3 to 9 are read after
   /// ``upgradingLookupActions(_:)``, ``upgradingToDestinations(_:)`` and
   /// ``upgradingHistoryPageMoves(_:)``.
-  public static let version = 9
+  public static let version = 10
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version

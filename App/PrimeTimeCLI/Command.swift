@@ -1,4 +1,5 @@
 import NumberSyntax
+import Screens
 
 /// One command of the REPL, whole: its name and aliases, its arguments, its help, the screen it
 /// works on, and what it does. ``Command/all`` lists them; parsing, `help` and Tab completion all
@@ -17,7 +18,8 @@ struct Command: Sendable {
   let details: String?
   /// A line that uses it, for `help <command>`.
   let example: String
-  /// The screen it works on, or `nil` for any.
+  /// The screen it works on, or `nil` for any, as `help` says; elsewhere the app refuses its
+  /// actions (``AppAction/screenNeeded``).
   let screen: Screen?
   /// The words Tab offers after its name.
   let argumentCompletions: @Sendable () -> [String]

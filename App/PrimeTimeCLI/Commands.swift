@@ -44,13 +44,13 @@ extension Command {
       "save", .none, on: .counter, summary: "save the count as a favorite prime",
       example: "set 7; prime; save"
     ) { session, _ in
-      await session.sendToPrimeModal(.saveFavoritePrimeTapped)
+      await session.send(.counter(.favoriteCommand(.saveFavoritePrimeTapped)))
     },
     Command(
       "remove", .none, on: .counter, summary: "remove the count from the favorite primes",
       example: "set 7; save; remove"
     ) { session, _ in
-      await session.sendToPrimeModal(.removeFavoritePrimeTapped)
+      await session.send(.counter(.favoriteCommand(.removeFavoritePrimeTapped)))
     },
     Command(
       "nth", .optionalPositive("row"),

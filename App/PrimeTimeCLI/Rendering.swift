@@ -6,21 +6,6 @@ import Foundation
 import PrimeModal
 import Screens
 
-/// The screen the REPL shows: the counter (with its prime modal) or the favorites list.
-public enum Screen: String, Equatable, Sendable {
-  case counter
-  case favorites
-
-  /// The REPL's screen for a page of the app: the activity feed belongs to the favorites, and
-  /// the history page to the counter.
-  public init(_ page: ScreensState.Page) {
-    switch page {
-    case .counter, .history: self = .counter
-    case .favorites, .activity: self = .favorites
-    }
-  }
-}
-
 /// Turns state into the text the REPL prints. Pure: the same state gives the same text.
 public enum Rendering {
   /// The prompt: the screen, and on the counter the count, on the favorites how many there

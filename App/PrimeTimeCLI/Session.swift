@@ -41,6 +41,8 @@ public final class Session {
   private let interaction: Interaction?
   /// Why the running command failed, if it did: the first message of a failure.
   private var failure: String?
+  /// The command running, which a refusal names.
+  private var running: Command?
 
   /// The outcome of one command.
   public enum Outcome: Equatable, Sendable {
@@ -127,15 +129,12 @@ public final class Session {
   /// Runs one command: first takes in other sessions' changes, then runs it, and stores what
   /// changed.
   func run(_ parsed: ParsedCommand) async -> Outcome {
-    if let required = parsed.command.screen, required != screen {
-      return .failure(
-        "'\(parsed.command.name)' works on the \(required.rawValue) screen; "
-          + "type '\(required.rawValue)' to go there")
-    }
     // Others' changes are taken in before the command, so that piped sessions go line by line.
     await storage?.takeInOthers()
     let before = storage?.takeProblems() ?? []
     failure = nil
+    running = parsed.command
+    defer { running = nil }
     await parsed.run(self)
     await storage?.settle()
     let after = storage?.takeProblems() ?? []
@@ -182,25 +181,16 @@ public final class Session {
     return showNews()
   }
 
-  /// Sends an action to the prime modal. Where it is not open, the REPL opens it for the action
-  /// and closes it after: `save` and `remove` work on the count whether or not `prime` came
-  /// first, and leave the screen as they found it.
-  @discardableResult
-  func sendToPrimeModal(_ action: PrimeModalAction) async -> Bool {
-    if case .primeModal = state.counterDestination {
-      return await send(.counter(.destination(.presented(.primeModal(action)))))
-    }
-    // Opened for this command only, the modal is closed again after it.
-    guard await send(.counter(.isPrimeTapped)) else { return false }
-    let isDone = await send(.counter(.destination(.presented(.primeModal(action)))))
-    runtime.dispatch(.step(.counter(.destination(.dismiss))))
-    return isDone
-  }
-
   /// Shows the news the last step left, and the alerts on either screen, which it then
   /// dismisses: a failure ends the command as one, anything else is printed. Returns whether
   /// there was no failure.
   private func showNews() -> Bool {
+    if let needed = state.screens.refusal {
+      fail(
+        "'\(running?.name ?? "")' works on the \(needed.rawValue) screen; "
+          + "type '\(needed.rawValue)' to go there")
+      return false
+    }
     if let said = state.screens.said { say(said) }
     let alerts = Rendering.alerts(state)
     for alert in alerts {

@@ -102,6 +102,9 @@ public struct ScreensState: Codable, Equatable, Sendable {
     /// What the launch warned of (favorites kept in memory only): a box over the screen until
     /// the first key.
     case launchWarning(String)
+    /// The last step was a control of a screen not shown (the REPL's `incr` on the favorites):
+    /// it was refused and changed nothing else. Said until the next step, as ``said(_:)`` is.
+    case refused(needs: Screen)
   }
 
   /// What the last step said, if the notice is its news.
@@ -111,9 +114,14 @@ public struct ScreensState: Codable, Equatable, Sendable {
       // The launch's warning stands until a key closes it.
       switch notice {
       case .launchWarning: return
-      case .said, nil: notice = newValue.map(Notice.said)
+      case .said, .refused, nil: notice = newValue.map(Notice.said)
       }
     }
+  }
+
+  /// The screen the last step needed, where it was refused for want of it.
+  public var refusal: Screen? {
+    if case .refused(let screen) = notice { screen } else { nil }
   }
 
   /// What the launch warned of, until a key closes it.
@@ -128,6 +136,23 @@ public struct ScreensState: Codable, Equatable, Sendable {
     /// A signal (SIGTERM, SIGHUP, SIGINT) or the terminal going away, which ends the app as a
     /// hang-up does.
     case signal(Int32)
+  }
+}
+
+/// The screens whose controls act only while they are shown: the counter, whose page the
+/// history page is opened over, and the favorites, with the activity feed that belongs to them.
+/// The REPL shows one of them at a time.
+public enum Screen: String, Codable, Equatable, Sendable {
+  case counter
+  case favorites
+
+  /// The screen a page belongs to: the activity feed to the favorites, and the history page to
+  /// the counter.
+  public init(_ page: ScreensState.Page) {
+    switch page {
+    case .counter, .history: self = .counter
+    case .favorites, .activity: self = .favorites
+    }
   }
 }
 

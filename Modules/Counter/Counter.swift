@@ -127,6 +127,10 @@ public enum CounterAction: Codable, Equatable, Sendable {
   case nthPrimeLookup(PresentationAction<NthPrimeLookupAction>)
   /// Something happened in what covers the counter, or it was dismissed.
   case destination(PresentationAction<CounterDestinationAction>)
+  /// The prime modal's save or remove, asked for on the counter itself, as the REPL's `save`
+  /// and `remove` are: on the open modal it is the modal's own action; with the modal closed,
+  /// the modal opens for it and closes after, and an alert it raises covers the counter.
+  case favoriteCommand(PrimeModalAction)
 }
 
 extension CounterAction {
@@ -137,9 +141,11 @@ extension CounterAction {
   public var canChangeFavorites: Bool {
     switch self {
     case .destination(.presented(.primeModal(.saveFavoritePrimeTapped))),
-      .destination(.presented(.primeModal(.removeFavoritePrimeTapped))):
+      .destination(.presented(.primeModal(.removeFavoritePrimeTapped))),
+      .favoriteCommand(.saveFavoritePrimeTapped), .favoriteCommand(.removeFavoritePrimeTapped):
       true
     case .destination(.presented(.primeModal(.alertDismissed))), .destination(.dismiss),
+      .favoriteCommand(.alertDismissed),
       .incrTapped, .decrTapped, .countEntered, .countAdjusted, .isPrimeTapped, .nthPrimeTapped,
       .nthPrimeLookup:
       false
@@ -188,7 +194,8 @@ public struct CounterEnvironment: Sendable {
   }
 }
 
-/// The counter screen: its own rules, with what covers it and the lookup it presents.
+/// The counter screen: its own rules, with what covers it and the lookup it presents, and the
+/// prime modal's save and remove asked for on the counter itself (``CounterAction/favoriteCommand(_:)``).
 ///
 /// ```swift
 /// let store = TestStore(
@@ -204,7 +211,10 @@ public struct CounterReducer: Reducer {
   public func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
-    CountingReducer()
+    if case .favoriteCommand(let command) = action {
+      return runInPrimeModal(command, in: &state, environment: environment)
+    }
+    return CountingReducer()
       .ifLet(\.presented, action: .destination, environment: { _ in () }) {
         PrimeModalReducer().pullback(state: .primeModal, action: .primeModal)
       }
@@ -212,6 +222,22 @@ public struct CounterReducer: Reducer {
         NthPrimeLookupReducer()
       }
       .reduce(into: &state, action: action, environment: environment)
+  }
+
+  /// Runs a modal's action from the counter: on the open modal as its own, and otherwise in the
+  /// modal opened for it, which then closes, leaving its alert, if any, over the counter.
+  private func runInPrimeModal(
+    _ command: PrimeModalAction, in state: inout CounterState, environment: CounterEnvironment
+  ) -> Effect<CounterAction> {
+    let isOpen = if case .primeModal = state.destination { true } else { false }
+    if !isOpen { state.destination = .primeModal(alert: nil) }
+    let effect = reduce(
+      into: &state, action: .destination(.presented(.primeModal(command))),
+      environment: environment)
+    if !isOpen, case .primeModal(let alert) = state.destination {
+      state.destination = alert.map(CounterState.Destination.alert)
+    }
+    return effect
   }
 }
 
@@ -256,7 +282,7 @@ struct CountingReducer: Reducer {
       state.lookupActed(action)
       return .none
 
-    case .destination:
+    case .destination, .favoriteCommand:
       return .none
     }
   }

@@ -167,16 +167,16 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 9")
+        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 10")
     ) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 10; this primetime reads versions 3 to 9"
+        line: 1, reason: "the recording has format version 11; this primetime reads versions 3 to 10"
       )
     ) {
-      try Replay.run([.start(version: 10, state: state), .end(state: state, screen: "")])
+      try Replay.run([.start(version: 11, state: state), .end(state: state, screen: "")])
     }
     // The versions before this one are read, after their lines are upgraded.
     #expect(

@@ -153,6 +153,38 @@ struct CounterTests {
     #expect(store.state == CounterState(count: 7))
   }
 
+  @Test func aFavoriteCommand_onTheOpenModal_isTheModalsOwnAction() async {
+    let store = makeStore(CounterState(count: 7, destination: modal))
+    await store.send(.favoriteCommand(.saveFavoritePrimeTapped)) {
+      $0.favoritePrimes = [7]
+      $0.notice = "saved 7 to your favorite primes"
+    }
+    await store.send(.favoriteCommand(.saveFavoritePrimeTapped)) {
+      $0.destination = .primeModal(alert: .failure("7 is a favorite prime already"))
+    }
+  }
+
+  @Test func aFavoriteCommand_withTheModalClosed_opensItForTheActionAndClosesItAfter() async {
+    let store = makeStore(CounterState(count: 7, favoritePrimes: [2]))
+    await store.send(.favoriteCommand(.saveFavoritePrimeTapped)) {
+      $0.favoritePrimes = [2, 7]
+      $0.notice = "saved 7 to your favorite primes"
+    }
+    await store.send(.favoriteCommand(.removeFavoritePrimeTapped)) {
+      $0.favoritePrimes = [2]
+      $0.notice = "removed 7 from your favorite primes"
+    }
+    // What the modal refuses is said over the counter, with the modal closed again.
+    await store.send(.favoriteCommand(.removeFavoritePrimeTapped)) {
+      $0.destination = .alert(.failure("7 is not a favorite prime"))
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.send(.countEntered(8)) { $0.count = 8 }
+    await store.send(.favoriteCommand(.saveFavoritePrimeTapped)) {
+      $0.destination = .alert(.failure("8 is not prime, so it cannot be a favorite"))
+    }
+  }
+
   @Test func anAlert_coversTheModal_untilItIsDismissed_andDismissalClosesWhatCovers() async {
     let store = makeStore(CounterState(count: 7, destination: .alert(.failure("no"))))
     await withKnownIssue {
