@@ -92,8 +92,8 @@ public enum AppAction: Codable, Equatable, Sendable {
   case storageChanged(StoredFavorites)
   /// Something happened to the screens: a page, the selection, a notice, the app ending.
   case screens(ScreensAction)
-  /// The alerts on either screen were read, where a front end shows them all at once (the
-  /// REPL): each is dismissed, and what is under it stays.
+  /// The alerts on either screen, and a refusal, were read, where a front end shows them all at
+  /// once (the REPL): each is dismissed, and what is under it stays.
   case alertsDismissed
 }
 
@@ -238,7 +238,9 @@ public struct AppReducer: Reducer {
     into state: inout AppState, action: AppAction, environment: AppEnvironment
   ) -> Effect<AppAction> {
     if case .alertsDismissed = action {
-      // Each alert goes as its screen dismisses it; a modal under one stays.
+      // A refusal, read, goes with the alerts. Each alert goes as its screen dismisses it; a
+      // modal under one stays.
+      if state.screens.refusal != nil { state.screens.notice = nil }
       return .merge(
         state.alertDismissals.map {
           reduce(into: &state, action: $0, environment: environment)

@@ -6,6 +6,7 @@ import FileClientLive
 import Foundation
 import NumberSyntax
 import PrimeTimeUI
+import Screens
 import Synchronization
 
 /// A file that a session is recorded to, line by line. Lines are written in batches: when

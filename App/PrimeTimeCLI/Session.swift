@@ -181,23 +181,23 @@ public final class Session {
     return showNews()
   }
 
-  /// Shows the news the last step left, and the alerts on either screen, which it then
-  /// dismisses: a failure ends the command as one, anything else is printed. Returns whether
-  /// there was no failure.
+  /// Shows the news the last step left, and the alerts on either screen: a refusal or a failure
+  /// ends the command as one, anything else is printed. What was read is then dismissed, as the
+  /// app's ``AppAction/alertsDismissed`` rule says. Returns whether there was no failure.
   private func showNews() -> Bool {
-    if let needed = state.screens.refusal {
+    let refusal = state.screens.refusal
+    if let needed = refusal {
       fail(
         "'\(running?.name ?? "")' works on the \(needed.rawValue) screen; "
           + "type '\(needed.rawValue)' to go there")
-      return false
     }
     if let said = state.screens.said { say(said) }
     let alerts = Rendering.alerts(state)
     for alert in alerts {
       if alert.isFailure { fail(alert.message) } else { say(alert.message) }
     }
-    if !alerts.isEmpty { runtime.dispatch(.step(.alertsDismissed)) }
-    return !alerts.contains(where: \.isFailure)
+    if refusal != nil || !alerts.isEmpty { runtime.dispatch(.step(.alertsDismissed)) }
+    return refusal == nil && !alerts.contains(where: \.isFailure)
   }
 
   /// Undoes the last `steps` steps, as many as there are, and says what that left.

@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import Foundation
+import Screens
 
 /// What both front ends start from: a ``Session`` over the favorites stored in the data
 /// directory, with its recording when `--record` asks for one.

@@ -84,6 +84,7 @@ struct AppCoreTests {
       $0.counterLookup = NthPrimeLookupState(n: 7)
     }
     await store.receive(.counter(.nthPrimeLookup(.presented(.started))))
+    await store.send(.screens(.pageOpened(.favorites))) { $0.screens.page = .favorites }
     await store.send(.favoritePrimes(.primeTapped(at: 0))) {
       $0.favoritesLookup = NthPrimeLookupState(n: 11)
     }
@@ -147,7 +148,8 @@ struct AppCoreTests {
   }
 
   @Test func deletingSeveralRows_addsAFeedEntryForEach() async {
-    let store = makeStore(AppState(favoritePrimes: [2, 3, 5, 7]))
+    let store = makeStore(
+      AppState(favoritePrimes: [2, 3, 5, 7], screens: ScreensState(page: .favorites)))
     await store.send(.favoritePrimes(.deleteFavoritePrimes([3, 1]))) {
       $0.favoritePrimes = [2, 5]
       $0.screens.notice = .said("deleted 3, 7")
@@ -159,7 +161,8 @@ struct AppCoreTests {
   }
 
   @Test func deletingRowsPastTheEnd_changesNothing_andAddsNoFeedEntry() async {
-    let store = makeStore(AppState(favoritePrimes: [2, 3]))
+    let store = makeStore(
+      AppState(favoritePrimes: [2, 3], screens: ScreensState(page: .favorites)))
     await store.send(.favoritePrimes(.deleteFavoritePrimes([2, 5]))) {
       $0.favoritesDestination = .alert(.failure("there is no 3rd favorite prime: there are 2"))
     }
@@ -227,7 +230,7 @@ struct AppCoreTests {
   }
 
   @Test func nthPrime_fromTheFavorites_showsTheAlertOnTheFavorites() async {
-    let store = makeStore(AppState(favoritePrimes: [5]))
+    let store = makeStore(AppState(favoritePrimes: [5], screens: ScreensState(page: .favorites)))
     await store.send(.favoritePrimes(.primeTapped(at: 0))) {
       $0.favoritesLookup = NthPrimeLookupState(n: 5)
     }
@@ -253,6 +256,7 @@ struct AppCoreTests {
     }
     await store.send(.counter(.destination(.dismiss))) { $0.counterDestination = nil }
     #expect(store.state.favoritePrimesState.favoritePrimes == [7])
+    await store.send(.screens(.pageOpened(.favorites))) { $0.screens.page = .favorites }
     await store.send(.favoritePrimes(.deleteFavoritePrimes([0]))) {
       $0.favoritePrimes = []
       $0.screens.notice = .said("deleted 7")
@@ -305,7 +309,7 @@ struct AppCoreTests {
 
   @Test func deletingAHostileRangeOfRows_isRefused_withoutWalkingIt() async {
     let store = TestStore(
-      initialState: AppState(favoritePrimes: [2, 7]),
+      initialState: AppState(favoritePrimes: [2, 7], screens: ScreensState(page: .favorites)),
       reducer: AppReducer(),
       environment: AppEnvironment(
         nthPrime: .failing, fileClient: .failing, now: { at(1000) }, uuid: { UUID(1) }))
@@ -333,6 +337,29 @@ struct AppCoreTests {
     #expect(store.state.alertDismissals.isEmpty)
     // With nothing shown, it changes nothing.
     await store.send(.alertsDismissed)
+  }
+
+  @Test func aScreensControl_onAnotherPage_isRefused_andChangesNothingElse() async {
+    let store = makeStore(AppState(count: 7, favoritePrimes: [2]))
+    for action: AppAction in [
+      .favoritePrimes(.deleteFavoritePrimes([0])), .favoritePrimes(.primeTapped(at: 0)),
+    ] {
+      await store.send(action) { $0.screens.notice = .refused(needs: .favorites) }
+      // Read, the refusal goes, as an alert does.
+      await store.send(.alertsDismissed) { $0.screens.notice = nil }
+    }
+    await store.send(.screens(.pageOpened(.activity))) { $0.screens.page = .activity }
+    for action: AppAction in [
+      .counter(.incrTapped), .counter(.decrTapped), .counter(.countEntered(3)),
+      .counter(.countAdjusted(by: 2)), .counter(.isPrimeTapped), .counter(.nthPrimeTapped),
+      .counter(.favoriteCommand(.removeFavoritePrimeTapped)),
+    ] {
+      await store.send(action) { $0.screens.notice = .refused(needs: .counter) }
+      await store.send(.alertsDismissed) { $0.screens.notice = nil }
+    }
+    // On the history page, which is opened over the counter, the counter's controls act.
+    await store.send(.screens(.pageOpened(.history))) { $0.screens.page = .history }
+    await store.send(.counter(.incrTapped)) { $0.count = 8 }
   }
 
   @Test func featureViews_readAndWriteTheAppState_storedOnce() {

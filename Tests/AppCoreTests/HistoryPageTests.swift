@@ -38,6 +38,7 @@ struct HistoryPageTests {
     let store = makeStore()
     saveThreeAndFive(store)
     store.send(.step(.counter(.destination(.presented(.primeModal(.removeFavoritePrimeTapped))))))
+    store.send(.step(.screens(.pageOpened(.favorites))))
     store.send(.step(.favoritePrimes(.deleteFavoritePrimes([0]))))
     store.send(
       .step(

@@ -167,13 +167,15 @@ struct RecordingTests {
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 10")
+        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 10"
+      )
     ) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
     #expect(
       throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 11; this primetime reads versions 3 to 10"
+        line: 1,
+        reason: "the recording has format version 11; this primetime reads versions 3 to 10"
       )
     ) {
       try Replay.run([.start(version: 11, state: state), .end(state: state, screen: "")])

@@ -63,8 +63,7 @@ struct RecordReplayTests {
     #expect(
       first.hasPrefix(
         "primetime: \(recording.path) line 3 does not reproduce: after "
-          + "AppHistoryAction.step(.counter(.destination(.presented(.primeModal("
-          + ".saveFavoritePrimeTapped)))))"))
+          + "AppHistoryAction.step(.counter(.favoriteCommand(.saveFavoritePrimeTapped)))"))
     let diff = replay.stderr.split(separator: "\n").map {
       $0.split(separator: " ").joined(separator: " ")
     }
