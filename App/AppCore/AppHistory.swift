@@ -134,11 +134,11 @@ public struct AppHistoryReducer: Reducer {
     _ = app.reduce(into: &state, action: change, environment: environment)
   }
 
-  /// What the last step said is news until the next step, undo, redo or move on the history
-  /// page. Written only when it was set: the history keeps the screens of each step by
+  /// What the last step said, or refused, is news until the next step, undo, redo or move on
+  /// the history page. Written only when it was set: the history keeps the screens of each step by
   /// reference, as long as they do not change.
   private func clearNews(in state: inout AppState) {
-    if state.screens.said != nil { state.screens.said = nil }
+    if state.screens.said != nil || state.screens.refusal != nil { state.screens.said = nil }
   }
 
   /// Moving on the history page travels; it is no step of its own. The page shows no alert, so
@@ -152,8 +152,7 @@ public struct AppHistoryReducer: Reducer {
     var page = history.historyScreen
     _ = HistoryScreenReducer().reduce(into: &page, action: move, environment: ())
     history.present.screens.page = page.page
-    history.present.screens.historyVisit = page.visit
-    let steps = page.position - history.undoCount
+    let steps = page.marker.position - history.undoCount
     guard steps != 0 else { return }
     let said = history.present.screens.said
     travel(&history, by: steps, environment: environment, sayingOnlyNotes: true)
@@ -285,8 +284,8 @@ extension History<AppState> {
   /// page moves to.
   public var historyScreen: HistoryScreenState {
     HistoryScreenState(
-      page: present.screens.page, visit: present.screens.historyVisit, position: undoCount,
-      stepCount: stepCount)
+      page: present.screens.page,
+      marker: HistoryMarker(position: undoCount, stepCount: stepCount))
   }
 }
 

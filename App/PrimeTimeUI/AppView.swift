@@ -174,7 +174,7 @@ public enum AppView {
     .character("h"), hint: .wordsWhereRoom("history"), sends: .historyPage(.opened))
 
   private static func opening(
-    _ page: ScreensState.Page, _ keys: Key..., hint: KeyHint
+    _ page: ScreensState.Tab, _ keys: Key..., hint: KeyHint
   ) -> PageBinding {
     PageBinding(keys: keys, hint: hint) { _ in .step(.screens(.pageOpened(page))) }
   }

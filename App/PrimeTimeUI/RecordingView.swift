@@ -39,7 +39,7 @@ public struct RecordingViewState: Equatable, Sendable {
   /// Where replaying found that the recording differs from what it says, if it did.
   public let difference: Difference?
   /// The marker: how many of the steps are applied.
-  public var screen: HistoryScreenState
+  public var marker: HistoryMarker
   /// The terminal's size, which the page is drawn to; ``RecordingViewAction/terminalResized(_:)``
   /// changes it.
   public var size: Size
@@ -66,9 +66,7 @@ public struct RecordingViewState: Equatable, Sendable {
     self.steps = steps
     self.difference = difference
     let start = difference == nil ? 0 : steps.count
-    self.screen = HistoryScreenState(
-      page: .history, visit: ScreensState.HistoryVisit(openedAt: start, returnPage: .history),
-      position: start, stepCount: steps.count)
+    self.marker = HistoryMarker(position: start, stepCount: steps.count)
     self.size = size
   }
 }
@@ -86,7 +84,7 @@ public enum RecordingViewAction: Equatable, Sendable {
   case signalReceived(Int32)
 }
 
-/// The viewer's rules: the history page's, for the marker, and ending.
+/// The viewer's rules: the marker's moves, and ending.
 public struct RecordingViewReducer: Reducer {
   public init() {}
 
@@ -107,7 +105,7 @@ public struct RecordingViewReducer: Reducer {
         }
         return .none
       }
-      HistoryScreenReducer().pullback(state: \.screen, action: .history)
+      HistoryMarkerReducer().pullback(state: \.marker, action: .history)
     }
     .reduce(into: &state, action: action, environment: environment)
   }
@@ -135,9 +133,9 @@ public enum RecordingView {
         "Recording \(state.file) (\(state.lineCount) "
         + (state.lineCount == 1 ? "line)" : "lines)")
         + (state.difference.map { ": \($0.summary)" } ?? ""),
-      stepCount: state.steps.count, position: state.screen.position,
+      stepCount: state.steps.count, position: state.marker.position,
       row: { $0 == 0 ? (1, "start") : (state.steps[$0 - 1].line, state.steps[$0 - 1].words) },
-      change: change(at: state.screen.position, in: state), wrapsChange: true, isReadOnly: true,
+      change: change(at: state.marker.position, in: state), wrapsChange: true, isReadOnly: true,
       size: state.size)
   }
 

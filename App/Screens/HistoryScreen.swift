@@ -1,28 +1,33 @@
 import ComposableArchitecture
 
-/// The history page's state: where the app is among the session's steps, and the visit.
+/// Where the history page's marker is among the session's steps.
 ///
-/// The steps themselves are the app's history; this state sees how many there are and how many
+/// The steps themselves are the app's history; the marker sees how many there are and how many
 /// are done. Moving ``position`` is travelling: whoever owns the history undoes or redoes the
 /// steps between the old position and the new one.
-public struct HistoryScreenState: Equatable, Sendable {
-  /// The page shown; `.history` while the history page is open.
-  public var page: ScreensState.Page
-  /// Where the history page was opened from; `nil` while it is closed.
-  public var visit: ScreensState.HistoryVisit?
+public struct HistoryMarker: Equatable, Sendable {
   /// How many steps are done: 0 before the first step, ``stepCount`` after the last.
   public var position: Int
   /// How many steps there are, done and undone.
   public var stepCount: Int
 
-  public init(
-    page: ScreensState.Page, visit: ScreensState.HistoryVisit? = nil, position: Int,
-    stepCount: Int
-  ) {
-    self.page = page
-    self.visit = visit
+  public init(position: Int, stepCount: Int) {
     self.position = position
     self.stepCount = stepCount
+  }
+}
+
+/// The history page's state: the page shown, which is the history page with its visit while it
+/// is open, and the marker.
+public struct HistoryScreenState: Equatable, Sendable {
+  /// The page shown.
+  public var page: ScreensState.Page
+  /// Where the marker is among the steps.
+  public var marker: HistoryMarker
+
+  public init(page: ScreensState.Page, marker: HistoryMarker) {
+    self.page = page
+    self.marker = marker
   }
 }
 
@@ -43,9 +48,38 @@ public enum HistoryScreenAction: Codable, Equatable, Sendable {
   case cancelled
 }
 
-/// The history page's rules: the marker stays within the steps, and closing goes back to the
-/// page it was opened from, at the step the person chose (kept) or at the one it opened at
-/// (cancelled).
+/// The marker's moves: it stays within the steps, and no count moves it out of them or
+/// overflows. Opening and closing the page are ``HistoryScreenReducer``'s; a viewer of steps
+/// with no page to go back to (`replay --ui`) moves a marker alone.
+///
+/// ```swift
+/// _ = HistoryMarkerReducer().reduce(into: &marker, action: .moved(by: -1), environment: ())
+/// ```
+public struct HistoryMarkerReducer: Reducer {
+  public init() {}
+
+  public func reduce(
+    into state: inout HistoryMarker, action: HistoryScreenAction, environment: Void
+  ) -> Effect<HistoryScreenAction> {
+    switch action {
+    case .moved(let steps):
+      // Clamped before it is added, so that no count moves the marker out of the steps or
+      // overflows.
+      state.position += min(max(steps, -state.position), state.stepCount - state.position)
+    case .movedToFirst:
+      state.position = 0
+    case .movedToLast:
+      state.position = state.stepCount
+    case .opened, .kept, .cancelled:
+      break
+    }
+    return .none
+  }
+}
+
+/// The history page's rules: it opens over the page shown, its marker moves only while it is
+/// open, and closing goes back to the page it was opened from, at the step the person chose
+/// (kept) or at the one it opened at (cancelled).
 ///
 /// ```swift
 /// _ = HistoryScreenReducer().reduce(into: &screen, action: .moved(by: -1), environment: ())
@@ -56,28 +90,25 @@ public struct HistoryScreenReducer: Reducer {
   public func reduce(
     into state: inout HistoryScreenState, action: HistoryScreenAction, environment: Void
   ) -> Effect<HistoryScreenAction> {
-    switch (action, state.visit) {
-    case (.opened, nil):
-      state.visit = ScreensState.HistoryVisit(openedAt: state.position, returnPage: state.page)
-      state.page = .history
-    case (.opened, _?), (_, nil):
-      // Open already, or closed: nothing to do.
+    guard case .history(let visit) = state.page else {
+      // Closed: only opening acts.
+      if action == .opened {
+        state.page = .history(
+          ScreensState.HistoryVisit(openedAt: state.marker.position, returnPage: state.page.tab))
+      }
+      return .none
+    }
+    switch action {
+    case .opened:
+      // Open already.
       break
-    case (.moved(let steps), _?):
-      // Clamped before it is added, so that no count moves the marker out of the steps or
-      // overflows.
-      state.position += min(max(steps, -state.position), state.stepCount - state.position)
-    case (.movedToFirst, _?):
-      state.position = 0
-    case (.movedToLast, _?):
-      state.position = state.stepCount
-    case (.kept, let visit?):
-      state.page = visit.returnPage
-      state.visit = nil
-    case (.cancelled, let visit?):
-      state.position = min(visit.openedAt, state.stepCount)
-      state.page = visit.returnPage
-      state.visit = nil
+    case .moved, .movedToFirst, .movedToLast:
+      _ = HistoryMarkerReducer().reduce(into: &state.marker, action: action, environment: ())
+    case .kept:
+      state.page = ScreensState.Page(visit.returnPage)
+    case .cancelled:
+      state.marker.position = min(visit.openedAt, state.marker.stepCount)
+      state.page = ScreensState.Page(visit.returnPage)
     }
     return .none
   }

@@ -6,9 +6,10 @@ import ComposableArchitecture
 /// The screens are a feature like the others: this state changes only through
 /// ``ScreensAction``s and ``ScreensReducer``, so `TestStore` tests it, a recording holds it and
 /// a replay rebuilds it. The code that owns the terminal keeps none of it.
-public struct ScreensState: Codable, Equatable, Sendable {
+public struct ScreensState: Equatable, Sendable {
   /// The page shown; the REPL has the counter and the favorites, the full screen the activity
-  /// feed too.
+  /// feed and the history page too. The history page holds its visit, so there is no visit
+  /// without the page, nor the page without one.
   public var page: Page
   /// The favorites' selected row, kept on its prime as the list changes around it.
   public var selection: Selection
@@ -27,8 +28,6 @@ public struct ScreensState: Codable, Equatable, Sendable {
   public var size: Size
   /// Whether the app is ending, and the signal that ended it, if one did.
   public var ending: Ending?
-  /// Where the history page was opened from, while it is open.
-  public var historyVisit: HistoryVisit?
 
   /// Creates the screens' state; by default, the counter page on an 80×24 terminal, with
   /// nothing to say.
@@ -43,8 +42,7 @@ public struct ScreensState: Codable, Equatable, Sendable {
     notice: Notice? = nil,
     storageProblem: String? = nil,
     size: Size = Size(columns: 80, rows: 24),
-    ending: Ending? = nil,
-    historyVisit: HistoryVisit? = nil
+    ending: Ending? = nil
   ) {
     self.page = page
     self.selection = selection
@@ -53,29 +51,61 @@ public struct ScreensState: Codable, Equatable, Sendable {
     self.storageProblem = storageProblem
     self.size = size
     self.ending = ending
-    self.historyVisit = historyVisit
   }
 
-  /// A page of the app; recordings store its raw value, so a case keeps its name.
-  public enum Page: String, Codable, Equatable, Sendable {
+  /// A page of the app.
+  public enum Page: Equatable, Sendable {
     case counter
     case favorites
     /// The activity feed, reached from the favorites.
     case activity
-    /// The session's steps, reached from the counter and the favorites.
-    case history
+    /// The session's steps, opened over the counter or the favorites: where it was opened.
+    case history(HistoryVisit)
+
+    /// The page a tab names.
+    public init(_ tab: Tab) {
+      switch tab {
+      case .counter: self = .counter
+      case .favorites: self = .favorites
+      case .activity: self = .activity
+      }
+    }
+
+    /// The page's tab; the history page's is the one it was opened from.
+    public var tab: Tab {
+      switch self {
+      case .counter: .counter
+      case .favorites: .favorites
+      case .activity: .activity
+      case .history(let visit): visit.returnPage
+      }
+    }
+  }
+
+  /// A page that a key or a command opens by its name: every page but the history, which opens
+  /// over one of these with its visit (``HistoryScreenAction/opened``). Recordings store its raw
+  /// value, so a case keeps its name.
+  public enum Tab: String, Codable, Equatable, Sendable {
+    case counter
+    case favorites
+    case activity
   }
 
   /// An open history page: the step the app was at when it opened, which cancelling goes back to,
   /// and the page it was opened from, which closing it shows again.
   public struct HistoryVisit: Codable, Equatable, Sendable {
     public var openedAt: Int
-    public var returnPage: Page
+    public var returnPage: Tab
 
-    public init(openedAt: Int, returnPage: Page) {
+    public init(openedAt: Int, returnPage: Tab) {
       self.openedAt = openedAt
       self.returnPage = returnPage
     }
+  }
+
+  /// The history page's visit, while it is open.
+  public var historyVisit: HistoryVisit? {
+    if case .history(let visit) = page { visit } else { nil }
   }
 
   /// The favorites' selected row and the first row shown, both from 0, and the prime the
@@ -156,6 +186,55 @@ public enum Screen: String, Codable, Equatable, Sendable {
   }
 }
 
+extension ScreensState: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case page, selection, activityEnd, notice, storageProblem, size, ending, historyVisit
+  }
+
+  /// Reads the screens as recordings hold them: the page by its name, and the history page's
+  /// visit beside it, under `historyVisit`. A history page without its visit, or a visit without
+  /// the history page, is no state the app can be in, and is refused.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let name = try container.decode(String.self, forKey: .page)
+    let visit = try container.decodeIfPresent(HistoryVisit.self, forKey: .historyVisit)
+    switch (name, visit) {
+    case ("history", let visit?):
+      page = .history(visit)
+    case (let name, nil):
+      guard let tab = Tab(rawValue: name) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .page, in: container,
+          debugDescription: name == "history"
+            ? "The history page has no historyVisit." : "Unknown page '\(name)'.")
+      }
+      page = Page(tab)
+    case (_, _?):
+      throw DecodingError.dataCorruptedError(
+        forKey: .historyVisit, in: container,
+        debugDescription: "A historyVisit without the history page.")
+    }
+    selection = try container.decode(Selection.self, forKey: .selection)
+    activityEnd = try container.decodeIfPresent(Int.self, forKey: .activityEnd)
+    notice = try container.decodeIfPresent(Notice.self, forKey: .notice)
+    storageProblem = try container.decodeIfPresent(String.self, forKey: .storageProblem)
+    size = try container.decode(Size.self, forKey: .size)
+    ending = try container.decodeIfPresent(Ending.self, forKey: .ending)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(historyVisit == nil ? page.tab.rawValue : "history", forKey: .page)
+    try container.encode(selection, forKey: .selection)
+    try container.encodeIfPresent(activityEnd, forKey: .activityEnd)
+    try container.encodeIfPresent(notice, forKey: .notice)
+    try container.encodeIfPresent(storageProblem, forKey: .storageProblem)
+    try container.encode(size, forKey: .size)
+    try container.encodeIfPresent(ending, forKey: .ending)
+    try container.encodeIfPresent(historyVisit, forKey: .historyVisit)
+  }
+}
+
 extension Optional where Wrapped == ScreensState.Ending {
   /// Ends for `reason`, unless already ending: the first reason to end is the one that counts,
   /// and it decides the exit status (a signal that arrives after `q` still exits with 0).
@@ -171,7 +250,7 @@ extension Optional where Wrapped == ScreensState.Ending {
 /// What happens to the screens.
 public enum ScreensAction: Codable, Equatable, Sendable {
   /// A page was opened, or the page it was opened from shown again.
-  case pageOpened(ScreensState.Page)
+  case pageOpened(ScreensState.Tab)
   /// The favorites' selection was moved by this many rows, up (negative) or down.
   case selectionMoved(by: Int)
   /// The activity feed was scrolled back (positive) or forward by this many entries.
@@ -220,9 +299,9 @@ public struct ScreensReducer: Reducer {
     into state: inout ScreensFeatureState, action: ScreensAction, environment: Void
   ) -> Effect<ScreensAction> {
     switch action {
-    case .pageOpened(let page):
-      state.screens.page = page
-      if page == .activity { state.screens.activityEnd = nil }
+    case .pageOpened(let tab):
+      state.screens.page = ScreensState.Page(tab)
+      if tab == .activity { state.screens.activityEnd = nil }
       return .none
 
     case .selectionMoved(let step):

@@ -357,9 +357,13 @@ struct AppCoreTests {
       await store.send(action) { $0.screens.notice = .refused(needs: .counter) }
       await store.send(.alertsDismissed) { $0.screens.notice = nil }
     }
-    // On the history page, which is opened over the counter, the counter's controls act.
-    await store.send(.screens(.pageOpened(.history))) { $0.screens.page = .history }
-    await store.send(.counter(.incrTapped)) { $0.count = 8 }
+    // On the history page, the counter's controls act, as the REPL's counter screen's do.
+    let history = makeStore(
+      AppState(
+        count: 7,
+        screens: ScreensState(
+          page: .history(ScreensState.HistoryVisit(openedAt: 0, returnPage: .favorites)))))
+    await history.send(.counter(.incrTapped)) { $0.count = 8 }
   }
 
   @Test func featureViews_readAndWriteTheAppState_storedOnce() {

@@ -406,9 +406,8 @@ struct AppHistoryTests {
   ) async {
     await store.send(.historyPage(.opened)) {
       $0.present.screens.notice = nil
-      $0.present.screens.page = .history
-      $0.present.screens.historyVisit = ScreensState.HistoryVisit(
-        openedAt: 1, returnPage: .counter)
+      $0.present.screens.page = .history(
+        ScreensState.HistoryVisit(openedAt: 1, returnPage: .counter))
     }
   }
 

@@ -58,7 +58,7 @@ struct HistoryPageTests {
     saveThreeAndFive(store)
     store.send(.step(.screens(.pageOpened(.favorites))))
     store.send(.historyPage(.opened))
-    #expect(store.state.present.screens.page == .history)
+    #expect(store.state.present.screens.historyVisit?.returnPage == .favorites)
     store.send(.historyPage(.moved(by: -2)))
     #expect(store.state.present.favoritePrimes == [3])
     #expect(store.state.present.count == 4)

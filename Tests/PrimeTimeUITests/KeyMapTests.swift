@@ -265,8 +265,7 @@ struct KeyMapTests {
     }
     let visit = ScreensState.HistoryVisit(openedAt: 2, returnPage: .counter)
     try await press(.character("h"), store) {
-      $0.present.screens.page = .history
-      $0.present.screens.historyVisit = visit
+      $0.present.screens.page = .history(visit)
     }
     try await press(.character("k"), store) { $0.travel(by: -1, restoring: \.undoable) }
     try await press(.up, store) { $0.travel(by: -1, restoring: \.undoable) }
@@ -283,17 +282,14 @@ struct KeyMapTests {
     }
     try await press(.escape, store) {
       $0.present.screens.page = .counter
-      $0.present.screens.historyVisit = nil
       $0.travel(by: 2, restoring: \.undoable)
     }
     try await press(.character("h"), store) {
-      $0.present.screens.page = .history
-      $0.present.screens.historyVisit = visit
+      $0.present.screens.page = .history(visit)
     }
     try await press(.up, store) { $0.travel(by: -1, restoring: \.undoable) }
     try await press(.enter, store) {
       $0.present.screens.page = .counter
-      $0.present.screens.historyVisit = nil
     }
     #expect(store.state.present.count == 2)
   }

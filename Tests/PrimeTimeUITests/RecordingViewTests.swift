@@ -29,11 +29,11 @@ struct RecordingViewTests {
     let store = TestStore(
       initialState: RecordingViewState(file: "s.jsonl", lines: 6, steps: steps(), size: size),
       reducer: RecordingViewReducer(), environment: ())
-    #expect(store.state.screen.position == 0)
-    await store.send(.history(.moved(by: 1))) { $0.screen.position = 1 }
-    await store.send(.history(.movedToLast)) { $0.screen.position = 4 }
+    #expect(store.state.marker.position == 0)
+    await store.send(.history(.moved(by: 1))) { $0.marker.position = 1 }
+    await store.send(.history(.movedToLast)) { $0.marker.position = 4 }
     await store.send(.history(.moved(by: 1)))
-    await store.send(.history(.movedToFirst)) { $0.screen.position = 0 }
+    await store.send(.history(.movedToFirst)) { $0.marker.position = 0 }
     await store.send(.terminalResized(Size(columns: 50, rows: 20))) {
       $0.size = Size(columns: 50, rows: 20)
     }
@@ -54,7 +54,7 @@ struct RecordingViewTests {
 
   @Test func eachLine_isARow_inWordsOrAsItsAction_withTheChangeItMadeBeside() {
     var viewer = RecordingViewState(file: "s.jsonl", lines: 6, steps: steps(), size: size)
-    viewer.screen.position = 1
+    viewer.marker.position = 1
     let drawing = RecordingView.draw(viewer)
     let rows = drawing.map(\.text)
     // The title counts the file's lines: the start, a line per step, the end.
@@ -79,7 +79,7 @@ struct RecordingViewTests {
       difference: .init(
         summary: "line 5 does not reproduce", lines: ["Line 5 does not reproduce", "- 2", "+ 1"]),
       size: size)
-    #expect(viewer.screen.position == 4)
+    #expect(viewer.marker.position == 4)
     let drawing = RecordingView.draw(viewer)
     #expect(drawing[0].text == "Recording s.jsonl (6 lines): line 5 does not reproduce")
     #expect(drawing[6].text.hasPrefix("> 5  undo"))

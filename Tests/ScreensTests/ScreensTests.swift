@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
+import Foundation
 import Screens
 import Testing
 
@@ -17,6 +18,36 @@ struct ScreensTests {
         screens: screens ?? ScreensState(size: size), favoritePrimes: favoritePrimes,
         activityCount: activityCount),
       reducer: ScreensReducer(), environment: ())
+  }
+
+  @Test func theHistoryPage_holdsItsVisit_andIsWrittenAsRecordingsHoldIt() throws {
+    let visit = ScreensState.HistoryVisit(openedAt: 2, returnPage: .favorites)
+    let open = ScreensState(page: .history(visit))
+    let text = String(decoding: try JSONEncoder().encode(open), as: UTF8.self)
+    #expect(text.contains(#""page":"history""#))
+    #expect(text.contains(#""historyVisit":{"#))
+    #expect(try JSONDecoder().decode(ScreensState.self, from: Data(text.utf8)) == open)
+    let closed = ScreensState(page: .activity)
+    let closedText = String(decoding: try JSONEncoder().encode(closed), as: UTF8.self)
+    #expect(closedText.contains(#""page":"activity""#) && !closedText.contains("historyVisit"))
+    #expect(try JSONDecoder().decode(ScreensState.self, from: Data(closedText.utf8)) == closed)
+    // A page and a visit that disagree are no state the app can be in.
+    let size = #""selection":{"row":0,"top":0},"size":{"columns":80,"rows":24}"#
+    for disagreeing in [
+      #"{"page":"history",\#(size)}"#,
+      #"{"page":"counter","historyVisit":{"openedAt":0,"returnPage":"counter"},\#(size)}"#,
+    ] {
+      #expect(throws: DecodingError.self) {
+        try JSONDecoder().decode(ScreensState.self, from: Data(disagreeing.utf8))
+      }
+    }
+    #expect(
+      try JSONDecoder().decode(
+        ScreensState.self,
+        from: Data(
+          #"{"page":"history","historyVisit":{"openedAt":0,"returnPage":"counter"},\#(size)}"#
+            .utf8)
+      ).page == .history(ScreensState.HistoryVisit(openedAt: 0, returnPage: .counter)))
   }
 
   @Test func pageOpened_showsThePage() async {
