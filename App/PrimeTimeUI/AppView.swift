@@ -4,6 +4,7 @@ import Counter
 import CustomDump
 import FavoritePrimes
 import Foundation
+import PrimeModal
 import Screens
 
 /// `primetime ui` as a whole: the page the screens' state shows, what is on top of it, the
@@ -75,11 +76,12 @@ public enum AppView {
   /// What a key does now, as the action to send to the app's store, or `nil` when it does
   /// nothing.
   ///
-  /// A running lookup takes the keys first: Esc and Ctrl-C cancel it. Then what covers the page
-  /// does: an alert takes Enter and Esc, the prime modal `s` and Esc. Else the page's table of
-  /// keys acts (``counterPage``, ``favoritesPage``, ``activityPage``, ``historyPage``), the one
-  /// its hints are written from. ``quitKeys`` quit wherever they have nothing else to do, and
-  /// Ctrl-D everywhere. On a terminal too small to show the screen, only quitting and
+  /// A running lookup takes the keys first: Esc and Ctrl-C cancel it. Then the table of keys of
+  /// what is on top acts, the one its hints are written from: what covers the page
+  /// (``alertKeys(dismissing:)``, ``primeModalKeys(offering:)``), which takes every key but
+  /// those that quit, or else the page's own (``counterPage``, ``favoritesPage``,
+  /// ``activityPage``, ``historyPage``). ``quitKeys`` quit wherever they have nothing else to
+  /// do, and Ctrl-D everywhere. On a terminal too small to show the screen, only quitting and
   /// cancelling a lookup act.
   ///
   /// ```swift
@@ -102,23 +104,11 @@ public enum AppView {
     guard state.screens.size.isLargeEnough else { return quits ? quit : nil }
     switch state.screens.page {
     case .counter:
-      if let action = CounterView.action(for: key, in: state.counter) {
-        return .step(.counter(action))
-      }
-      // What covers the counter takes every key but those that quit.
-      if state.counterDestination != nil { return quits ? quit : nil }
-      return counterPage.action(for: key, in: state)
+      return counterKeys(state.counter).action(for: key, in: state)
     case .history:
       return historyPage.action(for: key, in: state)
     case .favorites:
-      let selection = state.screensFeature.selection
-      if let action = FavoritesView.action(
-        for: key, in: state.favoritePrimesState, selection: selection)
-      {
-        return .step(.favoritePrimes(action))
-      }
-      if state.favoritesDestination != nil { return quits ? quit : nil }
-      return favoritesPage.action(for: key, in: state)
+      return favoritesKeys(state.favoritePrimesState).action(for: key, in: state)
     case .activity:
       return activityPage.action(for: key, in: state)
     }
@@ -169,6 +159,73 @@ public enum AppView {
     HistoryView.moves.map(onHistory),
     HistoryView.closing.map(onHistory) + [quitting(.words("quit"))],
   ])
+
+  /// The counter page's keys as they are now: those of what covers the counter, or the page's
+  /// own.
+  static func counterKeys(_ counter: CounterState) -> KeyTable<AppState, AppHistoryAction> {
+    switch counter.presented {
+    case .alert: counterAlertKeys
+    case .primeModal(let modal) where modal.alert != nil: primeModalAlertKeys
+    case .primeModal(let modal):
+      switch modal.offeredAction {
+      case .saveFavoritePrimeTapped?: primeModalSavingKeys
+      case .removeFavoritePrimeTapped?: primeModalRemovingKeys
+      case .alertDismissed?, nil: primeModalClosingKeys
+      }
+    case nil: counterPage
+    }
+  }
+
+  /// The favorites page's keys as they are now: an alert's over the list, or the page's own.
+  static func favoritesKeys(
+    _ favorites: FavoritePrimesState
+  ) -> KeyTable<AppState, AppHistoryAction> {
+    favorites.destination == nil ? favoritesPage : favoritesAlertKeys
+  }
+
+  /// The keys over an alert on the counter.
+  static let counterAlertKeys = alertKeys(dismissing: .counter(.destination(.dismiss)))
+
+  /// The keys over the prime modal's own alert, which leaves the modal open.
+  static let primeModalAlertKeys = alertKeys(
+    dismissing: .counter(.destination(.presented(.primeModal(.alertDismissed)))))
+
+  /// The keys over an alert on the favorites.
+  static let favoritesAlertKeys = alertKeys(dismissing: .favoritePrimes(.destination(.dismiss)))
+
+  /// The prime modal's keys, for each offer it makes: `s` saves the count, or removes it, or,
+  /// for a count that is not prime, does nothing, and is not named.
+  static let primeModalSavingKeys = primeModalKeys(offering: .saveFavoritePrimeTapped)
+  static let primeModalRemovingKeys = primeModalKeys(offering: .removeFavoritePrimeTapped)
+  static let primeModalClosingKeys = primeModalKeys(offering: nil)
+
+  /// An alert's keys: Enter or Esc dismisses it, with `action`; the keys that quit quit.
+  static func alertKeys(dismissing action: AppAction) -> KeyTable<AppState, AppHistoryAction> {
+    KeyTable(rows: [
+      [PageBinding(.enter, .escape, hint: .words("OK"), sends: .step(action))],
+      [quitting(.words("quit"))],
+    ])
+  }
+
+  /// The prime modal's keys: `s` for what it offers, if anything, and Esc closes it; the keys
+  /// that quit quit.
+  static func primeModalKeys(
+    offering offer: PrimeModalAction?
+  ) -> KeyTable<AppState, AppHistoryAction> {
+    let offered = offer.map { offer in
+      PageBinding(
+        .character("s"), hint: .words(offer == .removeFavoritePrimeTapped ? "remove" : "save"),
+        sends: .step(.counter(.destination(.presented(.primeModal(offer))))))
+    }
+    return KeyTable(rows: [
+      (offered.map { [$0] } ?? [])
+        + [
+          PageBinding(
+            .escape, hint: .words("close"), sends: .step(.counter(.destination(.dismiss))))
+        ],
+      [quitting(.words("quit"))],
+    ])
+  }
 
   private static let historyOpening = PageBinding(
     .character("h"), hint: .wordsWhereRoom("history"), sends: .historyPage(.opened))

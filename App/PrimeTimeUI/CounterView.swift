@@ -5,8 +5,8 @@ import PrimeModal
 import Screens
 
 /// The counter screen: the count between − and +, the questions to ask about it, and the key
-/// hints. It draws a `CounterState`, what covers it included, and its keys become
-/// `CounterAction`s.
+/// hints. It draws a `CounterState`, what covers it included; ``AppView`` reads its keys from
+/// the table of what is on top.
 public enum CounterView {
   /// The counter's keys, with nothing over it: the first row of the counter page's hints.
   static let keys: [KeyBinding<CounterState, CounterAction>] = [
@@ -47,7 +47,9 @@ public enum CounterView {
         Line("  Looking up the \(ordinal(state.count)) prime; Esc cancels", .hint),
       ]
     }
-    let drawing = screen(top: top, bottom: AppView.counterPage.hints(size: size), size: size)
+    // The hints name the keys of what is on top.
+    let hints = AppView.counterKeys(state).hints(size: size)
+    let drawing = screen(top: top, bottom: hints, size: size)
     switch state.presented {
     case .alert(let alert):
       return overlay(AlertView.lines(alert), on: drawing, size: size)
@@ -58,32 +60,6 @@ public enum CounterView {
     case nil:
       return drawing
     }
-  }
-
-  /// The counter's action for a key, if the key has one now. What covers the counter takes the
-  /// keys first: an alert Enter and Esc, the prime modal `s` and Esc. With nothing over it,
-  /// ``keys`` says.
-  ///
-  /// ```swift
-  /// if let action = CounterView.action(for: key, in: state.counter) {
-  ///   return .step(.counter(action))
-  /// }
-  /// ```
-  public static func action(for key: Key, in state: CounterState) -> CounterAction? {
-    switch state.presented {
-    case .alert:
-      return AlertView.dismisses(key) ? .destination(.dismiss) : nil
-    case .primeModal(let modal) where modal.alert != nil:
-      return AlertView.dismisses(key) ? .destination(.presented(.primeModal(.alertDismissed))) : nil
-    case .primeModal(let modal):
-      if key == .escape { return .destination(.dismiss) }
-      return PrimeModalView.action(for: key, in: modal).map {
-        .destination(.presented(.primeModal($0)))
-      }
-    case nil:
-      break
-    }
-    return keys.action(for: key, in: state)
   }
 }
 
@@ -100,15 +76,6 @@ public enum PrimeModalView {
     }
     return lines + [Line("Esc closes", .hint)]
   }
-
-  /// The modal's action for a key, if the key has one now: `s` saves or removes the count.
-  ///
-  /// ```swift
-  /// PrimeModalView.action(for: key, in: modal)
-  /// ```
-  public static func action(for key: Key, in state: PrimeModalState) -> PrimeModalAction? {
-    key == .character("s") ? state.offeredAction : nil
-  }
 }
 
 /// A message in a box: the nth prime's answer, or why something was refused.
@@ -116,10 +83,5 @@ public enum AlertView {
   /// The alert's lines: its message, emphasised when it is a failure, and how to dismiss it.
   public static func lines(_ alert: Alert) -> [Line] {
     [Line(alert.message, alert.isFailure ? .title : .plain), Line(""), Line("Enter OK", .hint)]
-  }
-
-  /// Whether a key dismisses an alert: Enter or Esc.
-  public static func dismisses(_ key: Key) -> Bool {
-    key == .enter || key == .escape
   }
 }

@@ -69,7 +69,8 @@ public enum FavoritesView {
             ? Line(text.padded(to: size.columns - 2), .selected) : Line(text))
       }
     }
-    var bottom = AppView.favoritesPage.hints(size: size)
+    // The hints name the keys of what is on top.
+    var bottom = AppView.favoritesKeys(state).hints(size: size)
     if state.nthPrimeLookup != nil {
       bottom = [
         progressLine(progress, size: size),
@@ -83,25 +84,5 @@ public enum FavoritesView {
     case nil:
       return drawing
     }
-  }
-
-  /// The favorites' action for a key, if the key has one now. What covers the list takes the
-  /// keys first: an alert Enter and Esc. With nothing over it, ``delete``, ``nthPrime``,
-  /// ``export`` and ``import`` say.
-  ///
-  /// ```swift
-  /// FavoritesView.action(
-  ///   for: key, in: state.favoritePrimesState, selection: selection)
-  /// ```
-  public static func action(
-    for key: Key, in state: FavoritePrimesState, selection: ScreensState.Selection
-  ) -> FavoritePrimesAction? {
-    switch state.destination {
-    case .alert:
-      return AlertView.dismisses(key) ? .destination(.dismiss) : nil
-    case nil:
-      break
-    }
-    return [delete, nthPrime, export, `import`].action(for: key, in: (state, selection))
   }
 }

@@ -42,4 +42,46 @@ struct KeyTableTests {
       #expect(binding.action(state) != nil, "\(binding.keys)")
     }
   }
+
+  /// With something over a page, the hints name the keys that act there, from the one table
+  /// that the key map reads, and no key of the page under it.
+  @Test(arguments: [
+    (
+      AppState(count: 7, counterDestination: .primeModal(alert: nil)),
+      ["s save   Esc close", "q quit"]
+    ),
+    (
+      AppState(count: 7, favoritePrimes: [7], counterDestination: .primeModal(alert: nil)),
+      ["s remove   Esc close", "q quit"]
+    ),
+    (AppState(count: 8, counterDestination: .primeModal(alert: nil)), ["Esc close", "q quit"]),
+    (
+      AppState(count: 8, counterDestination: .primeModal(alert: .failure("no"))),
+      ["Enter OK", "q quit"]
+    ),
+    (AppState(counterDestination: .alert(.failure("no"))), ["Enter OK", "q quit"]),
+    (
+      AppState(
+        favoritesDestination: .alert(.failure("no")), screens: ScreensState(page: .favorites)),
+      ["Enter OK", "q quit"]
+    ),
+  ])
+  func overWhatCoversAPage_theHintsNameTheKeysThatActThere(
+    state: AppState, hints: [String]
+  ) {
+    let table =
+      state.screens.page == .favorites
+      ? AppView.favoritesKeys(state.favoritePrimesState) : AppView.counterKeys(state.counter)
+    #expect(table.hints(size: Size(columns: 80, rows: 24)).map(\.text) == hints)
+    for binding in table.rows.joined() {
+      #expect(binding.action(state) != nil, "\(binding.keys)")
+      for key in binding.keys {
+        #expect(AppView.action(for: key, in: state) == binding.action(state), "\(key)")
+      }
+    }
+    // The page's own keys under it do nothing.
+    for key in [Key.character("+"), .character("p"), .character("u"), .character("d")] {
+      #expect(AppView.action(for: key, in: state) == nil, "\(key)")
+    }
+  }
 }

@@ -101,7 +101,8 @@ struct ViewDrawingTests {
               │ Esc closes                  │
               └─────────────────────────────┘
 
-        \(counterHints)
+        s save   Esc close
+        q quit
         """)
   }
 
@@ -119,7 +120,8 @@ struct ViewDrawingTests {
             │ Esc closes                      │
             └─────────────────────────────────┘
 
-        \(counterHints)
+        s remove   Esc close
+        q quit
         """)
   }
 
@@ -137,7 +139,8 @@ struct ViewDrawingTests {
                   └──────────────────────┘
 
 
-        \(counterHints)
+        Esc close
+        q quit
         """)
   }
 
@@ -155,7 +158,8 @@ struct ViewDrawingTests {
                   └──────────────────────┘
 
 
-        \(counterHints)
+        Enter OK
+        q quit
         """)
   }
 
@@ -321,7 +325,7 @@ struct ViewDrawingTests {
             │ Esc closes                      │
             └─────────────────────────────────┘
 
-        + - count   p prime?   n nth prime
+        s remove   Esc close
         saved 7 to your favorite primes
         """)
   }
