@@ -152,15 +152,56 @@ let package = Package(
       dependencies: ["CReadline"],
       path: "App/LineEditing"
     ),
+    // The rooms around the features. The runtime runs the app for either front end; the REPL
+    // and the full screen are front ends over it; replay checks and shows a recording; the
+    // command line parses arguments and starts one of them. No front end imports another, and
+    // only the command line imports a front end.
+    .target(
+      name: "Runtime",
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "FavoritesDatabase",
+        "FileClient", "FileClientLive", "NthPrimeClient", "Screens",
+      ],
+      path: "App/Runtime"
+    ),
+    .target(
+      name: "REPL",
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
+        "LineEditing", "Runtime", "Alerts", "Counter", "FavoritePrimes", "NumberSyntax",
+        "PrimeModal", "Screens",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
+      path: "App/REPL"
+    ),
+    // The ncurses terminal and the event loop of a full-screen program: `primetime ui` and
+    // `replay --ui` both run on them.
+    .target(
+      name: "TerminalScreen",
+      dependencies: ["CNcurses", "ComposableArchitecture", "PrimeTimeUI", "Screens"],
+      path: "App/TerminalScreen"
+    ),
+    .target(
+      name: "FullScreen",
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "PrimeTimeUI", "Runtime", "Screens", "TerminalScreen",
+      ],
+      path: "App/FullScreen"
+    ),
+    .target(
+      name: "Replay",
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "FileClientLive",
+        "NumberSyntax", "PrimeTimeUI", "Runtime", "Screens", "TerminalScreen",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
+      path: "App/Replay"
+    ),
     .target(
       name: "PrimeTimeCLI",
       dependencies: [
-        "AppCore", "CNcurses", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
-        "LineEditing", "PrimeTimeUI",
-        "Counter", "FavoritePrimes", "FavoritesDatabase", "FileClient", "FileClientLive",
-        "NthPrimeClient", "NumberSyntax", "Alerts", "PrimeModal", "Primes", "Screens",
+        "FullScreen", "NumberSyntax", "Primes", "REPL", "Replay", "Runtime",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/PrimeTimeCLI"
     ),
@@ -168,7 +209,7 @@ let package = Package(
       name: "primetime",
       dependencies: [
         "FavoritesDatabase", "FavoritesDatabaseLive", "FileClient", "FileClientLive",
-        "NthPrimeClient", "NthPrimeClientLive", "PrimeTimeCLI",
+        "NthPrimeClient", "NthPrimeClientLive", "PrimeTimeCLI", "Runtime",
       ],
       path: "App/primetime",
       swiftSettings: staticRuntimeInRelease.swift,
@@ -181,7 +222,7 @@ let package = Package(
       name: "PrimeTimeBenchmarks",
       dependencies: [
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "FavoritesDatabase",
-        "FavoritesDatabaseLive", "FileClient", "NthPrimeClient", "PrimeTimeCLI", "PrimeTimeUI",
+        "FavoritesDatabaseLive", "FileClient", "NthPrimeClient", "PrimeTimeUI", "REPL", "Runtime",
         "Primes", "Screens",
       ],
       path: "Benchmarks/PrimeTimeBenchmarks"
@@ -302,13 +343,24 @@ let package = Package(
       path: "Tests/PrimeTimeBenchmarksTests"
     ),
     .testTarget(
-      name: "PrimeTimeCLITests",
+      name: "RuntimeTests",
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "FavoritesDatabase", "Runtime",
+      ],
+      path: "Tests/RuntimeTests"
+    ),
+    .testTarget(
+      name: "REPLTests",
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase", "FileClient",
-        "NthPrimeClient", "NthPrimeLookup", "PrimeTimeCLI", "Primes",
-        "ComposableArchitecture",
-        "Screens",
+        "NthPrimeClient", "NthPrimeLookup", "Primes", "REPL", "Runtime",
+        "ComposableArchitecture", "Screens",
       ],
+      path: "Tests/REPLTests"
+    ),
+    .testTarget(
+      name: "PrimeTimeCLITests",
+      dependencies: ["PrimeTimeCLI", "REPL", "Runtime"],
       path: "Tests/PrimeTimeCLITests"
     ),
     .testTarget(

@@ -1,5 +1,9 @@
 import ArgumentParser
 import Foundation
+import FullScreen
+import REPL
+import Replay
+import Runtime
 
 /// A command that runs itself, in the environment it is handed, and answers with its exit
 /// status, so that the entry point runs whichever command the parser read without a switch over
@@ -12,7 +16,7 @@ protocol RunnableCommand: ParsableCommand {
   /// - Parameter environment: The outside world: the terminal, the variables, the progress.
   /// - Returns: The exit status.
   @MainActor
-  func run(in environment: CLIEnvironment) async -> Int32
+  func run(in environment: RuntimeEnvironment) async -> Int32
 }
 
 /// A command for scripts: one question about one number, which the fast path also reads
@@ -24,7 +28,7 @@ protocol DirectlyAnswered: RunnableCommand {
 
 extension DirectlyAnswered {
   @MainActor
-  func run(in environment: CLIEnvironment) async -> Int32 {
+  func run(in environment: RuntimeEnvironment) async -> Int32 {
     await direct.run(
       progress: environment.progress,
       terminal: (environment.terminal.input, environment.terminal.error))
@@ -34,7 +38,7 @@ extension DirectlyAnswered {
 extension PrimeTimeCommand: RunnableCommand {
   /// The REPL, or the commands of `-c`.
   @MainActor
-  func run(in environment: CLIEnvironment) async -> Int32 {
+  func run(in environment: RuntimeEnvironment) async -> Int32 {
     guard let dataDirectory = PrimeTimeCLI.dataDirectory(session, environment) else {
       return PrimeTimeCLI.usageStatus
     }
@@ -47,7 +51,7 @@ extension PrimeTimeCommand: RunnableCommand {
 extension UICommand: RunnableCommand {
   /// The full screen, on a terminal.
   @MainActor
-  func run(in environment: CLIEnvironment) async -> Int32 {
+  func run(in environment: RuntimeEnvironment) async -> Int32 {
     guard environment.isFullScreenTerminal else {
       return PrimeTimeCLI.usageError(
         "'ui' needs a terminal; for scripts, pipe commands into 'primetime'")
@@ -63,7 +67,7 @@ extension UICommand: RunnableCommand {
 extension ReplayCommand: RunnableCommand {
   /// The check of a recording, or with `--ui`, its steps on the history page.
   @MainActor
-  func run(in environment: CLIEnvironment) async -> Int32 {
+  func run(in environment: RuntimeEnvironment) async -> Int32 {
     guard ui else { return Replaying.run(file: file, showingSteps: step) }
     guard environment.isFullScreenTerminal else {
       return PrimeTimeCLI.usageError(
@@ -95,7 +99,7 @@ extension IsPrimeCommand: DirectlyAnswered {
   }
 }
 
-extension CLIEnvironment {
+extension RuntimeEnvironment {
   /// Whether the full screen can run here: input and output are a terminal that can draw.
   var isFullScreenTerminal: Bool {
     terminal.input && terminal.output && variables["TERM"] != "dumb"

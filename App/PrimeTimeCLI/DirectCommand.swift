@@ -1,6 +1,8 @@
 import Foundation
 import NumberSyntax
 import Primes
+import REPL
+import Runtime
 import Synchronization
 
 /// One of the commands for scripts, `nth-prime`, `prime-count` or `is-prime`, as it runs: the

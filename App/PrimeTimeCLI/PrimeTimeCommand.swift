@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import NumberSyntax
 import Primes
+import REPL
+import Runtime
 import Synchronization
 
 /// `primetime`: the REPL, and commands for scripts.
@@ -211,7 +213,7 @@ public enum PrimeTimeCLI {
   ///   - environment: The engine, the clock, the data directory's variables and the terminal.
   /// - Returns: The exit status.
   @MainActor
-  public static func main(arguments: [String], environment: CLIEnvironment) async -> Int32 {
+  public static func main(arguments: [String], environment: RuntimeEnvironment) async -> Int32 {
     // The parser's `help <name>` shows the whole help for a name it does not know.
     if arguments.first == "help", let unknown = unknownCommand(in: arguments) {
       return usageError(unknown)
@@ -309,18 +311,9 @@ public enum PrimeTimeCLI {
     }.first
   }
 
-  /// The message with its first word in lower case, as every message of the app begins;
-  /// a word in capitals (`PRIMETIME_HOME`) stays as it is.
-  static func lowercasingTheFirstWord(_ message: String) -> String {
-    guard let first = message.first, first.isUppercase,
-      let second = message.dropFirst().first, second.isLowercase
-    else { return message }
-    return first.lowercased() + message.dropFirst()
-  }
-
   /// The session's data directory, from its option or the environment; `nil` when there is
   /// none, said on stderr as a usage error.
-  static func dataDirectory(_ options: SessionOptions, _ environment: CLIEnvironment)
+  static func dataDirectory(_ options: SessionOptions, _ environment: RuntimeEnvironment)
     -> URL?
   {
     do {
@@ -332,7 +325,7 @@ public enum PrimeTimeCLI {
   }
 
   /// Exit status for bad arguments (EX_USAGE).
-  static let usageStatus: Int32 = 64
+  static let usageStatus = ExitStatus.usage
 
   static func usageError(_ message: String) -> Int32 {
     FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))

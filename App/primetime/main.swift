@@ -6,6 +6,7 @@ import Foundation
 import NthPrimeClient
 import NthPrimeClientLive
 import PrimeTimeCLI
+import Runtime
 
 guard
   let arguments = PrimeTimeCLI.arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv)
@@ -21,7 +22,7 @@ if let command = DirectCommand(plainArguments: arguments) {
 
 // Wires the live world into the command line: the database and files on disk, the Primes
 // engine, the clock.
-let environment = CLIEnvironment(
+let environment = RuntimeEnvironment(
   nthPrime: .live(progress: { progress.report($0) }),
   fileClient: { FileClient.live(directory: $0) },
   database: { FavoritesDatabase.live(directory: $0) },

@@ -4,8 +4,9 @@ import FavoritesDatabase
 import FavoritesDatabaseLive
 import Foundation
 import NthPrimeClient
-import PrimeTimeCLI
 import Primes
+import REPL
+import Runtime
 
 /// The cost of storing a change: a save and a removal, each a command of its own, through a
 /// session and the live SQLite database in a temporary directory, with few favorites and with

@@ -11,7 +11,7 @@ import CustomDump
 /// change to the state never has to copy what it would otherwise share.
 ///
 /// ```swift
-/// let trace = ChangeReporter<History<AppState>, AppHistoryAction, AppState>(
+/// ChangeReporter<History<AppState>, AppHistoryAction, AppState>(
 ///   of: \.present, report: { output.out($0) })
 /// ```
 ///

@@ -24,6 +24,34 @@ struct ModuleGraphTests {
     }
   }
 
+  /// The rooms around the features: the front ends, each over the runtime, and the rooms below
+  /// them. No front end imports another, no room imports a front end, and the runtime knows no
+  /// terminal: only the command line, which starts one of them, imports the front ends.
+  static let frontEnds: Set = ["REPL", "FullScreen", "Replay"]
+  static let rooms = [
+    "App/AppCore", "App/Screens", "App/PrimeTimeUI", "App/Runtime", "App/TerminalScreen",
+    "App/REPL", "App/FullScreen", "App/Replay",
+  ]
+
+  @Test func noFrontEndImportsAnother_andNoRoomImportsAFrontEnd() throws {
+    let terminal: Set = ["CNcurses", "CReadline", "LineEditing", "PrimeTimeUI", "TerminalScreen"]
+    for room in Self.rooms {
+      let name = String(room.split(separator: "/").last!)
+      let files = try Repository.files(in: [room], ending: ".swift")
+      #expect(!files.isEmpty, "\(room)")
+      for file in files {
+        for module in Self.importedModules(file.text) {
+          if Self.frontEnds.contains(module), module != name {
+            Issue.record("\(file.path) imports the front end \(module)")
+          }
+          if name == "Runtime", terminal.contains(module) {
+            Issue.record("\(file.path): the runtime imports \(module), a terminal's")
+          }
+        }
+      }
+    }
+  }
+
   /// Package.swift declares every module a target imports, test targets and their support
   /// included: a build that finds a module only because another dependency happens to bring it
   /// along breaks on the next change to the graph. The toolchain's modules need no declaration.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimeTimeCLI
+@testable import REPL
 
 /// A first argument that names no subcommand gets the REPL's answer to a mistyped command.
 struct UnknownCommandTests {

@@ -6,10 +6,10 @@ import Counter
 import FavoritePrimes
 import Foundation
 import PrimeModal
+import Runtime
 import Screens
 
-/// Where a session's text goes. The REPL prints both; the full screen, which draws from the
-/// state, drops ordinary output.
+/// Where a session's text goes: standard output and standard error, or a test's transcript.
 public struct Output: Sendable {
   /// Ordinary output.
   public var out: @Sendable (String) -> Void
@@ -37,6 +37,8 @@ struct Interaction: Sendable {
 public final class Session {
   /// The app the commands run on.
   public let runtime: AppRuntime
+  /// Reports each action with the change it made, while `trace on` is in force.
+  private let trace: Trace
   private let output: Output
   private let interaction: Interaction?
   /// Why the running command failed, if it did: the first message of a failure.
@@ -51,7 +53,7 @@ public final class Session {
     case failure(String)
   }
 
-  /// A session with no person at a terminal: no progress, no Ctrl-C.
+  /// A session with no person at a terminal (no progress, no Ctrl-C), on an app of its own.
   public convenience init(
     initialState: AppState,
     environment: AppEnvironment,
@@ -60,28 +62,32 @@ public final class Session {
     recorder: SessionRecorder? = nil,
     timeZone: TimeZone = .current
   ) {
+    let trace = Self.trace(to: output)
     self.init(
-      initialState: initialState, environment: environment, output: output, storage: storage,
-      interaction: nil, recorder: recorder, timeZone: timeZone)
+      runtime: AppRuntime(
+        initialState: initialState, environment: environment, storage: storage,
+        recorder: recorder, timeZone: timeZone, afterEachAction: trace.afterAction),
+      trace: trace, output: output, interaction: nil)
   }
 
+  /// A session on a running app, whose store reports each action to `trace` (``trace(to:)``).
   init(
-    initialState: AppState,
-    environment: AppEnvironment,
-    output: Output,
-    storage: Storage?,
-    watchedDirectory: URL? = nil,
-    interaction: Interaction?,
-    progress: LookupProgress? = nil,
-    recorder: SessionRecorder?,
-    timeZone: TimeZone = .current
+    runtime: AppRuntime, trace: Trace, output: Output, interaction: Interaction?
   ) {
-    self.runtime = AppRuntime(
-      initialState: initialState, environment: environment, storage: storage,
-      watchedDirectory: watchedDirectory, progress: progress, recorder: recorder,
-      timeZone: timeZone, output: output)
+    self.runtime = runtime
+    self.trace = trace
     self.output = output
     self.interaction = interaction
+  }
+
+  /// What `trace on` reports each action with: the change it made.
+  typealias Trace = ChangeReporter<History<AppState>, AppHistoryAction, AppState>
+
+  /// The trace of a session whose output is `output`; its `afterAction` goes to the app's
+  /// store, which calls it after each action.
+  static func trace(to output: Output) -> Trace {
+    ChangeReporter<History<AppState>, AppHistoryAction, AppState>(
+      of: \.present, report: { output.out($0) })
   }
 
   /// The app's store.
@@ -105,13 +111,13 @@ public final class Session {
 
   /// Whether each action is printed with the change it made.
   var isTracing: Bool {
-    get { runtime.trace.isOn }
+    get { trace.isOn }
     set {
       guard newValue != isTracing else { return }
       if newValue {
-        runtime.trace.start(from: store.state)
+        trace.start(from: store.state)
       } else {
-        runtime.trace.stop()
+        trace.stop()
       }
     }
   }

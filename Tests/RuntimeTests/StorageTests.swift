@@ -4,7 +4,7 @@ import FavoritesDatabase
 import Foundation
 import Testing
 
-@testable import PrimeTimeCLI
+@testable import Runtime
 
 struct StorageTests {
   private func entry(_ id: UInt64, _ prime: Int, _ kind: Activity.Kind = .added) -> Activity {

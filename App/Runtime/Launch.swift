@@ -3,41 +3,49 @@ import ComposableArchitecture
 import Foundation
 import Screens
 
-/// What both front ends start from: a ``Session`` over the favorites stored in the data
+/// What every front end starts from: the app's runtime over the favorites stored in the data
 /// directory, with its recording when `--record` asks for one.
 @MainActor
-final class SessionLaunch {
-  let session: Session
-  private let output: Output
+public final class Launch {
+  /// The app, running.
+  public let runtime: AppRuntime
+  private let warn: @Sendable (String) -> Void
   private let recorder: SessionRecorder?
   private let recordingFile: RecordingFile?
 
   private init(
-    session: Session, output: Output, recorder: SessionRecorder?, recordingFile: RecordingFile?
+    runtime: AppRuntime, warn: @escaping @Sendable (String) -> Void, recorder: SessionRecorder?,
+    recordingFile: RecordingFile?
   ) {
-    self.session = session
-    self.output = output
+    self.runtime = runtime
+    self.warn = warn
     self.recorder = recorder
     self.recordingFile = recordingFile
   }
 
-  /// Opens the recording and the database and starts a session over what is stored.
+  /// Opens the recording and the database and starts the app over what is stored.
   ///
   /// - Parameters:
+  ///   - warn: Where each line the user should know of goes, in the front end's own way: a
+  ///     database kept in memory only, files moved aside, a recording that cannot be written.
   ///   - keepsGoingWithoutStorage: Whether a database that cannot be opened leaves the session
   ///     in memory, with a warning (a person), or ends it (a script).
   ///   - watchesStorage: Whether other sessions' writes are taken in as they are made (the full
-  ///     screen) rather than before each command (the REPL).
-  /// - Returns: The launch, or `nil` when it could not start; the reason is on `output.err`.
-  static func start(
-    dataDirectory: URL, recording: String?, environment: CLIEnvironment, output: Output,
-    keepsGoingWithoutStorage: Bool, watchesStorage: Bool = false, interaction: Interaction?
-  ) async -> SessionLaunch? {
+  ///     screen) rather than when the front end asks (the REPL, before each command).
+  ///   - afterEachAction: What the front end does after each action, outside any reducer.
+  /// - Returns: The launch, or `nil` when it could not start; the reason went to `warn`.
+  public static func start(
+    dataDirectory: URL, recording: String?, environment: RuntimeEnvironment,
+    warn: @escaping @Sendable (String) -> Void, keepsGoingWithoutStorage: Bool,
+    watchesStorage: Bool = false,
+    afterEachAction: @escaping @MainActor (AppHistoryAction, History<AppState>) -> Void = { _, _ in
+    }
+  ) async -> Launch? {
     let recordingFile: RecordingFile?
     do {
       recordingFile = try recording.map(RecordingFile.init(path:))
     } catch {
-      output.err("primetime: \(error)")
+      warn("primetime: \(error)")
       return nil
     }
     let recorder = recordingFile.map { file in SessionRecorder(write: { file.write($0) }) }
@@ -46,12 +54,12 @@ final class SessionLaunch {
     do {
       if let opened = try await storage?.open() {
         stored = opened.stored
-        for notice in opened.notices { output.err("primetime: \(notice)") }
+        for notice in opened.notices { warn("primetime: \(notice)") }
       }
     } catch {
       // Without a database, a script's changes would be lost: it stops. A person is warned
       // once, and keeps working in memory.
-      output.err(
+      warn(
         "primetime: \(error)"
           + (keepsGoingWithoutStorage ? "; favorites and activity are kept in memory only" : ""))
       guard keepsGoingWithoutStorage else {
@@ -64,25 +72,23 @@ final class SessionLaunch {
       favoritePrimes: PersistentArray(stored.favoritePrimes),
       activityFeed: PersistentArray(stored.activityFeed))
     recorder?.record(.start(version: RecordedLine.version, state: initialState))
-    let session = Session(
+    let runtime = AppRuntime(
       initialState: initialState,
       environment: AppEnvironment(
         nthPrime: environment.nthPrime, fileClient: environment.fileClient(dataDirectory),
         now: recorder?.recording(environment.now) ?? environment.now,
         uuid: recorder?.recording(environment.uuid) ?? environment.uuid),
-      output: output,
       storage: storage,
       watchedDirectory: watchesStorage ? dataDirectory : nil,
-      interaction: interaction,
       progress: environment.progress,
-      recorder: recorder
+      recorder: recorder,
+      afterEachAction: afterEachAction
     )
-    return SessionLaunch(
-      session: session, output: output, recorder: recorder, recordingFile: recordingFile)
+    return Launch(runtime: runtime, warn: warn, recorder: recorder, recordingFile: recordingFile)
   }
 
   /// Writes out what is recorded so far.
-  func flush() {
+  public func flush() {
     recorder?.finish()
     recordingFile?.flush()
   }
@@ -90,14 +96,13 @@ final class SessionLaunch {
   /// Ends the session: records its last state and the screen it ended on, and closes the
   /// recording.
   ///
-  /// - Returns: Whether the recording, if any, was written whole; if not, why is on
-  ///   `output.err`.
-  func end(screen: Screen) -> Bool {
-    recorder?.record(.end(state: session.state, screen: screen.rawValue))
+  /// - Returns: Whether the recording, if any, was written whole; if not, why went to `warn`.
+  public func end(screen: Screen) -> Bool {
+    recorder?.record(.end(state: runtime.state, screen: screen.rawValue))
     flush()
     defer { recordingFile?.close() }
     if let failure = recordingFile?.failure {
-      output.err("primetime: \(failure)")
+      warn("primetime: \(failure)")
       return false
     }
     return true

@@ -7,7 +7,7 @@ import Screens
 /// the state is drawn and says why the program ends, and what becomes of what arrives.
 /// `primetime ui` and `replay --ui` are two of them.
 @MainActor
-struct EventLoop<State> {
+public struct EventLoop<State> {
   /// The program's state now.
   var state: () -> State
   /// Calls its argument after each action that changed the state, until the subscription is
@@ -29,6 +29,28 @@ struct EventLoop<State> {
   /// Called once the keys that arrived together are handled.
   var afterKeys: () -> Void = {}
 
+  public init(
+    state: @escaping () -> State,
+    observe: @escaping (@escaping @MainActor () -> Void) -> StoreSubscription,
+    draw: @escaping (State) -> Drawing,
+    ending: @escaping (State) -> ScreensState.Ending?,
+    isMoving: @escaping (State) -> Bool = { _ in false },
+    resized: @escaping (Size) -> Void,
+    signalled: @escaping (Int32) -> Void,
+    pressed: @escaping (Key) -> Void,
+    afterKeys: @escaping () -> Void = {}
+  ) {
+    self.state = state
+    self.observe = observe
+    self.draw = draw
+    self.ending = ending
+    self.isMoving = isMoving
+    self.resized = resized
+    self.signalled = signalled
+    self.pressed = pressed
+    self.afterKeys = afterKeys
+  }
+
   /// How often a moving screen is drawn again, in milliseconds.
   static var progressInterval: Int32 { 50 }
 
@@ -40,7 +62,7 @@ struct EventLoop<State> {
   /// write). At rest it costs nothing.
   ///
   /// - Returns: Why it ended.
-  func run() async -> ScreensState.Ending {
+  public func run() async -> ScreensState.Ending {
     defer { Terminal.stop() }
     // Any action, a key's or an effect's, may change what is shown: the screen is drawn again
     // once, however many ran, and a wait for events ends to draw it.
@@ -91,7 +113,7 @@ struct EventLoop<State> {
 extension ScreensState.Ending {
   /// The exit status of a program that ends so: 0 for a quit, and for a signal 128 plus its
   /// number, as a shell expects of a program the signal ended.
-  var exitStatus: Int32 {
+  public var exitStatus: Int32 {
     switch self {
     case .quit: 0
     case .signal(let signal): 128 + signal

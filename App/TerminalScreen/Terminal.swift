@@ -7,11 +7,11 @@ import Synchronization
 /// The terminal, through ncurses: started and stopped, read a key at a time, drawn a screen at a
 /// time.
 @MainActor
-enum Terminal {
+public enum Terminal {
   /// Takes over the terminal: the alternate screen, keys one at a time without echo, no cursor.
   ///
   /// - Returns: Whether the terminal that TERM names is known.
-  static func start(isColored: Bool) -> Bool {
+  public static func start(isColored: Bool) -> Bool {
     waitForTheForeground()
     setlocale(LC_ALL, "")
     set_escdelay(25)  // Esc acts at once, not after ncurses' second of waiting for more
@@ -125,7 +125,7 @@ enum Terminal {
   }
 
   /// The terminal's size now.
-  static var size: Size {
+  public static var size: Size {
     Size(columns: Int(primetime_columns()), rows: Int(primetime_rows()))
   }
 

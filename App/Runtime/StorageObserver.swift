@@ -13,7 +13,7 @@ import Foundation
 /// (``ScreensAction/storageFailed(_:)``): the change stays in memory, and the next write
 /// includes it.
 @MainActor
-final class StorageObserver {
+public final class StorageObserver {
   private let storage: Storage
   private let store: Store<History<AppState>, AppHistoryAction>
   private var subscription: StoreSubscription?
@@ -101,7 +101,7 @@ final class StorageObserver {
 
   /// Takes in what other sessions stored, if they stored anything since the last look. With no
   /// sync under way, it runs here, with no task of its own: the REPL asks before every command.
-  func takeInOthers() async {
+  public func takeInOthers() async {
     readsOthers = true
     guard !isSyncing else { return await settle() }
     isSyncing = true
@@ -111,7 +111,7 @@ final class StorageObserver {
   /// Stores what is not stored yet, once more if the last try failed, before the session ends.
   ///
   /// - Returns: Why it could not, if it could not.
-  func finish() async -> String? {
+  public func finish() async -> String? {
     await settle()
     guard !storage.isSynced(store.state.present.activityFeed) else { return nil }
     isSyncing = true
@@ -121,13 +121,13 @@ final class StorageObserver {
   }
 
   /// Waits until every change so far is stored, or failed to be.
-  func settle() async {
+  public func settle() async {
     guard isSyncing else { return }
     await withCheckedContinuation { waiting.append($0) }
   }
 
   /// What failed since the last call, each as one line.
-  func takeProblems() -> [String] {
+  public func takeProblems() -> [String] {
     defer { problems = [] }
     return problems
   }

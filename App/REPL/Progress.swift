@@ -1,5 +1,6 @@
 import Foundation
 import LineEditing
+import Runtime
 
 /// How far a long computation is, shown on a terminal's stderr: after a moment, one line
 /// redrawn in place (`working… 42%`), cleared when the computation ends. The REPL's lookups and
@@ -8,7 +9,7 @@ import LineEditing
 /// While the line shows, keys typed at the terminal are not echoed, so they cannot garble it;
 /// they wait, unread, for the next prompt. A computation that ends before the line shows leaves
 /// the terminal alone; a signal that ends the process while the line shows erases it first.
-struct ProgressDisplay: Sendable {
+public struct ProgressDisplay: Sendable {
   /// How long a computation runs before its progress is shown.
   static let delay: Duration = .milliseconds(300)
 
@@ -26,7 +27,7 @@ struct ProgressDisplay: Sendable {
   /// - Parameters:
   ///   - terminal: Whether standard input and standard error are terminals.
   ///   - hint: Said after the percentage.
-  static func onStandardError(
+  public static func onStandardError(
     _ progress: LookupProgress, terminal: (input: Bool, error: Bool), hint: String?
   ) -> ProgressDisplay {
     ProgressDisplay(
@@ -43,7 +44,9 @@ struct ProgressDisplay: Sendable {
   ///
   /// - Returns: Whether it stopped because of an interrupt.
   @MainActor
-  func watch(while isRunning: () -> Bool, isInterrupted: () -> Bool = { false }) async -> Bool {
+  public func watch(while isRunning: () -> Bool, isInterrupted: () -> Bool = { false }) async
+    -> Bool
+  {
     var echo: TerminalEcho?
     defer { echo?.restore() }
     let start = ContinuousClock.now
@@ -91,5 +94,13 @@ struct TerminalEcho {
   /// Puts the terminal's settings back as they were.
   func restore() {
     line_editing_restore_echo()
+  }
+}
+
+extension RuntimeEnvironment {
+  /// The progress of the running lookup or computation, drawn on stderr when that is a
+  /// terminal.
+  func progressDisplay(hint: String?) -> ProgressDisplay {
+    .onStandardError(progress, terminal: (terminal.input, terminal.error), hint: hint)
   }
 }

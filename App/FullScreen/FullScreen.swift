@@ -2,8 +2,10 @@ import AppCore
 import ComposableArchitecture
 import Foundation
 import PrimeTimeUI
+import Runtime
 import Screens
 import Synchronization
+import TerminalScreen
 
 /// `primetime ui`: the app as screens, drawn with ncurses.
 ///
@@ -12,13 +14,15 @@ import Synchronization
 /// ``AppView/draw(_:progress:timeZone:)``. Feature keys go to the features' scoped stores; undo,
 /// redo and the screens' own actions to the root. ``EventLoop`` runs it.
 @MainActor
-enum FullScreen {
+public enum FullScreen {
   /// Starts a session over the data directory and runs the screens on it.
   ///
   /// - Returns: The exit status: 0; 1 when the session could not start, a change could not be
   ///   stored before the end, or its recording could not be written; 64 when the terminal is
   ///   not known; 128 plus the signal's number when SIGTERM, SIGHUP or SIGINT ended it.
-  static func run(dataDirectory: URL, recording: String?, environment: CLIEnvironment) async
+  public static func run(
+    dataDirectory: URL, recording: String?, environment: RuntimeEnvironment
+  ) async
     -> Int32
   {
     // What the launch has to say (a database kept in memory only, files it moved aside) is
@@ -26,18 +30,16 @@ enum FullScreen {
     // stderr only where stderr is not the terminal the box is on; the others on stderr, before
     // the full screen hides it.
     let launchNotices = Mutex<[String]?>([])
-    let output = Output(
-      out: { _ in },
-      err: { text in
+    let launched = await Launch.start(
+      dataDirectory: dataDirectory, recording: recording, environment: environment,
+      warn: { text in
         let isHeld = launchNotices.withLock { notices in
           notices?.append(text)
           return notices != nil
         }
         if !isHeld { FileHandle.standardError.write(Data((text + "\n").utf8)) }
-      })
-    let launched = await SessionLaunch.start(
-      dataDirectory: dataDirectory, recording: recording, environment: environment,
-      output: output, keepsGoingWithoutStorage: true, watchesStorage: true, interaction: nil)
+      },
+      keepsGoingWithoutStorage: true, watchesStorage: true)
     let notices = launchNotices.withLock { notices in
       defer { notices = nil }
       return notices ?? []
@@ -55,9 +57,9 @@ enum FullScreen {
       FileHandle.standardError.write(
         Data("primetime: 'ui' does not know this terminal (TERM is not set or unknown)\n".utf8))
       _ = launch.end(screen: .counter)
-      return PrimeTimeCLI.usageStatus
+      return ExitStatus.usage
     }
-    let app = launch.session.runtime
+    let app = launch.runtime
     if let warning = notices.first {
       if !environment.terminal.error { say([warning]) }
       app.store.send(.step(.screens(.launchWarned(warning))))

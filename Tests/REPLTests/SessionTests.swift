@@ -10,7 +10,8 @@ import Screens
 import Synchronization
 import Testing
 
-@testable import PrimeTimeCLI
+@testable import REPL
+@testable import Runtime
 
 /// Collects what a session prints.
 final class Transcript: Sendable {

@@ -1,16 +1,17 @@
 import AppCore
 import ComposableArchitecture
 import Foundation
+import Runtime
 
 /// Drives a ``Session`` from a terminal, from piped input or from a `-c` command string.
 @MainActor
-enum REPL {
+public enum REPL {
   /// Runs the REPL until the input ends or `quit`.
   ///
   /// - Returns: The exit status: 0; 1 when the session could not start, its recording could not
   ///   be written whole, or, with piped input or `-c`, a command failed.
-  static func run(
-    dataDirectory: URL, script: String?, recording: String?, environment: CLIEnvironment
+  public static func run(
+    dataDirectory: URL, script: String?, recording: String?, environment: RuntimeEnvironment
   ) async -> Int32 {
     let isInteractive = script == nil && environment.terminal.input
     let style = ANSIStyle(isColored: isInteractive && environment.isColorEnabled)
@@ -20,17 +21,20 @@ enum REPL {
       out: { text in print(text) },
       err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
     )
+    let trace = Session.trace(to: output)
     guard
-      let launch = await SessionLaunch.start(
+      let launch = await Launch.start(
         dataDirectory: dataDirectory, recording: recording, environment: environment,
-        output: output, keepsGoingWithoutStorage: isInteractive,
-        interaction: isInteractive
-          ? Interaction(
-            takeInterrupt: { LineEditor.takeInterrupt() },
-            progress: environment.progressDisplay(hint: "Ctrl-C cancels"))
-          : nil)
+        warn: output.err, keepsGoingWithoutStorage: isInteractive,
+        afterEachAction: trace.afterAction)
     else { return 1 }
-    let session = launch.session
+    let session = Session(
+      runtime: launch.runtime, trace: trace, output: output,
+      interaction: isInteractive
+        ? Interaction(
+          takeInterrupt: { LineEditor.takeInterrupt() },
+          progress: environment.progressDisplay(hint: "Ctrl-C cancels"))
+        : nil)
 
     if isInteractive {
       let editor = LineEditor(historyFile: dataDirectory.appending(path: "repl-history"))

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import NumberSyntax
+import Runtime
 
 extension Command {
   /// Every command, in the order `help` lists them. Each one maps its words to the app's
@@ -136,7 +137,7 @@ extension Command {
     ) { session, json in
       session.say(
         json
-          ? Rendering.json(session.state, screen: session.screen)
+          ? StateJSON.line(session.state, screen: session.screen)
           : Rendering.dump(session.state, screen: session.screen))
     },
     Command(

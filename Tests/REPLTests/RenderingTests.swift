@@ -4,7 +4,8 @@ import Foundation
 import NthPrimeLookup
 import Testing
 
-@testable import PrimeTimeCLI
+@testable import REPL
+@testable import Runtime
 
 struct RenderingTests {
   @Test func prompt_showsScreenAndCount() {
@@ -54,7 +55,7 @@ struct RenderingTests {
       activityFeed: [
         Activity(id: UUID(3), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
       ])
-    let json = Rendering.json(state, screen: .counter)
+    let json = StateJSON.line(state, screen: .counter)
     #expect(!json.contains("\n"))
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -74,7 +75,7 @@ struct RenderingTests {
     let covered = try #require(
       try JSONSerialization.jsonObject(
         with: Data(
-          Rendering.json(
+          StateJSON.line(
             AppState(
               count: 7, counterDestination: .primeModal(alert: nil),
               counterLookup: NthPrimeLookupState(n: 7)),
@@ -94,7 +95,7 @@ struct RenderingTests {
             timestamp: Date(milliseconds: milliseconds))
         }))
     let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(Rendering.json(state, screen: .counter).utf8))
+      try JSONSerialization.jsonObject(with: Data(StateJSON.line(state, screen: .counter).utf8))
         as? [String: Any])
     let feed = try #require(object["activityFeed"] as? [[String: Any]])
     #expect(
@@ -106,7 +107,7 @@ struct RenderingTests {
 
   @Test func timestamp_isUTCToTheMillisecond() {
     #expect(
-      Rendering.timestamp(Date(milliseconds: 1_700_000_000_001)) == "2023-11-14T22:13:20.001Z")
+      StateJSON.timestamp(Date(milliseconds: 1_700_000_000_001)) == "2023-11-14T22:13:20.001Z")
   }
 
   @Test func history_pastItsDepth_startsAtTheOldestStepKept() {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import PrimeTimeCLI
+@testable import REPL
+@testable import Runtime
 
 struct CommandParserTests {
   /// The command a line names and the value its arguments read as.

@@ -111,7 +111,7 @@ public struct CommandError: Error, Equatable, CustomStringConvertible, Sendable 
 }
 
 /// Turns lines into commands.
-enum CommandParser {
+public enum CommandParser {
   /// The longest line the REPL reads as a command, in UTF-8 bytes.
   static let maximumLineLength = 4096
 

@@ -6,72 +6,10 @@ import FileClientLive
 import Foundation
 import NumberSyntax
 import PrimeTimeUI
+import Runtime
 import Screens
 import Synchronization
-
-/// A file that a session is recorded to, line by line. Lines are written in batches: when
-/// enough have gathered, when the session waits for input, and at the end. The first write that
-/// fails stops the recording; ``failure`` says why.
-final class RecordingFile: Sendable {
-  private let handle: FileHandle
-  private let path: String
-  private struct Pending {
-    var data = Data()
-    var lines = 0
-    var written = 0
-    var failure: String?
-  }
-  private let pending = Mutex(Pending())
-
-  /// Opens the file for writing and empties it, creating it if need be. A symbolic link, a
-  /// named pipe or a device is written through, not replaced.
-  init(path: String) throws {
-    // Readable by its owner only, as the database is: a recording holds the favorites and feed.
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw RecordingError(
-        description: "cannot record to '\(path)': \(String(cString: strerror(errno)))")
-    }
-    self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    self.path = path
-  }
-
-  /// Adds a line; the batch is written once it holds 64 KiB.
-  func write(_ line: String) {
-    let isFull = pending.withLock { pending in
-      pending.data.append(contentsOf: line.utf8)
-      pending.data.append(UInt8(ascii: "\n"))
-      pending.lines += 1
-      return pending.data.count >= 1 << 16
-    }
-    if isFull { flush() }
-  }
-
-  /// Writes the lines gathered so far; once a write has failed, drops them.
-  func flush() {
-    pending.withLock { pending in
-      guard pending.failure == nil, !pending.data.isEmpty else { return }
-      do {
-        try handle.write(contentsOf: pending.data)
-        pending.written = pending.lines
-      } catch {
-        pending.failure =
-          "the recording to '\(path)' stopped after \(pending.written) lines: "
-          + FileError.reason(of: error)
-      }
-      pending.data = Data()
-    }
-  }
-
-  /// Why writing failed, if it did.
-  var failure: String? { pending.withLock { $0.failure } }
-
-  /// Writes what is left and closes the file.
-  func close() {
-    flush()
-    try? handle.close()
-  }
-}
+import TerminalScreen
 
 /// What a decoding error says of where a line goes wrong, e.g. ": unknown action 'incrTaped' at
 /// step.action.counter._0"; empty when it says nothing useful.
@@ -105,7 +43,7 @@ private func reason(_ error: any Error, in text: some StringProtocol) -> String 
     return ""
   }
   // Foundation's sentence, in the app's style: lower case first, no full stop.
-  var detail = PrimeTimeCLI.lowercasingTheFirstWord(context.debugDescription)
+  var detail = lowercasingTheFirstWord(context.debugDescription)
   if detail.hasSuffix(".") { detail.removeLast() }
   return ": \(path(context.codingPath)) \(detail)"
 }
@@ -186,12 +124,8 @@ extension Replay.Outcome {
   }
 }
 
-struct RecordingError: Error, CustomStringConvertible {
-  let description: String
-}
-
 /// `primetime replay`: runs a recording again and says whether it ends the same.
-enum Replaying {
+public enum Replaying {
   /// Replays the recording at `file` and, when it reproduces, prints the final state as
   /// `state --json` does.
   ///
@@ -199,7 +133,7 @@ enum Replaying {
   ///   - file: The recording's path.
   ///   - showingSteps: Whether to print each action and the change it makes.
   /// - Returns: The exit status: 0 when the recording reproduces, 1 otherwise.
-  static func run(file: String, showingSteps: Bool) -> Int32 {
+  public static func run(file: String, showingSteps: Bool) -> Int32 {
     let lines: [RecordedLine]
     switch read(file) {
     case .success(let read): lines = read
@@ -219,7 +153,7 @@ enum Replaying {
       guard case .end(_, let name)? = lines.last, let screen = Screen(rawValue: name) else {
         return fail("\(file) line \(lines.count): the end line names no screen of the REPL")
       }
-      print(Rendering.json(state, screen: screen))
+      print(StateJSON.line(state, screen: screen))
       return 0
     case .failure(let mismatch):
       return fail(
@@ -271,7 +205,7 @@ enum Replaying {
   ///   read, does not reproduce, or the terminal is not known; 128 plus the signal's number
   ///   when a signal ended it.
   @MainActor
-  static func runUI(file: String, environment: CLIEnvironment) async -> Int32 {
+  public static func runUI(file: String, environment: RuntimeEnvironment) async -> Int32 {
     let lines: [RecordedLine]
     switch read(file) {
     case .success(let read): lines = read

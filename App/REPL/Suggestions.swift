@@ -10,14 +10,18 @@ extension CommandParser {
   ///   - names: The names there are; the REPL's commands and aliases unless given.
   ///   - hint: Where to look, when no name is near.
   /// - Returns: The message, e.g. `unknown command 'icnr'; did you mean 'incr'?`.
-  static func unknownCommand(
-    _ word: String, among names: [String] = Command.all.flatMap(\.names),
-    hint: String = "try 'help'"
+  public static func unknownCommand(
+    _ word: String, among names: [String], hint: String
   ) -> String {
     guard let near = nearestName(to: word, among: names) else {
       return "unknown command '\(printable(word))' (\(hint))"
     }
     return "unknown command '\(printable(word))'; did you mean '\(near)'?"
+  }
+
+  /// The line for a word that names none of the REPL's commands and aliases.
+  static func unknownCommand(_ word: String) -> String {
+    unknownCommand(word, among: Command.all.flatMap(\.names), hint: "try 'help'")
   }
 
   /// The name a mistyped word is closest to, whatever its case: one typo away (a letter

@@ -1,13 +1,12 @@
 import AppCore
 import ComposableArchitecture
-import ComposableArchitectureDebug
 import Counter
 import FavoritePrimes
 import Foundation
 
 /// The app as it runs, whichever front end shows it: the store with the session's history, the
 /// features' stores scoped from it, storage, which observes it, and the progress of a running
-/// lookup. The REPL's ``Session`` and the full screen both run on one.
+/// lookup. The REPL and the full screen both run on one, and know nothing of each other.
 @MainActor
 public final class AppRuntime {
   public let store: Store<History<AppState>, AppHistoryAction>
@@ -17,11 +16,9 @@ public final class AppRuntime {
   /// Undo, redo and other sessions' changes are the app's, and go to ``store``.
   public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
   /// Stores each change, and takes in other sessions' changes.
-  let storage: StorageObserver?
-  /// Reports each action with the change it made, while `trace on` is in force.
-  let trace: ChangeReporter<History<AppState>, AppHistoryAction, AppState>
+  public let storage: StorageObserver?
   /// The time zone the activity feed is shown in.
-  let timeZone: TimeZone
+  public let timeZone: TimeZone
   /// How far a running lookup is, which the progress bar shows; started again from 0 with each
   /// step sent while none runs.
   private let progress: LookupProgress?
@@ -30,31 +27,31 @@ public final class AppRuntime {
   /// storage on it.
   ///
   /// - Parameters:
-  ///   - output: Where the trace is reported.
-  init(
+  ///   - watchedDirectory: The data directory, whose database is watched for other sessions'
+  ///     changes, which come in as they are made; `nil` takes them in when
+  ///     ``StorageObserver/takeInOthers()`` asks.
+  ///   - afterEachAction: What a front end does after each action, outside any reducer, after
+  ///     the recording: the REPL's trace.
+  public init(
     initialState: AppState,
     environment: AppEnvironment,
-    storage: Storage?,
-    watchedDirectory: URL?,
-    progress: LookupProgress?,
-    recorder: SessionRecorder?,
-    timeZone: TimeZone,
-    output: Output
+    storage: Storage? = nil,
+    watchedDirectory: URL? = nil,
+    progress: LookupProgress? = nil,
+    recorder: SessionRecorder? = nil,
+    timeZone: TimeZone = .current,
+    afterEachAction: @escaping @MainActor (AppHistoryAction, History<AppState>) -> Void = { _, _ in
+    }
   ) {
-    // What the store does after each action, outside any reducer: the recording, and the
-    // trace, which reports each action with the change it made while `trace on` is in force.
-    let trace = ChangeReporter<History<AppState>, AppHistoryAction, AppState>(
-      of: \.present, report: { output.out($0) })
     let store = Store(
       initialState: History(initialState),
       reducer: AppHistoryReducer(),
       environment: environment,
       afterEachAction: { action, history in
         recorder?.record(action, after: history)
-        trace.afterAction(action, history)
+        afterEachAction(action, history)
       }
     )
-    self.trace = trace
     self.store = store
     self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
     self.favorites = store.scope(
@@ -74,7 +71,7 @@ public final class AppRuntime {
   /// sessions' changes) to the app's. A step sent while no lookup runs starts the progress bar
   /// again from 0, for the lookup it may start.
   @discardableResult
-  func dispatch(_ action: AppHistoryAction) -> StoreTask {
+  public func dispatch(_ action: AppHistoryAction) -> StoreTask {
     if !state.isLookingUp { progress?.report(0) }
     switch action {
     case .step(.counter(let action)): return counter.send(action)

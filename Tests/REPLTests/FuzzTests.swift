@@ -7,7 +7,8 @@ import NthPrimeClient
 import Primes
 import Testing
 
-@testable import PrimeTimeCLI
+@testable import REPL
+@testable import Runtime
 
 /// Generates hostile REPL input: random bytes and invalid UTF-8, empty and 1 MB lines, numbers
 /// past Int64, bad rows, every command with every arity, control characters.

@@ -1,0 +1,69 @@
+import Foundation
+import Screens
+
+/// The state as the app shows it to scripts: `state --json` in the REPL, and what `replay`
+/// prints once a recording reproduces.
+public enum StateJSON {
+  /// The state and the screen as one line of JSON, keys sorted, as `state --json` and `replay`
+  /// print it.
+  ///
+  /// ```json
+  /// {"activityFeed":[{"id":"…","prime":7,"timestamp":"…","type":"added"}],"count":7,…}
+  /// ```
+  ///
+  /// Timestamps are ISO 8601 in UTC, to the millisecond.
+  public static func line(_ state: AppState, screen: Screen) -> String {
+    let snapshot = JSONState(
+      count: state.count, favoritePrimes: Array(state.favoritePrimes),
+      activityFeed: Array(state.activityFeed),
+      isPrimeModalOpen: {
+        if case .primeModal = state.counterDestination { true } else { false }
+      }(),
+      isLookingUp: state.isLookingUp, screen: screen.rawValue)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(timestamp(date))
+    }
+    guard let data = try? encoder.encode(snapshot) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// An ISO 8601 timestamp in UTC, to the millisecond: the whole seconds formatted, then the
+  /// milliseconds counted from the integer milliseconds (formatting the fraction of a `Double`
+  /// truncates, and is 1 ms short about half the time).
+  ///
+  /// ```swift
+  /// StateJSON.timestamp(Date(milliseconds: 1_700_000_000_001))  // "2023-11-14T22:13:20.001Z"
+  /// ```
+  public static func timestamp(_ date: Date) -> String {
+    let milliseconds = date.milliseconds
+    let (seconds, fraction) = (milliseconds.floorDiv(1000), milliseconds.floorMod(1000))
+    let whole = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
+    let digits = String(fraction)
+    return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+  }
+
+  private struct JSONState: Encodable {
+    var count: Int
+    var favoritePrimes: [Int]
+    var activityFeed: [Activity]
+    var isPrimeModalOpen: Bool
+    var isLookingUp: Bool
+    var screen: String
+  }
+}
+
+extension Int64 {
+  /// The quotient rounded toward negative infinity.
+  fileprivate func floorDiv(_ divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+
+  /// The remainder of ``floorDiv(_:)``, from 0 up to `divisor`.
+  fileprivate func floorMod(_ divisor: Int64) -> Int64 {
+    self - floorDiv(divisor) * divisor
+  }
+}
