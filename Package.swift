@@ -123,7 +123,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "ComposableArchitecture", "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient",
-        "NthPrimeLookup", "Alerts", "PrimeModal", "Screens",
+        "NthPrimeLookup", "Alerts", "PrimeModal", "Screens", "FavoritePrimesFormat",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/AppCore"

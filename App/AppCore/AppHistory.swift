@@ -32,14 +32,16 @@ extension AppState {
 /// - news of the terminal or of storage (what ``AppAction/isUserStep`` says is no user step)
 ///   changes the screens, and is no step either;
 /// - a move on the history page (``AppHistoryAction/historyPage(_:)``) travels to where the
-///   page's marker went;
+///   page's marker went, and so does one of a recording of an earlier format
+///   (``AppHistoryAction/quietHistoryPage(_:restoring:)``), by that format's rules;
 /// - any other action is a step when it changes ``AppState/undoable`` (the count, the
 ///   favorites, the feed). One that changes only what is on screen for the moment (what covers
 ///   a screen, a running lookup) is no step, so a refused action leaves undo and redo as they
 ///   were;
 /// - undo, redo and travel take back or make again the steps' own changes, leaving what other
 ///   sessions changed, and never bring back a dialog or a lookup. The notice says what they
-///   left, or that there was nothing to undo or redo.
+///   left, or that there was nothing to undo or redo. A recording of an earlier format restores
+///   the states instead (``AppHistoryAction/restoringTravel(by:)``), as it was made.
 ///
 /// Whatever changed the favorites, the selection stays on the prime it showed; what the last
 /// step said is news until the next step, undo, redo or move on the history page.
@@ -53,25 +55,14 @@ extension AppState {
 public struct AppHistoryReducer: Reducer {
   private let app: AppReducer
   private let recording: RecordingHistory<AppReducer, AppState.Undoable>
-  // As recordings of earlier format versions were made: before version 7 undo and redo
-  // restored the states a step went between; before version 8 a move on the history page said
-  // nothing.
-  private let undoesByRestoring: Bool
-  private let pageSaysWhatOthersDid: Bool
 
   /// Creates the reducer: the app's, with undo and redo as changes to what is there now, and
   /// the history page, which travels the history.
-  ///
-  /// - Parameter version: The recording format whose rules to follow, so that a recording of
-  ///   an earlier version replays as it was made: ``RecordedLine/version``, this code's, unless
-  ///   a replay says otherwise.
-  public init(asRecordedIn version: Int = RecordedLine.version) {
-    // Undo, redo and travel go through ``travel(_:by:environment:sayingOnlyNotes:)``, which
-    // says what others had already done; the history records the steps.
+  public init() {
+    // Undo, redo and travel go through ``travel(_:by:restoring:environment:sayingOnlyNotes:)``,
+    // which says what others had already done; the history records the steps.
     app = AppReducer()
     recording = app.recordingHistory(undoing: \.undoable)
-    undoesByRestoring = version < 7
-    pageSaysWhatOthersDid = version >= 8
   }
 
   public func reduce(
@@ -99,9 +90,18 @@ public struct AppHistoryReducer: Reducer {
       clearNews(in: &history.present)
       travel(&history, by: action.travels, environment: environment)
       return .none
+    case .restoringTravel(let steps):
+      clearNews(in: &history.present)
+      travel(&history, by: steps, restoring: true, environment: environment)
+      return .none
     case .historyPage(let move):
       clearNews(in: &history.present)
       moveOnHistoryPage(move, in: &history, environment: environment)
+      return .none
+    case .quietHistoryPage(let move, let restoring):
+      clearNews(in: &history.present)
+      moveOnHistoryPage(
+        move, in: &history, restoring: restoring, quietly: true, environment: environment)
       return .none
     }
   }
@@ -144,9 +144,13 @@ public struct AppHistoryReducer: Reducer {
   /// Moving on the history page travels; it is no step of its own. The page shows no alert, so
   /// one that arrived before it (an export's failure) goes rather than wait behind it. What
   /// others had already done of the steps travelled is said, as undo and redo say it.
+  ///
+  /// - Parameters:
+  ///   - restoring: Whether to travel by restoring the states the steps went between.
+  ///   - quietly: Whether to say nothing of what others had done, leaving what was said before.
   private func moveOnHistoryPage(
-    _ move: HistoryScreenAction, in history: inout History<AppState>,
-    environment: AppEnvironment
+    _ move: HistoryScreenAction, in history: inout History<AppState>, restoring: Bool = false,
+    quietly: Bool = false, environment: AppEnvironment
   ) {
     _ = app.reduce(into: &history.present, action: .alertsDismissed, environment: environment)
     var page = history.historyScreen
@@ -155,19 +159,24 @@ public struct AppHistoryReducer: Reducer {
     let steps = page.marker.position - history.undoCount
     guard steps != 0 else { return }
     let said = history.present.screens.said
-    travel(&history, by: steps, environment: environment, sayingOnlyNotes: true)
-    if !pageSaysWhatOthersDid { history.present.screens.said = said }
+    travel(
+      &history, by: steps, restoring: restoring, environment: environment, sayingOnlyNotes: true)
+    if quietly { history.present.screens.said = said }
   }
 
   /// Undoes or redoes `steps` steps as changes to what is there now, and says what that left:
   /// that there was nothing to undo or redo, or the steps travelled and the count and the
   /// favorites now, with what other sessions had already done of those changes.
   ///
-  /// - Parameter sayingOnlyNotes: Whether to say nothing unless others had already done part of
-  ///   it, as the history page, which shows where it is, does.
+  /// - Parameters:
+  ///   - restoring: Whether to restore the states the steps went between instead, whatever
+  ///     others changed since, as recordings before format 7 did; it finds nothing others had
+  ///     done.
+  ///   - sayingOnlyNotes: Whether to say nothing unless others had already done part of it, as
+  ///     the history page, which shows where it is, does.
   private func travel(
-    _ history: inout History<AppState>, by steps: Int, environment: AppEnvironment,
-    sayingOnlyNotes: Bool = false
+    _ history: inout History<AppState>, by steps: Int, restoring: Bool = false,
+    environment: AppEnvironment, sayingOnlyNotes: Bool = false
   ) {
     guard steps != 0 else { return }
     guard steps < 0 ? history.canUndo : history.canRedo else {
@@ -180,7 +189,7 @@ public struct AppHistoryReducer: Reducer {
     let travelled = min(max(steps, -history.undoCount), history.redoCount)
     let position = history.undoCount
     var notes: [String] = []
-    if undoesByRestoring {
+    if restoring {
       history.travel(by: travelled, restoring: \.undoable)
     } else {
       history.travel(by: travelled, changing: \.undoable) { present, from, to in
@@ -242,7 +251,8 @@ extension AppState {
 ///
 /// The first five are the history's actions on the app's (``HistoryAction``). A move on the
 /// history page travels through the steps, so it is declared here, beside the reducer that
-/// handles it: ``AppReducer``, which has no steps, never sees one.
+/// handles it: ``AppReducer``, which has no steps, never sees one. The last two are how
+/// recordings of earlier formats travelled, which only their replays send.
 public enum AppHistoryAction: Equatable, Sendable {
   /// An action of the app: a new step when it changes what undo restores.
   case step(AppAction)
@@ -256,6 +266,16 @@ public enum AppHistoryAction: Equatable, Sendable {
   case travel(by: Int)
   /// A move on the history page: it travels to where the page's marker went.
   case historyPage(HistoryScreenAction)
+  /// Undos (a negative count) or redos that restore the states the steps went between, taking
+  /// back with them what other sessions changed since: how recordings before format 7 undid,
+  /// redid and travelled. Only a replay of such a recording sends it
+  /// (``RecordedLine/restoringTravel(by:readings:after:)``).
+  case restoringTravel(by: Int)
+  /// A move on the history page that says nothing of what other sessions had already done, as
+  /// recordings before format 8 moved; `restoring` as ``restoringTravel(by:)`` travels, as
+  /// recordings before format 7 did. Only a replay of such a recording sends it
+  /// (``RecordedLine/quietHistoryPage(move:restoring:readings:after:)``).
+  case quietHistoryPage(HistoryScreenAction, restoring: Bool)
 
   /// The history's action as the store takes it: what a step's effect sends back.
   public init(_ action: HistoryAction<AppAction>) {
@@ -274,7 +294,7 @@ public enum AppHistoryAction: Equatable, Sendable {
     case .undo: -1
     case .redo: 1
     case .travel(let steps): steps
-    case .step, .feedback, .historyPage: 0
+    case .step, .feedback, .historyPage, .restoringTravel, .quietHistoryPage: 0
     }
   }
 }

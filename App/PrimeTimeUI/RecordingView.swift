@@ -179,12 +179,13 @@ extension RecordingViewState.Step {
   /// The line in words: `count 4 → 5`, `saved 3`, `undo`, or the action itself.
   public var words: String {
     switch action {
-    case .undo: return "undo"
-    case .redo: return "redo"
-    case .travel(let steps): return steps < 0 ? "undo \(steps.magnitude)" : "redo \(steps)"
+    case .undo, .restoringTravel(by: -1): return "undo"
+    case .redo, .restoringTravel(by: 1): return "redo"
+    case .travel(let steps), .restoringTravel(let steps):
+      return steps < 0 ? "undo \(steps.magnitude)" : "redo \(steps)"
     case .step(.storageChanged):
       return "another session: \(AppState.stepWords(from: before, to: after))"
-    case .historyPage(let move):
+    case .historyPage(let move), .quietHistoryPage(let move, _):
       let words = AppState.stepWords(from: before, to: after)
       return "history: \(move.words)" + (words == "no change" ? "" : " (\(words))")
     case .step(let action), .feedback(let action, _):

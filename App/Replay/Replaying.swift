@@ -16,7 +16,7 @@ import TerminalScreen
 ///
 /// - Parameters:
 ///   - error: Why the line could not be decoded.
-///   - text: The line as it was decoded, whose keys name what the decoder did not know.
+///   - text: The line as the recording has it, whose keys name what the decoder did not know.
 private func reason(_ error: any Error, in text: some StringProtocol) -> String {
   let context: DecodingError.Context
   switch error as? DecodingError {
@@ -189,14 +189,12 @@ public enum Replaying {
     if texts.last == "" { texts.removeLast() }
     do {
       return .success(try RecordedLine.decode(lines: texts))
-    } catch {
-      if let refusal = error.error as? Replay.Unreadable {
-        return .failure(RecordingError(description: "\(file) \(refusal)"))
-      }
+    } catch .notARecordingLine(let line, let text, let error) {
       return .failure(
         RecordingError(
-          description: "\(file) line \(error.line) is not a recording line"
-            + reason(error.error, in: error.text)))
+          description: "\(file) line \(line) is not a recording line" + reason(error, in: text)))
+    } catch {
+      return .failure(RecordingError(description: "\(file) \(error)"))
     }
   }
 
@@ -229,9 +227,7 @@ public enum Replaying {
       } else {
         difference = nil
       }
-    } catch let unreadable
-      where unreadable.line == lines.count && unreadable.reason.hasSuffix("no end line")
-    {
+    } catch .cutShort {
       // A session that ended without its end line (it was killed): its steps are still worth
       // looking at.
       difference = .init(

@@ -11,13 +11,12 @@ import Testing
 @MainActor
 struct AppHistoryTests {
   private func makeStore(
-    _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17]),
-    asRecordedIn version: Int = RecordedLine.version
+    _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17])
   ) -> TestStore<History<AppState>, AppHistoryAction, AppEnvironment> {
     let ids = IncrementingUUIDs()
     return TestStore(
       initialState: History(state),
-      reducer: AppHistoryReducer(asRecordedIn: version),
+      reducer: AppHistoryReducer(),
       environment: AppEnvironment(
         nthPrime: nthPrime, fileClient: .failing,
         now: { Date(timeIntervalSince1970: 0) }, uuid: { ids.next() })
@@ -374,11 +373,11 @@ struct AppHistoryTests {
 
   /// A store in which this session saved 17, as its one step, and another session then
   /// removed it.
-  private func storeWhereAnotherSessionRemovedASavedPrime(
-    asRecordedIn version: Int = RecordedLine.version
-  ) async -> TestStore<History<AppState>, AppHistoryAction, AppEnvironment> {
+  private func storeWhereAnotherSessionRemovedASavedPrime() async -> TestStore<
+    History<AppState>, AppHistoryAction, AppEnvironment
+  > {
     let start = AppState(count: 17, counterDestination: .primeModal(alert: nil))
-    let store = makeStore(start, asRecordedIn: version)
+    let store = makeStore(start)
     let at = Date(timeIntervalSince1970: 0)
     let saved = Activity(id: UUID(1), kind: .added, prime: 17, timestamp: at)
     await store.send(.step(Self.save)) {
@@ -434,11 +433,40 @@ struct AppHistoryTests {
   }
 
   @Test func aRecordingOfVersion7_movesOnTheHistoryPage_sayingNothing_asItWasMade() async {
-    let store = await storeWhereAnotherSessionRemovedASavedPrime(asRecordedIn: 7)
+    let store = await storeWhereAnotherSessionRemovedASavedPrime()
     await openTheHistoryPageAfterTheSave(store)
-    await store.send(.historyPage(.moved(by: -1))) {
+    await store.send(.quietHistoryPage(.moved(by: -1), restoring: false)) {
       $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
     }
+  }
+
+  @Test func aRecordingBeforeVersion7_movesOnTheHistoryPage_byRestoring_sayingNothing() async {
+    let store = await storeWhereAnotherSessionRemovedASavedPrime()
+    await openTheHistoryPageAfterTheSave(store)
+    // Back to the state before the save, as it was when the step was made: another session's
+    // removal of 17 is not left, it is restored over, and nothing is said of it.
+    await store.send(.quietHistoryPage(.moved(by: -1), restoring: true)) {
+      $0.travel(by: -1, restoring: \.undoable)
+    }
+  }
+
+  @Test func aRestoringTravel_restoresTheStatesAStepWentBetween_andSaysWhatItLeft() async {
+    let store = await storeWhereAnotherSessionRemovedASavedPrime()
+    let at = Date(timeIntervalSince1970: 0)
+    let saved = Activity(id: UUID(1), kind: .added, prime: 17, timestamp: at)
+    // Undo restores the state before the save, whatever another session did since.
+    await store.send(.restoringTravel(by: -1)) {
+      $0.present.screens.notice = nil
+      $0.travel(by: -1, restoring: \.undoable)
+      $0.present.screens.notice = .said("undone; count: 17; no favorites")
+    }
+    // Redo restores the state after it: the save, and its one entry, with no new one.
+    await store.send(.restoringTravel(by: 1)) {
+      $0.present.screens.notice = nil
+      $0.travel(by: 1, restoring: \.undoable)
+      $0.present.screens.notice = .said("redone; count: 17; favorites: 17")
+    }
+    #expect(store.state.present.activityFeed == [saved])
   }
 
   @Test func undoOfASaveAnotherSessionTookBack_saysSo_andRedoSavesItAgain() async {

@@ -156,29 +156,45 @@ struct RecordingTests {
     var refused = History(state)
     refused.present.screens.notice = .said("nothing to undo")
     let undo = RecordedLine.undo(readings: nil, after: RecordedLine.Summary(refused))
-    #expect(throws: Replay.Unreadable(line: 1, reason: "a recording starts with a start line")) {
-      try Replay.run([undo])
+    let missing = #expect(throws: Replay.Unreadable.self) { try Replay.run([undo]) }
+    #expect(missing?.description == "line 1: a recording starts with a start line")
+    guard case .startLineMissing? = missing else {
+      Issue.record("\(String(describing: missing))")
+      return
     }
-    #expect(throws: Replay.Unreadable(line: 2, reason: "the recording has no end line")) {
-      try Replay.run([start, undo])
+    let cutShort = #expect(throws: Replay.Unreadable.self) { try Replay.run([start, undo]) }
+    #expect(cutShort?.description == "line 2: the recording has no end line")
+    guard case .cutShort(lines: 2)? = cutShort else {
+      Issue.record("\(String(describing: cutShort))")
+      return
     }
-    #expect(throws: Replay.Unreadable(line: 2, reason: "a start line after the first")) {
+    let restarted = #expect(throws: Replay.Unreadable.self) {
       try Replay.run([start, start, .end(state: state, screen: "")])
     }
-    #expect(
-      throws: Replay.Unreadable(
-        line: 1, reason: "the recording has format version 1; this primetime reads versions 3 to 10"
-      )
-    ) {
+    #expect(restarted?.description == "line 2: a start line after the first")
+    guard case .startLineAfterTheFirst(line: 2)? = restarted else {
+      Issue.record("\(String(describing: restarted))")
+      return
+    }
+    let obsolete = #expect(throws: Replay.Unreadable.self) {
       try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
     }
     #expect(
-      throws: Replay.Unreadable(
-        line: 1,
-        reason: "the recording has format version 11; this primetime reads versions 3 to 10"
-      )
-    ) {
+      obsolete?.description
+        == "line 1: the recording has format version 1; this primetime reads versions 3 to 10")
+    guard case .obsoleteVersion(1)? = obsolete else {
+      Issue.record("\(String(describing: obsolete))")
+      return
+    }
+    let future = #expect(throws: Replay.Unreadable.self) {
       try Replay.run([.start(version: 11, state: state), .end(state: state, screen: "")])
+    }
+    #expect(
+      future?.description
+        == "line 1: the recording has format version 11; this primetime reads versions 3 to 10")
+    guard case .futureVersion(11)? = future else {
+      Issue.record("\(String(describing: future))")
+      return
     }
     // The versions before this one are read, after their lines are upgraded.
     #expect(
@@ -240,10 +256,11 @@ struct RecordingTests {
       step(#"{"counter":{"_0":{"nthPrimeLookup":{"_0":{"cancelled":{}}}}}}"#),
     ])
     #expect(lines[0] == .start(version: 5, state: AppState(count: 7, favoritePrimes: [7])))
+    // The modal's actions ran whether or not it was open: the counter's favorite command.
     #expect(
       lines.dropFirst().map { $0.action?.0 } == [
-        .step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))),
-        .step(.counter(.destination(.presented(.primeModal(.alertDismissed))))),
+        .step(.counter(.favoriteCommand(.saveFavoritePrimeTapped))),
+        .step(.counter(.favoriteCommand(.alertDismissed))),
         .step(.counter(.destination(.dismiss))),
         .step(.alertsDismissed),
         .step(.alertsDismissed),
@@ -361,16 +378,19 @@ struct RecordingTests {
   @Test func aLaterVersion_isRefusedWithItsVersion_beforeItsLinesAreRead() throws {
     let start = try RecordedLine.start(version: RecordedLine.version + 1, state: AppState())
       .encoded()
-    let refusal = Replay.Unreadable(
-      line: 1,
-      reason: "the recording has format version \(RecordedLine.version + 1); this primetime "
-        + "reads versions 3 to \(RecordedLine.version)")
+    let refusal =
+      "line 1: the recording has format version \(RecordedLine.version + 1); this primetime "
+      + "reads versions 3 to \(RecordedLine.version)"
     do {
       _ = try RecordedLine.decode(lines: [start, #"{"step":{"action":{"aNewAction":{}}}}"#])
       Issue.record("a later version was read")
     } catch {
       #expect(error.line == 1)
-      #expect(error.error as? Replay.Unreadable == refusal)
+      #expect(error.description == refusal)
+      guard case .futureVersion(RecordedLine.version + 1) = error else {
+        Issue.record("\(error)")
+        return
+      }
     }
   }
 }

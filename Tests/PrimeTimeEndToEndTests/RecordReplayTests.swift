@@ -131,14 +131,14 @@ struct RecordReplayTests {
         "line 2 is not a recording line: unknown kind of line 'stpe'"
       ),
       (
-        // Format 5 had the prime modal's actions in the counter's: the line is read upgraded,
-        // and the action is named where the upgraded line has it.
+        // Format 5 had the prime modal's actions in the counter's: the line is read as format
+        // 5's, and the action is named where the line has it.
         recorded.replacing(#/\{"version":[0-9]+,/#, with: #"{"version":5,"#, maxReplacements: 1)
           .replacingOccurrences(
             of: #"{"incrTapped":{}}"#, with: #"{"primeModal":{"_0":{"saveFavoritePrimeTaped":{}}}}"#
           ),
         "line 2 is not a recording line: unknown action 'saveFavoritePrimeTaped' at "
-          + "step.action.counter._0.destination._0.presented._0.primeModal._0"
+          + "step.action.counter._0.primeModal._0"
       ),
     ] {
       try Data(misspelled.utf8).write(to: file)

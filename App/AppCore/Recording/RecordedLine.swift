@@ -1,0 +1,220 @@
+import ComposableArchitecture
+import Counter
+import FavoritePrimes
+import Foundation
+import NthPrimeLookup
+import Screens
+
+/// One line of a recorded session.
+///
+/// A recording is JSON Lines: a ``start(version:state:)`` line with the state the session
+/// started with, one line for every action the store received (a user's step, an effect's
+/// feedback, undo, redo) with what the clock and the identities answered while the app handled
+/// it and a ``Summary`` of the state it left, and an ``end(state:screen:)`` line with the whole
+/// state. Lookups, files loaded and other sessions' changes reach the app as actions, so their
+/// answers are in the recording as those actions; effects are not run again.
+///
+/// Each line is an object with one key, the kind of line. Actions and states use the encoding
+/// that Swift derives for them: an enum case is an object with one key, the case's name, and a
+/// case's unlabeled value is under `_0`:
+///
+/// ```json
+/// {"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"after":{"count":1,…}}}
+/// ```
+///
+/// A line of an earlier format is read as that format's own type and upgraded to this one
+/// (``decode(_:version:)``); where an earlier format's undo, redo or history page followed
+/// rules of their own, the upgraded line says so in kinds of line that only upgrades make
+/// (``restoringTravel(by:readings:after:)``, ``quietHistoryPage(move:restoring:readings:after:)``).
+public enum RecordedLine: Codable, Equatable, Sendable {
+  /// The state the session started with: the favorites and the feed it loaded.
+  case start(version: Int, state: AppState)
+  /// A user's step.
+  case step(action: AppAction, readings: Readings? = nil, after: Summary)
+  /// An action sent back by an effect of the step with the given number.
+  case feedback(action: AppAction, step: Int, readings: Readings? = nil, after: Summary)
+  /// One undo. Where it saves or removes a prime anew (another session had changed it since),
+  /// the new feed entry's identity and time are among its readings.
+  case undo(readings: Readings? = nil, after: Summary)
+  /// One redo, with its readings as an undo's.
+  case redo(readings: Readings? = nil, after: Summary)
+  /// Several undos (a negative count) or redos at once, with their readings as an undo's.
+  case travel(by: Int, readings: Readings? = nil, after: Summary)
+  /// A move on the history page, with its readings as an undo's.
+  case historyPage(move: HistoryScreenAction, readings: Readings? = nil, after: Summary)
+  /// Undos (a negative count) or redos that restore the states the steps went between, as
+  /// recordings before format 7 undid, redid and travelled
+  /// (``AppHistoryAction/restoringTravel(by:)``). Only an upgraded line of such a recording is
+  /// one; this code records undo and redo as ``undo(readings:after:)``,
+  /// ``redo(readings:after:)`` and ``travel(by:readings:after:)``.
+  case restoringTravel(by: Int, readings: Readings? = nil, after: Summary)
+  /// A move on the history page that says nothing of what other sessions had already done, as
+  /// recordings before format 8 moved, by restoring before format 7
+  /// (``AppHistoryAction/quietHistoryPage(_:restoring:)``). Only an upgraded line of such a
+  /// recording is one; this code records a move as ``historyPage(move:readings:after:)``.
+  case quietHistoryPage(
+    move: HistoryScreenAction, restoring: Bool, readings: Readings? = nil, after: Summary)
+  /// The state the session ended with, and the screen it showed.
+  case end(state: AppState, screen: String)
+
+  /// The version of the format that this code writes and reads. Version 2: the prime modal
+  /// has its own alert, and the favorites screen's rows are tapped by index. Version 3: the
+  /// screens are state (the page, the selection, the notices, quitting), with their own actions,
+  /// and "nothing to undo" is a routine alert. Version 4: `travel` lines, and the history
+  /// page's actions. Version 5: the nth-prime lookup is a feature of its own, so a screen's
+  /// cancel and answer are the lookup's actions. Version 6: what covers a screen is one
+  /// destination, a running lookup is the lookup's state, routine news is a notice, and the
+  /// count and the favorites are stored once. Version 7: undo and redo are changes to what is
+  /// stored now, so after another session's change they leave what it did. Version 8: a move
+  /// on the history page says what other sessions had already done of the steps it travels, as
+  /// undo and redo do, and undo, redo and travel lines hold their readings (a change made anew
+  /// takes a new feed entry, with an identity and a time). Version 9: a move on the history
+  /// page is a line of its own, no longer a step of the app's. Version 10: the REPL's `save`
+  /// and `remove` are one counter action (`favoriteCommand`), and a control of a screen not
+  /// shown is refused by the app (a `refused` notice).
+  ///
+  /// A line of an earlier version is read as a type of that version's, and upgraded one version
+  /// at a time (``decode(_:version:)``).
+  public static let version = 10
+
+  /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
+  public static let readableVersions = 3...version
+
+  /// What the environment answered while the app handled one action, in the order asked.
+  public struct Readings: Codable, Equatable, Sendable {
+    /// The clock's readings, which a replay hands out again in the same order.
+    public var now: [Date] = []
+    /// The identities handed out, which a replay hands out again in the same order.
+    public var uuid: [UUID] = []
+
+    /// Creates readings; a line whose action asked nothing records none.
+    public init(now: [Date] = [], uuid: [UUID] = []) {
+      self.now = now
+      self.uuid = uuid
+    }
+
+    /// Whether nothing was asked, so that the line leaves its readings out.
+    public var isEmpty: Bool { now.isEmpty && uuid.isEmpty }
+  }
+
+  /// What a line keeps of the state an action left: everything on screen, the size and the
+  /// last entry of the favorites and of the feed, and how far undo and redo reach. It costs the
+  /// same however many favorites there are; the end line keeps the whole state.
+  public struct Summary: Codable, Equatable, Sendable {
+    public var count: Int
+    // The favorites and the feed by their length and newest entry: enough to tell a change
+    // apart, at a cost that does not grow with them.
+    public var favoriteCount: Int
+    public var lastFavorite: Int?
+    public var activityCount: Int
+    public var lastActivity: Activity?
+    public var counterDestination: CounterState.Destination?
+    public var favoritesDestination: FavoritePrimesState.Destination?
+    public var counterLookup: NthPrimeLookupState?
+    public var favoritesLookup: NthPrimeLookupState?
+    public var notice: ScreensState.Notice?
+    public var undoCount: Int
+    public var redoCount: Int
+
+    /// The summary of a session's state and its undo history.
+    public init(_ history: History<AppState>) {
+      let state = history.present
+      self.init(
+        count: state.count, favoriteCount: state.favoritePrimes.count,
+        lastFavorite: state.favoritePrimes.last, activityCount: state.activityFeed.count,
+        lastActivity: state.activityFeed.last, counterDestination: state.counterDestination,
+        favoritesDestination: state.favoritesDestination, counterLookup: state.counterLookup,
+        favoritesLookup: state.favoritesLookup, notice: state.screens.notice,
+        undoCount: history.undoCount, redoCount: history.redoCount)
+    }
+
+    /// A summary of its parts; what covers the screens, the lookups and the notice are none
+    /// unless given.
+    init(
+      count: Int, favoriteCount: Int, lastFavorite: Int?, activityCount: Int,
+      lastActivity: Activity?, counterDestination: CounterState.Destination? = nil,
+      favoritesDestination: FavoritePrimesState.Destination? = nil,
+      counterLookup: NthPrimeLookupState? = nil, favoritesLookup: NthPrimeLookupState? = nil,
+      notice: ScreensState.Notice? = nil, undoCount: Int, redoCount: Int
+    ) {
+      self.count = count
+      self.favoriteCount = favoriteCount
+      self.lastFavorite = lastFavorite
+      self.activityCount = activityCount
+      self.lastActivity = lastActivity
+      self.counterDestination = counterDestination
+      self.favoritesDestination = favoritesDestination
+      self.counterLookup = counterLookup
+      self.favoritesLookup = favoritesLookup
+      self.notice = notice
+      self.undoCount = undoCount
+      self.redoCount = redoCount
+    }
+
+    /// Whether another summary has the same count, favorites, feed and history, whatever
+    /// covers the screens and whatever the notice: what a line of format 5 and before is
+    /// checked by, since its flags and shared alerts have no one-for-one counterpart in the
+    /// destinations.
+    public func agreesInTheDataAndTheHistory(with other: Summary) -> Bool {
+      count == other.count && favoriteCount == other.favoriteCount
+        && lastFavorite == other.lastFavorite && activityCount == other.activityCount
+        && lastActivity == other.lastActivity && undoCount == other.undoCount
+        && redoCount == other.redoCount
+    }
+  }
+
+  /// A line for an action, with the readings taken while it ran and the history it left.
+  init(_ action: AppHistoryAction, readings: Readings, after history: History<AppState>) {
+    let readings = readings.isEmpty ? nil : readings
+    let after = Summary(history)
+    switch action {
+    case .step(let action):
+      self = .step(action: action, readings: readings, after: after)
+    case .feedback(let action, let step):
+      self = .feedback(action: action, step: step, readings: readings, after: after)
+    case .undo:
+      self = .undo(readings: readings, after: after)
+    case .redo:
+      self = .redo(readings: readings, after: after)
+    case .travel(let steps):
+      self = .travel(by: steps, readings: readings, after: after)
+    case .historyPage(let move):
+      self = .historyPage(move: move, readings: readings, after: after)
+    case .restoringTravel(let steps):
+      self = .restoringTravel(by: steps, readings: readings, after: after)
+    case .quietHistoryPage(let move, let restoring):
+      self = .quietHistoryPage(
+        move: move, restoring: restoring, readings: readings, after: after)
+    }
+  }
+
+  /// The action this line records, with the readings and the summary after it; `nil` for the
+  /// start and end lines.
+  public var action: (AppHistoryAction, Readings, Summary)? {
+    switch self {
+    case .step(let action, let readings, let after):
+      return (.step(action), readings ?? Readings(), after)
+    case .feedback(let action, let step, let readings, let after):
+      return (.feedback(action, step: step), readings ?? Readings(), after)
+    case .undo(let readings, let after):
+      return (.undo, readings ?? Readings(), after)
+    case .redo(let readings, let after):
+      return (.redo, readings ?? Readings(), after)
+    case .travel(let steps, let readings, let after):
+      return (.travel(by: steps), readings ?? Readings(), after)
+    case .historyPage(let move, let readings, let after):
+      return (.historyPage(move), readings ?? Readings(), after)
+    case .restoringTravel(let steps, let readings, let after):
+      return (.restoringTravel(by: steps), readings ?? Readings(), after)
+    case .quietHistoryPage(let move, let restoring, let readings, let after):
+      return (.quietHistoryPage(move, restoring: restoring), readings ?? Readings(), after)
+    case .start, .end:
+      return nil
+    }
+  }
+
+  /// The line's JSON, on one line.
+  public func encoded() throws -> String {
+    try JSONLineEncoder.encode(self)
+  }
+}

@@ -1,0 +1,111 @@
+import ComposableArchitecture
+import Foundation
+import Synchronization
+
+/// Runs a recorded session again through ``AppHistoryReducer``, with an environment that answers
+/// the clock and the identities from the recording. Effects are not run: what they sent back is
+/// in the recording, as actions.
+///
+/// The lines are in this format, upgraded where the recording is of an earlier one
+/// (``RecordedLine/decode(lines:)``): each line's action runs as it is, whatever the format.
+public enum Replay {
+  /// Where a replay stopped.
+  public enum Outcome: Equatable, Sendable {
+    /// Every action left the state the recording says, and so did the whole session.
+    case reproduced(AppState)
+    /// The action on the given line (1-based) left another state than the recorded one.
+    case diverged(
+      line: Int, action: AppHistoryAction, recorded: RecordedLine.Summary,
+      replayed: RecordedLine.Summary)
+    /// The session ended, on the given line, in another state than the recorded one.
+    case endDiffers(line: Int, recorded: AppState, replayed: AppState)
+  }
+
+  /// What a replay compares of the states a recording holds with the replayed ones, which
+  /// depends on what the recording's format kept (``init(recordedIn:)``).
+  enum Comparison: Equatable, Sendable {
+    /// Every line's summary, and the whole state at the end.
+    case everything
+    /// The count, the favorites, the feed and the history, whatever covers the screens and
+    /// whatever the notice (``RecordedLine/Summary/agreesInTheDataAndTheHistory(with:)``).
+    case dataAndHistory
+
+    /// Whether a replayed summary agrees with the recorded one.
+    func agree(_ recorded: RecordedLine.Summary, _ replayed: RecordedLine.Summary) -> Bool {
+      switch self {
+      case .everything: recorded == replayed
+      case .dataAndHistory: recorded.agreesInTheDataAndTheHistory(with: replayed)
+      }
+    }
+
+    /// Whether the replayed end state agrees with the recorded one.
+    func agree(_ recorded: AppState, _ replayed: AppState) -> Bool {
+      switch self {
+      case .everything: recorded == replayed
+      case .dataAndHistory: recorded.withoutPresentation == replayed.withoutPresentation
+      }
+    }
+  }
+
+  /// Replays the lines of a recording.
+  ///
+  /// - Parameters:
+  ///   - lines: The recording's lines, the start line first.
+  ///   - onAction: Called after each action with its line number, the action, and the state
+  ///     before and after it.
+  /// - Returns: Where the replay stopped.
+  /// - Throws: ``Unreadable``, where the lines are not a whole recording of a format this code
+  ///   reads.
+  public static func run(
+    _ lines: [RecordedLine],
+    onAction: (Int, AppHistoryAction, AppState, AppState) -> Void = { _, _, _, _ in }
+  ) throws(Unreadable) -> Outcome {
+    guard case .start(let version, let initial)? = lines.first else {
+      throw .startLineMissing
+    }
+    if let refusal = Unreadable(version: version) { throw refusal }
+    let comparison = Comparison(recordedIn: version)
+    // A reading the recording lacks is answered with a fixed value; the state then differs
+    // from the recorded one, and the replay says where.
+    let readings = Mutex(RecordedLine.Readings())
+    let environment = AppEnvironment(
+      nthPrime: .failing, fileClient: .failing,
+      now: {
+        readings.withLock {
+          $0.now.isEmpty ? Date(timeIntervalSince1970: 0) : $0.now.removeFirst()
+        }
+      },
+      uuid: {
+        readings.withLock {
+          $0.uuid.isEmpty
+            ? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) : $0.uuid.removeFirst()
+        }
+      })
+    let reducer = AppHistoryReducer()
+    var history = History(initial)
+    for (index, line) in lines.enumerated().dropFirst() {
+      if case .end(let state, _) = line {
+        guard index == lines.count - 1 else { throw .endLineNotLast(line: index + 1) }
+        return comparison.agree(state, history.present)
+          ? .reproduced(history.present)
+          : .endDiffers(line: index + 1, recorded: state, replayed: history.present)
+      }
+      guard let (action, answers, recorded) = line.action else {
+        throw .startLineAfterTheFirst(line: index + 1)
+      }
+      readings.withLock { $0 = answers }
+      let before = history.present
+      // An action for a child that is not there is ignored; the replay says where the state
+      // then differs, rather than warn.
+      RuntimeWarning.$reporter.withValue(.silent) {
+        _ = reducer.reduce(into: &history, action: action, environment: environment)
+      }
+      onAction(index + 1, action, before, history.present)
+      let replayed = RecordedLine.Summary(history)
+      guard comparison.agree(recorded, replayed) else {
+        return .diverged(line: index + 1, action: action, recorded: recorded, replayed: replayed)
+      }
+    }
+    throw .cutShort(lines: lines.count)
+  }
+}
