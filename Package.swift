@@ -345,7 +345,8 @@ let package = Package(
     .testTarget(
       name: "RuntimeTests",
       dependencies: [
-        "AppCore", "ComposableArchitecture", "FavoritesDatabase", "Runtime",
+        "AppCore", "AppTestSupport", "ComposableArchitecture", "FavoritesDatabase", "FileClient",
+        "NthPrimeClient", "Runtime",
       ],
       path: "Tests/RuntimeTests"
     ),

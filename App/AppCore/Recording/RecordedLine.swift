@@ -164,7 +164,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   }
 
   /// A line for an action, with the readings taken while it ran and the history it left.
-  init(_ action: AppHistoryAction, readings: Readings, after history: History<AppState>) {
+  public init(_ action: AppHistoryAction, readings: Readings, after history: History<AppState>) {
     let readings = readings.isEmpty ? nil : readings
     let after = Summary(history)
     switch action {

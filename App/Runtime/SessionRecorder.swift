@@ -1,3 +1,4 @@
+import AppCore
 import ComposableArchitecture
 import Foundation
 import Synchronization
