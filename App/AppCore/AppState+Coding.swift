@@ -15,24 +15,14 @@ extension AppState {
     case favoritesLookup
     case activityFeed
     case screens
-    // Recordings of format 5 and before kept the count and the favorites in the counter's state.
-    case counter
   }
 
-  /// Reads a state: one of this format, or one recorded by format 5 or before, where the count
-  /// and the favorites were the counter's; of those, what covered the screens is not kept (see
-  /// ``withoutPresentation``). One recorded before the screens were state starts on the counter.
+  /// Reads a state of this format; a state of format 5 and before is read by that format's own
+  /// type (``RecordedLine/Version5/State``), and upgraded.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let activityFeed = try container.decode(PersistentArray<Activity>.self, forKey: .activityFeed)
-    let screens =
-      try container.decodeIfPresent(ScreensState.self, forKey: .screens) ?? ScreensState()
-    if let earlier = try container.decodeIfPresent(EarlierCounterState.self, forKey: .counter) {
-      self.init(
-        count: earlier.primeModal.count, favoritePrimes: earlier.primeModal.favoritePrimes,
-        activityFeed: activityFeed, screens: screens)
-      return
-    }
+    let screens = try container.decode(ScreensState.self, forKey: .screens)
     self.init(
       count: try container.decode(Int.self, forKey: .count),
       favoritePrimes: try container.decode(PersistentArray<Int>.self, forKey: .favoritePrimes),
@@ -70,15 +60,4 @@ extension AppState {
     if state.screens.notice != nil { state.screens.notice = nil }
     return state
   }
-}
-
-/// What format 5 and before recorded of the counter's state and is kept: the count and the
-/// favorites, which the prime modal's state held.
-private struct EarlierCounterState: Decodable {
-  struct PrimeModal: Decodable {
-    var count: Int
-    var favoritePrimes: PersistentArray<Int>
-  }
-
-  var primeModal: PrimeModal
 }

@@ -37,6 +37,24 @@ struct RecordingUpgradeTests {
       ])
   }
 
+  @Test func aVersion5State_readsTheCountAndTheFavoritesFromTheCounter_andThisFormatsDoesNot()
+    throws
+  {
+    let text = #"""
+      {"counter":{"primeModal":{"count":7,"favoritePrimes":[7]},"isPrimeModalShown":true},\#
+      "activityFeed":[]}
+      """#
+    let state = try JSONDecoder().decode(Version5.State.self, from: Data(text.utf8))
+    #expect(state.upgraded == AppState(count: 7, favoritePrimes: [7]))
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(AppState.self, from: Data(text.utf8))
+    }
+    // A state of this format's shape, as format 6 wrote it, reads as it is.
+    let current = AppState(count: 3, favoritePrimes: [2, 3])
+    let encoded = try JSONEncoder().encode(current)
+    #expect(try JSONDecoder().decode(Version5.State.self, from: encoded).upgraded == current)
+  }
+
   @Test func aVersion5Line_upgradesTheModalTheAlertsAndTheLookup_toDestinations() {
     let readings = RecordedLine.Readings(now: [Date(timeIntervalSinceReferenceDate: 1.5)])
     let answer = Result<Int, ErrorMessage>.success(17)
@@ -51,7 +69,8 @@ struct RecordingUpgradeTests {
       .feedback(
         action: .counter(.nthPrimeLookup(.answered(n: 4, answer))), step: 2, after: Self.summary),
       .undo(after: Self.summary),
-      .end(state: AppState(count: 7, favoritePrimes: [7]), screen: "counter"),
+      .end(
+        state: Version5.State(upgraded: AppState(count: 7, favoritePrimes: [7])), screen: "counter"),
     ]
     // What covered the screens is not in format 5's summaries, and none is in the upgraded one.
     let after = RecordedLine.Summary(

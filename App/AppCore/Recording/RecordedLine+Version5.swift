@@ -52,10 +52,46 @@ extension RecordedLine {
     }
 
     /// The app's state: format 5 kept the count and the favorites in the prime modal's state
-    /// within the counter's, which ``AppState``'s decoder reads (a state of a later format is
-    /// read too). What covered the screens was flags and alerts that are not read, since they
-    /// have no one-for-one counterpart in the destinations.
-    typealias State = AppState
+    /// within the counter's. What covered the screens was flags and alerts that are not read,
+    /// since they have no one-for-one counterpart in the destinations. A state of format 6's
+    /// shape is read as it is.
+    struct State: Decodable, Equatable, Sendable {
+      /// The state in format 6.
+      var upgraded: AppState
+
+      init(upgraded: AppState) {
+        self.upgraded = upgraded
+      }
+
+      private enum CodingKeys: String, CodingKey {
+        case counter, activityFeed, screens
+      }
+
+      /// What format 5 kept of the counter's state: the count and the favorites, which the
+      /// prime modal's state held.
+      private struct CounterState: Decodable {
+        struct PrimeModal: Decodable {
+          var count: Int
+          var favoritePrimes: PersistentArray<Int>
+        }
+
+        var primeModal: PrimeModal
+      }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let counter = try container.decodeIfPresent(CounterState.self, forKey: .counter)
+        else {
+          upgraded = try AppState(from: decoder)
+          return
+        }
+        upgraded = AppState(
+          count: counter.primeModal.count, favoritePrimes: counter.primeModal.favoritePrimes,
+          activityFeed: try container.decode(PersistentArray<Activity>.self, forKey: .activityFeed),
+          screens: try container.decodeIfPresent(ScreensState.self, forKey: .screens)
+            ?? ScreensState())
+      }
+    }
 
     /// What a line kept of the state an action left: of it, only the data and the history are
     /// read, for the reason ``State`` says. (A summary of a later format is read too.)
@@ -80,7 +116,7 @@ extension EarlierLine<
   /// What covered the screens is not in the upgraded states and summaries, which a replay then
   /// checks for the data and the history only (``Replay/Comparison/init(recordedIn:)``).
   func upgraded() -> RecordedLine.Version8.Line {
-    map(action: \.upgraded, state: { $0 }, summary: \.upgraded)
+    map(action: \.upgraded, state: \.upgraded, summary: \.upgraded)
   }
 }
 
