@@ -246,9 +246,9 @@ public struct AppReducer: Reducer {
           reduce(into: &state, action: $0, environment: environment)
         })
     }
-    if let needed = action.screenNeeded, needed != Screen(state.screens.page) {
-      // A screen's controls act only while it is shown.
-      state.screens.notice = .refused(needs: needed)
+    if let needed = state.screenRefusing(action) {
+      // A screen's controls act only while it is shown; the launch's warning stands.
+      if state.screens.launchWarning == nil { state.screens.notice = .refused(needs: needed) }
       return .none
     }
     let activity = PendingActivity(action: action, before: state)
@@ -263,6 +263,16 @@ public struct AppReducer: Reducer {
     .reduce(into: &state, action: action, environment: environment)
     activity?.record(into: &state, now: environment.now, uuid: environment.uuid)
     return effect
+  }
+}
+
+extension AppState {
+  /// The screen that `action` needs and is not shown, where the app refuses it: a control of
+  /// the counter's or the favorites' while another page is shown. A front end that says why at
+  /// once (the REPL) asks before it sends; the app refuses it whoever sends it.
+  public func screenRefusing(_ action: AppAction) -> Screen? {
+    guard let needed = action.screenNeeded, needed != Screen(screens.page) else { return nil }
+    return needed
   }
 }
 

@@ -76,8 +76,8 @@ public enum AppView {
   /// What a key does now, as the action to send to the app's store, or `nil` when it does
   /// nothing.
   ///
-  /// A running lookup takes the keys first: Esc and Ctrl-C cancel it. Then the table of keys of
-  /// what is on top acts, the one its hints are written from: what covers the page
+  /// A running lookup takes the keys first (``lookupKeys``): Esc and Ctrl-C cancel it. Then the
+  /// table of keys of what is on top acts, the one its hints are written from: what covers the page
   /// (``alertKeys(dismissing:)``, ``primeModalKeys(offering:)``), which takes every key but
   /// those that quit, or else the page's own (``counterPage``, ``favoritesPage``,
   /// ``activityPage``, ``historyPage``). ``quitKeys`` quit wherever they have nothing else to
@@ -94,13 +94,7 @@ public enum AppView {
       // Any key closes the warning; the keys that quit quit.
       return quits ? quit : .step(.screens(.launchWarningClosed))
     }
-    if let cancel = state.lookupCancellation {
-      switch key {
-      case .escape, .interrupt: return .step(cancel)
-      case .character("q"): return quit
-      default: return nil
-      }
-    }
+    if state.isLookingUp { return lookupKeys.action(for: key, in: state) }
     guard state.screens.size.isLargeEnough else { return quits ? quit : nil }
     switch state.screens.page {
     case .counter:
@@ -163,7 +157,8 @@ public enum AppView {
   /// The counter page's keys as they are now: those of what covers the counter, or the page's
   /// own.
   static func counterKeys(_ counter: CounterState) -> KeyTable<AppState, AppHistoryAction> {
-    switch counter.presented {
+    if counter.nthPrimeLookup != nil { return lookupKeys }
+    return switch counter.presented {
     case .alert: counterAlertKeys
     case .primeModal(let modal) where modal.alert != nil: primeModalAlertKeys
     case .primeModal(let modal):
@@ -180,8 +175,20 @@ public enum AppView {
   static func favoritesKeys(
     _ favorites: FavoritePrimesState
   ) -> KeyTable<AppState, AppHistoryAction> {
-    favorites.destination == nil ? favoritesPage : favoritesAlertKeys
+    if favorites.nthPrimeLookup != nil { return lookupKeys }
+    return favorites.destination == nil ? favoritesPage : favoritesAlertKeys
   }
+
+  /// The keys while a lookup runs, whatever covers the page: Esc and Ctrl-C cancel it, and `q`
+  /// quits.
+  static let lookupKeys = KeyTable(rows: [
+    [
+      PageBinding(.escape, .interrupt, hint: .words("cancel")) { state in
+        state.lookupCancellation.map(AppHistoryAction.step)
+      }
+    ],
+    [PageBinding(.character("q"), hint: .words("quit"), sends: quit)],
+  ])
 
   /// The keys over an alert on the counter.
   static let counterAlertKeys = alertKeys(dismissing: .counter(.destination(.dismiss)))

@@ -2,10 +2,7 @@ import Alerts
 import AppCore
 import ComposableArchitecture
 import ComposableArchitectureDebug
-import Counter
-import FavoritePrimes
 import Foundation
-import PrimeModal
 import Runtime
 import Screens
 
@@ -170,6 +167,14 @@ public final class Session {
   /// - Returns: Whether the step went through, with no failure.
   @discardableResult
   func send(_ action: AppAction) async -> Bool {
+    // A control of a screen not shown is refused by the app; asked first, it is not sent, so a
+    // refused command leaves no trace.
+    if let needed = state.screenRefusing(action) {
+      fail(
+        "'\(running?.name ?? "")' works on the \(needed.rawValue) screen; "
+          + "type '\(needed.rawValue)' to go there")
+      return false
+    }
     let task = runtime.dispatch(.step(action))
     if task.isInFlight {
       if let interaction, let cancel = state.lookupCancellation {
@@ -187,23 +192,17 @@ public final class Session {
     return showNews()
   }
 
-  /// Shows the news the last step left, and the alerts on either screen: a refusal or a failure
-  /// ends the command as one, anything else is printed. What was read is then dismissed, as the
-  /// app's ``AppAction/alertsDismissed`` rule says. Returns whether there was no failure.
+  /// Shows the news the last step left, and the alerts on either screen, which it then
+  /// dismisses, as the app's ``AppAction/alertsDismissed`` says: a failure ends the command as
+  /// one, anything else is printed. Returns whether there was no failure.
   private func showNews() -> Bool {
-    let refusal = state.screens.refusal
-    if let needed = refusal {
-      fail(
-        "'\(running?.name ?? "")' works on the \(needed.rawValue) screen; "
-          + "type '\(needed.rawValue)' to go there")
-    }
     if let said = state.screens.said { say(said) }
     let alerts = Rendering.alerts(state)
     for alert in alerts {
       if alert.isFailure { fail(alert.message) } else { say(alert.message) }
     }
-    if refusal != nil || !alerts.isEmpty { runtime.dispatch(.step(.alertsDismissed)) }
-    return refusal == nil && !alerts.contains(where: \.isFailure)
+    if !alerts.isEmpty { runtime.dispatch(.step(.alertsDismissed)) }
+    return !alerts.contains(where: \.isFailure)
   }
 
   /// Undoes the last `steps` steps, as many as there are, and says what that left.

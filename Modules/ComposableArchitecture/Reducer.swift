@@ -13,7 +13,10 @@
 /// public func reduce(
 ///   into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
 /// ) -> Effect<CounterAction> {
-///   CountingReducer()
+///   if case .favoriteCommand(let command) = action {
+///     return runInPrimeModal(command, in: &state, environment: environment)
+///   }
+///   return CountingReducer()
 ///     .ifLet(\.presented, action: .destination, environment: { _ in () }) {
 ///       PrimeModalReducer().pullback(state: .primeModal, action: .primeModal)
 ///     }

@@ -211,7 +211,10 @@ public struct CounterReducer: Reducer {
   public func reduce(
     into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
   ) -> Effect<CounterAction> {
-    CountingReducer()
+    if case .favoriteCommand(let command) = action {
+      return runInPrimeModal(command, in: &state, environment: environment)
+    }
+    return CountingReducer()
       .ifLet(\.presented, action: .destination, environment: { _ in () }) {
         PrimeModalReducer().pullback(state: .primeModal, action: .primeModal)
       }
@@ -220,10 +223,27 @@ public struct CounterReducer: Reducer {
       }
       .reduce(into: &state, action: action, environment: environment)
   }
+
+  /// Runs a modal's action from the counter: on the open modal as its own, and otherwise in the
+  /// modal opened for it, which then closes, leaving its alert, if any, over the counter. Either
+  /// way the action goes through the modal as presented, as a tap in it would.
+  private func runInPrimeModal(
+    _ command: PrimeModalAction, in state: inout CounterState, environment: CounterEnvironment
+  ) -> Effect<CounterAction> {
+    let isOpen = if case .primeModal = state.destination { true } else { false }
+    if !isOpen { state.destination = .primeModal(alert: nil) }
+    let effect = reduce(
+      into: &state, action: .destination(.presented(.primeModal(command))),
+      environment: environment)
+    if !isOpen, case .primeModal(let alert) = state.destination {
+      state.destination = alert.map(CounterState.Destination.alert)
+    }
+    return effect
+  }
 }
 
-/// The counter's own rules: counting, opening the prime modal, running the modal's save and
-/// remove asked for on the counter, and starting and ending the lookup for the count's prime.
+/// The counter's own rules: counting, opening the prime modal, and starting and ending the
+/// lookup for the count's prime.
 ///
 /// While a lookup runs, incr, decr and entered counts change nothing, as the original app
 /// disabled those buttons. The count never overflows: a step past either end leaves it as it
@@ -263,28 +283,9 @@ struct CountingReducer: Reducer {
       state.lookupActed(action)
       return .none
 
-    case .favoriteCommand(let command):
-      return runInPrimeModal(command, in: &state)
-
-    case .destination:
+    case .destination, .favoriteCommand:
       return .none
     }
-  }
-
-  /// Runs a modal's action from the counter: on the open modal as its own, and otherwise in the
-  /// modal opened for it, which then closes, leaving its alert, if any, over the counter.
-  private func runInPrimeModal(
-    _ command: PrimeModalAction, in state: inout CounterState
-  ) -> Effect<CounterAction> {
-    let isOpen = if case .primeModal = state.destination { true } else { false }
-    if !isOpen { state.destination = .primeModal(alert: nil) }
-    guard case .primeModal(var modal) = state.presented else { return .none }
-    let effect = PrimeModalReducer().reduce(into: &modal, action: command, environment: ())
-    state.presented = .primeModal(modal)
-    if !isOpen, case .primeModal(let alert) = state.destination {
-      state.destination = alert.map(CounterState.Destination.alert)
-    }
-    return effect.map { .destination(.presented(.primeModal($0))) }
   }
 
   private func adjustCount(of state: inout CounterState, by amount: Int) {

@@ -16,11 +16,26 @@ struct AppPropertyTests {
     let environment = AppEnvironment(
       nthPrime: .failing, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) })
     let reducer = AppReducer().recordingHistory(undoing: \.undoable)
+    // How many deletes and saves on the counter went through: the pages are random too, and a
+    // control of a page not shown is refused.
+    var deletes = 0
+    var saves = 0
     for sequence in 0..<200 {
       var history = History(AppState())
       for step in 0..<300 {
         let action = randomAction(&random, state: history.present)
+        let favorites = history.present.favoritePrimes
         _ = reducer.reduce(into: &history, action: action, environment: environment)
+        if favorites.count > history.present.favoritePrimes.count,
+          case .step(.favoritePrimes(.deleteFavoritePrimes)) = action
+        {
+          deletes += 1
+        }
+        if favorites.count < history.present.favoritePrimes.count,
+          case .step(.counter(.favoriteCommand)) = action
+        {
+          saves += 1
+        }
         if let broken = violation(history.present) {
           Issue.record(
             "seed \(seed), sequence \(sequence), step \(step), after \(action): \(broken)")
@@ -28,6 +43,7 @@ struct AppPropertyTests {
         }
       }
     }
+    #expect(deletes > 100 && saves > 100, "deletes \(deletes), saves \(saves)")
   }
 
   private func randomAction(
@@ -51,6 +67,10 @@ struct AppPropertyTests {
       .favoritePrimes(.saveResponse(.success(1))),
       .favoritePrimes(.primeTapped(at: count)), .favoritePrimes(.destination(.dismiss)),
       .counter(.countAdjusted(by: count)),
+      .counter(.favoriteCommand(.saveFavoritePrimeTapped)),
+      .counter(.favoriteCommand(.removeFavoritePrimeTapped)),
+      .screens(.pageOpened(.counter)), .screens(.pageOpened(.favorites)),
+      .screens(.pageOpened(.activity)),
     ]
     // What a child does only while it is there, as a front end sends it.
     if case .primeModal = state.counterDestination {

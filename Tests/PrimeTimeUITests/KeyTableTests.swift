@@ -1,4 +1,5 @@
 import AppCore
+import NthPrimeLookup
 import Screens
 import Testing
 
@@ -64,6 +65,19 @@ struct KeyTableTests {
       AppState(
         favoritesDestination: .alert(.failure("no")), screens: ScreensState(page: .favorites)),
       ["Enter OK", "q quit"]
+    ),
+    (AppState(count: 7, counterLookup: NthPrimeLookupState(n: 7)), ["Esc cancel", "q quit"]),
+    (
+      AppState(
+        count: 7, counterDestination: .primeModal(alert: nil),
+        counterLookup: NthPrimeLookupState(n: 7)),
+      ["Esc cancel", "q quit"]
+    ),
+    (
+      AppState(
+        favoritePrimes: [7], favoritesLookup: NthPrimeLookupState(n: 7),
+        screens: ScreensState(page: .favorites)),
+      ["Esc cancel", "q quit"]
     ),
   ])
   func overWhatCoversAPage_theHintsNameTheKeysThatActThere(

@@ -81,7 +81,8 @@ struct ViewDrawingTests {
 
           █████████████░░░░░░░░░░░░░░░░░░░ 42%
           Looking up the 7th prime; Esc cancels
-        \(counterHints)
+        Esc cancel
+        q quit
         """)
     #expect(drawing[2].style == .disabled)
     #expect(drawing[4].style == .disabled)

@@ -346,9 +346,13 @@ struct SessionTests {
     }
   }
 
-  @Test func aCommandOnTheWrongScreen_isRefused_beforeItRuns() async {
+  @Test func aCommandOnTheWrongScreen_isRefused_andSendsNothing() async {
     let session = makeSession(AppState(count: 7, favoritePrimes: [2]))
     _ = await session.run(line: "favorites")
+    // With the trace on, every action sent would be reported.
+    _ = await session.run(line: "trace on")
+    transcript.clear()
+    let before = session.store.state
     for line in ["incr", "decr", "set 3", "prime", "save", "remove"] {
       #expect(
         await session.run(line: line)
@@ -356,8 +360,38 @@ struct SessionTests {
             "'\(line.split(separator: " ")[0])' works on the counter screen; "
               + "type 'counter' to go there"))
     }
+    _ = await session.run(line: "counter")
+    transcript.clear()
     #expect(
-      session.state
-        == AppState(count: 7, favoritePrimes: [2], screens: ScreensState(page: .favorites)))
+      await session.run(line: "delete 1")
+        == .failure("'delete' works on the favorites screen; type 'favorites' to go there"))
+    #expect(transcript.text == "")
+    #expect(session.store.state.present.count == before.present.count)
+    #expect(session.store.state.undoCount == before.undoCount)
+    #expect(session.state.favoritePrimes == [2])
+  }
+
+  /// What `help` says of the screen a command works on is what the app refuses elsewhere: each
+  /// command's example, run on the other screen, is refused exactly when its table entry names a
+  /// screen.
+  @Test func theScreenACommandWorksOn_isTheOneTheAppRefusesItElsewhere() async {
+    for command in Command.all where command.name != "quit" {
+      for screen in [Screen.counter, .favorites] {
+        let session = makeSession(AppState(count: 7, favoritePrimes: [7]))
+        // The example's setup runs where it works; its command, on `screen`.
+        let lines = CommandParser.split(command.example)
+        for line in lines.dropLast() { _ = await session.run(line: line) }
+        _ = await session.run(line: screen.rawValue)
+        let outcome = await session.run(line: lines.last ?? command.name)
+        let refusal = Session.Outcome.failure(
+          "'\(command.name)' works on the \(command.screen?.rawValue ?? "") screen; "
+            + "type '\(command.screen?.rawValue ?? "")' to go there")
+        if let needed = command.screen, needed != screen {
+          #expect(outcome == refusal, "\(command.name) on \(screen)")
+        } else {
+          #expect(outcome != refusal, "\(command.name) on \(screen)")
+        }
+      }
+    }
   }
 }

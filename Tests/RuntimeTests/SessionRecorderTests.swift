@@ -44,6 +44,7 @@ struct SessionRecorderTests {
     .step(.counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped))))),
     .step(.counter(.nthPrimeTapped)),
     .step(.favoritePrimes(.saveButtonTapped(file: nil))),
+    .step(.screens(.pageOpened(.favorites))),
     .step(.favoritePrimes(.deleteFavoritePrimes([0]))), .undo, .redo,
     .step(.storageChanged(StoredFavorites(favoritePrimes: [3, 7], activityFeed: []))),
   ]
@@ -59,8 +60,8 @@ struct SessionRecorderTests {
 
   @Test func aRecording_holdsEveryActionWithItsReadings_andReplaysToTheSameState() async throws {
     let lines = try await record(session)
-    // The start, nine actions, the lookup's start and answer, the export's answer, and the end.
-    #expect(lines.count == 14)
+    // The start, ten actions, the lookup's start and answer, the export's answer, and the end.
+    #expect(lines.count == 15)
     let answer = try #require(lines.first(where: isAnswer))
     #expect(
       answer.action?.0
@@ -82,6 +83,14 @@ struct SessionRecorderTests {
       save.action?.1
         == RecordedLine.Readings(
           now: [Date(timeIntervalSince1970: 1_001)], uuid: [UUID(1)]))
+    let delete = try #require(
+      lines.first { line in
+        if case .step(.favoritePrimes(.deleteFavoritePrimes), _, _) = line { true } else { false }
+      })
+    #expect(
+      delete.action?.1
+        == RecordedLine.Readings(now: [Date(timeIntervalSince1970: 1_002)], uuid: [UUID(2)]))
+    #expect(delete.action?.2.favoriteCount == 1)
     guard case .end(let final, _) = try #require(lines.last) else {
       Issue.record("no end line")
       return
