@@ -32,16 +32,15 @@ extension AppState {
 /// - news of the terminal or of storage (what ``AppAction/isUserStep`` says is no user step)
 ///   changes the screens, and is no step either;
 /// - a move on the history page (``AppHistoryAction/historyPage(_:)``) travels to where the
-///   page's marker went, and so does one of a recording of an earlier format
-///   (``AppHistoryAction/quietHistoryPage(_:restoring:)``), by that format's rules;
+///   page's marker went;
 /// - any other action is a step when it changes ``AppState/undoable`` (the count, the
 ///   favorites, the feed). One that changes only what is on screen for the moment (what covers
 ///   a screen, a running lookup) is no step, so a refused action leaves undo and redo as they
 ///   were;
 /// - undo, redo and travel take back or make again the steps' own changes, leaving what other
 ///   sessions changed, and never bring back a dialog or a lookup. The notice says what they
-///   left, or that there was nothing to undo or redo. A recording of an earlier format restores
-///   the states instead (``AppHistoryAction/restoringTravel(by:)``), as it was made.
+///   left, or that there was nothing to undo or redo. A replay of a recording of an earlier
+///   format travels by that format's rules instead (``ReplayedAction``), as it was made.
 ///
 /// Whatever changed the favorites, the selection stays on the prime it showed; what the last
 /// step said is news until the next step, undo, redo or move on the history page.
@@ -90,20 +89,23 @@ public struct AppHistoryReducer: Reducer {
       clearNews(in: &history.present)
       travel(&history, by: action.travels, environment: environment)
       return .none
-    case .restoringTravel(let steps):
-      clearNews(in: &history.present)
-      travel(&history, by: steps, restoring: true, environment: environment)
-      return .none
     case .historyPage(let move):
       clearNews(in: &history.present)
       moveOnHistoryPage(move, in: &history, environment: environment)
       return .none
-    case .quietHistoryPage(let move, let restoring):
-      clearNews(in: &history.present)
-      moveOnHistoryPage(
-        move, in: &history, restoring: restoring, quietly: true, environment: environment)
-      return .none
     }
+  }
+
+  /// Changes the history as an action of the app's would, for a change that no such action
+  /// names (a replay's travel by an earlier format's rules, ``ReplayReducer``): what the last
+  /// step said is cleared first, and the selection stays on its prime after.
+  func travelOutsideTheAppsActions(
+    _ history: inout History<AppState>, _ travel: (inout History<AppState>) -> Void
+  ) {
+    let favorites = history.present.favoritePrimes
+    defer { history.present.keepSelectionOnItsPrime(ifChangedFrom: favorites) }
+    clearNews(in: &history.present)
+    travel(&history)
   }
 
   /// A step of the app, or what its effect sent back, recorded for undo when it changes what
@@ -148,7 +150,7 @@ public struct AppHistoryReducer: Reducer {
   /// - Parameters:
   ///   - restoring: Whether to travel by restoring the states the steps went between.
   ///   - quietly: Whether to say nothing of what others had done, leaving what was said before.
-  private func moveOnHistoryPage(
+  func moveOnHistoryPage(
     _ move: HistoryScreenAction, in history: inout History<AppState>, restoring: Bool = false,
     quietly: Bool = false, environment: AppEnvironment
   ) {
@@ -174,7 +176,7 @@ public struct AppHistoryReducer: Reducer {
   ///     done.
   ///   - sayingOnlyNotes: Whether to say nothing unless others had already done part of it, as
   ///     the history page, which shows where it is, does.
-  private func travel(
+  func travel(
     _ history: inout History<AppState>, by steps: Int, restoring: Bool = false,
     environment: AppEnvironment, sayingOnlyNotes: Bool = false
   ) {
@@ -251,8 +253,7 @@ extension AppState {
 ///
 /// The first five are the history's actions on the app's (``HistoryAction``). A move on the
 /// history page travels through the steps, so it is declared here, beside the reducer that
-/// handles it: ``AppReducer``, which has no steps, never sees one. The last two are how
-/// recordings of earlier formats travelled, which only their replays send.
+/// handles it: ``AppReducer``, which has no steps, never sees one.
 public enum AppHistoryAction: Equatable, Sendable {
   /// An action of the app: a new step when it changes what undo restores.
   case step(AppAction)
@@ -266,16 +267,6 @@ public enum AppHistoryAction: Equatable, Sendable {
   case travel(by: Int)
   /// A move on the history page: it travels to where the page's marker went.
   case historyPage(HistoryScreenAction)
-  /// Undos (a negative count) or redos that restore the states the steps went between, taking
-  /// back with them what other sessions changed since: how recordings before format 7 undid,
-  /// redid and travelled. Only a replay of such a recording sends it
-  /// (``RecordedLine/restoringTravel(by:readings:after:)``).
-  case restoringTravel(by: Int)
-  /// A move on the history page that says nothing of what other sessions had already done, as
-  /// recordings before format 8 moved; `restoring` as ``restoringTravel(by:)`` travels, as
-  /// recordings before format 7 did. Only a replay of such a recording sends it
-  /// (``RecordedLine/quietHistoryPage(move:restoring:readings:after:)``).
-  case quietHistoryPage(HistoryScreenAction, restoring: Bool)
 
   /// The history's action as the store takes it: what a step's effect sends back.
   public init(_ action: HistoryAction<AppAction>) {
@@ -294,7 +285,7 @@ public enum AppHistoryAction: Equatable, Sendable {
     case .undo: -1
     case .redo: 1
     case .travel(let steps): steps
-    case .step, .feedback, .historyPage, .restoringTravel, .quietHistoryPage: 0
+    case .step, .feedback, .historyPage: 0
     }
   }
 }

@@ -15,13 +15,13 @@ public struct RecordingViewState: Equatable, Sendable {
     /// The line's number in the file.
     public var line: Int
     /// The action the line holds.
-    public var action: AppHistoryAction
+    public var action: ReplayedAction
     /// The state before the action, as replayed.
     public var before: AppState
     /// The state after the action, as replayed.
     public var after: AppState
 
-    public init(line: Int, action: AppHistoryAction, before: AppState, after: AppState) {
+    public init(line: Int, action: ReplayedAction, before: AppState, after: AppState) {
       self.line = line
       self.action = action
       self.before = before
@@ -179,16 +179,16 @@ extension RecordingViewState.Step {
   /// The line in words: `count 4 → 5`, `saved 3`, `undo`, or the action itself.
   public var words: String {
     switch action {
-    case .undo, .restoringTravel(by: -1): return "undo"
-    case .redo, .restoringTravel(by: 1): return "redo"
-    case .travel(let steps), .restoringTravel(let steps):
+    case .app(.undo), .restoringTravel(by: -1): return "undo"
+    case .app(.redo), .restoringTravel(by: 1): return "redo"
+    case .app(.travel(let steps)), .restoringTravel(let steps):
       return steps < 0 ? "undo \(steps.magnitude)" : "redo \(steps)"
-    case .step(.storageChanged):
+    case .app(.step(.storageChanged)):
       return "another session: \(AppState.stepWords(from: before, to: after))"
-    case .historyPage(let move), .quietHistoryPage(let move, _):
+    case .app(.historyPage(let move)), .quietHistoryPage(let move, _):
       let words = AppState.stepWords(from: before, to: after)
       return "history: \(move.words)" + (words == "no change" ? "" : " (\(words))")
-    case .step(let action), .feedback(let action, _):
+    case .app(.step(let action)), .app(.feedback(let action, _)):
       let words = AppState.stepWords(from: before, to: after)
       guard words == "no change" else { return words }
       let dump = String(customDumping: action).joinedLines

@@ -111,7 +111,8 @@ extension Replay.Outcome {
       return .failure(
         Mismatch(
           summary: "line \(line) does not reproduce",
-          cause: "after \(String(customDumping: action).joinedLines), the state differs from the "
+          cause:
+            "after \(String(customDumping: action.shown).joinedLines), the state differs from the "
             + "recorded one",
           difference: lines(recorded, replayed)))
     case .endDiffers(let line, let recorded, let replayed):
@@ -143,7 +144,7 @@ public enum Replaying {
     do {
       outcome = try Replay.run(lines) { line, action, before, after in
         guard showingSteps else { return }
-        print("line \(line): " + debugReport(action: action, before: before, after: after))
+        print("line \(line): " + debugReport(action: action.shown, before: before, after: after))
       }
     } catch {
       return fail("\(file) \(error)")
@@ -258,5 +259,13 @@ public enum Replaying {
     if case .signal = ending { return ending.exitStatus }
     // As `replay` without --ui: a recording that does not reproduce is a failure.
     return difference == nil ? 0 : 1
+  }
+}
+
+extension ReplayedAction {
+  /// The action as a person reads it: the app's own where it is one of the app's, and a travel
+  /// of an earlier format's as that.
+  var shown: Any {
+    if case .app(let action) = self { action } else { self }
   }
 }

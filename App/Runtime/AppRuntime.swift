@@ -77,7 +77,7 @@ public final class AppRuntime {
     case .step(.counter(let action)): return counter.send(action)
     case .step(.favoritePrimes(let action)): return favorites.send(action)
     case .step(.storageChanged), .step(.screens), .step(.alertsDismissed), .feedback, .undo,
-      .redo, .travel, .historyPage, .restoringTravel, .quietHistoryPage:
+      .redo, .travel, .historyPage:
       return store.send(action)
     }
   }

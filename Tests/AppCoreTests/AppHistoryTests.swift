@@ -432,17 +432,32 @@ struct AppHistoryTests {
     }
   }
 
+  /// The store of ``storeWhereAnotherSessionRemovedASavedPrime()`` as a replay runs it, with
+  /// the travels of earlier formats (``ReplayReducer``).
+  private func replaying(
+    _ store: TestStore<History<AppState>, AppHistoryAction, AppEnvironment>
+  ) -> TestStore<History<AppState>, ReplayedAction, AppEnvironment> {
+    let ids = IncrementingUUIDs()
+    return TestStore(
+      initialState: store.state, reducer: ReplayReducer(),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .failing, now: { Date(timeIntervalSince1970: 0) },
+        uuid: { ids.next() }))
+  }
+
   @Test func aRecordingOfVersion7_movesOnTheHistoryPage_sayingNothing_asItWasMade() async {
-    let store = await storeWhereAnotherSessionRemovedASavedPrime()
-    await openTheHistoryPageAfterTheSave(store)
+    let app = await storeWhereAnotherSessionRemovedASavedPrime()
+    await openTheHistoryPageAfterTheSave(app)
+    let store = replaying(app)
     await store.send(.quietHistoryPage(.moved(by: -1), restoring: false)) {
       $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
     }
   }
 
   @Test func aRecordingBeforeVersion7_movesOnTheHistoryPage_byRestoring_sayingNothing() async {
-    let store = await storeWhereAnotherSessionRemovedASavedPrime()
-    await openTheHistoryPageAfterTheSave(store)
+    let app = await storeWhereAnotherSessionRemovedASavedPrime()
+    await openTheHistoryPageAfterTheSave(app)
+    let store = replaying(app)
     // Back to the state before the save, as it was when the step was made: another session's
     // removal of 17 is not left, it is restored over, and nothing is said of it.
     await store.send(.quietHistoryPage(.moved(by: -1), restoring: true)) {
@@ -451,7 +466,7 @@ struct AppHistoryTests {
   }
 
   @Test func aRestoringTravel_restoresTheStatesAStepWentBetween_andSaysWhatItLeft() async {
-    let store = await storeWhereAnotherSessionRemovedASavedPrime()
+    let store = replaying(await storeWhereAnotherSessionRemovedASavedPrime())
     let at = Date(timeIntervalSince1970: 0)
     let saved = Activity(id: UUID(1), kind: .added, prime: 17, timestamp: at)
     // Undo restores the state before the save, whatever another session did since.
@@ -467,6 +482,13 @@ struct AppHistoryTests {
       $0.present.screens.notice = .said("redone; count: 17; favorites: 17")
     }
     #expect(store.state.present.activityFeed == [saved])
+    // The app's own actions run as the app runs them.
+    await store.send(.app(.step(.counter(.countEntered(18))))) {
+      $0.present.screens.notice = nil
+      $0.record(before: $0.present)
+      $0.present.count = 18
+      $0.present.counterDestination = nil
+    }
   }
 
   @Test func undoOfASaveAnotherSessionTookBack_saysSo_andRedoSavesItAgain() async {

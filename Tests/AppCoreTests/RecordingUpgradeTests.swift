@@ -145,7 +145,7 @@ struct RecordingUpgradeTests {
       + #""redoCount":0}}}"#
     let line = try RecordedLine.decode(text, version: 3)
     let (action, readings, after) = try #require(line.action)
-    #expect(action == .step(.counter(.favoriteCommand(.saveFavoritePrimeTapped))))
+    #expect(action == .app(.step(.counter(.favoriteCommand(.saveFavoritePrimeTapped)))))
     #expect(readings.now == [Date(timeIntervalSinceReferenceDate: 817396484.8064656)])
     #expect(after.lastActivity?.timestamp == Date(timeIntervalSinceReferenceDate: 817396484.806))
     #expect(after.counterDestination == nil)

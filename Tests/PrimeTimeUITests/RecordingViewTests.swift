@@ -17,11 +17,12 @@ struct RecordingViewTests {
     let favorites = AppState(count: 1, screens: ScreensState(page: .favorites))
     let two = AppState(count: 2, screens: ScreensState(page: .favorites))
     return [
-      .init(line: 2, action: .step(.counter(.incrTapped)), before: AppState(), after: one),
+      .init(line: 2, action: .app(.step(.counter(.incrTapped))), before: AppState(), after: one),
       .init(
-        line: 3, action: .step(.screens(.pageOpened(.favorites))), before: one, after: favorites),
-      .init(line: 4, action: .step(.counter(.incrTapped)), before: favorites, after: two),
-      .init(line: 5, action: .undo, before: two, after: favorites),
+        line: 3, action: .app(.step(.screens(.pageOpened(.favorites)))), before: one,
+        after: favorites),
+      .init(line: 4, action: .app(.step(.counter(.incrTapped))), before: favorites, after: two),
+      .init(line: 5, action: .app(.undo), before: two, after: favorites),
     ]
   }
 
@@ -110,17 +111,18 @@ struct RecordingViewTests {
       ])
     let stored = RecordingViewState.Step(
       line: 2,
-      action: .step(
-        .storageChanged(
-          StoredFavorites(favoritePrimes: [7], activityFeed: Array(saved.activityFeed)))),
+      action: .app(
+        .step(
+          .storageChanged(
+            StoredFavorites(favoritePrimes: [7], activityFeed: Array(saved.activityFeed))))),
       before: AppState(count: 7), after: saved)
     #expect(stored.words == "another session: saved 7")
     let moved = RecordingViewState.Step(
-      line: 3, action: .historyPage(.moved(by: -1)), before: AppState(count: 5),
+      line: 3, action: .app(.historyPage(.moved(by: -1))), before: AppState(count: 5),
       after: AppState(count: 4))
     #expect(moved.words == "history: back 1 (count 5 → 4)")
     let undone = RecordingViewState.Step(
-      line: 4, action: .travel(by: .min), before: AppState(count: 5), after: AppState())
+      line: 4, action: .app(.travel(by: .min)), before: AppState(count: 5), after: AppState())
     #expect(undone.words == "undo 9223372036854775808")
   }
 

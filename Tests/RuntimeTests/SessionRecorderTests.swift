@@ -65,8 +65,9 @@ struct SessionRecorderTests {
     let answer = try #require(lines.first(where: isAnswer))
     #expect(
       answer.action?.0
-        == .feedback(
-          .counter(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))), step: 4))
+        == .app(
+          .feedback(
+            .counter(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))), step: 4)))
     #expect(answer.action?.2.counterDestination == .alert(.nthPrime(n: 7, prime: 17)))
     let save = try #require(
       lines.first { line in
@@ -110,7 +111,7 @@ struct SessionRecorderTests {
       .step(.storageChanged(StoredFavorites(favoritePrimes: [2], activityFeed: [removed]))),
       .undo, .redo, .travel(by: -1), .travel(by: 1),
     ])
-    let redo = try #require(lines.first { $0.action?.0 == .redo })
+    let redo = try #require(lines.first { $0.action?.0 == .app(.redo) })
     #expect(redo.action?.1.uuid.count == 1)
     #expect(redo.action?.1.now.count == 1)
     guard case .end(let final, _) = try #require(lines.last) else {
@@ -170,7 +171,7 @@ struct SessionRecorderTests {
     ])
     #expect(
       lines.compactMap { $0.action?.0 }.suffix(3) == [
-        .historyPage(.opened), .historyPage(.moved(by: -1)), .historyPage(.kept),
+        .app(.historyPage(.opened)), .app(.historyPage(.moved(by: -1))), .app(.historyPage(.kept)),
       ])
     guard case .end(let end, _)? = lines.last else {
       Issue.record("no end line: \(lines)")

@@ -44,13 +44,13 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   case historyPage(move: HistoryScreenAction, readings: Readings? = nil, after: Summary)
   /// Undos (a negative count) or redos that restore the states the steps went between, as
   /// recordings before format 7 undid, redid and travelled
-  /// (``AppHistoryAction/restoringTravel(by:)``). Only an upgraded line of such a recording is
+  /// (``ReplayedAction/restoringTravel(by:)``). Only an upgraded line of such a recording is
   /// one; this code records undo and redo as ``undo(readings:after:)``,
   /// ``redo(readings:after:)`` and ``travel(by:readings:after:)``.
   case restoringTravel(by: Int, readings: Readings? = nil, after: Summary)
   /// A move on the history page that says nothing of what other sessions had already done, as
   /// recordings before format 8 moved, by restoring before format 7
-  /// (``AppHistoryAction/quietHistoryPage(_:restoring:)``). Only an upgraded line of such a
+  /// (``ReplayedAction/quietHistoryPage(_:restoring:)``). Only an upgraded line of such a
   /// recording is one; this code records a move as ``historyPage(move:readings:after:)``.
   case quietHistoryPage(
     move: HistoryScreenAction, restoring: Bool, readings: Readings? = nil, after: Summary)
@@ -180,30 +180,25 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       self = .travel(by: steps, readings: readings, after: after)
     case .historyPage(let move):
       self = .historyPage(move: move, readings: readings, after: after)
-    case .restoringTravel(let steps):
-      self = .restoringTravel(by: steps, readings: readings, after: after)
-    case .quietHistoryPage(let move, let restoring):
-      self = .quietHistoryPage(
-        move: move, restoring: restoring, readings: readings, after: after)
     }
   }
 
-  /// The action this line records, with the readings and the summary after it; `nil` for the
-  /// start and end lines.
-  public var action: (AppHistoryAction, Readings, Summary)? {
+  /// The action this line records, as a replay runs it, with the readings and the summary
+  /// after it; `nil` for the start and end lines.
+  public var action: (ReplayedAction, Readings, Summary)? {
     switch self {
     case .step(let action, let readings, let after):
-      return (.step(action), readings ?? Readings(), after)
+      return (.app(.step(action)), readings ?? Readings(), after)
     case .feedback(let action, let step, let readings, let after):
-      return (.feedback(action, step: step), readings ?? Readings(), after)
+      return (.app(.feedback(action, step: step)), readings ?? Readings(), after)
     case .undo(let readings, let after):
-      return (.undo, readings ?? Readings(), after)
+      return (.app(.undo), readings ?? Readings(), after)
     case .redo(let readings, let after):
-      return (.redo, readings ?? Readings(), after)
+      return (.app(.redo), readings ?? Readings(), after)
     case .travel(let steps, let readings, let after):
-      return (.travel(by: steps), readings ?? Readings(), after)
+      return (.app(.travel(by: steps)), readings ?? Readings(), after)
     case .historyPage(let move, let readings, let after):
-      return (.historyPage(move), readings ?? Readings(), after)
+      return (.app(.historyPage(move)), readings ?? Readings(), after)
     case .restoringTravel(let steps, let readings, let after):
       return (.restoringTravel(by: steps), readings ?? Readings(), after)
     case .quietHistoryPage(let move, let restoring, let readings, let after):

@@ -2,7 +2,7 @@ import ComposableArchitecture
 import Foundation
 import Synchronization
 
-/// Runs a recorded session again through ``AppHistoryReducer``, with an environment that answers
+/// Runs a recorded session again through ``ReplayReducer``, with an environment that answers
 /// the clock and the identities from the recording. Effects are not run: what they sent back is
 /// in the recording, as actions.
 ///
@@ -15,7 +15,7 @@ public enum Replay {
     case reproduced(AppState)
     /// The action on the given line (1-based) left another state than the recorded one.
     case diverged(
-      line: Int, action: AppHistoryAction, recorded: RecordedLine.Summary,
+      line: Int, action: ReplayedAction, recorded: RecordedLine.Summary,
       replayed: RecordedLine.Summary)
     /// The session ended, on the given line, in another state than the recorded one.
     case endDiffers(line: Int, recorded: AppState, replayed: AppState)
@@ -58,7 +58,7 @@ public enum Replay {
   ///   reads.
   public static func run(
     _ lines: [RecordedLine],
-    onAction: (Int, AppHistoryAction, AppState, AppState) -> Void = { _, _, _, _ in }
+    onAction: (Int, ReplayedAction, AppState, AppState) -> Void = { _, _, _, _ in }
   ) throws(Unreadable) -> Outcome {
     guard case .start(let version, let initial)? = lines.first else {
       throw .startLineMissing
@@ -81,7 +81,7 @@ public enum Replay {
             ? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) : $0.uuid.removeFirst()
         }
       })
-    let reducer = AppHistoryReducer()
+    let reducer = ReplayReducer()
     var history = History(initial)
     for (index, line) in lines.enumerated().dropFirst() {
       if case .end(let state, _) = line {
