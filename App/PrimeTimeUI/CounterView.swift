@@ -47,7 +47,7 @@ public enum CounterView {
         Line("  Looking up the \(ordinal(state.count)) prime; Esc cancels", .hint),
       ]
     }
-    // The hints name the keys of what is on top.
+    // The hints name the keys of what is on top: a lookup's while it runs.
     let hints = AppView.counterKeys(state).hints(size: size)
     let drawing = screen(top: top, bottom: hints, size: size)
     switch state.presented {

@@ -69,7 +69,8 @@ public enum FavoritesView {
             ? Line(text.padded(to: size.columns - 2), .selected) : Line(text))
       }
     }
-    // The hints name the keys of what is on top.
+    // The hints name the keys of what is on top; while a lookup runs, its progress and how to
+    // cancel it take their rows.
     var bottom = AppView.favoritesKeys(state).hints(size: size)
     if state.nthPrimeLookup != nil {
       bottom = [

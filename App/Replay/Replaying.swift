@@ -261,11 +261,3 @@ public enum Replaying {
     return difference == nil ? 0 : 1
   }
 }
-
-extension ReplayedAction {
-  /// The action as a person reads it: the app's own where it is one of the app's, and a travel
-  /// of an earlier format's as that.
-  var shown: Any {
-    if case .app(let action) = self { action } else { self }
-  }
-}

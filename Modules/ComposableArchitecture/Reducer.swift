@@ -10,21 +10,14 @@
 /// ``Reducer/ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,PresentationAction<Child.Action>>,_,_,_,_)``:
 ///
 /// ```swift
-/// public func reduce(
-///   into state: inout CounterState, action: CounterAction, environment: CounterEnvironment
-/// ) -> Effect<CounterAction> {
-///   if case .favoriteCommand(let command) = action {
-///     return runInPrimeModal(command, in: &state, environment: environment)
+/// return CountingReducer()
+///   .ifLet(\.presented, action: .destination, environment: { _ in () }) {
+///     PrimeModalReducer().pullback(state: .primeModal, action: .primeModal)
 ///   }
-///   return CountingReducer()
-///     .ifLet(\.presented, action: .destination, environment: { _ in () }) {
-///       PrimeModalReducer().pullback(state: .primeModal, action: .primeModal)
-///     }
-///     .ifLet(\.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime }) {
-///       NthPrimeLookupReducer()
-///     }
-///     .reduce(into: &state, action: action, environment: environment)
-/// }
+///   .ifLet(\.nthPrimeLookup, action: .nthPrimeLookup, environment: { $0.nthPrime }) {
+///     NthPrimeLookupReducer()
+///   }
+///   .reduce(into: &state, action: action, environment: environment)
 /// ```
 ///
 /// ``Reduce`` is the closure-based reducer, for one-off reducers and for hiding a composed type.

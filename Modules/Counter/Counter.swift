@@ -195,7 +195,8 @@ public struct CounterEnvironment: Sendable {
 }
 
 /// The counter screen: its own rules, with what covers it and the lookup it presents, and the
-/// prime modal's save and remove asked for on the counter itself (``CounterAction/favoriteCommand(_:)``).
+/// prime modal's save and remove asked for on the counter itself
+/// (``CounterAction/favoriteCommand(_:)``).
 ///
 /// ```swift
 /// let store = TestStore(

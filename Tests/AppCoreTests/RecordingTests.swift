@@ -78,7 +78,7 @@ struct RecordingTests {
       decoding: try JSONEncoder().encode(RecordedLine.Summary(History(AppState(count: 7)))),
       as: UTF8.self)
     let lines = try RecordedLine.decode(lines: [
-      try RecordedLine.start(version: 4, state: AppState(count: 7)).encoded(),
+      RecordingUpgradeTests.startLine(version: 4, count: 7),
       cancel + #""after":"# + after + "}}",
       answer + #""after":"# + after + "}}",
     ])

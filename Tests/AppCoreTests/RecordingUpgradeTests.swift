@@ -49,10 +49,11 @@ struct RecordingUpgradeTests {
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(AppState.self, from: Data(text.utf8))
     }
-    // A state of this format's shape, as format 6 wrote it, reads as it is.
-    let current = AppState(count: 3, favoritePrimes: [2, 3])
-    let encoded = try JSONEncoder().encode(current)
-    #expect(try JSONDecoder().decode(Version5.State.self, from: encoded).upgraded == current)
+    // A state of this format's shape is no state of format 5.
+    let current = try JSONEncoder().encode(AppState(count: 3, favoritePrimes: [2, 3]))
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Version5.State.self, from: current)
+    }
   }
 
   @Test func aVersion5Line_upgradesTheModalTheAlertsAndTheLookup_toDestinations() {
@@ -70,7 +71,8 @@ struct RecordingUpgradeTests {
         action: .counter(.nthPrimeLookup(.answered(n: 4, answer))), step: 2, after: Self.summary),
       .undo(after: Self.summary),
       .end(
-        state: Version5.State(upgraded: AppState(count: 7, favoritePrimes: [7])), screen: "counter"),
+        state: Version5.State(upgraded: AppState(count: 7, favoritePrimes: [7])),
+        screen: "counter"),
     ]
     // What covered the screens is not in format 5's summaries, and none is in the upgraded one.
     let after = RecordedLine.Summary(
@@ -161,7 +163,7 @@ struct RecordingUpgradeTests {
   // MARK: - Why a recording cannot be replayed
 
   @Test func aLineThatIsNoLineOfItsFormat_isNamed_withItsOwnTextAndWhereItGoesWrong() throws {
-    let start = try RecordedLine.start(version: 5, state: AppState()).encoded()
+    let start = RecordingUpgradeTests.startLine(version: 5)
     let misspelled =
       #"{"step":{"action":{"counter":{"_0":{"primeModal":{"_0":{"saveFavoritePrimeTaped":{}}}}}},"#
       + #""after":{"count":0,"favoriteCount":0,"activityCount":0,"undoCount":0,"redoCount":0}}}"#
@@ -207,5 +209,37 @@ struct RecordingUpgradeTests {
       Issue.record("\(String(describing: error))")
       return
     }
+  }
+
+  @Test func aLineOnlyAnUpgradeMakes_isNoLineOfThisFormat() throws {
+    let after = String(
+      decoding: try JSONEncoder().encode(RecordedLine.Summary(History(AppState()))),
+      as: UTF8.self)
+    for kind in [
+      #"{"restoringTravel":{"by":-1,"after":\#(after)}}"#,
+      #"{"quietHistoryPage":{"move":{"movedToFirst":{}},"restoring":true,"after":\#(after)}}"#,
+    ] {
+      let start = try RecordedLine.start(version: RecordedLine.version, state: AppState())
+        .encoded()
+      let error = #expect(throws: Replay.Unreadable.self) {
+        try RecordedLine.decode(lines: [start, kind])
+      }
+      guard case .notARecordingLine(2, _, let cause)? = error,
+        case .dataCorrupted(let context) = cause as? DecodingError
+      else {
+        Issue.record("\(String(describing: error))")
+        continue
+      }
+      #expect(context.debugDescription.contains("only by reading an earlier format's"))
+    }
+  }
+
+  /// The start line of a recording of format 3, 4 or 5, with the count 0 and no favorites, in
+  /// the shape those formats wrote.
+  static func startLine(version: Int, count: Int = 0) -> String {
+    #"{"start":{"version":\#(version),"state":{"counter":{"primeModal":{"count":\#(count),"#
+      + #""favoritePrimes":[]},"isPrimeModalShown":false,"isNthPrimeRequestInFlight":false},"#
+      + #""activityFeed":[],"screens":{"page":"counter","selection":{"row":0,"top":0},"#
+      + #""size":{"columns":80,"rows":24}}}}}"#
   }
 }

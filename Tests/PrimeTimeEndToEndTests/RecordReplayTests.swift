@@ -135,7 +135,8 @@ struct RecordReplayTests {
       (
         // Format 5 had the prime modal's actions in the counter's: the line is read as format
         // 5's, and the action is named where the line has it.
-        recorded.replacing(#/\{"version":[0-9]+,/#, with: #"{"version":5,"#, maxReplacements: 1)
+        ([Self.formatFiveStart] + recorded.split(separator: "\n").dropFirst().map(String.init))
+          .joined(separator: "\n")
           .replacingOccurrences(
             of: #"{"incrTapped":{}}"#, with: #"{"primeModal":{"_0":{"saveFavoritePrimeTaped":{}}}}"#
           ),
@@ -149,6 +150,13 @@ struct RecordReplayTests {
       #expect(replay.stderr == "primetime: \(file.path) \(message)\n")
     }
   }
+
+  /// A start line as format 5 wrote it, the count and the favorites in the counter's state.
+  static let formatFiveStart =
+    #"{"start":{"version":5,"state":{"counter":{"primeModal":{"count":0,"favoritePrimes":[]},"#
+    + #""isPrimeModalShown":false,"isNthPrimeRequestInFlight":false},"activityFeed":[],"#
+    + #""screens":{"page":"counter","selection":{"row":0,"top":0},"#
+    + #""size":{"columns":80,"rows":24}}}}}"#
 
   @Test func aRecordingThatCannotBeWritten_changesNothing() throws {
     let home = try PrimeTime.temporaryDirectory()

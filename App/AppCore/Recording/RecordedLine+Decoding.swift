@@ -25,8 +25,16 @@ extension RecordedLine {
     case 6, 7, 8:
       return try decoder.decode(Version8.Line.self, from: data).upgraded(from: version)
     default:
-      // Format 9 reads as this one, which added an action and a notice to it.
-      return try decoder.decode(RecordedLine.self, from: data)
+      // Format 9 reads as this one, which added an action and a notice to it. A line that
+      // only an upgrade of an earlier format's makes is none of theirs.
+      let line = try decoder.decode(RecordedLine.self, from: data)
+      if let kind = line.upgradeOnlyKind {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: [Kind(stringValue: kind)],
+            debugDescription: "A line of this kind is made only by reading an earlier format's."))
+      }
+      return line
     }
   }
 
@@ -61,6 +69,23 @@ extension RecordedLine {
       }
     }
     return lines
+  }
+
+  /// The kind of line this is, where only an upgrade of an earlier format's line makes it.
+  private var upgradeOnlyKind: String? {
+    switch self {
+    case .restoringTravel: "restoringTravel"
+    case .quietHistoryPage: "quietHistoryPage"
+    case .start, .step, .feedback, .undo, .redo, .travel, .historyPage, .end: nil
+    }
+  }
+
+  /// A line's kind, the one key of its JSON object, as a coding key.
+  private struct Kind: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
   /// The format version of a start line, read before the rest of the line, whose types it

@@ -53,8 +53,8 @@ extension RecordedLine {
 
     /// The app's state: format 5 kept the count and the favorites in the prime modal's state
     /// within the counter's. What covered the screens was flags and alerts that are not read,
-    /// since they have no one-for-one counterpart in the destinations. A state of format 6's
-    /// shape is read as it is.
+    /// since they have no one-for-one counterpart in the destinations. A state without the
+    /// screens' starts on the counter.
     struct State: Decodable, Equatable, Sendable {
       /// The state in format 6.
       var upgraded: AppState
@@ -80,11 +80,7 @@ extension RecordedLine {
 
       init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let counter = try container.decodeIfPresent(CounterState.self, forKey: .counter)
-        else {
-          upgraded = try AppState(from: decoder)
-          return
-        }
+        let counter = try container.decode(CounterState.self, forKey: .counter)
         upgraded = AppState(
           count: counter.primeModal.count, favoritePrimes: counter.primeModal.favoritePrimes,
           activityFeed: try container.decode(PersistentArray<Activity>.self, forKey: .activityFeed),
@@ -94,7 +90,7 @@ extension RecordedLine {
     }
 
     /// What a line kept of the state an action left: of it, only the data and the history are
-    /// read, for the reason ``State`` says. (A summary of a later format is read too.)
+    /// read, for the reason ``State`` says.
     struct Summary: Decodable, Equatable, Sendable {
       var count: Int
       var favoriteCount: Int
