@@ -204,11 +204,8 @@ struct FullScreenTests {
     let pid = try #require(PrimeTime.child(of: shell))
     // The terminal emulator ends, without a signal reaching the app.
     tmux.kill()
-    let limit = ContinuousClock.now + .seconds(120)
-    while PrimeTime.isRunning(pid), ContinuousClock.now < limit {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    #expect(!PrimeTime.isRunning(pid))
+    let ended = try await Polling().until({ !PrimeTime.isRunning(pid) }, { $0 })
+    #expect((try? ended.get()) == true)
     if PrimeTime.isRunning(pid) { kill(pid, SIGKILL) }
     #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  2\n")
   }
@@ -716,18 +713,13 @@ final class TmuxSession: Sendable {
     try await waitFor { $0.contains(text) }
   }
 
-  /// Polls the pane until its text satisfies `isShown`. The limit is a safety net for a hung
-  /// program, far above what a step takes on a busy machine.
+  /// Polls the pane until its text satisfies `isShown`, with ``Polling``'s safety net.
   /// With `styled`, the text has the escape sequences of its colours and styles.
   func waitFor(styled: Bool = false, _ isShown: (String) -> Bool) async throws {
-    let limit = ContinuousClock.now + .seconds(120)
-    var last = ""
-    while ContinuousClock.now < limit {
-      last = try styled ? styledScreen() : screen()
-      if isShown(last) { return }
-      try await Task.sleep(for: .milliseconds(20))
+    let result = try await Polling().until({ try styled ? styledScreen() : screen() }, isShown)
+    if case .failure(let gaveUp) = result {
+      throw TmuxError(description: "the screen never showed what was expected:\n\(gaveUp.last)")
     }
-    throw TmuxError(description: "the screen never showed what was expected:\n\(last)")
   }
 
   /// Polls until the program has ended; returns its exit status.
