@@ -43,7 +43,7 @@ extension PrimeTimeCommand: RunnableCommand {
       return PrimeTimeCLI.usageStatus
     }
     return await REPL.run(
-      dataDirectory: dataDirectory, script: script, recording: session.recording,
+      dataDirectory: dataDirectory, commandStrings: commandStrings, recording: session.recording,
       environment: environment)
   }
 }

@@ -33,8 +33,12 @@ struct PrimeTimeCommand: ParsableCommand {
     name: OptionName.command.declared,
     help: ArgumentHelp(
       "Run commands separated by ';' instead of reading input, e.g. -c \"incr; incr; nth\".",
+      discussion: """
+        Given more than once, the strings run in order; the exit status is 1 if any command \
+        failed. Words are quoted and escaped as in a shell.
+        """,
       valueName: OptionName.command.valueName))
-  var script: String?
+  var commandStrings: [String] = []
 }
 
 /// Where a session keeps its data, and where it records itself: the REPL's options, and the

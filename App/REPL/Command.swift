@@ -112,34 +112,30 @@ public struct CommandError: Error, Equatable, CustomStringConvertible, Sendable 
 
 /// Turns lines into commands.
 public enum CommandParser {
-  /// The longest line the REPL reads as a command, in UTF-8 bytes.
-  static let maximumLineLength = 4096
-
-  /// Parses one command. An empty or blank line is `nil`.
+  /// Parses one command's line, read as a shell reads it (``ShellWords``). An empty or blank
+  /// line is `nil`.
   ///
   /// ```swift
   /// try CommandParser.parse("incr 3")?.command.name  // "incr"
   /// ```
   static func parse(_ line: String) throws(CommandError) -> ParsedCommand? {
-    guard line.utf8.count <= maximumLineLength else {
-      throw CommandError(
-        "line too long (\(line.utf8.count) bytes; the limit is \(maximumLineLength))")
+    let commands = try ShellWords.commands(in: line)
+    guard commands.count == 1 else {
+      throw CommandError("one command at a time: this line holds \(commands.count)")
     }
-    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-      .map(String.init)
-    guard let first = words.first else { return nil }
-    guard let command = Command.named(first) else { throw CommandError(unknownCommand(first)) }
-    let (value, run) = try command.bind(Array(words.dropFirst()))
-    return ParsedCommand(command: command, value: value, run: run)
+    return try parse(words: commands[0])
   }
 
-  /// Splits a line or a command string on `;` and newlines.
-  ///
-  /// ```swift
-  /// CommandParser.split("incr; incr;nth\nstate")  // ["incr", " incr", "nth", "state"]
-  /// ```
-  static func split(_ script: String) -> [String] {
-    script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ";" || $0 == "\n" })
-      .map(String.init)
+  /// Parses one command from its words. No words is `nil`. A command followed only by `--help`
+  /// or `-h` is `help` for that command.
+  static func parse(words: [String]) throws(CommandError) -> ParsedCommand? {
+    guard let first = words.first else { return nil }
+    guard let command = Command.named(first) else { throw CommandError(unknownCommand(first)) }
+    if words.count == 2, ["--help", "-h"].contains(words[1]), let help = Command.named("help") {
+      let (value, run) = try help.bind([command.name])
+      return ParsedCommand(command: help, value: value, run: run)
+    }
+    let (value, run) = try command.bind(Array(words.dropFirst()))
+    return ParsedCommand(command: command, value: value, run: run)
   }
 }

@@ -95,16 +95,35 @@ extension Command {
     Command(
       "save-favorites", .optionalWord("file"),
       summary: "export the favorites to a JSON file (default: favorite-primes.json)",
+      details: """
+        a relative path starts from the current directory, and ~ is your home;
+        with no file, favorite-primes.json in the data directory;
+        - prints the file, and what was saved goes to standard error
+        """,
       example: "save-favorites backup.json"
     ) { session, file in
-      await session.send(.favoritePrimes(.saveButtonTapped(file: file)))
+      let path = file.map(session.files.path)
+      await session.send(
+        .favoritePrimes(.saveButtonTapped(file: path)),
+        newsOnStandardError: path == FileWords.standardStream)
     },
     Command(
       "load-favorites", .optionalWord("file"),
       summary: "add the primes a JSON file lists (default: favorite-primes.json)",
+      details: """
+        a relative path starts from the current directory, and ~ is your home;
+        with no file, favorite-primes.json in the data directory;
+        - reads standard input, unless the commands come from it
+        """,
       example: "save-favorites backup.json; load-favorites backup.json"
     ) { session, file in
-      await session.send(.favoritePrimes(.loadButtonTapped(file: file)))
+      let path = file.map(session.files.path)
+      if path == FileWords.standardStream, session.files.inputHoldsCommands {
+        session.fail(
+          "'-' is standard input, which holds the commands here; give a file, or use -c")
+        return
+      }
+      await session.send(.favoritePrimes(.loadButtonTapped(file: path)))
     },
     Command(
       "activity", .none, summary: "favorites added and removed, newest first",

@@ -8,11 +8,26 @@ import Runtime
 public enum REPL {
   /// Runs the REPL until the input ends or `quit`.
   ///
+  /// - Parameter commandStrings: The strings of `-c`, whose commands run in order in place of
+  ///   the input's; none, to read the input.
   /// - Returns: The exit status: 0; 1 when the session could not start, its recording could not
-  ///   be written whole, or, with piped input or `-c`, a command failed.
+  ///   be written whole, or, with piped input or `-c`, a command failed; ``ExitStatus/usage``,
+  ///   before anything runs, when a command string does not read as words (an open quote).
   public static func run(
-    dataDirectory: URL, script: String?, recording: String?, environment: RuntimeEnvironment
+    dataDirectory: URL, commandStrings: [String], recording: String?,
+    environment: RuntimeEnvironment
   ) async -> Int32 {
+    var script: [[String]]?
+    if !commandStrings.isEmpty {
+      do throws(CommandError) {
+        var commands: [[String]] = []
+        for text in commandStrings { commands += try ShellWords.commands(in: text) }
+        script = commands
+      } catch {
+        FileHandle.standardError.write(Data("primetime: -c: \(error.description)\n".utf8))
+        return ExitStatus.usage
+      }
+    }
     let isInteractive = script == nil && environment.terminal.input
     let style = ANSIStyle(isColored: isInteractive && environment.isColorEnabled)
     let errorStyle = ANSIStyle(
@@ -34,7 +49,10 @@ public enum REPL {
         ? Interaction(
           takeInterrupt: { LineEditor.takeInterrupt() },
           progress: environment.progressDisplay(hint: "Ctrl-C cancels"))
-        : nil)
+        : nil,
+      files: FileWords(
+        workingDirectory: FileManager.default.currentDirectoryPath,
+        home: environment.variables["HOME"], inputHoldsCommands: script == nil && !isInteractive))
 
     if isInteractive {
       let editor = LineEditor(historyFile: dataDirectory.appending(path: "repl-history"))
@@ -49,8 +67,15 @@ public enum REPL {
           print()
           break
         }
-        for command in CommandParser.split(line) where !session.isQuitRequested {
-          if case .failure(let message) = await session.run(line: command) {
+        let commands: [[String]]
+        do {
+          commands = try ShellWords.commands(in: line)
+        } catch {
+          output.err(errorStyle.error("error: ") + error.description)
+          continue
+        }
+        for words in commands where !session.isQuitRequested {
+          if case .failure(let message) = await session.run(words: words) {
             output.err(errorStyle.error("error: ") + message)
           }
         }
@@ -59,29 +84,42 @@ public enum REPL {
     }
 
     var failed = false
-    var number = 0
-    let input = StandardInputLines()
-    let lines: AnySequence<String> =
-      script.map { AnySequence(CommandParser.split($0)) } ?? AnySequence(input)
-    for line in lines {
-      number += 1
-      // In piped input, `;` separates commands on a line as it does in a command string.
-      for command in script == nil ? CommandParser.split(line) : [line]
-      where !session.isQuitRequested {
-        if case .failure(let message) = await session.run(line: command) {
-          failed = true
-          fflush(nil)
-          output.err("primetime: \(script == nil ? "line" : "command") \(number): \(message)")
-        }
+    /// Runs one command; a failure is reported with where the command came from.
+    func run(_ words: [String], from place: @autoclosure () -> String) async {
+      guard !session.isQuitRequested else { return }
+      if case .failure(let message) = await session.run(words: words) {
+        failed = true
+        fflush(nil)
+        output.err("primetime: \(place()): \(message)")
       }
-      // Each command's output is out before the session waits for the next line, so that
-      // another program can drive it line by line. Lines already read wait for nobody: their
-      // output goes out with the last of them, in one write.
-      if !input.hasBufferedLine {
+    }
+    if let script {
+      for (index, words) in script.enumerated() {
+        await run(words, from: "command \(index + 1)")
         fflush(nil)
         launch.flush()
       }
-      if session.isQuitRequested { break }
+    } else {
+      let input = StandardInputLines()
+      for (index, line) in zip(1..., input) {
+        // In piped input, `;` separates commands on a line as it does in a command string.
+        do {
+          for words in try ShellWords.commands(in: line) {
+            await run(words, from: "line \(index)")
+          }
+        } catch {
+          failed = true
+          output.err("primetime: line \(index): \(error.description)")
+        }
+        // Each command's output is out before the session waits for the next line, so that
+        // another program can drive it line by line. Lines already read wait for nobody: their
+        // output goes out with the last of them, in one write.
+        if !input.hasBufferedLine {
+          fflush(nil)
+          launch.flush()
+        }
+        if session.isQuitRequested { break }
+      }
     }
     fflush(nil)
     guard launch.end(screen: session.screen) else { return 1 }

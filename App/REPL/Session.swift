@@ -38,6 +38,8 @@ public final class Session {
   private let trace: Trace
   private let output: Output
   private let interaction: Interaction?
+  /// What file words on its command lines name.
+  let files: FileWords
   /// Why the running command failed, if it did: the first message of a failure.
   private var failure: String?
   /// The command running, which a refusal names.
@@ -57,24 +59,27 @@ public final class Session {
     output: Output,
     storage: Storage? = nil,
     recorder: SessionRecorder? = nil,
-    timeZone: TimeZone = .current
+    timeZone: TimeZone = .current,
+    files: FileWords = FileWords(workingDirectory: "/", home: nil, inputHoldsCommands: false)
   ) {
     let trace = Self.trace(to: output)
     self.init(
       runtime: AppRuntime(
         initialState: initialState, environment: environment, storage: storage,
         recorder: recorder, timeZone: timeZone, afterEachAction: trace.afterAction),
-      trace: trace, output: output, interaction: nil)
+      trace: trace, output: output, interaction: nil, files: files)
   }
 
   /// A session on a running app, whose store reports each action to `trace` (``trace(to:)``).
   init(
-    runtime: AppRuntime, trace: Trace, output: Output, interaction: Interaction?
+    runtime: AppRuntime, trace: Trace, output: Output, interaction: Interaction?,
+    files: FileWords
   ) {
     self.runtime = runtime
     self.trace = trace
     self.output = output
     self.interaction = interaction
+    self.files = files
   }
 
   /// What `trace on` reports each action with: the change it made.
@@ -129,6 +134,16 @@ public final class Session {
     }
   }
 
+  /// Parses and runs one command from its words; no words succeeds and does nothing.
+  public func run(words: [String]) async -> Outcome {
+    do {
+      guard let parsed = try CommandParser.parse(words: words) else { return .success }
+      return await run(parsed)
+    } catch {
+      return .failure(error.description)
+    }
+  }
+
   /// Runs one command: first takes in other sessions' changes, then runs it, and stores what
   /// changed.
   func run(_ parsed: ParsedCommand) async -> Outcome {
@@ -165,8 +180,10 @@ public final class Session {
   /// runs, with a person at the terminal, shows progress after a moment, and Ctrl-C cancels it.
   ///
   /// - Returns: Whether the step went through, with no failure.
+  /// - Parameter newsOnStandardError: Whether what the step says goes to standard error, as
+  ///   it does while standard output carries a file.
   @discardableResult
-  func send(_ action: AppAction) async -> Bool {
+  func send(_ action: AppAction, newsOnStandardError: Bool = false) async -> Bool {
     // A control of a screen not shown is refused by the app; asked first, it is not sent, so a
     // refused command leaves no trace.
     if let needed = state.screenRefusing(action) {
@@ -189,14 +206,16 @@ public final class Session {
         await task.finish()
       }
     }
-    return showNews()
+    return showNews(onStandardError: newsOnStandardError)
   }
 
   /// Shows the news the last step left, and the alerts on either screen, which it then
   /// dismisses, as the app's ``AppAction/alertsDismissed`` says: a failure ends the command as
   /// one, anything else is printed. Returns whether there was no failure.
-  private func showNews() -> Bool {
-    if let said = state.screens.said { say(said) }
+  private func showNews(onStandardError: Bool = false) -> Bool {
+    if let said = state.screens.said {
+      if onStandardError { output.err(said) } else { say(said) }
+    }
     let alerts = Rendering.alerts(state)
     for alert in alerts {
       if alert.isFailure { fail(alert.message) } else { say(alert.message) }

@@ -22,16 +22,17 @@ public enum FavoritePrimesFile {
     var favoritePrimes: [Int]
   }
 
-  /// Encodes the favorites as the file's contents, in the order given and unchecked.
+  /// Encodes the favorites as the file's contents, in the order given and unchecked: one line
+  /// of JSON, ended by a newline as a text file is.
   ///
   /// ```swift
   /// let text = String(decoding: try FavoritePrimesFile.encode([7]), as: UTF8.self)
-  /// #expect(text == #"{"favoritePrimes":[7],"version":1}"#)
+  /// #expect(text == #"{"favoritePrimes":[7],"version":1}"# + "\n")
   /// ```
   public static func encode(_ primes: [Int]) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(Document(version: version, favoritePrimes: primes))
+    return try encoder.encode(Document(version: version, favoritePrimes: primes)) + Data("\n".utf8)
   }
 
   /// Decodes a file's contents: the primes it lists, in order, and what was left out.

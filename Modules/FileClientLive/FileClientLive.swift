@@ -6,33 +6,71 @@ import Foundation
 #endif
 
 extension FileClient {
-  /// Files in a directory on disk, written atomically.
+  /// Files in a directory on disk, written atomically, and the standard streams.
   ///
-  /// A name is a file in `directory`, an absolute path a file anywhere. A save writes a
-  /// temporary file (readable by its owner only) in the same directory, flushes it to disk,
-  /// renames it over the old file and flushes the directory, so that a crash at any moment
-  /// leaves either the whole old file or the whole new one. No directory is created: a save
-  /// into one that does not exist fails and says so.
+  /// A name is a file in `directory`, an absolute path a file anywhere, and `-` standard input
+  /// for a load and standard output for a save. A save writes a temporary file (readable by
+  /// its owner only) in the same directory, flushes it to disk, renames it over the old file
+  /// and flushes the directory, so that a crash at any moment leaves either the whole old file
+  /// or the whole new one. No directory is created: a save into one that does not exist fails
+  /// and says so.
   ///
   /// ```swift
   /// let client = FileClient.live(directory: directory)
   /// ```
   ///
-  /// - Parameter directory: Where names are resolved; absolute paths ignore it.
-  public static func live(directory: URL) -> FileClient {
+  /// - Parameters:
+  ///   - directory: Where names are resolved; absolute paths ignore it.
+  ///   - streams: What `-` reads and writes; the process's own unless given.
+  public static func live(
+    directory: URL, streams: StandardStreams = .process
+  ) -> FileClient {
     @Sendable func url(_ name: String) -> URL {
       name.hasPrefix("/") ? URL(filePath: name) : directory.appending(path: name)
     }
     return FileClient(
       load: { name in
-        try FileError.read(url(name).path)
+        name == StandardStreams.name ? streams.read() : try FileError.read(url(name).path)
       },
       save: { name, data in
-        try AtomicFile.write(data, to: url(name))
+        if name == StandardStreams.name {
+          try streams.write(data)
+        } else {
+          try AtomicFile.write(data, to: url(name))
+        }
       },
-      path: { name in url(name).standardizedFileURL.path }
+      path: { name in
+        name == StandardStreams.name ? "standard output" : url(name).standardizedFileURL.path
+      }
     )
   }
+}
+
+/// What the file name `-` reads and writes: standard input and standard output.
+public struct StandardStreams: Sendable {
+  /// The name that stands for them.
+  public static let name = "-"
+
+  /// Reads standard input to its end.
+  public var read: @Sendable () -> Data
+  /// Writes to standard output, after what the process printed before.
+  public var write: @Sendable (Data) throws -> Void
+
+  public init(
+    read: @escaping @Sendable () -> Data, write: @escaping @Sendable (Data) throws -> Void
+  ) {
+    self.read = read
+    self.write = write
+  }
+
+  /// The process's own: what `print` wrote before is written first, as one stream.
+  public static let process = StandardStreams(
+    read: { FileHandle.standardInput.readDataToEndOfFile() },
+    write: { data in
+      // What `print` buffered goes out first.
+      fflush(nil)
+      try writeAll(data, to: STDOUT_FILENO, naming: "standard output")
+    })
 }
 
 /// Atomic replacement of a file's contents.
@@ -70,18 +108,7 @@ public enum AtomicFile {
     }
     do {
       defer { close(fd) }
-      try data.withUnsafeBytes { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-          let written = Glibc.write(fd, base + offset, buffer.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            throw FileError.system("write", link.path)
-          }
-          offset += written
-        }
-      }
+      try writeAll(data, to: fd, naming: link.path)
       guard fsync(fd) == 0 else { throw FileError.system("write", link.path) }
     }
     guard rename(temporary.path, url.path) == 0 else {
@@ -120,6 +147,22 @@ public enum AtomicFile {
     }
     guard mkdir(path, permissions) == 0 || errno == EEXIST else {
       throw FileError.system("create the directory", path)
+    }
+  }
+}
+
+/// Writes all of `data` to a file descriptor, however many calls that takes.
+private func writeAll(_ data: Data, to fd: Int32, naming path: String) throws {
+  try data.withUnsafeBytes { buffer in
+    guard let base = buffer.baseAddress else { return }
+    var offset = 0
+    while offset < buffer.count {
+      let written = Glibc.write(fd, base + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw FileError.system("write", path)
+      }
+      offset += written
     }
   }
 }

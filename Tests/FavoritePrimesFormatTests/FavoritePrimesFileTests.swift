@@ -12,7 +12,7 @@ struct FavoritePrimesFileTests {
 
   @Test func encode_writesTheVersion() throws {
     let text = String(decoding: try FavoritePrimesFile.encode([7]), as: UTF8.self)
-    #expect(text == #"{"favoritePrimes":[7],"version":1}"#)
+    #expect(text == #"{"favoritePrimes":[7],"version":1}"# + "\n")
   }
 
   @Test func decode_aBareArray_theOriginalAppsFile() throws {

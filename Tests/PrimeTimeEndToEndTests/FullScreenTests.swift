@@ -624,7 +624,7 @@ final class TmuxSession: Sendable {
     _ = try run(
       readingOutput: false,
       [
-        "new-session", "-d", "-s", "ui", "-x", "\(columns)", "-y", "\(rows)",
+        "new-session", "-d", "-s", "ui", "-x", "\(columns)", "-y", "\(rows)", "-c", home.path,
         command.joined(separator: " "), ";", "set-option", "-t", "ui", "remain-on-exit", "on",
       ])
     if atAShellPrompt { try type(commandLine) }

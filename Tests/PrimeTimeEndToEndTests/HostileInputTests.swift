@@ -590,13 +590,13 @@ extension HostileInputTests {
       for (name, contents) in Self.cases() {
         try contents.write(to: file)
         let result = try PrimeTime.run(
-          ["-c", "load-favorites hostile.json; state --json"], home: home)
+          ["-c", "load-favorites hostile.json; state --json"], home: home, directory: home)
         let what = "seed \(seed), \(name)"
         #expect(result.status == 1, "\(what): status \(result.status): \(shown(result.stderr))")
         #expect(
           outputLines(result.stderr).count == 1
             && result.stderr.hasPrefix(
-              "primetime: command 1: could not load the favorite primes: hostile.json "),
+              "primetime: command 1: could not load the favorite primes: \(file.path) "),
           "\(what): \(shown(result.stderr))")
         let state = try? SessionState(json: result.stdout.trimmingCharacters(in: .newlines))
         #expect(state == before, "\(what): \(shown(result.stdout))")

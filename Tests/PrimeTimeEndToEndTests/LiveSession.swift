@@ -16,6 +16,7 @@ final class LiveSession {
     process.environment = PrimeTime.instrumentation.merging([
       "PRIMETIME_HOME": home.path, "HOME": home.path, "TZ": "UTC",
     ]) { $1 }
+    process.currentDirectoryURL = home
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

@@ -129,11 +129,12 @@ struct PipedModeTests {
   @Test func saveFavorites_intoAFolderThatDoesNotExist_createsNoFolder_andNamesIt() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    // A name without a leading '/' is in the data directory, whose path holds a space.
+    // A relative path starts from the current directory, here the data directory, whose path
+    // holds a space.
     let missing = home.appending(path: "missing/folder")
     let file = missing.appending(path: "x.json").path
     let result = try PrimeTime.run(
-      ["-c", "set 7; save; save-favorites missing/folder/x.json"], home: home)
+      ["-c", "set 7; save; save-favorites missing/folder/x.json"], home: home, directory: home)
     #expect(result.status == 1)
     #expect(
       result.stderr
@@ -142,18 +143,22 @@ struct PipedModeTests {
     #expect(!FileManager.default.fileExists(atPath: home.appending(path: "missing").path))
   }
 
-  @Test func saveFavorites_namesTheFileItWrote() throws {
+  @Test func saveFavorites_namesTheFileItWrote_fromWhereYouStand_orInTheDataDirectory() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
+    let work = home.appending(path: "work")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
     let result = try PrimeTime.run(
-      ["-c", "set 7; save; set 3; save; save-favorites ./favs.json; save-favorites"], home: home)
+      ["-c", "set 7; save; set 3; save; save-favorites ./favs.json; save-favorites"], home: home,
+      directory: work)
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n").suffix(2)
     #expect(
       Array(lines) == [
-        "saved 2 favorite primes to \(home.appending(path: "favs.json").path)",
+        "saved 2 favorite primes to \(work.appending(path: "favs.json").path)",
         "saved 2 favorite primes to \(home.appending(path: "favorite-primes.json").path)",
       ])
+    #expect(FileManager.default.fileExists(atPath: work.appending(path: "favs.json").path))
   }
 }
 

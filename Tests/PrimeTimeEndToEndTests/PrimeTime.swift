@@ -22,7 +22,7 @@ enum PrimeTime {
   }
 
   /// Runs the binary with the given arguments and standard input, in a clean environment with
-  /// its data in `home` (less the variables in `unsetting`), in `directory` if one is given.
+  /// its data in `home` (less the variables in `unsetting`), in `directory`, else in `home`.
   /// What a binary built for code coverage or a sanitizer reads from its environment, passed on
   /// from the test process: where `--enable-code-coverage` writes profiles (with the test
   /// process's own, not in the working directory), and the options and suppressions that
@@ -42,7 +42,8 @@ enum PrimeTime {
       ["PATH": "/usr/bin:/bin", "HOME": home.path, "PRIMETIME_HOME": home.path, "TZ": "UTC"]
       .merging(instrumentation) { $1 }
       .merging(extra) { $1 }.filter { !unsetting.contains($0.key) }
-    if let directory { process.currentDirectoryURL = directory }
+    // Relative file names start from the data directory unless the test says otherwise.
+    process.currentDirectoryURL = directory ?? home
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()

@@ -38,7 +38,7 @@ struct RecordReplayTests {
     #expect(lines.contains { $0.hasPrefix(#"{"undo""#) })
 
     let replayHome = home.appending(path: "not-created")
-    let replay = try PrimeTime.run(["replay", recording], home: replayHome)
+    let replay = try PrimeTime.run(["replay", recording], home: replayHome, directory: home)
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.stderr == "")
     #expect(try state(replay.stdout) == state(liveState))

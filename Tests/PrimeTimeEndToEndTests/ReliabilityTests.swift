@@ -63,7 +63,8 @@ struct ReliabilityTests {
     #expect(try a.run("favorites").favoritePrimes == [7, 11])
     try a.run("save-favorites")
     let exported = try Data(contentsOf: home.appending(path: "favorite-primes.json"))
-    #expect(String(decoding: exported, as: UTF8.self) == #"{"favoritePrimes":[7,11],"version":1}"#)
+    #expect(
+      String(decoding: exported, as: UTF8.self) == #"{"favoritePrimes":[7,11],"version":1}"# + "\n")
     // A's undo takes back A's save only; B's stays.
     #expect(try a.run("undo").favoritePrimes == [11])
     #expect(try b.run("undo").favoritePrimes == [])
@@ -190,6 +191,7 @@ struct ReliabilityTests {
       process.environment = PrimeTime.instrumentation.merging([
         "PRIMETIME_HOME": home.path, "HOME": home.path,
       ]) { $1 }
+      process.currentDirectoryURL = home
       let stdin = Pipe()
       let stdout = Pipe()
       process.standardInput = stdin
@@ -295,7 +297,8 @@ struct ReliabilityTests {
     let file = home.appending(path: "original.json")
     try Data("[2, 3, 4, 7, 3]".utf8).write(to: file)
     let result = try PrimeTime.run(
-      ["-c", "set 3; save; load-favorites original.json; favorites"], home: home)
+      ["-c", "set 3; save; load-favorites original.json; favorites"], home: home,
+      directory: home)
     #expect(result.status == 0)
     #expect(
       result.stdout.contains(

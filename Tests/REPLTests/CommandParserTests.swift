@@ -114,13 +114,24 @@ struct CommandParserTests {
 
   @Test func parse_veryLongLine_isRefused() {
     let line = String(repeating: "9", count: 1_000_000)
-    #expect(throws: CommandError("line too long (1000000 bytes; the limit is 4096)")) {
+    #expect(throws: CommandError("command too long (1000000 bytes; the limit is 4096)")) {
       try CommandParser.parse(line)
     }
   }
 
-  @Test func split_separatesOnSemicolonsAndNewlines() {
-    #expect(CommandParser.split("incr; incr;nth\nstate") == ["incr", " incr", "nth", "state"])
+  @Test(arguments: ["--help", "-h"])
+  func aCommandFollowedByHelp_isHelpForIt(flag: String) throws {
+    let parsed = try #require(try CommandParser.parse("incr \(flag)"))
+    #expect(parsed.command.name == "help")
+    #expect((parsed.value as? Command)?.name == "incr")
+    // Anywhere else, it is an argument like any other.
+    #expect(throws: CommandError.self) { try CommandParser.parse("incr 2 \(flag)") }
+  }
+
+  @Test func aLineOfTwoCommands_isNotOneCommand() {
+    #expect(throws: CommandError("one command at a time: this line holds 2")) {
+      try CommandParser.parse("incr; incr")
+    }
   }
 
   @Test func nthsHelp_saysItNeedsACountOfOneOrMore() throws {
@@ -152,11 +163,10 @@ struct CommandParserTests {
     for command in Command.all {
       // The example's own use of the command, with the arguments it gives.
       let use = try #require(
-        CommandParser.split(command.example).map { $0.split(separator: " ") }
-          .first { $0.first.map(String.init) == command.name })
+        try ShellWords.commands(in: command.example).first { $0.first == command.name })
       for name in command.names {
-        let line = ([name] + use.dropFirst().map(String.init)).joined(separator: " ")
-        #expect(try CommandParser.parse(line)?.command.name == command.name, "\(line)")
+        let words = [name] + use.dropFirst()
+        #expect(try CommandParser.parse(words: words)?.command.name == command.name, "\(words)")
       }
     }
   }

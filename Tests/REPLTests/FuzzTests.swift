@@ -83,12 +83,18 @@ struct FuzzTests {
       // The session runs on the main actor: let the other tests' main-actor work in now and then.
       if number.isMultiple(of: 50) { await Task.yield() }
       let line = String(decoding: bytes, as: UTF8.self)
-      // As the binary does: `;` separates commands, and each failing command is one line.
-      for command in CommandParser.split(line) where !session.isQuitRequested {
-        if case .failure(let message) = await session.run(line: command) {
-          failures += 1
-          #expect(!message.contains("\n"), "seed \(Self.seed), line \(number + 1): \(message)")
+      // As the binary does: `;` separates commands, and each failing command is one line; a
+      // line that does not read as words is one failure, and runs nothing.
+      do {
+        for words in try ShellWords.commands(in: line) where !session.isQuitRequested {
+          if case .failure(let message) = await session.run(words: words) {
+            failures += 1
+            #expect(!message.contains("\n"), "seed \(Self.seed), line \(number + 1): \(message)")
+          }
         }
+      } catch {
+        failures += 1
+        #expect(!error.description.contains("\n"), "seed \(Self.seed), line \(number + 1)")
       }
       if session.isQuitRequested { break }
       let state = session.state
@@ -134,6 +140,9 @@ struct FuzzTests {
     let coverage = ProcessInfo.processInfo.environment.filter { $0.key == "LLVM_PROFILE_FILE" }
     process.environment = coverage.merging(
       ["PRIMETIME_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin"]) { $1 }
+    // Files the lines name are written in the data directory, not where the tests run.
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    process.currentDirectoryURL = home
     let stdin = Pipe()
     let stderr = Pipe()
     process.standardInput = stdin

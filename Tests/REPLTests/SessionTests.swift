@@ -339,8 +339,8 @@ struct SessionTests {
     for command in Command.all {
       let session = makeSession()
       transcript.clear()
-      for line in CommandParser.split(command.example) {
-        #expect(await session.run(line: line) == .success, "\(command.name): \(line)")
+      for words in try ShellWords.commands(in: command.example) {
+        #expect(await session.run(words: words) == .success, "\(command.name): \(words)")
       }
       #expect(!transcript.text.isEmpty || command.name == "quit", "\(command.name)")
     }
@@ -375,15 +375,15 @@ struct SessionTests {
   /// What `help` says of the screen a command works on is what the app refuses elsewhere: each
   /// command's example, run on the other screen, is refused exactly when its table entry names a
   /// screen.
-  @Test func theScreenACommandWorksOn_isTheOneTheAppRefusesItElsewhere() async {
+  @Test func theScreenACommandWorksOn_isTheOneTheAppRefusesItElsewhere() async throws {
     for command in Command.all where command.name != "quit" {
       for screen in [Screen.counter, .favorites] {
         let session = makeSession(AppState(count: 7, favoritePrimes: [7]))
         // The example's setup runs where it works; its command, on `screen`.
-        let lines = CommandParser.split(command.example)
-        for line in lines.dropLast() { _ = await session.run(line: line) }
+        let commands = try ShellWords.commands(in: command.example)
+        for words in commands.dropLast() { _ = await session.run(words: words) }
         _ = await session.run(line: screen.rawValue)
-        let outcome = await session.run(line: lines.last ?? command.name)
+        let outcome = await session.run(words: commands.last ?? [command.name])
         let isRefused =
           if case .failure(let message) = outcome { message.contains("' works on the ") } else {
             false

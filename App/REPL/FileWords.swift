@@ -1,0 +1,48 @@
+import Foundation
+
+/// What a file's word on a command line names, as a shell user means it: a relative path is
+/// read from the directory the session started in, `~` and `~/…` are the home directory, and
+/// `~name/…` that user's. `-` is standard output for a save and standard input for a load. The
+/// default file, given no word, is the data directory's, which the app's file client resolves.
+public struct FileWords: Sendable, Equatable {
+  /// The directory relative paths start from.
+  public var workingDirectory: String
+  /// The home directory `~` names, if there is one.
+  public var home: String?
+  /// Whether standard input holds the commands, as in piped input: then `-` cannot be read.
+  public var inputHoldsCommands: Bool
+
+  public init(workingDirectory: String, home: String?, inputHoldsCommands: Bool) {
+    self.workingDirectory = workingDirectory
+    self.home = home
+    self.inputHoldsCommands = inputHoldsCommands
+  }
+
+  /// The word that names standard input or output.
+  public static let standardStream = "-"
+
+  /// The absolute path a word names, or `-` for a standard stream.
+  ///
+  /// ```swift
+  /// FileWords(workingDirectory: "/work", home: "/home/ada", inputHoldsCommands: false)
+  ///   .path("~/backup.json")  // "/home/ada/backup.json"
+  /// ```
+  public func path(_ word: String) -> String {
+    if word == Self.standardStream || word.hasPrefix("/") { return word }
+    if word.hasPrefix("~") {
+      let slash = word.firstIndex(of: "/") ?? word.endIndex
+      let user = word[word.index(after: word.startIndex)..<slash]
+      // A home that cannot be found leaves the word as it is, as a shell does.
+      if let directory = user.isEmpty ? home : Self.home(ofUser: String(user)) {
+        return directory + word[slash...]
+      }
+    }
+    return workingDirectory.hasSuffix("/") ? workingDirectory + word : workingDirectory + "/" + word
+  }
+
+  /// The home directory of the user with this name, if there is one.
+  private static func home(ofUser name: String) -> String? {
+    guard let entry = getpwnam(name), let directory = entry.pointee.pw_dir else { return nil }
+    return String(cString: directory)
+  }
+}

@@ -1,0 +1,125 @@
+import FavoritePrimesFormat
+import Foundation
+import Testing
+
+/// The command line as a shell user expects it: quoted words, paths from where one stands, `-`
+/// for the standard streams, and `-c` given more than once.
+struct ShellUserTests {
+  @Test func aQuotedOrEscapedFileName_mayHoldASpace_inACommandString_andInPipedInput() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let string = try PrimeTime.run(
+      ["-c", #"set 7; save; save-favorites "a b.json"; save-favorites 'c d.json'"#], home: home)
+    #expect(string.status == 0, "\(string.stderr)")
+    let piped = try PrimeTime.run(
+      [], input: Data(#"save-favorites e\ f.json; load-favorites "a b.json""#.utf8), home: home)
+    #expect(piped.status == 0, "\(piped.stderr)")
+    #expect(piped.stdout.hasSuffix("1 was a favorite already\n"))
+    for name in ["a b.json", "c d.json", "e f.json"] {
+      let data = try Data(contentsOf: home.appending(path: name))
+      #expect(try FavoritePrimesFile.decode(data).primes == [7], "\(name)")
+    }
+  }
+
+  @Test func aQuoteLeftOpen_inACommandString_runsNothing_andIsAUsageError() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      ["-c", "set 7; save", "-c", #"save-favorites "a b.json"#], home: home)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "primetime: -c: the \" quote is never closed\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+  }
+
+  @Test func aQuoteLeftOpen_onAPipedLine_failsThatLineAlone() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      [], input: Data("incr\nincr; set 'x\nincr\n".utf8), home: home)
+    #expect(result.status == 1)
+    #expect(result.stdout == "count: 1\ncount: 2\n")
+    #expect(result.stderr == "primetime: line 2: the ' quote is never closed\n")
+  }
+
+  @Test func commandStrings_runInOrder_andAnyFailureMakesTheStatusOne() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let both = try PrimeTime.run(["-c", "incr 5", "-c", "incr 2"], home: home)
+    #expect(both.status == 0)
+    #expect(both.stdout == "count: 5\ncount: 7\n")
+    let failing = try PrimeTime.run(["-c", "incr; bogus", "-c", "incr", "-c", "set x"], home: home)
+    #expect(failing.status == 1)
+    #expect(failing.stdout == "count: 1\ncount: 2\n")
+    #expect(
+      failing.stderr
+        == "primetime: command 2: unknown command 'bogus' (try 'help')\n"
+        + "primetime: command 4: set: n must be a whole number, not 'x' (usage: set <n>)\n")
+  }
+
+  @Test func relativePaths_startFromTheCurrentDirectory_andTildeIsHome() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let work = home.appending(path: "work")
+    let user = home.appending(path: "user")
+    for directory in [work, user] {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    }
+    let result = try PrimeTime.run(
+      ["-c", "set 7; save; save-favorites x.json; save-favorites ~/y.json; save-favorites"],
+      home: home, environment: ["HOME": user.path], directory: work)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: work.appending(path: "x.json").path))
+    #expect(FileManager.default.fileExists(atPath: user.appending(path: "y.json").path))
+    #expect(
+      FileManager.default.fileExists(atPath: home.appending(path: "favorite-primes.json").path))
+    let missing = try PrimeTime.run(
+      ["-c", "load-favorites nothing.json"], home: home, directory: work)
+    #expect(
+      missing.stderr
+        == "primetime: command 1: could not load the favorite primes: there is no file "
+        + "\(work.appending(path: "nothing.json").path)\n")
+  }
+
+  @Test func dash_printsTheFileAlone_andReadsOneFromStandardInput() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let saved = try PrimeTime.run(["-c", "set 7; save; set 11; save"], home: home)
+    #expect(saved.status == 0)
+    let printed = try PrimeTime.run(["-c", "save-favorites -"], home: home)
+    #expect(printed.status == 0)
+    #expect(printed.stdout == #"{"favoritePrimes":[7,11],"version":1}"# + "\n")
+    #expect(printed.stderr == "saved 2 favorite primes to standard output\n")
+
+    let other = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: other) }
+    let loaded = try PrimeTime.run(
+      ["-c", "load-favorites -; favorites"], input: Data(printed.stdout.utf8), home: other)
+    #expect(loaded.status == 0, "\(loaded.stderr)")
+    #expect(loaded.stdout == "added 2 favorite primes\n1  7\n2  11\n")
+    #expect(FileManager.default.fileExists(atPath: other.appending(path: "-").path) == false)
+  }
+
+  @Test func dash_inPipedInput_isRefused_forTheInputHoldsTheCommands() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run([], input: Data("load-favorites -\nincr\n".utf8), home: home)
+    #expect(result.status == 1)
+    #expect(result.stdout == "count: 1\n")
+    #expect(
+      result.stderr
+        == "primetime: line 1: '-' is standard input, which holds the commands here; "
+        + "give a file, or use -c\n")
+  }
+
+  @Test(arguments: ["--help", "-h"])
+  func aCommandFollowedByHelp_givesItsUsage(flag: String) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(["-c", "incr \(flag)"], home: home)
+    let help = try PrimeTime.run(["-c", "help incr"], home: home)
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("usage: incr [k]\n"))
+    #expect(result.stdout == help.stdout)
+  }
+}

@@ -1,0 +1,30 @@
+import Testing
+
+@testable import REPL
+
+/// File words as a shell user means them.
+struct FileWordsTests {
+  @Test func theDocumentedExample() {
+    let path = FileWords(workingDirectory: "/work", home: "/home/ada", inputHoldsCommands: false)
+      .path("~/backup.json")
+    #expect(path == "/home/ada/backup.json")
+  }
+
+  @Test(
+    arguments: [
+      ("a b.json", "/work/a b.json"), ("./x.json", "/work/./x.json"),
+      ("../x.json", "/work/../x.json"), ("/tmp/x.json", "/tmp/x.json"), ("-", "-"),
+      ("~", "/home/ada"), ("~/", "/home/ada/"), ("~root/x.json", "/root/x.json"),
+      ("~no-such-user-here/x.json", "/work/~no-such-user-here/x.json"),
+      ("x~/y", "/work/x~/y"), ("--", "/work/--"),
+    ])
+  func aWord_namesWhatAShellWould(word: String, path: String) {
+    let words = FileWords(workingDirectory: "/work", home: "/home/ada", inputHoldsCommands: false)
+    #expect(words.path(word) == path)
+  }
+
+  @Test func withoutAHome_tildeIsItself() {
+    let words = FileWords(workingDirectory: "/", home: nil, inputHoldsCommands: false)
+    #expect(words.path("~/x.json") == "/~/x.json")
+  }
+}
