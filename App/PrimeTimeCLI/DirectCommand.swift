@@ -16,6 +16,17 @@ public struct DirectCommand: Equatable, Sendable {
 
     /// The number's name, in the usage and in messages.
     var argument: String { self == .primeCount ? "x" : "n" }
+
+    /// Its other names: primecount's own word for π(x).
+    var aliases: [String] { self == .primeCount ? ["pi"] : [] }
+
+    /// The question a command's name or alias asks.
+    init?(name: String) {
+      guard
+        let question = Self.allCases.first(where: { ([$0.rawValue] + $0.aliases).contains(name) })
+      else { return nil }
+      self = question
+    }
   }
 
   public var question: Question
@@ -47,7 +58,7 @@ extension DirectCommand {
   /// DirectCommand(plainArguments: ["prime-count", "--time", "10^12", "--threads", "2"])
   /// ```
   public init?(plainArguments arguments: [String]) {
-    guard let name = arguments.first, let question = Question(rawValue: name) else { return nil }
+    guard let name = arguments.first, let question = Question(name: name) else { return nil }
     var number: String?
     var threads: Int?
     var reportsTime = false
@@ -56,7 +67,9 @@ extension DirectCommand {
       switch word {
       case OptionName.time.long where !reportsTime:
         reportsTime = true
-      case OptionName.threads.long where question != .isPrime && threads == nil:
+      case _
+      where OptionName.threads.spellings.contains(word) && question != .isPrime
+        && threads == nil:
         guard let count = words.popFirst().flatMap({ Int($0) }) else { return nil }
         threads = count
       default:

@@ -10,8 +10,14 @@ enum OptionName: String {
   case threads
   case time
 
-  /// The one-letter name, for the option that has one.
-  var short: Character? { self == .command ? "c" : nil }
+  /// The one-letter name, for the options that have one: `-c`, and primecount's `-t`.
+  var short: Character? {
+    switch self {
+    case .command: "c"
+    case .threads: "t"
+    case .dataDirectory, .record, .time: nil
+    }
+  }
 
   /// The names, as the parser's declaration gives them.
   var declared: NameSpecification {

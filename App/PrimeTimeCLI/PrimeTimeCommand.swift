@@ -153,7 +153,8 @@ struct PrimeCountCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: DirectCommand.Question.primeCount.rawValue,
     abstract: "Print the number of primes up to x, π(x).",
-    discussion: "Example: primetime prime-count 100 prints 25."
+    discussion: "Example: primetime prime-count 100 prints 25; pi is the same command.",
+    aliases: DirectCommand.Question.primeCount.aliases
   )
 
   @Argument(
@@ -279,8 +280,9 @@ public enum PrimeTimeCLI {
     let arguments = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
     guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
     let names =
-      PrimeTimeCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
-      + ["help"]
+      PrimeTimeCommand.configuration.subcommands.flatMap { subcommand in
+        [subcommand.configuration.commandName].compactMap { $0 } + subcommand.configuration.aliases
+      } + ["help"]
     guard !names.contains(word) else { return nil }
     return CommandParser.unknownCommand(word, among: names, hint: "try 'primetime --help'")
   }

@@ -9,7 +9,8 @@ struct DirectCommandTests {
       ["nth-prime", "7"], ["prime-count", "1e9", "--threads", "2"],
       ["is-prime", "2^31-1", "--time"], ["nth-prime", "--time", "10", "--threads", "1"],
       ["prime-count", "--threads", "+2", "5"], ["nth-prime", "10^15+37", "--threads", "-1"],
-      ["is-prime", "0"], ["nth-prime", "abc"],
+      ["is-prime", "0"], ["nth-prime", "abc"], ["pi", "100"], ["pi", "-t", "1", "1e9"],
+      ["nth-prime", "5", "-t", "2", "--time"],
     ])
   func plainForms_readAsTheFullParserReadsThem(arguments: [String]) throws {
     let full = PrimeTimeCLI.directCommand(

@@ -180,6 +180,19 @@ struct PrimeCommandTests {
     #expect(try PrimeTime.run(["is-prime", "561"], home: home).stdout == "false\n")
   }
 
+  @Test func primecountsWords_piAndDashT_areUnderstood() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    #expect(try PrimeTime.run(["pi", "100"], home: home).stdout == "25\n")
+    #expect(try PrimeTime.run(["pi", "1e6", "-t", "1"], home: home).stdout == "78498\n")
+    let timed = try PrimeTime.run(["nth-prime", "-t", "2", "1000", "--time"], home: home)
+    #expect(timed.stdout == "7919\n")
+    #expect(timed.stderr.hasPrefix("Seconds: "))
+    let help = try PrimeTime.run(["help", "pi"], home: home)
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("USAGE: primetime prime-count <x>"))
+  }
+
   @Test func theCommandsForScripts_readNumbersAsPrimecountDoes() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -303,6 +316,7 @@ struct PrimeCommandTests {
         ["primecount", "--time", "10"], "unknown command 'primecount'; did you mean 'prime-count'?"
       ),
       (["foo"], "unknown command 'foo' (try 'primetime --help')"),
+      (["ip", "7"], "unknown command 'ip'; did you mean 'pi'?"),
     ])
   func anUnknownCommand_isAUsageError_sayingWhatWasMeant(arguments: [String], message: String)
     throws
