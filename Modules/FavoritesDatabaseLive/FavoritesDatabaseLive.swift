@@ -349,15 +349,7 @@ final class LiveConnection: Sendable {
   private func moveAside(reason: String, checked: FileIdentity?) -> MoveAside {
     hooks.beforeMovingAside()
     guard let checked, FileIdentity(path: path) == checked else { return .gone }
-    let stamp = Date().formatted(
-      .iso8601.year().month().day().time(includingFractionalSeconds: false)
-        .timeSeparator(.omitted).dateSeparator(.omitted))
-    var aside = "\(path).unreadable-\(stamp)-\(getpid())"
-    var suffix = 1
-    while FileManager.default.fileExists(atPath: aside) {
-      suffix += 1
-      aside = "\(path).unreadable-\(stamp)-\(getpid())-\(suffix)"
-    }
+    let aside = MovedAside.path(for: path, at: Date())
     guard rename(path, aside) == 0 else {
       if errno == ENOENT { return .gone }
       return .failed(

@@ -105,8 +105,7 @@ enum LegacyFiles {
     do {
       return try decode(try Data(contentsOf: url))
     } catch {
-      let stamp = Int64(Date().timeIntervalSince1970 * 1000)
-      let aside = "\(url.path).unreadable-\(stamp)-\(getpid())"
+      let aside = MovedAside.path(for: url.path, at: Date())
       if rename(url.path, aside) == 0 {
         notices.append("\(url.path) could not be read; moved it to \(aside) and started without it")
       } else {

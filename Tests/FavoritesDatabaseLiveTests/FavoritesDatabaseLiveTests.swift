@@ -310,3 +310,22 @@ struct FavoritesDatabaseLiveTests {
     #expect(othersLockedOut.withLock { $0 } == true)
   }
 }
+
+/// The one naming style of files moved aside.
+struct MovedAsideTests {
+  @Test func theName_isTheUTCTimeAndTheProcess_withASuffixWhereTaken() {
+    let date = Date(timeIntervalSince1970: 1_795_880_219.867)
+    let first = MovedAside.path(for: "/d/primetime.sqlite", at: date, process: 42) { _ in false }
+    #expect(first == "/d/primetime.sqlite.unreadable-20261128T153659Z-42")
+    let taken: Set = [first, first + "-2"]
+    #expect(
+      MovedAside.path(for: "/d/primetime.sqlite", at: date, process: 42) { taken.contains($0) }
+        == first + "-3")
+  }
+
+  @Test func theDocumentedExample() {
+    let path = MovedAside.path(
+      for: "/data/primetime.sqlite", at: Date(timeIntervalSince1970: 0), process: 7)
+    #expect(path == "/data/primetime.sqlite.unreadable-19700101T000000Z-7")
+  }
+}

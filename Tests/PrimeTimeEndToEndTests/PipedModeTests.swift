@@ -82,6 +82,8 @@ struct PipedModeTests {
     #expect(result.stderr.contains("moved it to"))
     let contents = try FileManager.default.contentsOfDirectory(atPath: home.path)
     let aside = try #require(contents.first { $0.hasPrefix("favorite-primes.json.unreadable-") })
+    // The database is moved aside under the same style (ReliabilityTests).
+    #expect(aside.wholeMatch(of: /favorite-primes\.json\.unreadable-\d{8}T\d{6}Z-\d+/) != nil)
     #expect(try Data(contentsOf: home.appending(path: aside)) == Data("{ not json".utf8))
   }
 

@@ -241,6 +241,7 @@ struct ReliabilityTests {
     let aside = try #require(
       try FileManager.default.contentsOfDirectory(atPath: home.path)
         .first { $0.hasPrefix("primetime.sqlite.unreadable-") })
+    #expect(aside.wholeMatch(of: /primetime\.sqlite\.unreadable-\d{8}T\d{6}Z-\d+/) != nil)
     #expect(lines.first?.contains(aside) == true)
     #expect(try Data(contentsOf: home.appending(path: aside)) == garbage)
     #expect(try Self.state(home, "favorites").favoritePrimes == [7])
