@@ -49,7 +49,11 @@ public enum REPL {
         ? Interaction(
           takeInterrupt: { LineEditor.takeInterrupt() },
           progress: environment.progressDisplay(hint: "Ctrl-C cancels"))
-        : nil,
+        // With `-c` or piped input, a lookup's progress shows on a terminal's stderr as a
+        // command for scripts shows it, and Ctrl-C ends the process, erasing the line first.
+        : environment.terminal.error
+          ? Interaction(takeInterrupt: { false }, progress: environment.progressDisplay(hint: nil))
+          : nil,
       files: FileWords(
         workingDirectory: FileManager.default.currentDirectoryPath,
         home: environment.variables["HOME"], inputHoldsCommands: script == nil && !isInteractive))

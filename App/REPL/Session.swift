@@ -20,7 +20,8 @@ public struct Output: Sendable {
   }
 }
 
-/// Lets a person at a terminal watch a long lookup's progress and interrupt it (Ctrl-C).
+/// Lets a person at a terminal watch a long lookup's progress and, at the REPL's prompt,
+/// interrupt it (Ctrl-C).
 struct Interaction: Sendable {
   /// Returns `true` once for each interrupt since the last call.
   var takeInterrupt: @Sendable () -> Bool

@@ -31,6 +31,24 @@ struct TerminalTests {
     #expect(transcript[(last ?? transcript.endIndex)...].contains("\r\u{1B}[K"))
   }
 
+  @Test func aLookupOfACommandString_showsProgress_andCtrlCEndsIt_erasingTheLine() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try PseudoTerminal(
+      running: PrimeTime.binary, arguments: ["-c", "set 7; save; set 10^14; nth"], home: home)
+    try terminal.expect("count: 100000000000000")
+    try terminal.expect("working…")
+    try terminal.expect("%")
+    #expect(!terminal.transcript.contains("Ctrl-C cancels"))
+    terminal.type("\u{03}")
+    #expect(try terminal.waitForExit() == 128 + SIGINT)
+    let transcript = terminal.transcript
+    let last = transcript.range(of: "working…", options: .backwards)?.upperBound
+    #expect(transcript[(last ?? transcript.endIndex)...].contains("\r\u{1B}[K"))
+    // What the string saved before the lookup is kept.
+    #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  7\n")
+  }
+
   @Test func keysTypedDuringALookup_neverGarbleTheProgressLine_andWaitForThePrompt() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
