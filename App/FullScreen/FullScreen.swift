@@ -21,7 +21,7 @@ public enum FullScreen {
   ///   stored before the end, or its recording could not be written; 64 when the terminal is
   ///   not known; 128 plus the signal's number when SIGTERM, SIGHUP or SIGINT ended it.
   public static func run(
-    dataDirectory: URL, recording: String?, environment: RuntimeEnvironment
+    dataDirectory: URL, recording: RecordingFile.Target?, environment: RuntimeEnvironment
   ) async
     -> Int32
   {

@@ -43,7 +43,8 @@ extension PrimeTimeCommand: RunnableCommand {
       return PrimeTimeCLI.usageStatus
     }
     return await REPL.run(
-      dataDirectory: dataDirectory, commandStrings: commandStrings, recording: session.recording,
+      dataDirectory: dataDirectory, commandStrings: commandStrings,
+      recording: session.recordingTarget,
       environment: environment)
   }
 }
@@ -60,7 +61,7 @@ extension UICommand: RunnableCommand {
       return PrimeTimeCLI.usageStatus
     }
     return await FullScreen.run(
-      dataDirectory: dataDirectory, recording: options.recording, environment: environment)
+      dataDirectory: dataDirectory, recording: options.recordingTarget, environment: environment)
   }
 }
 

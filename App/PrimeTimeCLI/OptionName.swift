@@ -7,6 +7,7 @@ enum OptionName: String {
   case dataDirectory = "data-dir"
   case command
   case record
+  case force
   case threads
   case time
 
@@ -15,7 +16,7 @@ enum OptionName: String {
     switch self {
     case .command: "c"
     case .threads: "t"
-    case .dataDirectory, .record, .time: nil
+    case .dataDirectory, .record, .force, .time: nil
     }
   }
 
@@ -38,7 +39,7 @@ enum OptionName: String {
     case .command: "commands"
     case .record: "file"
     case .threads: "count"
-    case .time: nil
+    case .force, .time: nil
     }
   }
 
@@ -49,9 +50,12 @@ enum OptionName: String {
   }
 
   /// The options of a session, which the REPL and the full screen both take.
-  static let session: [OptionName] = [.dataDirectory, .record]
+  static let session: [OptionName] = [.dataDirectory, .record, .force]
 
   /// The options that go with the REPL alone, not with a command for scripts; each takes a
   /// value.
   static let repl: [OptionName] = [.dataDirectory, .command, .record]
+
+  /// The flags that go with the REPL alone.
+  static let replFlags: [OptionName] = [.force]
 }

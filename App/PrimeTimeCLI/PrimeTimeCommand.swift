@@ -12,7 +12,7 @@ struct PrimeTimeCommand: ParsableCommand {
     commandName: "primetime",
     abstract: "Count, check primes, keep favorite primes, and find the nth prime.",
     usage: """
-      primetime \(OptionName.repl.map(\.usage).joined(separator: " "))
+      primetime \((OptionName.repl + OptionName.replFlags).map(\.usage).joined(separator: " "))
       primetime <subcommand>
       """,
     discussion: """
@@ -59,6 +59,16 @@ struct SessionOptions: ParsableArguments {
       "Write the session to <file> as JSON Lines, to run again with 'primetime replay <file>'.",
       valueName: OptionName.record.valueName))
   var recording: String?
+
+  @Flag(
+    name: OptionName.force.declared,
+    help: "With \(OptionName.record.long), write over a file that holds something.")
+  var overwritesRecording = false
+
+  /// The file `--record` names, with whether `--force` lets it be written over.
+  var recordingTarget: RecordingFile.Target? {
+    recording.map { RecordingFile.Target(path: $0, overwrites: overwritesRecording) }
+  }
 }
 
 struct UICommand: ParsableCommand {
@@ -84,6 +94,7 @@ struct UICommand: ParsableCommand {
     var options = session
     options.dataDirectory = session.dataDirectory ?? app.session.dataDirectory
     options.recording = session.recording ?? app.session.recording
+    options.overwritesRecording = session.overwritesRecording || app.session.overwritesRecording
     return options
   }
 }
@@ -310,10 +321,12 @@ public enum PrimeTimeCLI {
   /// The options that go with the REPL alone, each of which takes a value.
   private static let replOptions = OptionName.repl.flatMap(\.spellings)
 
-  /// The first of the REPL's options among `arguments`, if any.
+  /// The first of the REPL's options and flags among `arguments`, if any.
   private static func replOption(in arguments: some Sequence<String>) -> String? {
-    arguments.lazy.compactMap { argument in
+    let flags = OptionName.replFlags.flatMap(\.spellings)
+    return arguments.lazy.compactMap { argument in
       replOptions.first { argument == $0 || argument.hasPrefix($0 + "=") }
+        ?? flags.first { argument == $0 }
     }.first
   }
 

@@ -14,7 +14,7 @@ public enum REPL {
   ///   be written whole, or, with piped input or `-c`, a command failed; ``ExitStatus/usage``,
   ///   before anything runs, when a command string does not read as words (an open quote).
   public static func run(
-    dataDirectory: URL, commandStrings: [String], recording: String?,
+    dataDirectory: URL, commandStrings: [String], recording: RecordingFile.Target?,
     environment: RuntimeEnvironment
   ) async -> Int32 {
     var script: [[String]]?

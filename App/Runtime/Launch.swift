@@ -35,7 +35,7 @@ public final class Launch {
   ///   - afterEachAction: What the front end does after each action, outside any reducer.
   /// - Returns: The launch, or `nil` when it could not start; the reason went to `warn`.
   public static func start(
-    dataDirectory: URL, recording: String?, environment: RuntimeEnvironment,
+    dataDirectory: URL, recording: RecordingFile.Target?, environment: RuntimeEnvironment,
     warn: @escaping @Sendable (String) -> Void, keepsGoingWithoutStorage: Bool,
     watchesStorage: Bool = false,
     afterEachAction: @escaping @MainActor (AppHistoryAction, History<AppState>) -> Void = { _, _ in
@@ -43,7 +43,7 @@ public final class Launch {
   ) async -> Launch? {
     let recordingFile: RecordingFile?
     do {
-      recordingFile = try recording.map(RecordingFile.init(path:))
+      recordingFile = try recording.map(RecordingFile.init)
     } catch {
       warn("primetime: \(error)")
       return nil

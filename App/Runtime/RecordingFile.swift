@@ -16,14 +16,41 @@ public final class RecordingFile: Sendable {
   }
   private let pending = Mutex(Pending())
 
-  /// Opens the file for writing and empties it, creating it if need be. A symbolic link, a
-  /// named pipe or a device is written through, not replaced.
-  public init(path: String) throws {
+  /// Where `--record` asks a session to be recorded, and whether it may write over a file that
+  /// holds something.
+  public struct Target: Sendable {
+    public var path: String
+    public var overwrites: Bool
+
+    public init(path: String, overwrites: Bool = false) {
+      self.path = path
+      self.overwrites = overwrites
+    }
+  }
+
+  /// Opens the file for writing, creating it if need be. A file that holds something is
+  /// refused, and left as it is, unless the target overwrites; then it is emptied. A symbolic
+  /// link, a named pipe or a device is written through, not replaced.
+  public init(_ target: Target) throws {
+    let path = target.path
     // Readable by its owner only, as the database is: a recording holds the favorites and feed.
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw RecordingError(
         description: "cannot record to '\(path)': \(String(cString: strerror(errno)))")
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+      guard target.overwrites else {
+        Glibc.close(descriptor)
+        throw RecordingError(
+          description: "'\(path)' holds something already; give --force to write over it")
+      }
+      guard ftruncate(descriptor, 0) == 0 else {
+        let reason = String(cString: strerror(errno))
+        Glibc.close(descriptor)
+        throw RecordingError(description: "cannot record to '\(path)': \(reason)")
+      }
     }
     self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     self.path = path

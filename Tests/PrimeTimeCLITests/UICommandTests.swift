@@ -15,6 +15,13 @@ struct UICommandTests {
     #expect(ui.options.recording == "ui.jsonl")
   }
 
+  @Test(arguments: [["--force", "ui", "--record", "x"], ["ui", "--record", "x", "--force"]])
+  func force_isReadBeforeOrAfterUI(arguments: [String]) throws {
+    let ui = try #require(try PrimeTimeCommand.parseAsRoot(arguments) as? UICommand)
+    #expect(ui.options.recordingTarget?.overwrites == true)
+    #expect(ui.options.recordingTarget?.path == "x")
+  }
+
   @Test func optionsAfterUI_winOverThoseBefore() throws {
     let ui = try #require(
       try PrimeTimeCommand.parseAsRoot(["--data-dir", "/before", "ui", "--data-dir", "/after"])
@@ -26,6 +33,7 @@ struct UICommandTests {
     let help = PrimeTimeCommand.helpMessage(for: UICommand.self)
     #expect(help.contains("--data-dir <dir>"))
     #expect(help.contains("--record <file>"))
+    #expect(help.contains("--force"))
     #expect(!help.contains("--command"))
   }
 }

@@ -45,6 +45,35 @@ struct RecordReplayTests {
     #expect(!FileManager.default.fileExists(atPath: replayHome.path))
   }
 
+  @Test func aFileThatHoldsSomething_isNotWrittenOver_withoutForce() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "notes.txt")
+    try Data("my notes\n".utf8).write(to: recording)
+    let refused = try PrimeTime.run(["--record", recording.path, "-c", "set 7; save"], home: home)
+    #expect(refused.status == 1)
+    #expect(refused.stdout == "")
+    #expect(
+      refused.stderr
+        == "primetime: '\(recording.path)' holds something already; give --force to write over it\n"
+    )
+    #expect(try Data(contentsOf: recording) == Data("my notes\n".utf8))
+    // Nothing ran: the database was not even made.
+    #expect(!FileManager.default.fileExists(atPath: home.appending(path: "primetime.sqlite").path))
+
+    let forced = try PrimeTime.run(
+      ["--record", recording.path, "--force", "-c", "set 7"], home: home)
+    #expect(forced.status == 0)
+    let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
+    #expect(lines.first?.hasPrefix(#"{"start""#) == true)
+    #expect(!lines.contains("my notes"))
+    // An empty file holds nothing to lose, and a device is written through.
+    let empty = home.appending(path: "empty.jsonl")
+    try Data().write(to: empty)
+    #expect(try PrimeTime.run(["--record", empty.path, "-c", "incr"], home: home).status == 0)
+    #expect(try PrimeTime.run(["--record", "/dev/null", "-c", "incr"], home: home).status == 0)
+  }
+
   @Test func aDroppedAction_makesTheReplayFail_namingItsLine() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
