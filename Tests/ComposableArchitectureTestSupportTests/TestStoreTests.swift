@@ -52,19 +52,6 @@ private func waitUntilCancelled() async {
   continuation.finish()
 }
 
-/// Takes the issues a test store reports instead of failing the test with them.
-private final class IssueCollector: IssueReporter {
-  let messages = Mutex<[String]>([])
-
-  func reportIssue(
-    _ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
-    filePath: StaticString, line: UInt, column: UInt
-  ) {
-    let text = message() ?? ""
-    messages.withLock { $0.append(text) }
-  }
-}
-
 /// Runs `body`, which must make the test store report at least one issue, each of which
 /// `matching` accepts. The issues are checked here and printed nowhere: a test that expects a
 /// failure stays quiet while it behaves.
@@ -73,12 +60,21 @@ private func expectFailure(
   _ body: () async -> Void, matching: (String) -> Bool,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
-  let collector = IssueCollector()
-  await withIssueReporters([collector]) { await body() }
-  let messages = collector.messages.withLock { $0 }
+  let messages = await issuesReported(during: body)
   #expect(!messages.isEmpty, "no issue was reported", sourceLocation: sourceLocation)
   for message in messages where !matching(message) {
     Issue.record("an unexpected issue: \(message)", sourceLocation: sourceLocation)
+  }
+}
+
+@MainActor
+struct IssuesReportedTests {
+  @Test func collectsWhatIsReported_andRecordsNothing() async {
+    let reports = await issuesReported {
+      reportIssue("first")
+      reportIssue("second")
+    }
+    #expect(reports == ["first", "second"])
   }
 }
 
