@@ -20,13 +20,34 @@ public enum StateJSON {
         if case .primeModal = state.counterDestination { true } else { false }
       }(),
       isLookingUp: state.isLookingUp, screen: screen.rawValue)
+    return line(snapshot) ?? "{}"
+  }
+
+  /// The favorite primes as one line of JSON, an array in their order, as `favorites --json`
+  /// prints them.
+  ///
+  /// ```swift
+  /// StateJSON.favorites([7, 11])  // "[7,11]"
+  /// ```
+  public static func favorites(_ primes: some Sequence<Int>) -> String {
+    line(Array(primes)) ?? "[]"
+  }
+
+  /// The activity feed as one line of JSON, an array newest first as `activity` lists it, each
+  /// entry as `state --json` writes it.
+  public static func activity(_ feed: some BidirectionalCollection<Activity>) -> String {
+    line(Array(feed.reversed())) ?? "[]"
+  }
+
+  /// A value as one line of JSON, keys sorted, timestamps as ``timestamp(_:)`` writes them.
+  private static func line(_ value: some Encodable) -> String? {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
       try container.encode(timestamp(date))
     }
-    guard let data = try? encoder.encode(snapshot) else { return "{}" }
+    guard let data = try? encoder.encode(value) else { return nil }
     return String(decoding: data, as: UTF8.self)
   }
 

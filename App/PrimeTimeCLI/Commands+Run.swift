@@ -65,6 +65,35 @@ extension UICommand: RunnableCommand {
   }
 }
 
+extension FavoritesCommand: RunnableCommand {
+  /// The REPL's `favorites`, run once.
+  @MainActor
+  func run(in environment: RuntimeEnvironment) async -> Int32 {
+    await runInTheREPL(json ? "favorites --json" : "favorites", environment: environment)
+  }
+}
+
+extension ActivityCommand: RunnableCommand {
+  /// The REPL's `activity`, run once.
+  @MainActor
+  func run(in environment: RuntimeEnvironment) async -> Int32 {
+    await runInTheREPL(json ? "activity --json" : "activity", environment: environment)
+  }
+}
+
+extension SessionCommand {
+  /// Runs one of the REPL's commands, as `-c` would.
+  @MainActor
+  func runInTheREPL(_ command: String, environment: RuntimeEnvironment) async -> Int32 {
+    guard let dataDirectory = PrimeTimeCLI.dataDirectory(options, environment) else {
+      return PrimeTimeCLI.usageStatus
+    }
+    return await REPL.run(
+      dataDirectory: dataDirectory, commandStrings: [command],
+      recording: options.recordingTarget, environment: environment)
+  }
+}
+
 extension ReplayCommand: RunnableCommand {
   /// The check of a recording, or with `--ui`, its steps on the history page.
   @MainActor

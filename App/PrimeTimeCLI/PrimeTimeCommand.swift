@@ -22,8 +22,8 @@ struct PrimeTimeCommand: ParsableCommand {
       """,
     version: PrimeTimeCLI.version,
     subcommands: [
-      UICommand.self, NthPrimeCommand.self, PrimeCountCommand.self, IsPrimeCommand.self,
-      ReplayCommand.self,
+      UICommand.self, FavoritesCommand.self, ActivityCommand.self, NthPrimeCommand.self,
+      PrimeCountCommand.self, IsPrimeCommand.self, ReplayCommand.self,
     ]
   )
 
@@ -88,8 +88,19 @@ struct UICommand: ParsableCommand {
   /// `--data-dir` and `--record`, as the REPL has them; given before `ui`, they are the app's.
   @OptionGroup var session: SessionOptions
   @ParentCommand var app: PrimeTimeCommand
+}
 
-  /// The options given after `ui`, else those given before it.
+/// A subcommand that runs a session, and so takes the session's options, after its name or
+/// before it.
+protocol SessionCommand: ParsableCommand {
+  /// The options given after the subcommand's name.
+  var session: SessionOptions { get }
+  /// The command line whose options were given before it.
+  var app: PrimeTimeCommand { get }
+}
+
+extension SessionCommand {
+  /// The options given after the subcommand's name, else those given before it.
   var options: SessionOptions {
     var options = session
     options.dataDirectory = session.dataDirectory ?? app.session.dataDirectory
@@ -97,6 +108,41 @@ struct UICommand: ParsableCommand {
     options.overwritesRecording = session.overwritesRecording || app.session.overwritesRecording
     return options
   }
+}
+
+extension UICommand: SessionCommand {}
+
+struct FavoritesCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "favorites",
+    abstract: "Print the favorite primes, a numbered row each, or as a JSON array.",
+    discussion: """
+      The REPL's 'favorites', run once. Example: primetime favorites --json prints [7,11].
+      """
+  )
+
+  @Flag(help: "Print one line of JSON: the primes in their order.")
+  var json = false
+
+  @OptionGroup var session: SessionOptions
+  @ParentCommand var app: PrimeTimeCommand
+}
+
+struct ActivityCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "activity",
+    abstract: "Print the favorites added and removed, newest first, or as a JSON array.",
+    discussion: """
+      The REPL's 'activity', run once; times are local, and in JSON ISO 8601 in UTC. Example: \
+      primetime activity --json
+      """
+  )
+
+  @Flag(help: "Print one line of JSON: the entries, newest first, with their ids and times.")
+  var json = false
+
+  @OptionGroup var session: SessionOptions
+  @ParentCommand var app: PrimeTimeCommand
 }
 
 struct ReplayCommand: ParsableCommand {
@@ -255,7 +301,7 @@ public enum PrimeTimeCLI {
     }
     if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
       let option = replOption(in: arguments.prefix { $0 != "--" }),
-      !(command is UICommand && OptionName.session.flatMap(\.spellings).contains(option))
+      !(command is any SessionCommand && OptionName.session.flatMap(\.spellings).contains(option))
     {
       return usageError("\(option) goes with the REPL, not with '\(name)'")
     }

@@ -73,11 +73,13 @@ extension Command {
       }
     },
     Command(
-      "favorites", aliases: ["fav"], .none,
-      summary: "go to the favorites screen and list them", example: "favorites"
-    ) { session, _ in
+      "favorites", aliases: ["fav"], .flag("--json"),
+      summary: "go to the favorites screen and list them, or as JSON",
+      example: "favorites"
+    ) { session, json in
       await session.send(.screens(.pageOpened(.favorites)))
-      session.say(Rendering.favorites(session.state.favoritePrimes))
+      let primes = session.state.favoritePrimes
+      session.say(json ? StateJSON.favorites(primes) : Rendering.favorites(primes))
     },
     Command(
       "delete", aliases: ["del"], .positives("row"), on: .favorites,
@@ -126,11 +128,14 @@ extension Command {
       await session.send(.favoritePrimes(.loadButtonTapped(file: path)))
     },
     Command(
-      "activity", .none, summary: "favorites added and removed, newest first",
+      "activity", .flag("--json"),
+      summary: "favorites added and removed, newest first, or as JSON",
       example: "activity"
-    ) { session, _ in
+    ) { session, json in
+      let feed = session.state.activityFeed
       session.say(
-        Rendering.activity(session.state.activityFeed, timeZone: session.runtime.timeZone))
+        json
+          ? StateJSON.activity(feed) : Rendering.activity(feed, timeZone: session.runtime.timeZone))
     },
     Command(
       "undo", .positive("n", default: 1), summary: "undo the last step, or the last n",

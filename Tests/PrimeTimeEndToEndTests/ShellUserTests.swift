@@ -123,3 +123,60 @@ struct ShellUserTests {
     #expect(result.stdout == help.stdout)
   }
 }
+
+/// `primetime favorites` and `primetime activity`: what the REPL shows, for scripts.
+struct ListingCommandTests {
+  @Test func favoritesAndActivity_printWhatTheREPLShows_orJSON() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    #expect(try PrimeTime.run(["favorites", "--json"], home: home).stdout == "[]\n")
+    #expect(try PrimeTime.run(["activity", "--json"], home: home).stdout == "[]\n")
+    let saved = try PrimeTime.run(["-c", "set 7; save; set 11; save; set 7; remove"], home: home)
+    #expect(saved.status == 0)
+
+    let favorites = try PrimeTime.run(["favorites"], home: home)
+    #expect(favorites.status == 0)
+    #expect(favorites.stdout == "1  11\n")
+    #expect(try PrimeTime.run(["favorites", "--json"], home: home).stdout == "[11]\n")
+
+    let activity = try PrimeTime.run(["activity"], home: home)
+    let repl = try PrimeTime.run(["-c", "activity"], home: home)
+    #expect(activity.status == 0)
+    #expect(activity.stdout == repl.stdout)
+    #expect(activity.stdout.split(separator: "\n").count == 3)
+    let json = try PrimeTime.run(["activity", "--json"], home: home)
+    let entries = try JSONDecoder().decode(
+      [Entry].self, from: Data(json.stdout.utf8))
+    #expect(entries.map(\.prime) == [7, 11, 7])
+    #expect(entries.map(\.type) == ["removed", "added", "added"])
+    #expect(entries.allSatisfy { $0.timestamp.hasSuffix("Z") && !$0.id.isEmpty })
+  }
+
+  private struct Entry: Decodable {
+    var id: String
+    var prime: Int
+    var timestamp: String
+    var type: String
+  }
+
+  @Test(arguments: [
+    ["--data-dir", "DIR", "favorites", "--json"], ["favorites", "--data-dir", "DIR", "--json"],
+  ])
+  func theDataDirectory_isGivenBeforeOrAfterTheCommand(arguments: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let other = home.appending(path: "other")
+    let saved = try PrimeTime.run(["--data-dir", other.path, "-c", "set 5; save"], home: home)
+    #expect(saved.status == 0)
+    let result = try PrimeTime.run(arguments.map { $0 == "DIR" ? other.path : $0 }, home: home)
+    #expect(result.stdout == "[5]\n")
+  }
+
+  @Test func anOptionOfTheREPL_isRefused_withTheListings() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(["favorites", "-c", "incr"], home: home)
+    #expect(result.status == 64)
+    #expect(result.stderr == "primetime: -c goes with the REPL, not with 'favorites'\n")
+  }
+}

@@ -49,6 +49,21 @@ struct RenderingTests {
     #expect(Rendering.activity([], timeZone: zone) == "no activity yet")
   }
 
+  @Test func favoritesAndActivity_asJSON_areArrays_theFeedNewestFirst() {
+    #expect(StateJSON.favorites([7, 11]) == "[7,11]")
+    #expect(StateJSON.favorites([]) == "[]")
+    let feed = [
+      Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0)),
+      Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: Date(timeIntervalSince1970: 1)),
+    ]
+    #expect(
+      StateJSON.activity(feed)
+        == #"[{"id":"00000000-0000-0000-0000-000000000002","prime":7,"#
+        + #""timestamp":"1970-01-01T00:00:01.000Z","type":"removed"},"#
+        + #"{"id":"00000000-0000-0000-0000-000000000001","prime":7,"#
+        + #""timestamp":"1970-01-01T00:00:00.000Z","type":"added"}]"#)
+  }
+
   @Test func json_isOneLineWithTheDocumentedKeys() throws {
     let state = AppState(
       count: 7, favoritePrimes: [7],
