@@ -183,7 +183,8 @@ struct NthPrimeCommand: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "Which prime: 1 is 2, 2 is 3, …", valueName: DirectCommand.Question.nthPrime.argument))
+      "Which prime: 1 is 2, 2 is 3, and so on.", valueName: DirectCommand.Question.nthPrime.argument
+    ))
   var n: String
 
   @OptionGroup var options: ComputeOptions
@@ -209,14 +210,14 @@ struct TimingOptions: ParsableArguments {
 struct PrimeCountCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: DirectCommand.Question.primeCount.rawValue,
-    abstract: "Print the number of primes up to x, π(x).",
+    abstract: "Print the number of primes up to x, pi(x).",
     discussion: "Example: primetime prime-count 100 prints 25; pi is the same command.",
     aliases: DirectCommand.Question.primeCount.aliases
   )
 
   @Argument(
     help: ArgumentHelp(
-      "The bound, from 0 to 2^63 − 1 (9223372036854775807).",
+      "The bound, from 0 to 2^63 - 1 (9223372036854775807).",
       valueName: DirectCommand.Question.primeCount.argument))
   var x: String
 

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// The man page (`Documentation/primetime.1`, written by `Scripts/generate-manual` from the same
+/// declarations as `--help`) and the completion scripts say what the command line does.
+struct ManualTests {
+  static let manual = URL(filePath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appending(path: "Documentation/primetime.1")
+
+  /// A command as `--experimental-dump-help` describes it.
+  struct Command: Decodable {
+    var commandName: String
+    var abstract: String?
+    var discussion: String?
+    var arguments: [Argument]?
+    var subcommands: [Command]?
+  }
+
+  struct Argument: Decodable {
+    struct Name: Decodable {
+      var kind: String
+      var name: String
+    }
+    var names: [Name]?
+    var abstract: String?
+    var discussion: String?
+    var shouldDisplay: Bool
+  }
+
+  struct Dump: Decodable {
+    var command: Command
+  }
+
+  @Test func theManPage_saysWhatTheHelpSays_forEveryCommandAndOption() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let dump = try PrimeTime.run(["--experimental-dump-help"], home: home)
+    #expect(dump.status == 0)
+    let root = try JSONDecoder().decode(Dump.self, from: Data(dump.stdout.utf8)).command
+    let page = try String(contentsOf: Self.manual, encoding: .utf8)
+    let lines = page.split(separator: "\n")
+    let stale = "is stale: run Scripts/generate-manual"
+    // The commands the page lists, each by its name (`"prime-count, pi"` names one with its
+    // aliases), less `help`.
+    let listed = lines.compactMap { line -> String? in
+      guard line.hasPrefix(".It Em ") else { return nil }
+      let names = line.dropFirst(7).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+      return names.split(separator: ",").first.map(String.init)
+    }.filter { $0 != "help" }
+
+    func check(_ command: Command, isRoot: Bool) {
+      if !isRoot {
+        #expect(listed.contains(command.commandName), "\(command.commandName) \(stale)")
+      }
+      for text in [command.abstract, command.discussion].compactMap({ $0 }) where !text.isEmpty {
+        #expect(page.contains(text), "\(command.commandName)'s help \(stale)")
+      }
+      for argument in command.arguments ?? [] where argument.shouldDisplay {
+        for text in [argument.abstract, argument.discussion].compactMap({ $0 }) where !text.isEmpty
+        {
+          #expect(page.contains(text), "\(command.commandName): '\(text)' \(stale)")
+        }
+        for name in argument.names ?? [] where name.kind == "long" {
+          #expect(
+            lines.contains { $0.hasPrefix(".It Fl") && $0.contains(" -\(name.name)") },
+            "\(command.commandName): --\(name.name) \(stale)")
+        }
+      }
+      for subcommand in command.subcommands ?? [] where subcommand.commandName != "help" {
+        check(subcommand, isRoot: false)
+      }
+    }
+    check(root, isRoot: true)
+    // And it lists no command the program does not have.
+    #expect(Set(listed) == Set((root.subcommands ?? []).map(\.commandName)).subtracting(["help"]))
+  }
+
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func theCompletionScript_namesEveryCommandAndOption(shell: String) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let script = try PrimeTime.run(["--generate-completion-script", shell], home: home)
+    #expect(script.status == 0)
+    for word in [
+      "ui", "favorites", "activity", "nth-prime", "prime-count", "is-prime", "replay",
+      "data-dir", "record", "force", "command", "threads", "json",
+    ] {
+      #expect(script.stdout.contains(word), "\(shell): \(word)")
+    }
+  }
+}
