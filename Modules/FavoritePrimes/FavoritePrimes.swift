@@ -73,7 +73,7 @@ public enum FavoritePrimesAction: Codable, Equatable, Sendable {
   /// in the data directory.
   case loadButtonTapped(file: String?)
   /// Loading ended: the primes read, or why not.
-  case loadResponse(Result<ImportedPrimes, ErrorMessage>)
+  indirect case loadResponse(Result<ImportedPrimes, ErrorMessage>)
   /// The favorite at this index was tapped: a lookup for the nth prime, n = that prime, starts.
   case primeTapped(at: Int)
   /// Something happened in the running lookup, or it was dismissed (cancelled).

@@ -65,13 +65,69 @@ struct FavoritePrimesFileTests {
 
   @Test(
     arguments: [
-      ("not json", FavoritePrimesFileError.unreadable),
-      (#"{"version":1,"favoritePrimes":"2,3"}"#, .unreadable),
-      (#"{"favoritePrimes":[2]}"#, .unreadable),
-      ("[2, \"3\"]", .unreadable),
+      // Where `no` stops reading as `null`.
+      ("not json", FavoritePrimesFileError.notJSON(at: JSONPosition(line: 1, column: 2))),
+      ("[2,\n3,\n  x]", .notJSON(at: JSONPosition(line: 3, column: 3))),
+      ("[2, 3", .notJSON(at: JSONPosition(line: 1, column: nil))),
+      ("{\"version\":1,\n\"favoritePrimes\":[2,", .notJSON(at: JSONPosition(line: 2, column: nil))),
+      ("", .empty), (" \n", .empty),
+      (#""13""#, .notAList(holding: "a string")),
+      ("17", .notAList(holding: "a number")),
+      ("null", .notAList(holding: "null")),
+      (
+        #"{"version":1,"favoritePrimes":"2,3"}"#,
+        .notAList(holding: "an object whose favoritePrimes is no list")
+      ),
+      (#"{"favoritePrimes":[2]}"#, .notAList(holding: "an object without a whole-number version")),
       (#"{"version":2,"favoritePrimes":[2]}"#, .unsupportedVersion(2)),
+      ("[2, 1e400]", .unreadableNumber("1e400")),
     ])
-  func decode_refusesInvalidFiles(text: String, error: FavoritePrimesFileError) {
+  func decode_refusesAFileThatIsNoList_sayingWhereOrWhatItIs(
+    text: String, error: FavoritePrimesFileError
+  ) {
     #expect(throws: error) { try FavoritePrimesFile.decode(Data(text.utf8)) }
+  }
+
+  @Test func everyElement_isReadByOneRule_keptIfAPrimeNotListedBefore_elseSkippedAndNamed() throws {
+    let imported = try FavoritePrimesFile.decode(
+      Data(#"[-3, 1e30, 17, 2.5, "13", null, true, [1], {"a":1}, 17, 9223372036854775807]"#.utf8))
+    #expect(imported.primes == [17])
+    #expect(imported.notPrime == [-3, 9_223_372_036_854_775_807])
+    #expect(imported.repeated == [17])
+    #expect(
+      imported.unusable.map(\.shown) == ["1e+30", "2.5", #""13""#, "null", "true", "[…]", "{…}"])
+    #expect(
+      imported.summary(added: 1)
+        == "added 1 favorite prime; skipped -3, 9223372036854775807 (not prime), 17 (listed twice), "
+        + #"1e+30 (out of range), 2.5 (not a whole number), "13", null, true, […], {…} (not a number)"#
+    )
+  }
+
+  @Test(
+    arguments: [
+      ("", "is empty"),
+      ("[2, 3", "is cut short: its JSON ends unfinished at line 1"),
+      ("[2,\nx]", "is not JSON: it goes wrong at line 2, column 1"),
+      (
+        #""13""#,
+        #"holds a string, not a list of primes ([2, 3, 7], or {"version":1,"favoritePrimes":[2, 3, 7]})"#
+      ),
+    ])
+  func aRefusal_saysWhatAndWhere(text: String, message: String) {
+    #expect(throws: FavoritePrimesFileError.self) { try FavoritePrimesFile.decode(Data(text.utf8)) }
+    do {
+      _ = try FavoritePrimesFile.decode(Data(text.utf8))
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test func anImport_readsAndWritesAsEarlierVersionsRecordedIt() throws {
+    let earlier = #"{"notPrime":[4],"primes":[2],"repeated":[]}"#
+    let imported = try JSONDecoder().decode(ImportedPrimes.self, from: Data(earlier.utf8))
+    #expect(imported == ImportedPrimes(primes: [2], notPrime: [4]))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(String(decoding: try encoder.encode(imported), as: UTF8.self) == earlier)
   }
 }

@@ -28,8 +28,8 @@ struct FavoritePrimesTests {
   }
 
   @Test func whatCoversTheList_andASavesAnswer_areHeldInBoxes() {
-    // Every action the app routes is copied at each level: a save's answer, the largest, is
-    // boxed, so no action is larger than the lookup's (Benchmarks/README.md).
+    // Every action the app routes is copied at each level: a save's and a load's answers, the
+    // largest, are boxed, so no action is larger than the lookup's (Benchmarks/README.md).
     #expect(MemoryLayout<FavoritePrimesState.Destination?>.size == MemoryLayout<AnyObject>.size)
     #expect(
       MemoryLayout<FavoritePrimesAction>.size
@@ -206,10 +206,13 @@ struct FavoritePrimesTests {
     let store = makeStore([7], fileClient: .inMemory(files))
     await store.send(.loadButtonTapped(file: "notes.json"))
     await store.receive(
-      .loadResponse(.failure(ErrorMessage("notes.json is not a favorite-primes file")))
+      .loadResponse(
+        .failure(ErrorMessage("notes.json is not JSON: it goes wrong at line 1, column 2")))
     ) {
       $0.destination = .alert(
-        .failure("could not load the favorite primes: notes.json is not a favorite-primes file"))
+        .failure(
+          "could not load the favorite primes: notes.json is not JSON: it goes wrong at line 1, "
+            + "column 2"))
     }
   }
 

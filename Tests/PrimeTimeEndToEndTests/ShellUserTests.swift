@@ -180,3 +180,39 @@ struct ListingCommandTests {
     #expect(result.stderr == "primetime: -c goes with the REPL, not with 'favorites'\n")
   }
 }
+
+/// A favorites file that cannot be read whole says what is wrong and where; one whose elements
+/// are read has each left-out element named.
+struct FavoritesFileMessageTests {
+  @Test(
+    arguments: [
+      ("[2, 3,\n5", "is cut short: its JSON ends unfinished at line 2"),
+      ("[2,\n  x]", "is not JSON: it goes wrong at line 2, column 3"),
+      (#""13""#, "holds a string, not a list of primes"),
+      ("", "is empty"),
+    ])
+  func aFileThatIsNoList_isRefused_sayingWhatAndWhere(contents: String, message: String) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appending(path: "bad.json")
+    try Data(contents.utf8).write(to: file)
+    let result = try PrimeTime.run(["-c", "load-favorites bad.json"], home: home)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix(
+        "primetime: command 1: could not load the favorite primes: \(file.path) \(message)"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func everyElement_isReadByOneRule_andEachLeftOutIsNamed() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Data(#"[-3, 1e30, 17, 2.5, "13", 17]"#.utf8).write(to: home.appending(path: "mixed.json"))
+    let result = try PrimeTime.run(["-c", "load-favorites mixed.json; favorites"], home: home)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "added 1 favorite prime; skipped -3 (not prime), 17 (listed twice), "
+        + #"1e+30 (out of range), 2.5 (not a whole number), "13" (not a number)"# + "\n1  17\n")
+  }
+}
