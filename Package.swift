@@ -62,7 +62,8 @@ let package = Package(
     // The favorites file that FavoritePrimes exports and imports, below the feature so that the
     // database's one-time import of the old files reads it without importing a feature.
     .target(
-      name: "FavoritePrimesFormat", dependencies: ["Primes"], path: "Modules/FavoritePrimesFormat"),
+      name: "FavoritePrimesFormat", dependencies: ["Primes", "NumberSyntax"],
+      path: "Modules/FavoritePrimesFormat"),
     .target(
       name: "Alerts", dependencies: ["ComposableArchitecture"], path: "Modules/Alerts"),
 
@@ -169,7 +170,7 @@ let package = Package(
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing", "Runtime", "Alerts", "Counter", "FavoritePrimes", "NumberSyntax",
-        "PrimeModal", "Screens",
+        "PrimeModal", "Screens", "FileClient",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/REPL"

@@ -306,6 +306,11 @@ public enum PrimeTimeCLI {
     {
       return usageError("\(option) goes with the REPL, not with '\(name)'")
     }
+    let session =
+      (command as? PrimeTimeCommand)?.session ?? (command as? any SessionCommand)?.options
+    if let session, session.overwritesRecording, session.recording == nil {
+      return usageError("\(OptionName.force.long) goes with \(OptionName.record.long) <file>")
+    }
     guard let runnable = command as? any RunnableCommand else {
       // `--help`, `help <subcommand>` and the like.
       do {

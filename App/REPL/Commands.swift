@@ -104,7 +104,7 @@ extension Command {
         """,
       example: "save-favorites backup.json"
     ) { session, file in
-      let path = file.map(session.files.path)
+      guard let path = session.filePath(file) else { return }
       await session.send(
         .favoritePrimes(.saveButtonTapped(file: path)),
         newsOnStandardError: path == FileWords.standardStream)
@@ -119,7 +119,7 @@ extension Command {
         """,
       example: "save-favorites backup.json; load-favorites backup.json"
     ) { session, file in
-      let path = file.map(session.files.path)
+      guard let path = session.filePath(file) else { return }
       if path == FileWords.standardStream, session.files.inputHoldsCommands {
         session.fail(
           "'-' is standard input, which holds the commands here; give a file, or use -c")

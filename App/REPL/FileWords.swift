@@ -1,3 +1,4 @@
+import FileClient
 import Foundation
 
 /// What a file's word on a command line names, as a shell user means it: a relative path is
@@ -5,29 +6,31 @@ import Foundation
 /// `~name/…` that user's. `-` is standard output for a save and standard input for a load. The
 /// default file, given no word, is the data directory's, which the app's file client resolves.
 public struct FileWords: Sendable, Equatable {
-  /// The directory relative paths start from.
-  public var workingDirectory: String
+  /// The directory relative paths start from; `nil` when it is gone (deleted since), and then
+  /// a relative path names nothing.
+  public var workingDirectory: String?
   /// The home directory `~` names, if there is one.
   public var home: String?
   /// Whether standard input holds the commands, as in piped input: then `-` cannot be read.
   public var inputHoldsCommands: Bool
 
-  public init(workingDirectory: String, home: String?, inputHoldsCommands: Bool) {
+  public init(workingDirectory: String?, home: String?, inputHoldsCommands: Bool) {
     self.workingDirectory = workingDirectory
     self.home = home
     self.inputHoldsCommands = inputHoldsCommands
   }
 
   /// The word that names standard input or output.
-  public static let standardStream = "-"
+  public static let standardStream = FileClient.standardStreams
 
-  /// The absolute path a word names, or `-` for a standard stream.
+  /// The absolute path a word names, or `-` for a standard stream; `nil` for a relative path
+  /// when the current directory is gone.
   ///
   /// ```swift
   /// FileWords(workingDirectory: "/work", home: "/home/ada", inputHoldsCommands: false)
   ///   .path("~/backup.json")  // "/home/ada/backup.json"
   /// ```
-  public func path(_ word: String) -> String {
+  public func path(_ word: String) -> String? {
     if word == Self.standardStream || word.hasPrefix("/") { return word }
     if word.hasPrefix("~") {
       let slash = word.firstIndex(of: "/") ?? word.endIndex
@@ -37,7 +40,15 @@ public struct FileWords: Sendable, Equatable {
         return directory + word[slash...]
       }
     }
+    guard let workingDirectory else { return nil }
     return workingDirectory.hasSuffix("/") ? workingDirectory + word : workingDirectory + "/" + word
+  }
+
+  /// The current directory, as the system gives it; `nil` when it has been deleted.
+  public static var currentDirectory: String? {
+    guard let path = getcwd(nil, 0) else { return nil }
+    defer { free(path) }
+    return String(cString: path)
   }
 
   /// The home directory of the user with this name, if there is one.

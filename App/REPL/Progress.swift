@@ -51,6 +51,9 @@ public struct ProgressDisplay: Sendable {
     defer { echo?.restore() }
     let start = ContinuousClock.now
     var isDrawn = false
+    // A lookup that ends at once is seen to end at once: the first looks come after 1 ms, then
+    // 2, 4… up to the redraw's 50 ms, so that a script of many small lookups is not slowed.
+    var pause = Duration.milliseconds(1)
     defer {
       if isDrawn {
         write(Self.clear)
@@ -68,7 +71,8 @@ public struct ProgressDisplay: Sendable {
         write(Self.clear + Self.text(fraction(), hint: hint))
         isDrawn = true
       }
-      try? await Task.sleep(for: .milliseconds(50))
+      try? await Task.sleep(for: pause)
+      pause = min(pause * 2, .milliseconds(50))
     }
     return false
   }

@@ -54,9 +54,10 @@ public enum REPL {
         : environment.terminal.error
           ? Interaction(takeInterrupt: { false }, progress: environment.progressDisplay(hint: nil))
           : nil,
+      // At the REPL's prompt too, standard input is where the commands come from.
       files: FileWords(
-        workingDirectory: FileManager.default.currentDirectoryPath,
-        home: environment.variables["HOME"], inputHoldsCommands: script == nil && !isInteractive))
+        workingDirectory: FileWords.currentDirectory,
+        home: environment.variables["HOME"], inputHoldsCommands: script == nil))
 
     if isInteractive {
       let editor = LineEditor(historyFile: dataDirectory.appending(path: "repl-history"))

@@ -225,6 +225,17 @@ public final class Session {
     return !alerts.contains(where: \.isFailure)
   }
 
+  /// The path a command's file word names, `.some(nil)` for the default file; `nil`, the
+  /// command failed, when the word is relative and the current directory is gone.
+  func filePath(_ word: String?) -> String?? {
+    guard let word else { return .some(nil) }
+    guard let path = files.path(word) else {
+      fail("the current directory is gone; name the file by its whole path")
+      return nil
+    }
+    return path
+  }
+
   /// Undoes the last `steps` steps, as many as there are, and says what that left.
   func undo(_ steps: Int = 1) async {
     await travel(steps == 1 ? .undo : .travel(by: -steps))

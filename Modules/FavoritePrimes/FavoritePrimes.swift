@@ -166,7 +166,7 @@ struct FavoritesListReducer: Reducer {
       let name = file ?? FavoritePrimesFile.name
       return .run { send in
         let saved = await Result {
-          try await fileClient.save(name, try FavoritePrimesFile.encode(primes))
+          try await fileClient.saveFavorites(primes, to: name)
           return primes.count
         }
         await send(.saveResponse(saved, file: fileClient.path(name)))
@@ -241,5 +241,20 @@ struct FavoritesListReducer: Reducer {
     // written out rather than added up.
     let row = index < .max ? ordinal(index + 1) : "\(UInt(index) + 1)th"
     return "there is no \(row) favorite prime: \(existing)"
+  }
+}
+
+extension FileClient {
+  /// Writes the favorites file, over an earlier one, but never over a file that holds
+  /// something else: that may be the user's.
+  fileprivate func saveFavorites(_ primes: [Int], to name: String) async throws {
+    if name != Self.standardStreams, let existing = try? await load(name),
+      (try? FavoritePrimesFile.decode(existing)) == nil
+    {
+      throw ErrorMessage(
+        "\(name) holds something else than favorite primes; it is left as it is (save to "
+          + "another file, or remove it first)")
+    }
+    try await save(name, try FavoritePrimesFile.encode(primes))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NumberSyntax
 import Primes
 
 /// The portable favorites file that `save-favorites` writes and `load-favorites` reads.
@@ -110,7 +111,7 @@ public enum FavoritePrimesFile {
 }
 
 /// One element of a file's list, as read: a whole number that fits in 64 bits, or what it is
-/// instead, shown as the file writes it.
+/// instead, shown as Swift reads it (`1e+30` for `1e30`), control characters escaped.
 enum Element: Decodable, Equatable {
   case whole(Int)
   case unusable(ImportedPrimes.Unusable)
@@ -128,8 +129,8 @@ enum Element: Decodable, Equatable {
       self = .unusable(
         .init(shown: "\(number)", reason: isWhole ? .outOfRange : .notAWholeNumber))
     } else if let text = try? value.decode(String.self) {
-      let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
-      self = .unusable(.init(shown: "\"\(shown)\"", reason: .notANumber))
+      // Control characters escaped: a file may hold a terminal's escape sequences.
+      self = .unusable(.init(shown: "\"\(printable(text, limit: 20))\"", reason: .notANumber))
     } else if (try? decoder.unkeyedContainer()) != nil {
       self = .unusable(.init(shown: "[…]", reason: .notANumber))
     } else {
@@ -167,7 +168,11 @@ public struct JSONPosition: Equatable, Sendable {
   /// Where the parser's message says it stopped: "around character N", or the end of the text.
   init(of text: String, in data: Data) {
     let offset = text.firstMatch(of: /character (\d+)/).flatMap { Int($0.1) }
-    let before = data.prefix(offset ?? data.count)
+    // At the end, the line of the last character that is not blank.
+    let end = data.lastIndex { !" \t\r\n".utf8.contains($0) }.map {
+      data.distance(from: data.startIndex, to: $0) + 1
+    }
+    let before = data.prefix(offset ?? end ?? data.count)
     let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
     self.init(
@@ -194,7 +199,7 @@ public struct ImportedPrimes: Codable, Equatable, Sendable {
       case notAWholeNumber = "not a whole number"
       case outOfRange = "out of range"
     }
-    /// The element as the file writes it: `"13"`, `2.5`, `null`, `[…]`.
+    /// The element as read: `"13"`, `2.5`, `1e+30`, `null`, `[…]`; a string cut at 20 characters.
     public var shown: String
     public var reason: Reason
 

@@ -55,6 +55,10 @@ public struct FileClientFailure: Error, CustomStringConvertible, Sendable {
 }
 
 extension FileClient {
+  /// The name that stands for the standard streams: a live client reads standard input for a
+  /// load of it and writes standard output for a save.
+  public static let standardStreams = "-"
+
   /// A client with no files that forgets what it saves.
   public static let noop = FileClient(load: { _ in nil }, save: { _, _ in })
 

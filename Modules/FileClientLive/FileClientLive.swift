@@ -49,7 +49,7 @@ extension FileClient {
 /// What the file name `-` reads and writes: standard input and standard output.
 public struct StandardStreams: Sendable {
   /// The name that stands for them.
-  public static let name = "-"
+  public static let name = FileClient.standardStreams
 
   /// Reads standard input to its end.
   public var read: @Sendable () -> Data

@@ -117,6 +117,27 @@ struct FavoritePrimesTests {
     #expect(try FavoritePrimesFile.decode(data) == ImportedPrimes(primes: [2, 3, 7]))
   }
 
+  @Test func save_overAFileThatIsNoFavoritesFile_leavesItAsItIs_andSaysWhy() async throws {
+    let files = InMemoryFiles(["notes.txt": Data("my notes\n".utf8)])
+    let store = makeStore([2], fileClient: .inMemory(files))
+    await store.send(.saveButtonTapped(file: "notes.txt"))
+    let reason =
+      "notes.txt holds something else than favorite primes; it is left as it is (save to "
+      + "another file, or remove it first)"
+    await store.receive(.saveResponse(.failure(ErrorMessage(reason)), file: "notes.txt")) {
+      $0.destination = .alert(.failure("could not save the favorite primes: \(reason)"))
+    }
+    #expect(files["notes.txt"] == Data("my notes\n".utf8))
+    // A favorites file, in either shape, is written over.
+    files["old.json"] = Data("[5]".utf8)
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.send(.saveButtonTapped(file: "old.json"))
+    await store.receive(.saveResponse(.success(1), file: "old.json")) {
+      $0.notice = "saved 1 favorite prime to old.json"
+    }
+    #expect(try FavoritePrimesFile.decode(try #require(files["old.json"])).primes == [2])
+  }
+
   @Test func save_failure_isReportedAsAnAlert() async {
     let store = makeStore([2], fileClient: .failing)
     await store.send(.saveButtonTapped(file: nil))

@@ -11,6 +11,7 @@ struct ManualTests {
   /// A command as `--experimental-dump-help` describes it.
   struct Command: Decodable {
     var commandName: String
+    var aliases: [String]?
     var abstract: String?
     var discussion: String?
     var arguments: [Argument]?
@@ -51,7 +52,10 @@ struct ManualTests {
 
     func check(_ command: Command, isRoot: Bool) {
       if !isRoot {
-        #expect(listed.contains(command.commandName), "\(command.commandName) \(stale)")
+        let names = ([command.commandName] + (command.aliases ?? [])).joined(separator: ", ")
+        #expect(
+          lines.contains(".It Em \(names)") || lines.contains(".It Em \"\(names)\""),
+          "\(names) \(stale)")
       }
       for text in [command.abstract, command.discussion].compactMap({ $0 }) where !text.isEmpty {
         #expect(page.contains(text), "\(command.commandName)'s help \(stale)")
@@ -61,10 +65,12 @@ struct ManualTests {
         {
           #expect(page.contains(text), "\(command.commandName): '\(text)' \(stale)")
         }
-        for name in argument.names ?? [] where name.kind == "long" {
+        for name in argument.names ?? [] {
+          // `.It Fl t , -threads`: a short name after `Fl`, a long one after its dash.
+          let spelled = name.kind == "long" ? " -\(name.name)" : "Fl \(name.name)"
           #expect(
-            lines.contains { $0.hasPrefix(".It Fl") && $0.contains(" -\(name.name)") },
-            "\(command.commandName): --\(name.name) \(stale)")
+            lines.contains { $0.hasPrefix(".It Fl") && $0.contains(spelled) },
+            "\(command.commandName): \(name.name) \(stale)")
         }
       }
       for subcommand in command.subcommands ?? [] where subcommand.commandName != "help" {
@@ -82,10 +88,12 @@ struct ManualTests {
     defer { try? FileManager.default.removeItem(at: home) }
     let script = try PrimeTime.run(["--generate-completion-script", shell], home: home)
     #expect(script.status == 0)
-    for word in [
-      "ui", "favorites", "activity", "nth-prime", "prime-count", "is-prime", "replay",
-      "data-dir", "record", "force", "command", "threads", "json",
-    ] {
+    // Fish names an option in its parser's spec (`'data-dir='`), the others as typed.
+    let options = ["data-dir", "record", "force", "command", "threads", "json", "time", "step"]
+    let words =
+      ["favorites", "activity", "nth-prime", "prime-count", "is-prime", "replay"]
+      + options.map { shell == "fish" ? "'\($0)" : "--\($0)" }
+    for word in words {
       #expect(script.stdout.contains(word), "\(shell): \(word)")
     }
   }

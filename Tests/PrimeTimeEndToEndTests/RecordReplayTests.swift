@@ -72,6 +72,11 @@ struct RecordReplayTests {
     try Data().write(to: empty)
     #expect(try PrimeTime.run(["--record", empty.path, "-c", "incr"], home: home).status == 0)
     #expect(try PrimeTime.run(["--record", "/dev/null", "-c", "incr"], home: home).status == 0)
+    // Without a recording, it is a mistake said at once.
+    let alone = try PrimeTime.run(["--force", "-c", "incr"], home: home)
+    #expect(alone.status == 64)
+    #expect(alone.stdout == "")
+    #expect(alone.stderr == "primetime: --force goes with --record <file>\n")
   }
 
   @Test func aDroppedAction_makesTheReplayFail_namingItsLine() throws {

@@ -81,6 +81,21 @@ struct ShellUserTests {
         + "\(work.appending(path: "nothing.json").path)\n")
   }
 
+  @Test func aFileThatIsNoFavoritesFile_isNotWrittenOver() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let notes = home.appending(path: "notes.txt")
+    try Data("my notes\n".utf8).write(to: notes)
+    let result = try PrimeTime.run(["-c", "set 7; save; save-favorites notes.txt"], home: home)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "primetime: command 3: could not save the favorite primes: \(notes.path) holds "
+        + "something else than favorite primes; it is left as it is (save to another file, or "
+        + "remove it first)\n")
+    #expect(try Data(contentsOf: notes) == Data("my notes\n".utf8))
+  }
+
   @Test func dash_printsTheFileAlone_andReadsOneFromStandardInput() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -23,6 +23,14 @@ struct FileWordsTests {
     #expect(words.path(word) == path)
   }
 
+  @Test func withoutACurrentDirectory_aRelativePathNamesNothing_andTheRestStill() {
+    let words = FileWords(workingDirectory: nil, home: "/home/ada", inputHoldsCommands: false)
+    #expect(words.path("x.json") == nil)
+    #expect(words.path("/tmp/x.json") == "/tmp/x.json")
+    #expect(words.path("~/x.json") == "/home/ada/x.json")
+    #expect(words.path("-") == "-")
+  }
+
   @Test func withoutAHome_tildeIsItself() {
     let words = FileWords(workingDirectory: "/", home: nil, inputHoldsCommands: false)
     #expect(words.path("~/x.json") == "/~/x.json")

@@ -335,6 +335,24 @@ struct SessionTests {
     #expect(session.isQuitRequested)
   }
 
+  @Test func aRelativeFile_withTheCurrentDirectoryGone_failsInOneLine_andAWholePathStillWorks()
+    async
+  {
+    let session = Session(
+      initialState: AppState(favoritePrimes: [7]),
+      environment: AppEnvironment(
+        nthPrime: .answering([:]), fileClient: .inMemory(files),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { IncrementingUUIDs().next() }),
+      output: transcript.output,
+      files: FileWords(workingDirectory: nil, home: nil, inputHoldsCommands: false))
+    #expect(
+      await session.run(line: "save-favorites x.json")
+        == .failure("the current directory is gone; name the file by its whole path"))
+    #expect(files["x.json"] == nil)
+    #expect(await session.run(line: "save-favorites /tmp/x.json") == .success)
+    #expect(files["/tmp/x.json"] != nil)
+  }
+
   @Test func everyCommandsExample_runsAndSucceeds_inANewSession() async throws {
     for command in Command.all {
       let session = makeSession()

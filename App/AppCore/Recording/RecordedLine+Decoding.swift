@@ -25,7 +25,8 @@ extension RecordedLine {
     case 6, 7, 8:
       return try decoder.decode(Version8.Line.self, from: data).upgraded(from: version)
     default:
-      // Format 9 reads as this one, which added an action and a notice to it. A line that
+      // Formats 9 and 10 read as this one, which added an action and a notice to 9, and a
+      // field written only where it has something to 10. A line that
       // only an upgrade of an earlier format's makes is none of theirs.
       let line = try decoder.decode(RecordedLine.self, from: data)
       if let kind = line.upgradeOnlyKind {
@@ -103,7 +104,7 @@ extension Replay {
   /// Why a recording cannot be replayed at all.
   ///
   /// Its ``description`` says which line, and what is wrong with it: `line 1: the recording has
-  /// format version 11; this primetime reads versions 3 to 10`.
+  /// format version 12; this primetime reads versions 3 to 11`.
   public enum Unreadable: Error, CustomStringConvertible {
     /// The line (1-based) is not a line of its recording's format: not JSON, or JSON that the
     /// format does not write. `error` is the decoder's, whose coding path leads into `text`, the

@@ -71,11 +71,13 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// takes a new feed entry, with an identity and a time). Version 9: a move on the history
   /// page is a line of its own, no longer a step of the app's. Version 10: the REPL's `save`
   /// and `remove` are one counter action (`favoriteCommand`), and a control of a screen not
-  /// shown is refused by the app (a `refused` notice).
+  /// shown is refused by the app (a `refused` notice). Version 11: a load's answer names the
+  /// elements it left out that are no whole number (`unusable`, written only where there are
+  /// some).
   ///
   /// A line of an earlier version is read as a type of that version's, and upgraded one version
   /// at a time (``decode(_:version:)``).
-  public static let version = 10
+  public static let version = 11
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
