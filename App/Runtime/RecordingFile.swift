@@ -28,8 +28,9 @@ public final class RecordingFile: Sendable {
     }
   }
 
-  /// Opens the file for writing, creating it if need be. A file that holds something is
-  /// refused, and left as it is, unless the target overwrites; then it is emptied. A symbolic
+  /// Opens the file for writing, creating it if need be, readable by its owner only. A file
+  /// that holds something is refused, and left as it is, unless the target overwrites; then it
+  /// is emptied. A symbolic
   /// link, a named pipe or a device is written through, not replaced.
   public init(_ target: Target) throws {
     let path = target.path
@@ -40,7 +41,8 @@ public final class RecordingFile: Sendable {
         description: "cannot record to '\(path)': \(String(cString: strerror(errno)))")
     }
     var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+    let isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    if isRegularFile, status.st_size > 0 {
       guard target.overwrites else {
         Glibc.close(descriptor)
         throw RecordingError(
@@ -52,6 +54,8 @@ public final class RecordingFile: Sendable {
         throw RecordingError(description: "cannot record to '\(path)': \(reason)")
       }
     }
+    // A file that was there already becomes readable by its owner only too.
+    if isRegularFile { fchmod(descriptor, 0o600) }
     self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     self.path = path
   }

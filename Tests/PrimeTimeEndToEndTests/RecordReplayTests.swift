@@ -67,10 +67,17 @@ struct RecordReplayTests {
     let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
     #expect(lines.first?.hasPrefix(#"{"start""#) == true)
     #expect(!lines.contains("my notes"))
+    // Written over, it is readable by its owner only, as a new recording is.
+    let mode = { (url: URL) in
+      (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+    }
+    #expect(try mode(recording) == 0o600)
     // An empty file holds nothing to lose, and a device is written through.
     let empty = home.appending(path: "empty.jsonl")
     try Data().write(to: empty)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: empty.path)
     #expect(try PrimeTime.run(["--record", empty.path, "-c", "incr"], home: home).status == 0)
+    #expect(try mode(empty) == 0o600)
     #expect(try PrimeTime.run(["--record", "/dev/null", "-c", "incr"], home: home).status == 0)
     // Without a recording, it is a mistake said at once.
     let alone = try PrimeTime.run(["--force", "-c", "incr"], home: home)
