@@ -65,31 +65,16 @@ extension UICommand: RunnableCommand {
   }
 }
 
-extension FavoritesCommand: RunnableCommand {
-  /// The REPL's `favorites`, run once.
+extension ListingCommand {
+  /// The REPL's command of the same name, run once as `-c` would run it.
   @MainActor
   func run(in environment: RuntimeEnvironment) async -> Int32 {
-    await runInTheREPL(json ? "favorites --json" : "favorites", environment: environment)
-  }
-}
-
-extension ActivityCommand: RunnableCommand {
-  /// The REPL's `activity`, run once.
-  @MainActor
-  func run(in environment: RuntimeEnvironment) async -> Int32 {
-    await runInTheREPL(json ? "activity --json" : "activity", environment: environment)
-  }
-}
-
-extension SessionCommand {
-  /// Runs one of the REPL's commands, as `-c` would.
-  @MainActor
-  func runInTheREPL(_ command: String, environment: RuntimeEnvironment) async -> Int32 {
     guard let dataDirectory = PrimeTimeCLI.dataDirectory(options, environment) else {
       return PrimeTimeCLI.usageStatus
     }
+    let name = Self.configuration.commandName ?? ""
     return await REPL.run(
-      dataDirectory: dataDirectory, commandStrings: [command],
+      dataDirectory: dataDirectory, commandStrings: [json ? "\(name) --json" : name],
       recording: options.recordingTarget, environment: environment)
   }
 }

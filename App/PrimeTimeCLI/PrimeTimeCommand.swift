@@ -112,7 +112,12 @@ extension SessionCommand {
 
 extension UICommand: SessionCommand {}
 
-struct FavoritesCommand: SessionCommand {
+/// A subcommand that is the REPL's command of the same name, run once, with its `--json`.
+protocol ListingCommand: SessionCommand, RunnableCommand {
+  var json: Bool { get }
+}
+
+struct FavoritesCommand: ListingCommand {
   static let configuration = CommandConfiguration(
     commandName: "favorites",
     abstract: "Print the favorite primes, a numbered row each, or as a JSON array.",
@@ -128,7 +133,7 @@ struct FavoritesCommand: SessionCommand {
   @ParentCommand var app: PrimeTimeCommand
 }
 
-struct ActivityCommand: SessionCommand {
+struct ActivityCommand: ListingCommand {
   static let configuration = CommandConfiguration(
     commandName: "activity",
     abstract: "Print the favorites added and removed, newest first, or as a JSON array.",

@@ -1,4 +1,5 @@
 import AppCore
+import FileClient
 import Foundation
 import NumberSyntax
 import Runtime
@@ -107,7 +108,7 @@ extension Command {
       guard let path = session.filePath(file) else { return }
       await session.send(
         .favoritePrimes(.saveButtonTapped(file: path)),
-        newsOnStandardError: path == FileWords.standardStream)
+        newsOnStandardError: path == FileClient.standardStreams)
     },
     Command(
       "load-favorites", .optionalWord("file"),
@@ -120,7 +121,7 @@ extension Command {
       example: "save-favorites backup.json; load-favorites backup.json"
     ) { session, file in
       guard let path = session.filePath(file) else { return }
-      if path == FileWords.standardStream, session.files.inputHoldsCommands {
+      if path == FileClient.standardStreams, session.files.inputHoldsCommands {
         session.fail(
           "'-' is standard input, which holds the commands here; give a file, or use -c")
         return

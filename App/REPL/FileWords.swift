@@ -20,9 +20,6 @@ public struct FileWords: Sendable, Equatable {
     self.inputHoldsCommands = inputHoldsCommands
   }
 
-  /// The word that names standard input or output.
-  public static let standardStream = FileClient.standardStreams
-
   /// The absolute path a word names, or `-` for a standard stream; `nil` for a relative path
   /// when the current directory is gone.
   ///
@@ -31,7 +28,7 @@ public struct FileWords: Sendable, Equatable {
   ///   .path("~/backup.json")  // "/home/ada/backup.json"
   /// ```
   public func path(_ word: String) -> String? {
-    if word == Self.standardStream || word.hasPrefix("/") { return word }
+    if word == FileClient.standardStreams || word.hasPrefix("/") { return word }
     if word.hasPrefix("~") {
       let slash = word.firstIndex(of: "/") ?? word.endIndex
       let user = word[word.index(after: word.startIndex)..<slash]

@@ -127,18 +127,18 @@ public final class Session {
 
   /// Parses and runs one command's line; a blank line succeeds and does nothing.
   public func run(line: String) async -> Outcome {
-    do {
-      guard let parsed = try CommandParser.parse(line) else { return .success }
-      return await run(parsed)
-    } catch {
-      return .failure(error.description)
-    }
+    await run(parsing: { () throws(CommandError) in try CommandParser.parse(line) })
   }
 
   /// Parses and runs one command from its words; no words succeeds and does nothing.
   public func run(words: [String]) async -> Outcome {
+    await run(parsing: { () throws(CommandError) in try CommandParser.parse(words: words) })
+  }
+
+  /// Runs what `parse` reads; a line that does not read as a command fails with why.
+  private func run(parsing parse: () throws(CommandError) -> ParsedCommand?) async -> Outcome {
     do {
-      guard let parsed = try CommandParser.parse(words: words) else { return .success }
+      guard let parsed = try parse() else { return .success }
       return await run(parsed)
     } catch {
       return .failure(error.description)

@@ -30,17 +30,17 @@ extension FileClient {
     }
     return FileClient(
       load: { name in
-        name == StandardStreams.name ? streams.read() : try FileError.read(url(name).path)
+        name == FileClient.standardStreams ? streams.read() : try FileError.read(url(name).path)
       },
       save: { name, data in
-        if name == StandardStreams.name {
+        if name == FileClient.standardStreams {
           try streams.write(data)
         } else {
           try AtomicFile.write(data, to: url(name))
         }
       },
       path: { name in
-        name == StandardStreams.name ? "standard output" : url(name).standardizedFileURL.path
+        name == FileClient.standardStreams ? "standard output" : url(name).standardizedFileURL.path
       }
     )
   }
@@ -48,9 +48,6 @@ extension FileClient {
 
 /// What the file name `-` reads and writes: standard input and standard output.
 public struct StandardStreams: Sendable {
-  /// The name that stands for them.
-  public static let name = FileClient.standardStreams
-
   /// Reads standard input to its end.
   public var read: @Sendable () -> Data
   /// Writes to standard output, after what the process printed before.

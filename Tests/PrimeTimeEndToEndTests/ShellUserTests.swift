@@ -42,6 +42,20 @@ struct ShellUserTests {
     #expect(result.stderr == "primetime: line 2: the ' quote is never closed\n")
   }
 
+  @Test func aTrailingBackslash_joinsLinesInACommandString_butNotInPipedInput() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let string = try PrimeTime.run(["-c", "incr \\\n5"], home: home)
+    #expect(string.stdout == "count: 5\n")
+    let piped = try PrimeTime.run([], input: Data("incr \\\n5\n".utf8), home: home)
+    #expect(piped.status == 1)
+    #expect(piped.stdout == "")
+    #expect(
+      piped.stderr
+        == "primetime: line 1: incr: k must be a whole number, not '\\' (usage: incr [k])\n"
+        + "primetime: line 2: unknown command '5' (try 'help')\n")
+  }
+
   @Test func commandStrings_runInOrder_andAnyFailureMakesTheStatusOne() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
