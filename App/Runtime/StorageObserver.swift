@@ -51,7 +51,9 @@ public final class StorageObserver {
           // While storing fails, a change of the files (which a failed write can make itself)
           // tries nothing again: the next action does.
           guard self.store.state.present.screens.storageProblem == nil else { return }
-          Task { await self.takeInOthers() }
+          // Holding the observer weakly, a take-in that has not started when the session ends
+          // keeps nothing of it alive.
+          Task { [weak self] in await self?.takeInOthers() }
         }
       }
       source.resume()
@@ -64,6 +66,10 @@ public final class StorageObserver {
   isolated deinit {
     watch?.source.cancel()
   }
+
+  /// Whether the database's directory is watched: from the start, where a directory was given
+  /// and can be watched, until ``finish()``.
+  var isWatching: Bool { watch != nil }
 
   /// Called after every action; writes only when the feed is not the one last stored, which a
   /// look at its identity tells for almost every action.
@@ -109,9 +115,13 @@ public final class StorageObserver {
   }
 
   /// Stores what is not stored yet, once more if the last try failed, before the session ends.
+  /// The watch of the directory ends first: no change made after this, this session's own
+  /// last write included, starts a take-in that would outlive the session.
   ///
   /// - Returns: Why it could not, if it could not.
   public func finish() async -> String? {
+    watch?.source.cancel()
+    watch = nil
     await settle()
     guard !storage.isSynced(store.state.present.activityFeed) else { return nil }
     isSyncing = true
