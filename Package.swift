@@ -169,8 +169,8 @@ let package = Package(
       name: "REPL",
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
-        "LineEditing", "Runtime", "Alerts", "Counter", "FavoritePrimes", "NumberSyntax",
-        "PrimeModal", "Screens", "FileClient",
+        "LineEditing", "Runtime", "Alerts", "Counter", "FavoritePrimes", "FavoritesDatabase",
+        "NumberSyntax", "PrimeModal", "Screens", "FileClient",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/REPL"
@@ -392,6 +392,8 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase",
         "FavoritesDatabaseLive", "PseudoTerminal",
+        // Another program that holds the database, as a test stands in for one.
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Tests/PrimeTimeEndToEndTests",
       exclude: ["Golden"]

@@ -1,5 +1,6 @@
 import AppCore
 import ComposableArchitecture
+import FavoritesDatabase
 import Foundation
 import Runtime
 
@@ -37,6 +38,15 @@ public enum REPL {
       err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
     )
     let trace = Session.trace(to: output)
+    // A wait for another program that holds the database is said once it is long; at the
+    // prompt, Ctrl-C gives it up, and elsewhere it ends the process, which stored nothing yet.
+    let interrupted: @Sendable () -> Bool = { isInteractive && LineEditor.takeInterrupt() }
+    environment.databaseWait.observe(
+      said: { text in
+        guard let text else { return }
+        output.err("primetime: \(text)")
+      },
+      interrupted: interrupted)
     guard
       let launch = await Launch.start(
         dataDirectory: dataDirectory, recording: recording, environment: environment,

@@ -14,6 +14,9 @@ public struct RuntimeEnvironment: Sendable {
   public var fileClient: @Sendable (URL) -> FileClient
   /// The favorites database of a data directory.
   public var database: @Sendable (URL) -> FavoritesDatabase
+  /// A write's wait for another program that holds the database, which `database` reports
+  /// into and the front end tells.
+  public var databaseWait: DatabaseWait
   /// The progress of the running lookup, which `nthPrime` reports into.
   public var progress: LookupProgress
   /// The clock that stamps each activity entry; a recording keeps what it tells.
@@ -29,6 +32,7 @@ public struct RuntimeEnvironment: Sendable {
     nthPrime: NthPrimeClient,
     fileClient: @escaping @Sendable (URL) -> FileClient,
     database: @escaping @Sendable (URL) -> FavoritesDatabase,
+    databaseWait: DatabaseWait = DatabaseWait(),
     progress: LookupProgress,
     now: @escaping @Sendable () -> Date,
     uuid: @escaping @Sendable () -> UUID,
@@ -38,6 +42,7 @@ public struct RuntimeEnvironment: Sendable {
     self.nthPrime = nthPrime
     self.fileClient = fileClient
     self.database = database
+    self.databaseWait = databaseWait
     self.progress = progress
     self.now = now
     self.uuid = uuid

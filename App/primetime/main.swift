@@ -13,6 +13,7 @@ guard
 else { exit(64) }
 let terminal = (input: isatty(0) == 1, output: isatty(1) == 1, error: isatty(2) == 1)
 let progress = LookupProgress()
+let databaseWait = DatabaseWait()
 
 // A command for scripts in its plain form answers first, before anything else is set up: it
 // needs no data directory, database, clock or environment variables.
@@ -25,7 +26,8 @@ if let command = DirectCommand(plainArguments: arguments) {
 let environment = RuntimeEnvironment(
   nthPrime: .live(progress: { progress.report($0) }),
   fileClient: { FileClient.live(directory: $0) },
-  database: { FavoritesDatabase.live(directory: $0) },
+  database: { FavoritesDatabase.live(directory: $0, wait: databaseWait) },
+  databaseWait: databaseWait,
   progress: progress,
   now: { Date() },
   uuid: { UUID() },

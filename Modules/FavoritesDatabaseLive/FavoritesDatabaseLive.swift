@@ -15,8 +15,8 @@ extension FavoritesDatabase {
 
   /// One SQLite database, `primetime.sqlite` in `directory`, in WAL mode.
   ///
-  /// Every change is one `BEGIN IMMEDIATE` transaction; another session's transaction is
-  /// waited for (a busy timeout), never reported as a failure. A file that is not a usable
+  /// Every change is one `BEGIN IMMEDIATE` transaction; another program's transaction is waited
+  /// for, and `wait` hears of a wait that goes on past a second and may give it up. A file that is not a usable
   /// PrimeTime database is moved aside, never overwritten; one from a later schema version is
   /// refused and left as it is. On the first start, the version-1 JSON files are imported and
   /// renamed `.migrated`.
@@ -25,14 +25,19 @@ extension FavoritesDatabase {
   /// let database = FavoritesDatabase.live(directory: directory)
   /// ```
   ///
-  /// - Parameter directory: The data directory; created (0700) when missing.
-  public static func live(directory: URL) -> FavoritesDatabase {
-    live(directory: directory, hooks: LiveConnection.Hooks())
+  /// - Parameters:
+  ///   - directory: The data directory; created (0700) when missing.
+  ///   - wait: What the session does while another program holds the database.
+  public static func live(directory: URL, wait: DatabaseWait = DatabaseWait()) -> FavoritesDatabase
+  {
+    live(directory: directory, wait: wait, hooks: LiveConnection.Hooks())
   }
 
   /// The live database, with hooks where tests stand in for another session.
-  static func live(directory: URL, hooks: LiveConnection.Hooks) -> FavoritesDatabase {
-    let connection = LiveConnection(directory: directory, hooks: hooks)
+  static func live(
+    directory: URL, wait: DatabaseWait = DatabaseWait(), hooks: LiveConnection.Hooks
+  ) -> FavoritesDatabase {
+    let connection = LiveConnection(directory: directory, wait: wait, hooks: hooks)
     return FavoritesDatabase(
       open: { try await connection.open() },
       write: { change in try await connection.write(change) },
@@ -72,15 +77,26 @@ final class LiveConnection: Sendable {
     var beforeMovingAside: @Sendable () -> Void = {}
     /// Runs on the connection's thread just before a write begins its transaction.
     var beforeWriting: @Sendable () -> Void = {}
+    /// Sleeps between tries while another program holds the database.
+    var sleep: @Sendable (Duration) -> Void = { duration in
+      let (seconds, attoseconds) = duration.components
+      Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    }
   }
 
   let directory: URL
   private let known = Mutex(Known())
   private let hooks: Hooks
+  private let busy: BusyWait
 
-  init(directory: URL, hooks: Hooks) {
+  init(directory: URL, wait: DatabaseWait, hooks: Hooks) {
     self.directory = directory
     self.hooks = hooks
+    busy = BusyWait(
+      wait: wait,
+      what: "waiting for another program that holds "
+        + directory.appending(path: FavoritesDatabase.fileName).path + " (Ctrl-C gives up)",
+      sleep: hooks.sleep)
   }
 
   var path: String { directory.appending(path: FavoritesDatabase.fileName).path }
@@ -117,26 +133,28 @@ final class LiveConnection: Sendable {
         try createFile()
         checked = FileIdentity(path: path)
         try checkHeader()
-        queue = try DatabaseQueue(path: path, configuration: Self.configuration)
+        queue = try DatabaseQueue(path: path, configuration: configuration)
         let path = path
         let directory = directory
-        opened = try await queue.writeWithoutTransaction { db in
-          try Schema.checkIntegrity(db)
-          try Schema.checkVersion(db, path: path)
-          // Persistent: set once, for this connection and every later one.
-          try db.execute(sql: "PRAGMA journal_mode = WAL")
-          var isNew = false
-          var notices: [String] = []
-          var contents = FavoritesDatabase.Contents()
-          try db.inTransaction(.immediate) {
-            isNew = try Schema.migrate(db, path: path)
-            if isNew { try LegacyFiles.importFiles(in: directory, into: db, notices: &notices) }
-            contents = try Schema.contents(db)
-            return .commit
+        opened = try await waitingAtMost {
+          try await queue.writeWithoutTransaction { db in
+            try Schema.checkIntegrity(db)
+            try Schema.checkVersion(db, path: path)
+            // Persistent: set once, for this connection and every later one.
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            var isNew = false
+            var notices: [String] = []
+            var contents = FavoritesDatabase.Contents()
+            try db.inTransaction(.immediate) {
+              isNew = try Schema.migrate(db, path: path)
+              if isNew { try LegacyFiles.importFiles(in: directory, into: db, notices: &notices) }
+              contents = try Schema.contents(db)
+              return .commit
+            }
+            return Found(
+              isNew: isNew, contents: contents, dataVersion: try Schema.dataVersion(db),
+              notices: notices)
           }
-          return Found(
-            isNew: isNew, contents: contents, dataVersion: try Schema.dataVersion(db),
-            notices: notices)
         }
       } catch let error as Unusable {
         switch moveAside(reason: error.reason, checked: checked) {
@@ -183,43 +201,45 @@ final class LiveConnection: Sendable {
     let known = known.withLock { $0 }
     do {
       let beforeWriting = hooks.beforeWriting
-      let result = try await queue.writeWithoutTransaction { db in
-        var result = Written()
-        beforeWriting()
-        try db.inTransaction(.immediate) {
-          result.version = try Schema.dataVersion(db)
-          var isExact = result.version == known.dataVersion && !change.returnsContents
-          for entry in change.takenBack {
-            guard known.ownEntries.contains(entry.id),
-              let place = try Schema.takeBack(entry.id, db)
-            else {
-              isExact = false
-              continue
+      let result = try await waitingAtMost {
+        try await queue.writeWithoutTransaction { db in
+          var result = Written()
+          beforeWriting()
+          try db.inTransaction(.immediate) {
+            result.version = try Schema.dataVersion(db)
+            var isExact = result.version == known.dataVersion && !change.returnsContents
+            for entry in change.takenBack {
+              guard known.ownEntries.contains(entry.id),
+                let place = try Schema.takeBack(entry.id, db)
+              else {
+                isExact = false
+                continue
+              }
+              result.takenBack[entry.id] = place
             }
-            result.takenBack[entry.id] = place
+            for entry in change.appended {
+              guard !known.isOthers(entry.id) else {
+                isExact = false
+                continue
+              }
+              // Redo writes an entry its undo took back: only if nothing happened to its prime
+              // since, and back in its place.
+              let place = result.takenBack[entry.id] ?? known.takenBack[entry.id]
+              if let place, try Schema.hasActivity(for: entry.prime, after: place.seq, db) {
+                isExact = false
+                continue
+              }
+              guard try Schema.append(entry, at: place, db) else {
+                isExact = false
+                continue
+              }
+              result.written.append(entry.id)
+            }
+            result.contents = isExact ? nil : try Schema.contents(db)
+            return .commit
           }
-          for entry in change.appended {
-            guard !known.isOthers(entry.id) else {
-              isExact = false
-              continue
-            }
-            // Redo writes an entry its undo took back: only if nothing happened to its prime
-            // since, and back in its place.
-            let place = result.takenBack[entry.id] ?? known.takenBack[entry.id]
-            if let place, try Schema.hasActivity(for: entry.prime, after: place.seq, db) {
-              isExact = false
-              continue
-            }
-            guard try Schema.append(entry, at: place, db) else {
-              isExact = false
-              continue
-            }
-            result.written.append(entry.id)
-          }
-          result.contents = isExact ? nil : try Schema.contents(db)
-          return .commit
+          return result
         }
-        return result
       }
       self.known.withLock {
         $0.dataVersion = result.version
@@ -258,16 +278,18 @@ final class LiveConnection: Sendable {
     let queue = try queue()
     let lastVersion = known.withLock { $0.dataVersion }
     do {
-      let (version, contents) = try await queue.writeWithoutTransaction {
-        db -> (Int, FavoritesDatabase.Contents?) in
-        // Outside a transaction, one cached statement: what nearly every command costs.
-        guard try Schema.dataVersion(db) != lastVersion else { return (lastVersion, nil) }
-        var read: (Int, FavoritesDatabase.Contents?) = (lastVersion, nil)
-        try db.inTransaction(.deferred) {
-          read = (try Schema.dataVersion(db), try Schema.contents(db))
-          return .commit
+      let (version, contents) = try await waitingAtMost {
+        try await queue.writeWithoutTransaction {
+          db -> (Int, FavoritesDatabase.Contents?) in
+          // Outside a transaction, one cached statement: what nearly every command costs.
+          guard try Schema.dataVersion(db) != lastVersion else { return (lastVersion, nil) }
+          var read: (Int, FavoritesDatabase.Contents?) = (lastVersion, nil)
+          try db.inTransaction(.deferred) {
+            read = (try Schema.dataVersion(db), try Schema.contents(db))
+            return .commit
+          }
+          return read
         }
-        return read
       }
       known.withLock {
         $0.dataVersion = version
@@ -279,12 +301,25 @@ final class LiveConnection: Sendable {
     }
   }
 
+  /// Runs `body`, whose transaction may wait for another program: a wait the session was told
+  /// of ends with it, and one that ended without the database fails it as such.
+  private func waitingAtMost<Result>(_ body: () async throws -> Result) async throws -> Result {
+    do {
+      let result = try await body()
+      _ = busy.ended()
+      return result
+    } catch {
+      if let failure = busy.ended() { throw failure }
+      throw error
+    }
+  }
+
   // MARK: - Files
 
-  private static var configuration: Configuration {
+  private var configuration: Configuration {
     var configuration = Configuration()
-    // Another session's transaction is waited for; a minute is far beyond any of PrimeTime's.
-    configuration.busyMode = .timeout(60)
+    // Another program's transaction is waited for, and the session told of a long wait.
+    configuration.busyMode = .callback { [busy] tries in busy.shouldRetry(tries: tries) }
     // Every commit is on disk before the command returns.
     configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
     return configuration
@@ -365,6 +400,7 @@ final class LiveConnection: Sendable {
     }
     if let error = error as? FavoritesDatabaseError { return error.description }
     if let error = error as? Unusable { return error.reason }
+    if let error = error as? BusyWait.Failure { return error.description }
     return FileError.reason(of: error)
   }
 }

@@ -200,6 +200,101 @@ struct FavoritesDatabaseLiveTests {
     #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [11, 7], activityFeed: [my7]))
   }
 
+  /// Another program's write transaction on the database in `directory`, open until `commit`.
+  private func heldByAnotherProgram(in directory: URL) throws -> @Sendable () -> Void {
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let holder = try DatabaseQueue(
+      path: directory.appending(path: FavoritesDatabase.fileName).path,
+      configuration: configuration)
+    try holder.inDatabase { db in
+      try db.execute(sql: "BEGIN IMMEDIATE; INSERT INTO favorite (prime) VALUES (11)")
+    }
+    return { try? holder.inDatabase { db in try db.execute(sql: "COMMIT") } }
+  }
+
+  @Test func aLongWait_isToldOnce_withWhatItWaitsFor_andItsEnd() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let slept = Mutex(Duration.zero)
+    let wait = DatabaseWait()
+    let mine = FavoritesDatabase.live(
+      directory: directory, wait: wait,
+      hooks: LiveConnection.Hooks(sleep: { duration in slept.withLock { $0 += duration } }))
+    _ = try await mine.open()
+    let commit = try heldByAnotherProgram(in: directory)
+    let said = Mutex<[String?]>([])
+    wait.observe(
+      said: { text in
+        said.withLock { $0.append(text) }
+        // Told of the wait, the other program ends its transaction.
+        if text != nil { commit() }
+      },
+      interrupted: { false })
+    let my7 = entry(.added, 7)
+    let stored = try await mine.write(.init(appended: [my7]))
+    #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [11, 7], activityFeed: [my7]))
+    let path = directory.appending(path: FavoritesDatabase.fileName).path
+    #expect(
+      said.withLock { $0 } == [
+        "waiting for another program that holds \(path) (Ctrl-C gives up)", nil,
+      ])
+    #expect(slept.withLock { $0 } >= BusyWait.noticeAfter)
+    // A write that finds the database free says nothing.
+    _ = try await mine.write(.init(appended: [entry(.removed, 7)]))
+    #expect(said.withLock { $0 }.count == 2)
+  }
+
+  @Test func aWaitGivenUp_failsTheWrite_andStoresNothingOfIt() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let wait = DatabaseWait()
+    let mine = FavoritesDatabase.live(
+      directory: directory, wait: wait, hooks: LiveConnection.Hooks(sleep: { _ in }))
+    _ = try await mine.open()
+    let commit = try heldByAnotherProgram(in: directory)
+    let isTold = Mutex(false)
+    // An interrupt from before the wait does not give it up; one while it is told does.
+    let interrupts = Mutex(1)
+    wait.observe(
+      said: { text in isTold.withLock { $0 = text != nil } },
+      interrupted: {
+        interrupts.withLock { interrupts in
+          defer { interrupts = 0 }
+          return interrupts > 0
+        } || isTold.withLock { $0 }
+      })
+    await #expect {
+      try await mine.write(.init(appended: [entry(.added, 7)]))
+    } throws: { error in
+      "\(error)".hasSuffix("another program holds it, and the wait for it was given up")
+    }
+    #expect(!isTold.withLock { $0 })
+    commit()
+    let contents = try await FavoritesDatabase.live(directory: directory).open().contents
+    #expect(contents == FavoritesDatabase.Contents(favoritePrimes: [11]))
+  }
+
+  @Test func busyWait_triesAtSQLitesIntervals_tellsAfterASecond_andStopsAfterAMinute() {
+    var slept = Duration.zero
+    var intervals: [Duration] = []
+    var toldAfter: Duration?
+    var tries = 0
+    while case .retry(let interval, let tells) = BusyWait.step(
+      tries: tries, slept: slept, isGivenUp: false)
+    {
+      if tells, toldAfter == nil { toldAfter = slept }
+      intervals.append(interval)
+      slept += interval
+      tries += 1
+    }
+    #expect(intervals.prefix(12) == BusyWait.intervals[...])
+    #expect(intervals.dropFirst(12).allSatisfy { $0 == .milliseconds(100) })
+    #expect(toldAfter.map { $0 >= .seconds(1) && $0 < .milliseconds(1_100) } == true)
+    #expect(slept >= .seconds(60) && slept < .milliseconds(60_100))
+    #expect(BusyWait.step(tries: 3, slept: .zero, isGivenUp: true) == .giveUp)
+  }
+
   @Test func aCorruptFile_isMovedAside_andANewDatabaseStarts() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
