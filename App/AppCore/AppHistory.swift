@@ -313,7 +313,8 @@ extension AppAction {
       switch action {
       case .pageOpened, .selectionMoved, .activityScrolled, .launchWarningClosed, .quitTapped:
         true
-      case .terminalResized, .launchWarned, .storageFailed, .storageRecovered, .signalReceived:
+      case .terminalResized, .launchWarned, .storageFailed, .storageRecovered, .storageWaiting,
+        .storageWaitEnded, .signalReceived:
         false
       }
     }

@@ -30,6 +30,18 @@ public enum FullScreen {
     // stderr only where stderr is not the terminal the box is on; the others on stderr, before
     // the full screen hides it.
     let launchNotices = Mutex<[String]?>([])
+    // A wait for another program that holds the database is said on stderr while the app
+    // starts, and on the screen, as the screens' state, once it runs. Ending the app gives the
+    // wait up: nothing holds the terminal's owner waiting behind a screen that is gone.
+    let shown = Shown()
+    let isEnding = Mutex(false)
+    environment.databaseWait.observe(
+      said: { text in
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated { shown.say(text) }
+        }
+      },
+      interrupted: { isEnding.withLock { $0 } })
     let launched = await Launch.start(
       dataDirectory: dataDirectory, recording: recording, environment: environment,
       warn: { text in
@@ -64,13 +76,32 @@ public enum FullScreen {
       if !environment.terminal.error { say([warning]) }
       app.store.send(.step(.screens(.launchWarned(warning))))
     }
+    shown.app = app
     let ending = await run(app, progress: environment.progress, flushRecording: launch.flush)
+    isEnding.withLock { $0 = true }
     // What is not stored yet is stored before the app ends; if it cannot be, the terminal, given
     // back, says so.
     let unstored = await app.storage?.finish()
-    if let unstored { FileHandle.standardError.write(Data("primetime: \(unstored)\n".utf8)) }
+    if let unstored {
+      FileHandle.standardError.write(
+        Data("primetime: \(unstored); the last changes are not stored\n".utf8))
+    }
     guard launch.end(screen: Screen(app.state.screens.page)), unstored == nil else { return 1 }
     return ending.exitStatus
+  }
+
+  /// Where a wait for the database is said: on stderr until the app runs, then to the app.
+  @MainActor
+  private final class Shown {
+    var app: AppRuntime?
+
+    func say(_ text: String?) {
+      if let app {
+        app.store.send(.step(.screens(text.map(ScreensAction.storageWaiting) ?? .storageWaitEnded)))
+      } else if let text {
+        FileHandle.standardError.write(Data("primetime: \(text)\n".utf8))
+      }
+    }
   }
 
   /// Runs the screens on the started terminal until `q`, Ctrl-D, or SIGTERM, SIGHUP or SIGINT,

@@ -64,7 +64,7 @@ public enum AppView {
         size: size)
     }
     // What failed stands over the news on the last rows until storing works again.
-    if let lastRows = state.screens.storageProblem ?? state.screens.said {
+    if let lastRows = state.screens.storage?.message ?? state.screens.said {
       drawing = withNotice(lastRows, on: drawing, size: size)
     }
     if let warning = state.screens.launchWarning {

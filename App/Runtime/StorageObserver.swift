@@ -27,6 +27,8 @@ public final class StorageObserver {
   /// What failed since the last look, for the REPL to report with its command; kept only
   /// without a watch, where the REPL takes them.
   private var problems: [String] = []
+  /// Why the last write failed, while no write since has succeeded.
+  private var lastFailure: String?
   /// The watch of the database's directory, and the source that reads its events on the main
   /// queue; `nil` when not watching.
   private var watch: (directory: DirectoryWatch, source: any DispatchSourceRead)?
@@ -118,7 +120,8 @@ public final class StorageObserver {
   /// The watch of the directory ends first: no change made after this, this session's own
   /// last write included, starts a take-in that would outlive the session.
   ///
-  /// - Returns: Why it could not, if it could not.
+  /// - Returns: Why it could not, if it could not: then the changes not stored yet are lost
+  ///   with the session.
   public func finish() async -> String? {
     watch?.source.cancel()
     watch = nil
@@ -126,8 +129,7 @@ public final class StorageObserver {
     guard !storage.isSynced(store.state.present.activityFeed) else { return nil }
     isSyncing = true
     await syncUntilDone()
-    return storage.isSynced(store.state.present.activityFeed)
-      ? nil : store.state.present.screens.storageProblem
+    return storage.isSynced(store.state.present.activityFeed) ? nil : lastFailure
   }
 
   /// Waits until every change so far is stored, or failed to be.
@@ -143,6 +145,7 @@ public final class StorageObserver {
   }
 
   private func succeeded(taking stored: StoredFavorites?) {
+    lastFailure = nil
     if let stored { store.send(.step(.storageChanged(stored))) }
     if store.state.present.screens.storageProblem != nil {
       store.send(.step(.screens(.storageRecovered)))
@@ -150,6 +153,7 @@ public final class StorageObserver {
   }
 
   private func failed(_ error: any Error) {
+    lastFailure = "\(error)"
     let problem = "\(error); the changes are kept in memory"
     if watch == nil { problems.append(problem) }
     store.send(.step(.screens(.storageFailed(problem))))

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 
 /// What the front ends show, as state: the page, the favorites' selection, the activity feed's
-/// scroll, the one notice, a storage problem, and whether the app is ending.
+/// scroll, the one notice, where storing stands, and whether the app is ending.
 ///
 /// The screens are a feature like the others: this state changes only through
 /// ``ScreensAction``s and ``ScreensReducer``, so `TestStore` tests it, a recording holds it and
@@ -20,10 +20,10 @@ public struct ScreensState: Equatable, Sendable {
   public var activityEnd: Int?
   /// The routine news, if any: what the last step did, or what the launch warned of.
   public var notice: Notice?
-  /// Why storing the last change failed, said on the last rows in place of the news until a
-  /// change is stored again. A standing condition rather than news: news made meanwhile is kept,
+  /// Where storing stands when it is not simply done, said on the last rows in place of the
+  /// news until it changes. A standing condition rather than news: news made meanwhile is kept,
   /// and the REPL says it.
-  public var storageProblem: String?
+  public var storage: Storage?
   /// The terminal's size, which decides how many rows the lists show.
   public var size: Size
   /// Whether the app is ending, and the signal that ended it, if one did.
@@ -40,7 +40,7 @@ public struct ScreensState: Equatable, Sendable {
     selection: Selection = Selection(),
     activityEnd: Int? = nil,
     notice: Notice? = nil,
-    storageProblem: String? = nil,
+    storage: Storage? = nil,
     size: Size = Size(columns: 80, rows: 24),
     ending: Ending? = nil
   ) {
@@ -48,7 +48,7 @@ public struct ScreensState: Equatable, Sendable {
     self.selection = selection
     self.activityEnd = activityEnd
     self.notice = notice
-    self.storageProblem = storageProblem
+    self.storage = storage
     self.size = size
     self.ending = ending
   }
@@ -101,6 +101,27 @@ public struct ScreensState: Equatable, Sendable {
       self.openedAt = openedAt
       self.returnPage = returnPage
     }
+  }
+
+  /// Where storing stands, when it is not simply done.
+  public enum Storage: Equatable, Sendable {
+    /// A write has waited a while for another program that holds the database: what for.
+    case waiting(String)
+    /// Storing the last change failed: why. The change is kept in memory, and the next action
+    /// tries again.
+    case failed(String)
+
+    /// What the screen says of it.
+    public var message: String {
+      switch self {
+      case .waiting(let text), .failed(let text): text
+      }
+    }
+  }
+
+  /// Why storing the last change failed, while that stands.
+  public var storageProblem: String? {
+    if case .failed(let problem) = storage { problem } else { nil }
   }
 
   /// The history page's visit, while it is open.
@@ -188,7 +209,8 @@ public enum Screen: String, Codable, Equatable, Sendable {
 
 extension ScreensState: Codable {
   private enum CodingKeys: String, CodingKey {
-    case page, selection, activityEnd, notice, storageProblem, size, ending, historyVisit
+    case page, selection, activityEnd, notice, storageProblem, storageWait, size, ending
+    case historyVisit
   }
 
   /// Reads the screens as recordings hold them: the page by its name, and the history page's
@@ -217,7 +239,17 @@ extension ScreensState: Codable {
     selection = try container.decode(Selection.self, forKey: .selection)
     activityEnd = try container.decodeIfPresent(Int.self, forKey: .activityEnd)
     notice = try container.decodeIfPresent(Notice.self, forKey: .notice)
-    storageProblem = try container.decodeIfPresent(String.self, forKey: .storageProblem)
+    let problem = try container.decodeIfPresent(String.self, forKey: .storageProblem)
+    let wait = try container.decodeIfPresent(String.self, forKey: .storageWait)
+    switch (problem, wait) {
+    case (nil, nil): storage = nil
+    case (let problem?, nil): storage = .failed(problem)
+    case (nil, let wait?): storage = .waiting(wait)
+    case (_?, _?):
+      throw DecodingError.dataCorruptedError(
+        forKey: .storageWait, in: container,
+        debugDescription: "A storageWait beside a storageProblem.")
+    }
     size = try container.decode(Size.self, forKey: .size)
     ending = try container.decodeIfPresent(Ending.self, forKey: .ending)
   }
@@ -228,7 +260,11 @@ extension ScreensState: Codable {
     try container.encode(selection, forKey: .selection)
     try container.encodeIfPresent(activityEnd, forKey: .activityEnd)
     try container.encodeIfPresent(notice, forKey: .notice)
-    try container.encodeIfPresent(storageProblem, forKey: .storageProblem)
+    switch storage {
+    case nil: break
+    case .failed(let problem): try container.encode(problem, forKey: .storageProblem)
+    case .waiting(let wait): try container.encode(wait, forKey: .storageWait)
+    }
     try container.encode(size, forKey: .size)
     try container.encodeIfPresent(ending, forKey: .ending)
     try container.encodeIfPresent(historyVisit, forKey: .historyVisit)
@@ -265,6 +301,10 @@ public enum ScreensAction: Codable, Equatable, Sendable {
   case storageFailed(String)
   /// A change was stored again after a failure.
   case storageRecovered
+  /// A write has waited a while for another program that holds the database: what for.
+  case storageWaiting(String)
+  /// That wait is over: the database was taken, or the wait was given up.
+  case storageWaitEnded
   /// `q`, Ctrl-C or Ctrl-D, or `quit`.
   case quitTapped
   /// A signal arrived that ends the app, or the terminal went away (as SIGHUP).
@@ -328,11 +368,20 @@ public struct ScreensReducer: Reducer {
       return .none
 
     case .storageFailed(let problem):
-      state.screens.storageProblem = problem
+      state.screens.storage = .failed(problem)
       return .none
 
     case .storageRecovered:
-      state.screens.storageProblem = nil
+      if case .failed = state.screens.storage { state.screens.storage = nil }
+      return .none
+
+    case .storageWaiting(let text):
+      state.screens.storage = .waiting(text)
+      return .none
+
+    case .storageWaitEnded:
+      // What the write then does is said by what comes next: a failure, or nothing.
+      if case .waiting = state.screens.storage { state.screens.storage = nil }
       return .none
 
     case .quitTapped:

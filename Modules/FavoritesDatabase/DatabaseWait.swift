@@ -6,11 +6,6 @@ import Synchronization
 /// front end says what it does then, and how a person gives the wait up (Ctrl-C at the REPL's
 /// prompt). A wait given up fails the write as a database that stayed locked does: the change
 /// stays in memory, and nothing stored is touched.
-///
-/// ```swift
-/// let wait = DatabaseWait()
-/// wait.observe(said: { text in print(text ?? "the wait is over") }, interrupted: { false })
-/// ```
 public final class DatabaseWait: Sendable {
   private struct Observer {
     var said: @Sendable (String?) -> Void = { _ in }

@@ -210,6 +210,44 @@ struct FullScreenTests {
     #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  2\n")
   }
 
+  @Test func aWaitForAnotherProgramThatHoldsTheDatabase_isShown_untilItEnds() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let commit = try PrimeTime.heldByAnotherProgram(in: home)
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    // The launch waits too, and says so on the terminal before the screen shows.
+    try await tmux.waitFor("waiting for another program that holds")
+    try commit()
+    try await tmux.waitFor("[-]  0  [+]")
+    let holdAgain = try PrimeTime.heldByAnotherProgram(in: home, saving: 13)
+    for key in ["+", "+", "p", "s"] { try tmux.send(key) }
+    // The wait stands on the last rows in place of the news, until it ends.
+    try await tmux.waitFor("waiting for another program that holds")
+    try holdAgain()
+    try await tmux.waitFor("saved 2 to your favorite primes")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+    let stored = try PrimeTime.run(["-c", "favorites"], home: home).stdout
+    #expect(stored == "1  11\n2  13\n3  2\n")
+  }
+
+  @Test func quittingWhileTheDatabaseIsHeld_givesTheWaitUp_andSaysWhatIsNotStored() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    let commit = try PrimeTime.heldByAnotherProgram(in: home)
+    for key in ["+", "+", "p", "s"] { try tmux.send(key) }
+    try await tmux.waitFor("waiting for another program that holds")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 1)
+    try await tmux.waitFor("are not stored")
+    try commit()
+    #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  11\n")
+  }
+
   @Test(arguments: ["q", "C-d"])
   func qOrCtrlD_quits_alsoWhileALookupRuns(key: String) async throws {
     let home = try PrimeTime.temporaryDirectory()

@@ -1,4 +1,7 @@
+import FavoritesDatabase
+import FavoritesDatabaseLive
 import Foundation
+import GRDB
 import Synchronization
 import Testing
 
@@ -90,6 +93,23 @@ enum PrimeTime {
       let end = stat.lastIndex(of: ")")
     else { return false }
     return stat[stat.index(after: end)...].split(separator: " ").first != "Z"
+  }
+
+  /// Another program's write transaction on the database in `home`, made by a first session,
+  /// which saves `prime`, open until the returned function commits it.
+  static func heldByAnotherProgram(
+    in home: URL, saving prime: Int = 11
+  ) throws -> () throws -> Void {
+    _ = try run(["-c", "favorites"], home: home)
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let holder = try DatabaseQueue(
+      path: home.appending(path: FavoritesDatabase.fileName).path, configuration: configuration)
+    try holder.inDatabase { db in
+      try db.execute(
+        sql: "BEGIN IMMEDIATE; INSERT INTO favorite (prime) VALUES (?)", arguments: [prime])
+    }
+    return { try holder.inDatabase { db in try db.execute(sql: "COMMIT") } }
   }
 
   /// A new, empty directory for one test's data.

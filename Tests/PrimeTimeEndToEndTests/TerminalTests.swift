@@ -1,7 +1,6 @@
 import FavoritesDatabase
 import FavoritesDatabaseLive
 import Foundation
-import GRDB
 import PseudoTerminal
 import Testing
 
@@ -169,30 +168,16 @@ struct TerminalTests {
     #expect(try again.waitForExit() == 0)
   }
 
-  /// Another program's write transaction on the database in `home`, made by a first session,
-  /// open until the returned function commits it.
-  private func heldByAnotherProgram(in home: URL) throws -> () -> Void {
-    #expect(try PrimeTime.run(["-c", "favorites"], home: home).status == 0)
-    var configuration = Configuration()
-    configuration.allowsUnsafeTransactions = true
-    let holder = try DatabaseQueue(
-      path: home.appending(path: FavoritesDatabase.fileName).path, configuration: configuration)
-    try holder.inDatabase { db in
-      try db.execute(sql: "BEGIN IMMEDIATE; INSERT INTO favorite (prime) VALUES (11)")
-    }
-    return { try? holder.inDatabase { db in try db.execute(sql: "COMMIT") } }
-  }
-
   @Test func aWaitForAnotherProgramThatHoldsTheDatabase_isSaid_andThenGoesOn() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let commit = try heldByAnotherProgram(in: home)
+    let commit = try PrimeTime.heldByAnotherProgram(in: home)
     let terminal = try PseudoTerminal(
       running: PrimeTime.binary, arguments: ["-c", "set 13; save"], home: home)
     let database = home.appending(path: FavoritesDatabase.fileName).path
     try terminal.expect(
       "primetime: waiting for another program that holds \(database) (Ctrl-C gives up)")
-    commit()
+    try commit()
     #expect(try terminal.waitForExit() == 0)
     #expect(terminal.transcript.contains("saved 13 to your favorite primes"))
     #expect(terminal.transcript.components(separatedBy: "waiting for").count == 2)
@@ -204,7 +189,7 @@ struct TerminalTests {
     defer { try? FileManager.default.removeItem(at: home) }
     let terminal = try PseudoTerminal(running: PrimeTime.binary, home: home)
     try terminal.expect("counter 0> ")
-    let commit = try heldByAnotherProgram(in: home)
+    let commit = try PrimeTime.heldByAnotherProgram(in: home)
     terminal.type("set 13; save\r")
     try terminal.expect("saved 13 to your favorite primes")
     try terminal.expect("(Ctrl-C gives up)")
@@ -212,7 +197,7 @@ struct TerminalTests {
     try terminal.expect(
       "another program holds it, and the wait for it was given up; the changes are kept in memory")
     try terminal.expect("counter 13> ")
-    commit()
+    try commit()
     terminal.type("favorites\r")
     try terminal.expect("favorites (2)> ")
     terminal.type("quit\r")

@@ -50,6 +50,25 @@ struct ScreensTests {
       ).page == .history(ScreensState.HistoryVisit(openedAt: 0, returnPage: .counter)))
   }
 
+  @Test func whereStoringStands_isWrittenUnderAKeyOfItsOwnPerCase_andNeverBoth() throws {
+    for storage in [nil, .failed("disk full"), .waiting("waiting for it")]
+      as [ScreensState
+      .Storage?]
+    {
+      let state = ScreensState(storage: storage)
+      let text = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+      #expect(text.contains("storageProblem") == (state.storageProblem != nil))
+      #expect(text.contains("storageWait") == (storage == .waiting("waiting for it")))
+      #expect(try JSONDecoder().decode(ScreensState.self, from: Data(text.utf8)) == state)
+    }
+    let both =
+      #"{"page":"counter","selection":{"row":0,"top":0},"size":{"columns":80,"rows":24},"#
+      + #""storageProblem":"disk full","storageWait":"waiting"}"#
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(ScreensState.self, from: Data(both.utf8))
+    }
+  }
+
   @Test func pageOpened_showsThePage() async {
     let store = makeStore()
     await store.send(.pageOpened(.favorites)) { $0.screens.page = .favorites }
@@ -166,9 +185,28 @@ struct ScreensTests {
   @Test func aStorageProblem_staysUntilStorageRecovers() async {
     let store = makeStore()
     await store.send(.storageFailed("disk full; the changes are kept in memory")) {
-      $0.screens.storageProblem = "disk full; the changes are kept in memory"
+      $0.screens.storage = .failed("disk full; the changes are kept in memory")
     }
-    await store.send(.storageRecovered) { $0.screens.storageProblem = nil }
+    #expect(store.state.screens.storageProblem == "disk full; the changes are kept in memory")
+    await store.send(.storageRecovered) { $0.screens.storage = nil }
+  }
+
+  @Test func aWaitForTheDatabase_standsUntilItEnds_andWhatComesNextSaysTheRest() async {
+    let store = makeStore()
+    let waiting = "waiting for another program that holds primetime.sqlite (Ctrl-C gives up)"
+    await store.send(.storageWaiting(waiting)) { $0.screens.storage = .waiting(waiting) }
+    #expect(store.state.screens.storageProblem == nil)
+    // A write that was failing waits again: the wait stands in place of the failure, and the
+    // write's end says how it went.
+    await store.send(.storageWaitEnded) { $0.screens.storage = nil }
+    await store.send(.storageFailed("disk full")) { $0.screens.storage = .failed("disk full") }
+    await store.send(.storageWaiting(waiting)) { $0.screens.storage = .waiting(waiting) }
+    await store.send(.storageWaitEnded) { $0.screens.storage = nil }
+    // The end of a wait clears no failure, nor a recovery a wait.
+    await store.send(.storageFailed("disk full")) { $0.screens.storage = .failed("disk full") }
+    await store.send(.storageWaitEnded)
+    await store.send(.storageWaiting(waiting)) { $0.screens.storage = .waiting(waiting) }
+    await store.send(.storageRecovered)
   }
 
   @Test func quitTapped_endsTheApp_andALaterSignalChangesNothing() async {

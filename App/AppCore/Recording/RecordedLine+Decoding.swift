@@ -25,9 +25,9 @@ extension RecordedLine {
     case 6, 7, 8:
       return try decoder.decode(Version8.Line.self, from: data).upgraded(from: version)
     default:
-      // Formats 9 and 10 read as this one, which added an action and a notice to 9, and a
-      // field written only where it has something to 10. A line that
-      // only an upgrade of an earlier format's makes is none of theirs.
+      // Formats 9 to 11 read as this one, which added an action and a notice to 9, a field
+      // written only where it has something to 10, and two actions and such a field to 11. A
+      // line that only an upgrade of an earlier format's makes is none of theirs.
       let line = try decoder.decode(RecordedLine.self, from: data)
       if let kind = line.upgradeOnlyKind {
         throw DecodingError.dataCorrupted(
@@ -104,7 +104,7 @@ extension Replay {
   /// Why a recording cannot be replayed at all.
   ///
   /// Its ``description`` says which line, and what is wrong with it: `line 1: the recording has
-  /// format version 12; this primetime reads versions 3 to 11`.
+  /// format version 13; this primetime reads versions 3 to 12`.
   public enum Unreadable: Error, CustomStringConvertible {
     /// The line (1-based) is not a line of its recording's format: not JSON, or JSON that the
     /// format does not write. `error` is the decoder's, whose coding path leads into `text`, the

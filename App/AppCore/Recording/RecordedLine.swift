@@ -73,11 +73,12 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// and `remove` are one counter action (`favoriteCommand`), and a control of a screen not
   /// shown is refused by the app (a `refused` notice). Version 11: a load's answer names the
   /// elements it left out that are no whole number (`unusable`, written only where there are
-  /// some).
+  /// some). Version 12: a wait for another program that holds the database is the screens'
+  /// state (`storageWait`, with the `storageWaiting` and `storageWaitEnded` actions).
   ///
   /// A line of an earlier version is read as a type of that version's, and upgraded one version
   /// at a time (``decode(_:version:)``).
-  public static let version = 11
+  public static let version = 12
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
