@@ -185,7 +185,8 @@ let package = Package(
     .target(
       name: "FullScreen",
       dependencies: [
-        "AppCore", "ComposableArchitecture", "PrimeTimeUI", "Runtime", "Screens", "TerminalScreen",
+        "AppCore", "ComposableArchitecture", "FavoritesDatabase", "PrimeTimeUI", "Runtime",
+        "Screens", "TerminalScreen",
       ],
       path: "App/FullScreen"
     ),

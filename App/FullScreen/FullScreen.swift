@@ -1,5 +1,6 @@
 import AppCore
 import ComposableArchitecture
+import FavoritesDatabase
 import Foundation
 import PrimeTimeUI
 import Runtime
@@ -31,17 +32,19 @@ public enum FullScreen {
     // the full screen hides it.
     let launchNotices = Mutex<[String]?>([])
     // A wait for another program that holds the database is said on stderr while the app
-    // starts, and on the screen, as the screens' state, once it runs. Ending the app gives the
-    // wait up: nothing holds the terminal's owner waiting behind a screen that is gone.
-    let shown = Shown()
+    // starts, and on the screen, as the screens' state, once it runs. Ending the app gives a
+    // wait that was shown up: nothing keeps the terminal's owner waiting behind a screen that
+    // is gone.
+    let relay = WaitRelay()
     let isEnding = Mutex(false)
     environment.databaseWait.observe(
-      said: { text in
+      said: { path in
         DispatchQueue.main.async {
-          MainActor.assumeIsolated { shown.say(text) }
+          MainActor.assumeIsolated { relay.say(path.map { DatabaseWait.message(path: $0) }) }
         }
       },
       interrupted: { isEnding.withLock { $0 } })
+    defer { environment.databaseWait.stopObserving() }
     let launched = await Launch.start(
       dataDirectory: dataDirectory, recording: recording, environment: environment,
       warn: { text in
@@ -76,23 +79,22 @@ public enum FullScreen {
       if !environment.terminal.error { say([warning]) }
       app.store.send(.step(.screens(.launchWarned(warning))))
     }
-    shown.app = app
+    relay.app = app
     let ending = await run(app, progress: environment.progress, flushRecording: launch.flush)
     isEnding.withLock { $0 = true }
     // What is not stored yet is stored before the app ends; if it cannot be, the terminal, given
     // back, says so.
     let unstored = await app.storage?.finish()
-    if let unstored {
-      FileHandle.standardError.write(
-        Data("primetime: \(unstored); the last changes are not stored\n".utf8))
-    }
+    relay.app = nil
+    if let unstored { FileHandle.standardError.write(Data("primetime: \(unstored)\n".utf8)) }
     guard launch.end(screen: Screen(app.state.screens.page)), unstored == nil else { return 1 }
     return ending.exitStatus
   }
 
-  /// Where a wait for the database is said: on stderr until the app runs, then to the app.
+  /// Where a wait for the database is said: on stderr until the app runs, then to the app, as
+  /// the screens' state.
   @MainActor
-  private final class Shown {
+  private final class WaitRelay {
     var app: AppRuntime?
 
     func say(_ text: String?) {

@@ -63,8 +63,9 @@ public enum AppView {
         state.activityFeed, scroll: state.screensFeature.activityScroll, timeZone: timeZone,
         size: size)
     }
-    // What failed stands over the news on the last rows until storing works again.
-    if let lastRows = state.screens.storage?.message ?? state.screens.said {
+    // Where storing stands (a wait for the database, a failure) is said over the news on the
+    // last rows until it changes.
+    if let lastRows = state.screens.storageStatus?.message ?? state.screens.said {
       drawing = withNotice(lastRows, on: drawing, size: size)
     }
     if let warning = state.screens.launchWarning {

@@ -38,21 +38,34 @@ public enum REPL {
       err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
     )
     let trace = Session.trace(to: output)
-    // A wait for another program that holds the database is said once it is long; at the
-    // prompt, Ctrl-C gives it up, and elsewhere it ends the process, which stored nothing yet.
+    // A wait for another program that holds the database is said once it is long. While an
+    // interactive session's command waits, Ctrl-C gives the wait up; elsewhere, and while the
+    // session starts, Ctrl-C ends the process.
     let interrupted: @Sendable () -> Bool = { isInteractive && LineEditor.takeInterrupt() }
     environment.databaseWait.observe(
-      said: { text in
-        guard let text else { return }
-        output.err("primetime: \(text)")
+      said: { path in
+        guard let path else { return }
+        output.err(
+          "primetime: " + DatabaseWait.message(path: path)
+            + (isInteractive ? " (Ctrl-C gives up)" : ""))
       },
       interrupted: interrupted)
+    /// Stores what is not stored yet before the session ends; says so if it cannot.
+    func finishStorage(_ launch: Launch) async -> Bool {
+      defer { environment.databaseWait.stopObserving() }
+      guard let unstored = await launch.runtime.storage?.finish() else { return true }
+      output.err("primetime: \(unstored)")
+      return false
+    }
     guard
       let launch = await Launch.start(
         dataDirectory: dataDirectory, recording: recording, environment: environment,
         warn: output.err, keepsGoingWithoutStorage: isInteractive,
         afterEachAction: trace.afterAction)
-    else { return 1 }
+    else {
+      environment.databaseWait.stopObserving()
+      return 1
+    }
     let session = Session(
       runtime: launch.runtime, trace: trace, output: output,
       interaction: isInteractive
@@ -95,7 +108,8 @@ public enum REPL {
           }
         }
       }
-      return launch.end(screen: session.screen) ? 0 : 1
+      let isStored = await finishStorage(launch)
+      return launch.end(screen: session.screen) && isStored ? 0 : 1
     }
 
     var failed = false
@@ -137,7 +151,8 @@ public enum REPL {
       }
     }
     fflush(nil)
-    guard launch.end(screen: session.screen) else { return 1 }
+    let isStored = await finishStorage(launch)
+    guard launch.end(screen: session.screen), isStored else { return 1 }
     return failed ? 1 : 0
   }
 }

@@ -32,6 +32,8 @@ public final class StorageObserver {
   /// The watch of the database's directory, and the source that reads its events on the main
   /// queue; `nil` when not watching.
   private var watch: (directory: DirectoryWatch, source: any DispatchSourceRead)?
+  /// The take-in that a change of the directory started, while it may still run.
+  private var takeIn: Task<Void, Never>?
   /// Whether others' changes are read after every action, where the directory was to be
   /// watched and cannot be (no inotify, or its limits reached).
   private var readsAfterEveryAction = false
@@ -53,9 +55,7 @@ public final class StorageObserver {
           // While storing fails, a change of the files (which a failed write can make itself)
           // tries nothing again: the next action does.
           guard self.store.state.present.screens.storageProblem == nil else { return }
-          // Holding the observer weakly, a take-in that has not started when the session ends
-          // keeps nothing of it alive.
-          Task { [weak self] in await self?.takeInOthers() }
+          self.takeIn = Task { [weak self] in await self?.takeInOthers() }
         }
       }
       source.resume()
@@ -117,19 +117,24 @@ public final class StorageObserver {
   }
 
   /// Stores what is not stored yet, once more if the last try failed, before the session ends.
-  /// The watch of the directory ends first: no change made after this, this session's own
-  /// last write included, starts a take-in that would outlive the session.
+  /// The watch of the directory ends first, and the take-in it started, if any, is waited for:
+  /// no change made after this, this session's own last write included, starts one, and none
+  /// outlives the session. Nor does any later action start a write.
   ///
-  /// - Returns: Why it could not, if it could not: then the changes not stored yet are lost
-  ///   with the session.
+  /// - Returns: Why it could not, and that the changes not stored yet are lost with the
+  ///   session, if it could not.
   public func finish() async -> String? {
     watch?.source.cancel()
     watch = nil
+    await takeIn?.value
+    takeIn = nil
+    subscription = nil
     await settle()
     guard !storage.isSynced(store.state.present.activityFeed) else { return nil }
     isSyncing = true
     await syncUntilDone()
-    return storage.isSynced(store.state.present.activityFeed) ? nil : lastFailure
+    guard !storage.isSynced(store.state.present.activityFeed) else { return nil }
+    return "\(lastFailure ?? "storing failed"); the last changes are not stored"
   }
 
   /// Waits until every change so far is stored, or failed to be.

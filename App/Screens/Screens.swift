@@ -23,7 +23,7 @@ public struct ScreensState: Equatable, Sendable {
   /// Where storing stands when it is not simply done, said on the last rows in place of the
   /// news until it changes. A standing condition rather than news: news made meanwhile is kept,
   /// and the REPL says it.
-  public var storage: Storage?
+  public var storageStatus: StorageStatus?
   /// The terminal's size, which decides how many rows the lists show.
   public var size: Size
   /// Whether the app is ending, and the signal that ended it, if one did.
@@ -40,7 +40,7 @@ public struct ScreensState: Equatable, Sendable {
     selection: Selection = Selection(),
     activityEnd: Int? = nil,
     notice: Notice? = nil,
-    storage: Storage? = nil,
+    storageStatus: StorageStatus? = nil,
     size: Size = Size(columns: 80, rows: 24),
     ending: Ending? = nil
   ) {
@@ -48,7 +48,7 @@ public struct ScreensState: Equatable, Sendable {
     self.selection = selection
     self.activityEnd = activityEnd
     self.notice = notice
-    self.storage = storage
+    self.storageStatus = storageStatus
     self.size = size
     self.ending = ending
   }
@@ -104,7 +104,7 @@ public struct ScreensState: Equatable, Sendable {
   }
 
   /// Where storing stands, when it is not simply done.
-  public enum Storage: Equatable, Sendable {
+  public enum StorageStatus: Equatable, Sendable {
     /// A write has waited a while for another program that holds the database: what for.
     case waiting(String)
     /// Storing the last change failed: why. The change is kept in memory, and the next action
@@ -121,7 +121,7 @@ public struct ScreensState: Equatable, Sendable {
 
   /// Why storing the last change failed, while that stands.
   public var storageProblem: String? {
-    if case .failed(let problem) = storage { problem } else { nil }
+    if case .failed(let problem) = storageStatus { problem } else { nil }
   }
 
   /// The history page's visit, while it is open.
@@ -242,9 +242,9 @@ extension ScreensState: Codable {
     let problem = try container.decodeIfPresent(String.self, forKey: .storageProblem)
     let wait = try container.decodeIfPresent(String.self, forKey: .storageWait)
     switch (problem, wait) {
-    case (nil, nil): storage = nil
-    case (let problem?, nil): storage = .failed(problem)
-    case (nil, let wait?): storage = .waiting(wait)
+    case (nil, nil): storageStatus = nil
+    case (let problem?, nil): storageStatus = .failed(problem)
+    case (nil, let wait?): storageStatus = .waiting(wait)
     case (_?, _?):
       throw DecodingError.dataCorruptedError(
         forKey: .storageWait, in: container,
@@ -260,7 +260,7 @@ extension ScreensState: Codable {
     try container.encode(selection, forKey: .selection)
     try container.encodeIfPresent(activityEnd, forKey: .activityEnd)
     try container.encodeIfPresent(notice, forKey: .notice)
-    switch storage {
+    switch storageStatus {
     case nil: break
     case .failed(let problem): try container.encode(problem, forKey: .storageProblem)
     case .waiting(let wait): try container.encode(wait, forKey: .storageWait)
@@ -368,20 +368,20 @@ public struct ScreensReducer: Reducer {
       return .none
 
     case .storageFailed(let problem):
-      state.screens.storage = .failed(problem)
+      state.screens.storageStatus = .failed(problem)
       return .none
 
     case .storageRecovered:
-      if case .failed = state.screens.storage { state.screens.storage = nil }
+      if case .failed = state.screens.storageStatus { state.screens.storageStatus = nil }
       return .none
 
     case .storageWaiting(let text):
-      state.screens.storage = .waiting(text)
+      state.screens.storageStatus = .waiting(text)
       return .none
 
     case .storageWaitEnded:
       // What the write then does is said by what comes next: a failure, or nothing.
-      if case .waiting = state.screens.storage { state.screens.storage = nil }
+      if case .waiting = state.screens.storageStatus { state.screens.storageStatus = nil }
       return .none
 
     case .quitTapped:

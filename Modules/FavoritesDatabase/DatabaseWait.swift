@@ -1,62 +1,56 @@
 import Synchronization
 
-/// A write's wait for another program that holds the database, as a session follows it.
+/// A session's wait for another program that holds its database, as the front end follows it.
 ///
-/// The live database says when a wait has gone on long enough to be told, and when it ends; the
-/// front end says what it does then, and how a person gives the wait up (Ctrl-C at the REPL's
-/// prompt). A wait given up fails the write as a database that stayed locked does: the change
-/// stays in memory, and nothing stored is touched.
+/// The live database says when a wait has gone on long enough to be told, with the database it
+/// waits for, and when it ends; the front end says what it shows then, and whether the person
+/// gave the wait up. A wait given up fails what waited as a database that stayed held does: a
+/// change stays in memory, and nothing stored is touched.
+///
+/// ```swift
+/// let wait = DatabaseWait()
+/// wait.observe(said: { path in told.withLock { $0.append(path) } }, interrupted: { false })
+/// ```
 public final class DatabaseWait: Sendable {
   private struct Observer {
     var said: @Sendable (String?) -> Void = { _ in }
     var interrupted: @Sendable () -> Bool = { false }
   }
   private let observer = Mutex(Observer())
-  /// Whether the wait under way has been told.
-  private let isTold = Mutex(false)
 
   public init() {}
 
-  /// Sets what the front end does with a wait.
+  /// Sets what the front end does with a wait, until ``stopObserving()``.
   ///
   /// - Parameters:
-  ///   - said: Called, on the database's thread, with what a wait is for once it has gone on
-  ///     long enough to be told, and with `nil` when a wait that was told ends.
-  ///   - interrupted: Whether the person gave the wait up since the last call; asked as the
-  ///     wait goes on, and once as it starts, to drop an interrupt that came before it.
+  ///   - said: Called, on the database's thread, with the path of the database a wait is for
+  ///     once the wait has gone on long enough to be told, and with `nil` when that wait ends.
+  ///   - interrupted: Whether the person gives the told wait up; asked as it goes on, and once
+  ///     as a wait starts, to drop an interrupt that came before it.
   public func observe(
     said: @escaping @Sendable (String?) -> Void, interrupted: @escaping @Sendable () -> Bool
   ) {
     observer.withLock { $0 = Observer(said: said, interrupted: interrupted) }
   }
 
-  /// A wait starts: an interrupt from before it does not give it up.
-  public func start() {
-    _ = observer.withLock { $0.interrupted }()
+  /// Lets go of what ``observe(said:interrupted:)`` set: a session that ends keeps nothing of
+  /// its front end alive here.
+  public func stopObserving() {
+    observer.withLock { $0 = Observer() }
   }
 
-  /// Whether the wait under way is to be given up now.
-  public func isGivenUp() -> Bool {
+  /// What a front end says of a wait for the database at `path`.
+  public static func message(path: String) -> String {
+    "waiting for another program that holds \(path)"
+  }
+
+  /// Tells the front end of a wait for the database at `path`, or, with `nil`, of its end.
+  package func say(_ path: String?) {
+    observer.withLock { $0.said }(path)
+  }
+
+  /// Whether the person gave the wait up since the last question.
+  package func isInterrupted() -> Bool {
     observer.withLock { $0.interrupted }()
-  }
-
-  /// Tells the front end what the wait under way is for; once per wait.
-  public func tell(_ text: String) {
-    let wasTold = isTold.withLock { isTold in
-      defer { isTold = true }
-      return isTold
-    }
-    guard !wasTold else { return }
-    observer.withLock { $0.said }(text)
-  }
-
-  /// The wait is over: the database was taken, or the wait was given up.
-  public func end() {
-    let wasTold = isTold.withLock { isTold in
-      defer { isTold = false }
-      return isTold
-    }
-    guard wasTold else { return }
-    observer.withLock { $0.said }(nil)
   }
 }

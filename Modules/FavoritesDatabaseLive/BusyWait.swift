@@ -1,14 +1,16 @@
 import FavoritesDatabase
 import Synchronization
 
-/// How a connection waits when another program holds the database: SQLite's busy handler.
+/// How a connection waits when another program holds the database: SQLite's busy handler, and
+/// the wait for the data directory's lock while another session opens.
 ///
-/// It sleeps between tries at SQLite's own growing intervals, tells the session what it waits
-/// for once it has waited ``noticeAfter``, and gives up when the session says so or after
-/// ``limit``. The wait is measured as the sum of its sleeps, as SQLite's busy timeout measures
-/// it, so a test that sleeps for nothing sees the same steps.
+/// Each piece of work that may wait runs inside ``during(_:)``: its wait starts there and ends
+/// with it. It sleeps between tries at SQLite's own growing intervals, tells the front end once
+/// it has waited ``noticeAfter``, and gives up when the front end says so after being told, or
+/// after ``limit`` in all. The wait is measured as the sum of its sleeps, as SQLite's busy
+/// timeout measures it, so a test that sleeps for nothing sees the same steps.
 final class BusyWait: Sendable {
-  /// Once a wait has gone on this long, the session is told.
+  /// Once a wait has gone on this long, the front end is told.
   static let noticeAfter = Duration.seconds(1)
   /// A wait this long is given up: far beyond any of PrimeTime's own transactions.
   static let limit = Duration.seconds(60)
@@ -19,25 +21,17 @@ final class BusyWait: Sendable {
 
   /// What to do after a try that found the database held.
   enum Step: Equatable {
-    /// Sleep this long and try again; tell the session first, where `tells`.
+    /// Sleep this long and try again; tell the front end first, where `tells`.
     case retry(after: Duration, tells: Bool)
     case giveUp
   }
 
-  /// The step after `tries` tries of one wait that has slept `slept` so far.
+  /// The step after `tries` tries of a wait that has slept `slept` so far.
   static func step(tries: Int, slept: Duration, isGivenUp: Bool) -> Step {
     guard !isGivenUp, slept < limit else { return .giveUp }
     let interval = intervals[min(tries, intervals.count - 1)]
     return .retry(after: interval, tells: slept >= noticeAfter)
   }
-
-  private let wait: DatabaseWait
-  private let what: String
-  private let sleep: @Sendable (Duration) -> Void
-  /// How long the wait under way has slept.
-  private let slept = Mutex(Duration.zero)
-  /// Why the last wait ended without the database, if it did.
-  private let failure = Mutex<Failure?>(nil)
 
   /// Why a wait ended without the database.
   enum Failure: Error, Equatable, CustomStringConvertible {
@@ -54,45 +48,97 @@ final class BusyWait: Sendable {
     }
   }
 
+  /// The wait under way.
+  private struct Wait {
+    var slept = Duration.zero
+    var isTold = false
+    var failure: Failure?
+    /// Whether the work under way waits for nothing (a probe that has an answer without it).
+    var failsFast = false
+  }
+
+  private let wait: DatabaseWait
+  private let path: String
+  private let sleep: @Sendable (Duration) -> Void
+  private let state = Mutex(Wait())
+
   /// - Parameters:
-  ///   - what: What a wait is for, as the session tells it.
+  ///   - path: The database's path, which the front end is told a wait is for.
   ///   - sleep: Sleeps for a duration; a test's may return at once.
-  init(wait: DatabaseWait, what: String, sleep: @escaping @Sendable (Duration) -> Void) {
+  init(wait: DatabaseWait, path: String, sleep: @escaping @Sendable (Duration) -> Void) {
     self.wait = wait
-    self.what = what
+    self.path = path
     self.sleep = sleep
   }
 
-  /// SQLite's busy handler: whether to try again, after sleeping. `tries` is 0 when a wait
-  /// starts.
-  func shouldRetry(tries: Int) -> Bool {
-    if tries == 0 {
-      slept.withLock { $0 = .zero }
-      failure.withLock { $0 = nil }
-      wait.start()
+  /// Runs work that may wait for the database: a wait in it is told over when it ends, and one
+  /// that ended without the database fails it with why.
+  func during<Result>(_ body: () throws -> Result) throws -> Result {
+    begin(failsFast: false)
+    do {
+      let result = try body()
+      _ = end()
+      return result
+    } catch {
+      if let failure = end() { throw failure }
+      throw error
     }
-    let isGivenUp = wait.isGivenUp()
-    let step = Self.step(tries: tries, slept: slept.withLock { $0 }, isGivenUp: isGivenUp)
+  }
+
+  /// ``during(_:)`` for asynchronous work.
+  func during<Result>(_ body: () async throws -> Result) async throws -> Result {
+    begin(failsFast: false)
+    do {
+      let result = try await body()
+      _ = end()
+      return result
+    } catch {
+      if let failure = end() { throw failure }
+      throw error
+    }
+  }
+
+  /// Runs work that waits for nothing: a try that finds the database held fails at once.
+  func withoutWaiting<Result>(_ body: () throws -> Result) rethrows -> Result {
+    begin(failsFast: true)
+    defer { _ = end() }
+    return try body()
+  }
+
+  /// SQLite's busy handler, and the directory lock's: whether to try again, after sleeping.
+  func shouldRetry(tries: Int) -> Bool {
+    let now = state.withLock { $0 }
+    guard !now.failsFast else { return false }
+    // Only a wait the front end was told of is given up: a person gives up what they see.
+    let isGivenUp = now.isTold && wait.isInterrupted()
+    let step = Self.step(tries: tries, slept: now.slept, isGivenUp: isGivenUp)
     guard case .retry(let interval, let tells) = step else {
-      failure.withLock { $0 = isGivenUp ? .givenUp : .tooLong }
-      wait.end()
+      state.withLock { $0.failure = isGivenUp ? .givenUp : .tooLong }
       return false
     }
-    if tells { wait.tell(what) }
+    if tells, !now.isTold {
+      state.withLock { $0.isTold = true }
+      wait.say(path)
+    }
     sleep(interval)
-    slept.withLock { $0 += interval }
+    state.withLock { $0.slept += interval }
     return true
   }
 
-  /// The transaction that may have waited is over: the session hears that a wait it was told
-  /// of has ended.
-  ///
-  /// - Returns: Why its wait ended without the database, if it did.
-  func ended() -> Failure? {
-    wait.end()
-    return failure.withLock { failure in
-      defer { failure = nil }
-      return failure
+  /// A new wait: an interrupt from before it does not give it up.
+  private func begin(failsFast: Bool) {
+    state.withLock { $0 = Wait(failsFast: failsFast) }
+    if !failsFast { _ = wait.isInterrupted() }
+  }
+
+  /// Ends the wait under way, telling the front end where it was told; returns why it ended
+  /// without the database, if it did.
+  private func end() -> Failure? {
+    let ended = state.withLock { wait in
+      defer { wait = Wait() }
+      return wait
     }
+    if ended.isTold { wait.say(nil) }
+    return ended.failure
   }
 }

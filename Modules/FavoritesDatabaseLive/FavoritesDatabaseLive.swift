@@ -16,8 +16,8 @@ extension FavoritesDatabase {
   /// One SQLite database, `primetime.sqlite` in `directory`, in WAL mode.
   ///
   /// Every change is one `BEGIN IMMEDIATE` transaction; another program's transaction is waited
-  /// for, and `wait` hears of a wait that goes on past a second and may give it up. A file that is not a usable
-  /// PrimeTime database is moved aside, never overwritten; one from a later schema version is
+  /// for, and `wait` hears of a wait that goes on past a second and may give it up. A file that
+  /// is not a usable PrimeTime database is moved aside, never overwritten; one from a later schema version is
   /// refused and left as it is. On the first start, the version-1 JSON files are imported and
   /// renamed `.migrated`.
   ///
@@ -93,9 +93,7 @@ final class LiveConnection: Sendable {
     self.directory = directory
     self.hooks = hooks
     busy = BusyWait(
-      wait: wait,
-      what: "waiting for another program that holds "
-        + directory.appending(path: FavoritesDatabase.fileName).path + " (Ctrl-C gives up)",
+      wait: wait, path: directory.appending(path: FavoritesDatabase.fileName).path,
       sleep: hooks.sleep)
   }
 
@@ -123,7 +121,7 @@ final class LiveConnection: Sendable {
     for _ in 0..<3 {
       // Sessions open one at a time: one that finds the file corrupt moves it (and its WAL and
       // shared-memory files) aside before another can start a new database in its place.
-      let lock = lockDirectory()
+      let lock = try lockDirectory()
       defer { unlockDirectory(lock) }
       let queue: DatabaseQueue
       let opened: Found
@@ -133,10 +131,11 @@ final class LiveConnection: Sendable {
         try createFile()
         checked = FileIdentity(path: path)
         try checkHeader()
-        queue = try DatabaseQueue(path: path, configuration: configuration)
+        // Opening reads the schema, which may wait too.
         let path = path
+        queue = try busy.during { try DatabaseQueue(path: path, configuration: configuration) }
         let directory = directory
-        opened = try await waitingAtMost {
+        opened = try await busy.during {
           try await queue.writeWithoutTransaction { db in
             try Schema.checkIntegrity(db)
             try Schema.checkVersion(db, path: path)
@@ -201,7 +200,7 @@ final class LiveConnection: Sendable {
     let known = known.withLock { $0 }
     do {
       let beforeWriting = hooks.beforeWriting
-      let result = try await waitingAtMost {
+      let result = try await busy.during {
         try await queue.writeWithoutTransaction { db in
           var result = Written()
           beforeWriting()
@@ -268,7 +267,13 @@ final class LiveConnection: Sendable {
       return (queue, known.dataVersion)
     }
     do {
-      return try queue.inDatabase { db in try Schema.dataVersion(db) != lastVersion }
+      // Asked on the caller's thread, it waits for nothing: a database held at this moment
+      // may have changed, and the refresh that follows waits for it.
+      return try busy.withoutWaiting {
+        try queue.inDatabase { db in try Schema.dataVersion(db) != lastVersion }
+      }
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+      return true
     } catch {
       throw FavoritesDatabaseError("could not read \(path): \(Self.describe(error))")
     }
@@ -278,7 +283,7 @@ final class LiveConnection: Sendable {
     let queue = try queue()
     let lastVersion = known.withLock { $0.dataVersion }
     do {
-      let (version, contents) = try await waitingAtMost {
+      let (version, contents) = try await busy.during {
         try await queue.writeWithoutTransaction {
           db -> (Int, FavoritesDatabase.Contents?) in
           // Outside a transaction, one cached statement: what nearly every command costs.
@@ -298,19 +303,6 @@ final class LiveConnection: Sendable {
       return contents
     } catch {
       throw FavoritesDatabaseError("could not read \(path): \(Self.describe(error))")
-    }
-  }
-
-  /// Runs `body`, whose transaction may wait for another program: a wait the session was told
-  /// of ends with it, and one that ended without the database fails it as such.
-  private func waitingAtMost<Result>(_ body: () async throws -> Result) async throws -> Result {
-    do {
-      let result = try await body()
-      _ = busy.ended()
-      return result
-    } catch {
-      if let failure = busy.ended() { throw failure }
-      throw error
     }
   }
 
@@ -359,10 +351,24 @@ final class LiveConnection: Sendable {
   }
 
   /// Takes an exclusive lock on the data directory (no file of its own is needed), waiting for
-  /// another session's open to end. Returns the descriptor that holds it, or -1.
-  private func lockDirectory() -> Int32 {
+  /// another session's open to end as for a database held. Returns the descriptor that holds
+  /// it, or -1.
+  private func lockDirectory() throws -> Int32 {
     let fd = Glibc.open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if fd >= 0 { _ = flock(fd, LOCK_EX) }
+    guard fd >= 0 else { return -1 }
+    do {
+      try busy.during {
+        var tries = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK {
+          // Given up: the wait's end says why.
+          guard busy.shouldRetry(tries: tries) else { throw CancellationError() }
+          tries += 1
+        }
+      }
+    } catch {
+      close(fd)
+      throw FavoritesDatabaseError("could not open \(path): \(Self.describe(error))")
+    }
     return fd
   }
 

@@ -381,7 +381,7 @@ struct AppCoreTests {
   }
 
   @Test func routineNews_isKept_whileAStorageProblemStands() {
-    var state = AppState(screens: ScreensState(storage: .failed("disk full")))
+    var state = AppState(screens: ScreensState(storageStatus: .failed("disk full")))
     state.counter.notice = "saved 7 to your favorite primes"
     #expect(state.screens.notice == .said("saved 7 to your favorite primes"))
     #expect(state.screens.storageProblem == "disk full")

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import Screens
 import Testing
 
 @testable import AppCore
@@ -151,6 +152,17 @@ struct RecordingUpgradeTests {
     #expect(readings.now == [Date(timeIntervalSinceReferenceDate: 817396484.8064656)])
     #expect(after.lastActivity?.timestamp == Date(timeIntervalSinceReferenceDate: 817396484.806))
     #expect(after.counterDestination == nil)
+  }
+
+  @Test func aStorageProblemOfFormat11_readsAsAFailure_andAWaitIsWrittenApart() throws {
+    let failing = AppState(screens: ScreensState(storageStatus: .failed("disk full")))
+    let line = try RecordedLine.start(version: 11, state: failing).encoded()
+    #expect(line.contains(#""storageProblem":"disk full""#) && !line.contains("storageWait"))
+    #expect(try RecordedLine.decode(line, version: 11) == .start(version: 11, state: failing))
+    let waiting = AppState(screens: ScreensState(storageStatus: .waiting("waiting for it")))
+    let waitLine = try RecordedLine.start(version: RecordedLine.version, state: waiting).encoded()
+    #expect(waitLine.contains(#""storageWait":"waiting for it""#))
+    #expect(!waitLine.contains("storageProblem"))
   }
 
   @Test func whatAReplayCompares_isTheDataAndTheHistory_forFormat5AndBefore() {

@@ -52,10 +52,9 @@ struct ScreensTests {
 
   @Test func whereStoringStands_isWrittenUnderAKeyOfItsOwnPerCase_andNeverBoth() throws {
     for storage in [nil, .failed("disk full"), .waiting("waiting for it")]
-      as [ScreensState
-      .Storage?]
+      as [ScreensState.StorageStatus?]
     {
-      let state = ScreensState(storage: storage)
+      let state = ScreensState(storageStatus: storage)
       let text = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
       #expect(text.contains("storageProblem") == (state.storageProblem != nil))
       #expect(text.contains("storageWait") == (storage == .waiting("waiting for it")))
@@ -185,27 +184,31 @@ struct ScreensTests {
   @Test func aStorageProblem_staysUntilStorageRecovers() async {
     let store = makeStore()
     await store.send(.storageFailed("disk full; the changes are kept in memory")) {
-      $0.screens.storage = .failed("disk full; the changes are kept in memory")
+      $0.screens.storageStatus = .failed("disk full; the changes are kept in memory")
     }
     #expect(store.state.screens.storageProblem == "disk full; the changes are kept in memory")
-    await store.send(.storageRecovered) { $0.screens.storage = nil }
+    await store.send(.storageRecovered) { $0.screens.storageStatus = nil }
   }
 
   @Test func aWaitForTheDatabase_standsUntilItEnds_andWhatComesNextSaysTheRest() async {
     let store = makeStore()
     let waiting = "waiting for another program that holds primetime.sqlite (Ctrl-C gives up)"
-    await store.send(.storageWaiting(waiting)) { $0.screens.storage = .waiting(waiting) }
+    await store.send(.storageWaiting(waiting)) { $0.screens.storageStatus = .waiting(waiting) }
     #expect(store.state.screens.storageProblem == nil)
     // A write that was failing waits again: the wait stands in place of the failure, and the
     // write's end says how it went.
-    await store.send(.storageWaitEnded) { $0.screens.storage = nil }
-    await store.send(.storageFailed("disk full")) { $0.screens.storage = .failed("disk full") }
-    await store.send(.storageWaiting(waiting)) { $0.screens.storage = .waiting(waiting) }
-    await store.send(.storageWaitEnded) { $0.screens.storage = nil }
+    await store.send(.storageWaitEnded) { $0.screens.storageStatus = nil }
+    await store.send(.storageFailed("disk full")) {
+      $0.screens.storageStatus = .failed("disk full")
+    }
+    await store.send(.storageWaiting(waiting)) { $0.screens.storageStatus = .waiting(waiting) }
+    await store.send(.storageWaitEnded) { $0.screens.storageStatus = nil }
     // The end of a wait clears no failure, nor a recovery a wait.
-    await store.send(.storageFailed("disk full")) { $0.screens.storage = .failed("disk full") }
+    await store.send(.storageFailed("disk full")) {
+      $0.screens.storageStatus = .failed("disk full")
+    }
     await store.send(.storageWaitEnded)
-    await store.send(.storageWaiting(waiting)) { $0.screens.storage = .waiting(waiting) }
+    await store.send(.storageWaiting(waiting)) { $0.screens.storageStatus = .waiting(waiting) }
     await store.send(.storageRecovered)
   }
 
