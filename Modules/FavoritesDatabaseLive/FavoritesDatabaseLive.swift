@@ -139,20 +139,31 @@ final class LiveConnection: Sendable {
           try await queue.writeWithoutTransaction { db in
             try Schema.checkIntegrity(db)
             try Schema.checkVersion(db, path: path)
-            // Persistent: set once, for this connection and every later one.
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
             var isNew = false
             var notices: [String] = []
-            var contents = FavoritesDatabase.Contents()
-            try db.inTransaction(.immediate) {
-              isNew = try Schema.migrate(db, path: path)
-              if isNew { try LegacyFiles.importFiles(in: directory, into: db, notices: &notices) }
-              contents = try Schema.contents(db)
-              return .commit
+            var contents: FavoritesDatabase.Contents?
+            // A database that needs no change is read as any reader reads it, waiting for no
+            // writer: a session that only reads never waits for another program's write.
+            if try Schema.isCurrent(db) {
+              try db.inTransaction(.deferred) {
+                contents = try Schema.contents(db)
+                return .commit
+              }
+            } else {
+              // Persistent: set once, for this connection and every later one.
+              try db.execute(sql: "PRAGMA journal_mode = WAL")
+              try db.inTransaction(.immediate) {
+                isNew = try Schema.migrate(db, path: path)
+                if isNew {
+                  try LegacyFiles.importFiles(in: directory, into: db, notices: &notices)
+                }
+                contents = try Schema.contents(db)
+                return .commit
+              }
             }
             return Found(
-              isNew: isNew, contents: contents, dataVersion: try Schema.dataVersion(db),
-              notices: notices)
+              isNew: isNew, contents: contents ?? FavoritesDatabase.Contents(),
+              dataVersion: try Schema.dataVersion(db), notices: notices)
           }
         }
       } catch let error as Unusable {

@@ -57,6 +57,17 @@ enum Schema {
     }
   }
 
+  /// Whether the database is one of this version in WAL mode, with its tables: one that
+  /// ``migrate(_:path:)`` would leave as it is.
+  static func isCurrent(_ db: Database) throws -> Bool {
+    guard try Int.fetchOne(db, sql: "PRAGMA user_version") == version,
+      try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
+    else { return false }
+    let tables = try String.fetchAll(
+      db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+    return Set(tables).isSuperset(of: ["favorite", "activity"])
+  }
+
   /// Brings the schema to the current version. Returns whether the database was new.
   ///
   /// - Throws: ``Unusable`` for another program's database; ``FavoritesDatabaseError`` for a

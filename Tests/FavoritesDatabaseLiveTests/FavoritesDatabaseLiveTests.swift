@@ -295,6 +295,22 @@ struct FavoritesDatabaseLiveTests {
     #expect(slept.withLock { $0 } >= BusyWait.limit)
   }
 
+  @Test func anOpenWhileAnotherProgramWrites_readsWhatIsCommitted_waitingForNothing() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = FavoritesDatabase.live(directory: directory)
+    _ = try await first.open()
+    _ = try await first.write(.init(appended: [entry(.added, 7)]))
+    let commit = try heldByAnotherProgram(in: directory)
+    defer { commit() }
+    let slept = Mutex(Duration.zero)
+    let mine = FavoritesDatabase.live(
+      directory: directory,
+      hooks: LiveConnection.Hooks(sleep: { duration in slept.withLock { $0 += duration } }))
+    #expect(try await mine.open().contents.favoritePrimes == [7])
+    #expect(slept.withLock { $0 } == .zero)
+  }
+
   @Test func anOpenWhileAnotherSessionOpens_waitsForIt_andSaysSoAfterASecond() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
