@@ -32,9 +32,9 @@ public enum FullScreen {
     // the full screen hides it.
     let launchNotices = Mutex<[String]?>([])
     // A wait for another program that holds the database is said on stderr while the app
-    // starts, and on the screen, as the screens' state, once it runs. Ending the app gives a
-    // wait that was shown up: nothing keeps the terminal's owner waiting behind a screen that
-    // is gone.
+    // starts, and on the screen, as the screens' state, once it runs. Ending the app gives up
+    // a wait that was said, on the screen or, once the screen is gone, on stderr: nothing keeps
+    // the terminal's owner waiting for a screen that is gone.
     let relay = WaitRelay()
     let isEnding = Mutex(false)
     environment.databaseWait.observe(
@@ -75,17 +75,18 @@ public enum FullScreen {
       return ExitStatus.usage
     }
     let app = launch.runtime
+    relay.app = app
     if let warning = notices.first {
       if !environment.terminal.error { say([warning]) }
       app.store.send(.step(.screens(.launchWarned(warning))))
     }
-    relay.app = app
     let ending = await run(app, progress: environment.progress, flushRecording: launch.flush)
+    // The screen is gone: a wait from here on is said on stderr, and given up once said.
+    relay.app = nil
     isEnding.withLock { $0 = true }
     // What is not stored yet is stored before the app ends; if it cannot be, the terminal, given
     // back, says so.
     let unstored = await app.storage?.finish()
-    relay.app = nil
     if let unstored { FileHandle.standardError.write(Data("primetime: \(unstored)\n".utf8)) }
     guard launch.end(screen: Screen(app.state.screens.page)), unstored == nil else { return 1 }
     return ending.exitStatus

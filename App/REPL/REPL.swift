@@ -3,6 +3,7 @@ import ComposableArchitecture
 import FavoritesDatabase
 import Foundation
 import Runtime
+import Synchronization
 
 /// Drives a ``Session`` from a terminal, from piped input or from a `-c` command string.
 @MainActor
@@ -12,7 +13,8 @@ public enum REPL {
   /// - Parameter commandStrings: The strings of `-c`, whose commands run in order in place of
   ///   the input's; none, to read the input.
   /// - Returns: The exit status: 0; 1 when the session could not start, its recording could not
-  ///   be written whole, or, with piped input or `-c`, a command failed; ``ExitStatus/usage``,
+  ///   be written whole, changes could not be stored before it ended, or, with piped input or
+  ///   `-c`, a command failed; ``ExitStatus/usage``,
   ///   before anything runs, when a command string does not read as words (an open quote).
   public static func run(
     dataDirectory: URL, commandStrings: [String], recording: RecordingFile.Target?,
@@ -40,16 +42,15 @@ public enum REPL {
     let trace = Session.trace(to: output)
     // A wait for another program that holds the database is said once it is long. While an
     // interactive session's command waits, Ctrl-C gives the wait up; elsewhere, and while the
-    // session starts, Ctrl-C ends the process.
-    let interrupted: @Sendable () -> Bool = { isInteractive && LineEditor.takeInterrupt() }
+    // session starts, before the line editor takes Ctrl-C, Ctrl-C ends the process.
+    let isPrompting = Mutex(false)
     environment.databaseWait.observe(
       said: { path in
         guard let path else { return }
-        output.err(
-          "primetime: " + DatabaseWait.message(path: path)
-            + (isInteractive ? " (Ctrl-C gives up)" : ""))
+        let hint = isPrompting.withLock { $0 } ? " (Ctrl-C gives up)" : ""
+        output.err("primetime: " + DatabaseWait.message(path: path) + hint)
       },
-      interrupted: interrupted)
+      interrupted: { isPrompting.withLock { $0 } && LineEditor.takeInterrupt() })
     /// Stores what is not stored yet before the session ends; says so if it cannot.
     func finishStorage(_ launch: Launch) async -> Bool {
       defer { environment.databaseWait.stopObserving() }
@@ -84,6 +85,7 @@ public enum REPL {
 
     if isInteractive {
       let editor = LineEditor(historyFile: dataDirectory.appending(path: "repl-history"))
+      isPrompting.withLock { $0 = true }
       print("PrimeTime — type 'help' for commands, 'quit' or Ctrl-D to leave")
       let promptStyle = ANSIStyle(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {

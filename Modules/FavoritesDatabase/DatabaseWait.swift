@@ -23,8 +23,9 @@ public final class DatabaseWait: Sendable {
   /// Sets what the front end does with a wait, until ``stopObserving()``.
   ///
   /// - Parameters:
-  ///   - said: Called, on the database's thread, with the path of the database a wait is for
-  ///     once the wait has gone on long enough to be told, and with `nil` when that wait ends.
+  ///   - said: Called, on the thread of the work that waits, with the path of the database a
+  ///     wait is for once the wait has gone on long enough to be told, and with `nil` when that
+  ///     wait ends.
   ///   - interrupted: Whether the person gives the told wait up; asked as it goes on, and once
   ///     as a wait starts, to drop an interrupt that came before it.
   public func observe(

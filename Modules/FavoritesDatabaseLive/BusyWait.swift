@@ -48,8 +48,10 @@ final class BusyWait: Sendable {
     }
   }
 
-  /// The wait under way.
+  /// The wait under way. One piece of work runs at a time on a connection: its queue runs them
+  /// one after the other, and each begins and ends its wait inside it.
   private struct Wait {
+    var isUnderWay = false
     var slept = Duration.zero
     var isTold = false
     var failure: Failure?
@@ -71,25 +73,13 @@ final class BusyWait: Sendable {
     self.sleep = sleep
   }
 
-  /// Runs work that may wait for the database: a wait in it is told over when it ends, and one
-  /// that ended without the database fails it with why.
+  /// Runs work that may wait for the database, on the connection's queue or before there is
+  /// one: a wait in it is told over when it ends, and one that ended without the database fails
+  /// it with why.
   func during<Result>(_ body: () throws -> Result) throws -> Result {
     begin(failsFast: false)
     do {
       let result = try body()
-      _ = end()
-      return result
-    } catch {
-      if let failure = end() { throw failure }
-      throw error
-    }
-  }
-
-  /// ``during(_:)`` for asynchronous work.
-  func during<Result>(_ body: () async throws -> Result) async throws -> Result {
-    begin(failsFast: false)
-    do {
-      let result = try await body()
       _ = end()
       return result
     } catch {
@@ -109,8 +99,10 @@ final class BusyWait: Sendable {
   func shouldRetry(tries: Int) -> Bool {
     let now = state.withLock { $0 }
     guard !now.failsFast else { return false }
-    // Only a wait the front end was told of is given up: a person gives up what they see.
-    let isGivenUp = now.isTold && wait.isInterrupted()
+    // Only a wait the front end was told of is given up: a person gives up what they see. An
+    // interrupt before then is dropped.
+    let isInterrupted = wait.isInterrupted()
+    let isGivenUp = now.isTold && isInterrupted
     let step = Self.step(tries: tries, slept: now.slept, isGivenUp: isGivenUp)
     guard case .retry(let interval, let tells) = step else {
       state.withLock { $0.failure = isGivenUp ? .givenUp : .tooLong }
@@ -127,7 +119,10 @@ final class BusyWait: Sendable {
 
   /// A new wait: an interrupt from before it does not give it up.
   private func begin(failsFast: Bool) {
-    state.withLock { $0 = Wait(failsFast: failsFast) }
+    state.withLock { wait in
+      assert(!wait.isUnderWay, "a wait began inside another")
+      wait = Wait(isUnderWay: true, failsFast: failsFast)
+    }
     if !failsFast { _ = wait.isInterrupted() }
   }
 

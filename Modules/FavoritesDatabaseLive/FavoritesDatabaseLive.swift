@@ -16,8 +16,9 @@ extension FavoritesDatabase {
   /// One SQLite database, `primetime.sqlite` in `directory`, in WAL mode.
   ///
   /// Every change is one `BEGIN IMMEDIATE` transaction; another program's transaction is waited
-  /// for, and `wait` hears of a wait that goes on past a second and may give it up. A file that
-  /// is not a usable PrimeTime database is moved aside, never overwritten; one from a later schema version is
+  /// for, and `wait` hears of a wait that goes on past a second and may give it up. Reading,
+  /// the open of a current database included, waits for no writer. A file that is not a usable
+  /// PrimeTime database is moved aside, never overwritten; one from a later schema version is
   /// refused and left as it is. On the first start, the version-1 JSON files are imported and
   /// renamed `.migrated`.
   ///
@@ -135,35 +136,37 @@ final class LiveConnection: Sendable {
         let path = path
         queue = try busy.during { try DatabaseQueue(path: path, configuration: configuration) }
         let directory = directory
-        opened = try await busy.during {
-          try await queue.writeWithoutTransaction { db in
+        opened = try await queue.writeWithoutTransaction { db in
+          try busy.during {
             try Schema.checkIntegrity(db)
             try Schema.checkVersion(db, path: path)
-            var isNew = false
-            var notices: [String] = []
-            var contents: FavoritesDatabase.Contents?
+            var found = Found(
+              isNew: false, contents: FavoritesDatabase.Contents(), dataVersion: 0, notices: [])
             // A database that needs no change is read as any reader reads it, waiting for no
-            // writer: a session that only reads never waits for another program's write.
-            if try Schema.isCurrent(db) {
-              try db.inTransaction(.deferred) {
-                contents = try Schema.contents(db)
-                return .commit
+            // writer: a session that only reads never waits for another program's write. What
+            // is read and the version it is read at are one snapshot.
+            var isCurrent = false
+            try db.inTransaction(.deferred) {
+              isCurrent = try Schema.isCurrent(db)
+              if isCurrent {
+                found.contents = try Schema.contents(db)
+                found.dataVersion = try Schema.dataVersion(db)
               }
-            } else {
-              // Persistent: set once, for this connection and every later one.
-              try db.execute(sql: "PRAGMA journal_mode = WAL")
-              try db.inTransaction(.immediate) {
-                isNew = try Schema.migrate(db, path: path)
-                if isNew {
-                  try LegacyFiles.importFiles(in: directory, into: db, notices: &notices)
-                }
-                contents = try Schema.contents(db)
-                return .commit
-              }
+              return .commit
             }
-            return Found(
-              isNew: isNew, contents: contents ?? FavoritesDatabase.Contents(),
-              dataVersion: try Schema.dataVersion(db), notices: notices)
+            guard !isCurrent else { return found }
+            // Persistent: set once, for this connection and every later one.
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.inTransaction(.immediate) {
+              found.isNew = try Schema.migrate(db, path: path)
+              if found.isNew {
+                try LegacyFiles.importFiles(in: directory, into: db, notices: &found.notices)
+              }
+              found.contents = try Schema.contents(db)
+              found.dataVersion = try Schema.dataVersion(db)
+              return .commit
+            }
+            return found
           }
         }
       } catch let error as Unusable {
@@ -211,8 +214,8 @@ final class LiveConnection: Sendable {
     let known = known.withLock { $0 }
     do {
       let beforeWriting = hooks.beforeWriting
-      let result = try await busy.during {
-        try await queue.writeWithoutTransaction { db in
+      let result = try await queue.writeWithoutTransaction { db in
+        try busy.during {
           var result = Written()
           beforeWriting()
           try db.inTransaction(.immediate) {
@@ -280,8 +283,8 @@ final class LiveConnection: Sendable {
     do {
       // Asked on the caller's thread, it waits for nothing: a database held at this moment
       // may have changed, and the refresh that follows waits for it.
-      return try busy.withoutWaiting {
-        try queue.inDatabase { db in try Schema.dataVersion(db) != lastVersion }
+      return try queue.inDatabase { db in
+        try busy.withoutWaiting { try Schema.dataVersion(db) != lastVersion }
       }
     } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
       return true
@@ -294,9 +297,9 @@ final class LiveConnection: Sendable {
     let queue = try queue()
     let lastVersion = known.withLock { $0.dataVersion }
     do {
-      let (version, contents) = try await busy.during {
-        try await queue.writeWithoutTransaction {
-          db -> (Int, FavoritesDatabase.Contents?) in
+      let (version, contents) = try await queue.writeWithoutTransaction {
+        db -> (Int, FavoritesDatabase.Contents?) in
+        try busy.during {
           // Outside a transaction, one cached statement: what nearly every command costs.
           guard try Schema.dataVersion(db) != lastVersion else { return (lastVersion, nil) }
           var read: (Int, FavoritesDatabase.Contents?) = (lastVersion, nil)
@@ -363,25 +366,33 @@ final class LiveConnection: Sendable {
 
   /// Takes an exclusive lock on the data directory (no file of its own is needed), waiting for
   /// another session's open to end as for a database held. Returns the descriptor that holds
-  /// it, or -1.
+  /// it, or -1 where the directory cannot be opened or locked (a file system without locks):
+  /// the open then goes on unserialized.
   private func lockDirectory() throws -> Int32 {
     let fd = Glibc.open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return -1 }
     do {
       try busy.during {
         var tries = 0
-        while flock(fd, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK {
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+          guard errno == EWOULDBLOCK else { throw Unlockable() }
           // Given up: the wait's end says why.
           guard busy.shouldRetry(tries: tries) else { throw CancellationError() }
           tries += 1
         }
       }
+    } catch is Unlockable {
+      close(fd)
+      return -1
     } catch {
       close(fd)
       throw FavoritesDatabaseError("could not open \(path): \(Self.describe(error))")
     }
     return fd
   }
+
+  /// A directory that cannot be locked.
+  private struct Unlockable: Error {}
 
   private func unlockDirectory(_ fd: Int32) {
     guard fd >= 0 else { return }

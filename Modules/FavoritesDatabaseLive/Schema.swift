@@ -63,9 +63,17 @@ enum Schema {
     guard try Int.fetchOne(db, sql: "PRAGMA user_version") == version,
       try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
     else { return false }
-    let tables = try String.fetchAll(
-      db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
-    return Set(tables).isSuperset(of: ["favorite", "activity"])
+    return try hasItsTables(tables(db))
+  }
+
+  /// The names of the database's own tables.
+  private static func tables(_ db: Database) throws -> [String] {
+    try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+  }
+
+  /// Whether `tables` has every table of PrimeTime's.
+  private static func hasItsTables(_ tables: [String]) -> Bool {
+    Set(tables).isSuperset(of: ["favorite", "activity"])
   }
 
   /// Brings the schema to the current version. Returns whether the database was new.
@@ -75,15 +83,14 @@ enum Schema {
   static func migrate(_ db: Database, path: String) throws -> Bool {
     try checkVersion(db, path: path)
     let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-    let tables = try String.fetchAll(
-      db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+    let tables = try tables(db)
     if found == 0 && !tables.isEmpty {
       throw Unusable(reason: "it is another program's database")
     }
     if found < 0 {
       throw Unusable(reason: "its schema version (\(found)) is not one PrimeTime writes")
     }
-    if found > 0 && !Set(tables).isSuperset(of: ["favorite", "activity"]) {
+    if found > 0 && !hasItsTables(tables) {
       throw Unusable(reason: "its tables are missing")
     }
     guard found < version else { return false }

@@ -333,6 +333,30 @@ struct FavoritesDatabaseLiveTests {
       said.withLock { $0 } == [directory.appending(path: FavoritesDatabase.fileName).path, nil])
   }
 
+  @Test func oneWaitOverSeveralLocks_isToldOnce_andItsMinuteCountsThemAll() {
+    let said = Mutex<[String?]>([])
+    let wait = DatabaseWait()
+    wait.observe(said: { path in said.withLock { $0.append(path) } }, interrupted: { false })
+    let slept = Mutex(Duration.zero)
+    let busy = BusyWait(
+      wait: wait, path: "p", sleep: { duration in slept.withLock { $0 += duration } })
+    struct Busy: Error {}
+    #expect(throws: BusyWait.Failure.tooLong) {
+      try busy.during {
+        // A first lock held for over a second, then taken.
+        for tries in 0..<30 { #expect(busy.shouldRetry(tries: tries)) }
+        #expect(said.withLock { $0 } == ["p"])
+        // A second lock of the same work, held on: the wait goes on from where it was.
+        var tries = 0
+        while busy.shouldRetry(tries: tries) { tries += 1 }
+        throw Busy()
+      }
+    }
+    #expect(said.withLock { $0 } == ["p", nil])
+    #expect(slept.withLock { $0 } >= BusyWait.limit)
+    #expect(slept.withLock { $0 } < BusyWait.limit + .milliseconds(100))
+  }
+
   @Test func databaseWait_tellsItsObserver_untilItStopsObserving() {
     let told = Mutex<[String?]>([])
     let wait = DatabaseWait()

@@ -192,7 +192,7 @@ struct ScreensTests {
 
   @Test func aWaitForTheDatabase_standsUntilItEnds_andWhatComesNextSaysTheRest() async {
     let store = makeStore()
-    let waiting = "waiting for another program that holds primetime.sqlite (Ctrl-C gives up)"
+    let waiting = "waiting for another program that holds primetime.sqlite"
     await store.send(.storageWaiting(waiting)) { $0.screens.storageStatus = .waiting(waiting) }
     #expect(store.state.screens.storageProblem == nil)
     // A write that was failing waits again: the wait stands in place of the failure, and the
