@@ -182,18 +182,9 @@ struct FavoritesDatabaseLiveTests {
     })
     let mine = FavoritesDatabase.live(directory: directory, hooks: hooks)
     _ = try await mine.open()
-    var configuration = Configuration()
-    configuration.allowsUnsafeTransactions = true
-    let holder = try DatabaseQueue(
-      path: directory.appending(path: FavoritesDatabase.fileName).path,
-      configuration: configuration)
     // Another program's write transaction, open until the write below is under way.
-    try holder.inDatabase { db in
-      try db.execute(sql: "BEGIN IMMEDIATE; INSERT INTO favorite (prime) VALUES (11)")
-    }
-    holderCommit.withLock {
-      $0 = { try? holder.inDatabase { db in try db.execute(sql: "COMMIT") } }
-    }
+    let commit = try heldByAnotherProgram(in: directory)
+    holderCommit.withLock { $0 = commit }
     let my7 = entry(.added, 7)
     let stored = try await mine.write(.init(appended: [my7]))
     #expect(released.withLock { $0 })
