@@ -34,6 +34,11 @@ public struct FavoritesDatabase: Sendable {
   /// (a hop to another thread would cost more than the question). `false` means ``refresh``
   /// would return `nil`.
   public var mayHaveChanged: @Sendable () throws -> Bool
+  /// Why the database can be read and not written, as the session last found (its data
+  /// directory cannot be written): `nil` while it can be written. A database opened for reading
+  /// only is opened again for writing by the first ``refresh`` after it can be written, and
+  /// ``mayHaveChanged`` says `true` until then.
+  public var readOnly: @Sendable () -> String?
 
   /// Creates a database from its operations: how the live value is built, and how a test builds
   /// a double.
@@ -43,17 +48,21 @@ public struct FavoritesDatabase: Sendable {
   ///   open: { Opened() }, write: { _ in nil }, refresh: { nil }, mayHaveChanged: { false })
   /// ```
   ///
-  /// - Parameter mayHaveChanged: By default, always `true`: every command asks ``refresh``.
+  /// - Parameters:
+  ///   - mayHaveChanged: By default, always `true`: every command asks ``refresh``.
+  ///   - readOnly: By default, always `nil`: the database can be written.
   public init(
     open: @escaping @Sendable () async throws -> Opened,
     write: @escaping @Sendable (_ change: Change) async throws -> Contents?,
     refresh: @escaping @Sendable () async throws -> Contents?,
-    mayHaveChanged: @escaping @Sendable () throws -> Bool = { true }
+    mayHaveChanged: @escaping @Sendable () throws -> Bool = { true },
+    readOnly: @escaping @Sendable () -> String? = { nil }
   ) {
     self.open = open
     self.write = write
     self.refresh = refresh
     self.mayHaveChanged = mayHaveChanged
+    self.readOnly = readOnly
   }
 }
 
@@ -141,11 +150,16 @@ extension FavoritesDatabase {
     /// One line for each thing the user should know: a database or file moved aside, files
     /// migrated.
     public var notices: [String]
+    /// Why the database was opened for reading only, if it was: what is stored is shown, and
+    /// nothing can be written. `nil` for a database that can be written.
+    public var readOnly: String?
 
-    /// Creates the result of opening; by default an empty database and no notices.
-    public init(contents: Contents = Contents(), notices: [String] = []) {
+    /// Creates the result of opening; by default an empty database that can be written, and no
+    /// notices.
+    public init(contents: Contents = Contents(), notices: [String] = [], readOnly: String? = nil) {
       self.contents = contents
       self.notices = notices
+      self.readOnly = readOnly
     }
   }
 }

@@ -22,6 +22,11 @@ extension FavoritesDatabase {
   /// refused and left as it is. On the first start, the version-1 JSON files are imported and
   /// renamed `.migrated`.
   ///
+  /// Where the session cannot write the data directory or the database's files, the database
+  /// is opened for reading only ``FavoritesDatabase/Opened/readOnly``: what it holds is read,
+  /// and nothing is created, migrated or moved aside. Once they can be written, the next
+  /// ``FavoritesDatabase/refresh`` opens it for writing.
+  ///
   /// ```swift
   /// let database = FavoritesDatabase.live(directory: directory)
   /// ```
@@ -43,7 +48,8 @@ extension FavoritesDatabase {
       open: { try await connection.open() },
       write: { change in try await connection.write(change) },
       refresh: { try await connection.refresh() },
-      mayHaveChanged: { try connection.mayHaveChanged() }
+      mayHaveChanged: { try connection.mayHaveChanged() },
+      readOnly: { connection.readOnly }
     )
   }
 }
@@ -59,6 +65,8 @@ final class LiveConnection: Sendable {
     var ownEntries: Set<UUID> = []
     var readEntries: Set<UUID> = []
     var takenBack: [UUID: Schema.Place] = [:]
+    /// Why the database is open for reading only, while it is.
+    var readOnly: ReadOnly?
 
     /// Notes the entries of contents just read.
     mutating func read(_ contents: FavoritesDatabase.Contents?) {
@@ -72,7 +80,16 @@ final class LiveConnection: Sendable {
     }
   }
 
-  /// Moments where tests stand in for another session; nothing, in the app.
+  /// A database open for reading only: why, and whether other connections' commits are seen.
+  /// Without a write-ahead log beside it, the file is opened as immutable (a reader in WAL mode
+  /// otherwise creates the shared-memory file, in a directory it cannot write), and no later
+  /// commit is seen; with one, SQLite reads the log through the shared memory there.
+  private struct ReadOnly {
+    var reason: String
+    var seesCommits: Bool
+  }
+
+  /// Moments where tests stand in for another session, or for another user; nothing, in the app.
   struct Hooks: Sendable {
     /// Runs between finding a file unusable and moving it aside.
     var beforeMovingAside: @Sendable () -> Void = {}
@@ -82,6 +99,12 @@ final class LiveConnection: Sendable {
     var sleep: @Sendable (Duration) -> Void = { duration in
       let (seconds, attoseconds) = duration.components
       Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+    /// The error that writing the file or directory at a path meets, or 0 where it may be
+    /// written: the system's answer (`access`), in the app. Tests running as root, whom no mode
+    /// stops, stand in for a user who cannot write.
+    var writeDenial: @Sendable (String) -> Int32 = { path in
+      access(path, W_OK) == 0 ? 0 : errno
     }
   }
 
@@ -117,6 +140,7 @@ final class LiveConnection: Sendable {
   func open() async throws -> FavoritesDatabase.Opened {
     var notices: [String] = []
     try createDirectory()
+    if let reason = unwritable() { return try await openReadOnly(because: reason) }
     // A corrupt file that another session moves aside first is gone when this one tries to:
     // open again, and find the other's new database.
     for _ in 0..<3 {
@@ -196,10 +220,91 @@ final class LiveConnection: Sendable {
         $0.queue = queue
         $0.dataVersion = opened.dataVersion
         $0.read(opened.contents)
+        $0.readOnly = nil
       }
       return FavoritesDatabase.Opened(contents: opened.contents, notices: notices)
     }
     throw FavoritesDatabaseError("could not open \(path): it keeps turning out unusable")
+  }
+
+  /// Opens the database for reading only, where this session cannot write it: what is stored
+  /// is read, and nothing is created, migrated, imported or moved aside. A missing or empty file
+  /// holds nothing.
+  private func openReadOnly(because reason: String) async throws -> FavoritesDatabase.Opened {
+    let readOnly = ReadOnly(reason: reason, seesCommits: Self.size(of: path + "-wal") > 0)
+    guard Self.size(of: path) > 0 else {
+      known.withLock {
+        $0.queue = nil
+        $0.readOnly = readOnly
+      }
+      return FavoritesDatabase.Opened(readOnly: reason)
+    }
+    let path = path
+    do {
+      var configuration = configuration
+      configuration.readonly = true
+      let queue = try DatabaseQueue(
+        path: readOnly.seesCommits ? path : Self.immutable(path), configuration: configuration)
+      let (contents, version) = try await queue.read { db in
+        try busy.during {
+          (try Schema.readOnlyContents(db, path: path), try Schema.dataVersion(db))
+        }
+      }
+      known.withLock {
+        $0.queue = queue
+        $0.dataVersion = version
+        $0.read(contents)
+        $0.readOnly = readOnly
+      }
+      return FavoritesDatabase.Opened(contents: contents, readOnly: reason)
+    } catch let error as FavoritesDatabaseError {
+      throw error
+    } catch {
+      throw FavoritesDatabaseError("could not read \(path): \(Self.describe(error))")
+    }
+  }
+
+  /// Why the database is open for reading only, while it is.
+  var readOnly: String? { known.withLock { $0.readOnly?.reason } }
+
+  /// Why this session cannot write the database, if it cannot: it may not write the data
+  /// directory (where SQLite creates its log beside the database), or one of the database's
+  /// files there.
+  private func unwritable() -> String? {
+    let denied = hooks.writeDenial(directory.path)
+    guard denied == 0 else {
+      return "the data directory \(directory.path) is not writable (\(Self.reason(denied)))"
+    }
+    for file in [path, path + "-wal", path + "-shm"] {
+      let denied = hooks.writeDenial(file)
+      if denied != 0 && denied != ENOENT {
+        return "\(file) is not writable (\(Self.reason(denied)))"
+      }
+    }
+    return nil
+  }
+
+  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// The size of the file at `path`; 0 where there is none.
+  private static func size(of path: String) -> Int64 {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+  }
+
+  /// The URI that opens the database at `path` as immutable: SQLite then takes no lock and
+  /// creates no file beside it. `%`, `?` and `#` are escaped, as a URI's path needs.
+  static func immutable(_ path: String) -> String {
+    var escaped = ""
+    for character in path {
+      switch character {
+      case "%": escaped += "%25"
+      case "?": escaped += "%3f"
+      case "#": escaped += "%23"
+      default: escaped.append(character)
+      }
+    }
+    return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
   }
 
   private struct Written: Sendable {
@@ -210,6 +315,7 @@ final class LiveConnection: Sendable {
   }
 
   func write(_ change: FavoritesDatabase.Change) async throws -> FavoritesDatabase.Contents? {
+    if let reason = readOnly { throw FavoritesDatabaseError("could not write \(path): \(reason)") }
     let queue = try queue()
     let known = known.withLock { $0 }
     do {
@@ -274,12 +380,13 @@ final class LiveConnection: Sendable {
   /// statement, on the caller's thread, outside any transaction. A reader in WAL mode waits for
   /// no writer, so this does not park the thread.
   func mayHaveChanged() throws -> Bool {
-    let (queue, lastVersion) = try known.withLock { known in
-      guard let queue = known.queue else {
-        throw FavoritesDatabaseError("the database is not open")
-      }
-      return (queue, known.dataVersion)
+    let (queue, lastVersion, readOnly) = known.withLock { ($0.queue, $0.dataVersion, $0.readOnly) }
+    if let readOnly {
+      // Once it can be written, the refresh opens it for writing.
+      guard unwritable() != nil else { return true }
+      guard readOnly.seesCommits, queue != nil else { return false }
     }
+    guard let queue else { throw FavoritesDatabaseError("the database is not open") }
     do {
       // Asked on the caller's thread, it waits for nothing: a database held at this moment
       // may have changed, and the refresh that follows waits for it.
@@ -294,6 +401,13 @@ final class LiveConnection: Sendable {
   }
 
   func refresh() async throws -> FavoritesDatabase.Contents? {
+    if let readOnly = known.withLock({ $0.readOnly }) {
+      guard unwritable() != nil else {
+        known.withLock { $0.queue = nil }
+        return try await open().contents
+      }
+      guard readOnly.seesCommits else { return nil }
+    }
     let queue = try queue()
     let lastVersion = known.withLock { $0.dataVersion }
     do {

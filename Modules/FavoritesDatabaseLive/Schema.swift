@@ -99,6 +99,24 @@ enum Schema {
     return found == 0
   }
 
+  /// What a database opened for reading only holds, where it cannot be migrated: one of this
+  /// version with its tables, or nothing, for one never written (no version and no tables).
+  ///
+  /// - Throws: ``FavoritesDatabaseError`` for a later schema version, and for a file that is not
+  ///   a PrimeTime database of this version, which can be neither read nor moved aside.
+  static func readOnlyContents(_ db: Database, path: String) throws -> FavoritesDatabase.Contents {
+    try checkVersion(db, path: path)
+    let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+    let tables = try tables(db)
+    if found == 0 && tables.isEmpty { return FavoritesDatabase.Contents() }
+    guard found == version, hasItsTables(tables) else {
+      throw FavoritesDatabaseError(
+        "\(path) is no PrimeTime database of schema version \(version), "
+          + "and cannot be changed while it is read-only")
+    }
+    return try contents(db)
+  }
+
   /// SQLite's count of commits by other connections, as this one sees it.
   static func dataVersion(_ db: Database) throws -> Int {
     try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
