@@ -240,7 +240,7 @@ public struct AppReducer: Reducer {
     if case .alertsDismissed = action {
       // A refusal, read, goes with the alerts. Each alert goes as its screen dismisses it; a
       // modal under one stays.
-      if state.screens.refusal != nil { state.screens.notice = nil }
+      if state.screens.notice?.isRefusal == true { state.screens.notice = nil }
       return .merge(
         state.alertDismissals.map {
           reduce(into: &state, action: $0, environment: environment)

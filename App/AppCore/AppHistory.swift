@@ -45,6 +45,11 @@ extension AppState {
 /// Whatever changed the favorites, the selection stays on the prime it showed; what the last
 /// step said is news until the next step, undo, redo or move on the history page.
 ///
+/// While the stored favorites are read-only (``ScreensState/readOnly``), this session's own
+/// change of them (a step, what its effect sent back, undo, redo, travel) is refused whole: the
+/// state stays as it was, and the notice says why (``ScreensState/Notice/refusedReadOnly(_:)``).
+/// A step that leaves them alone (the count, a page, a lookup) goes on as ever.
+///
 /// ```swift
 /// let store = Store(
 ///   initialState: History(AppState()), reducer: AppHistoryReducer(), environment: environment)
@@ -65,6 +70,31 @@ public struct AppHistoryReducer: Reducer {
   }
 
   public func reduce(
+    into history: inout History<AppState>, action: AppHistoryAction,
+    environment: AppEnvironment
+  ) -> Effect<AppHistoryAction> {
+    guard let reason = history.present.screens.readOnly, action.isOwnChange else {
+      return reduceWritable(into: &history, action: action, environment: environment)
+    }
+    // Tried on a copy, and kept only if the favorites and the feed are as they were.
+    var attempt = history
+    let effect = reduceWritable(into: &attempt, action: action, environment: environment)
+    guard
+      attempt.present.favoritePrimes == history.present.favoritePrimes,
+      attempt.present.activityFeed == history.present.activityFeed
+    else {
+      // The launch's warning stands.
+      if history.present.screens.launchWarning == nil {
+        history.present.screens.notice = .refusedReadOnly(reason)
+      }
+      return .none
+    }
+    history = attempt
+    return effect
+  }
+
+  /// The app with undo, redo and the history page, as if the favorites could always be stored.
+  private func reduceWritable(
     into history: inout History<AppState>, action: AppHistoryAction,
     environment: AppEnvironment
   ) -> Effect<AppHistoryAction> {
@@ -140,7 +170,9 @@ public struct AppHistoryReducer: Reducer {
   /// the history page. Written only when it was set: the history keeps the screens of each step by
   /// reference, as long as they do not change.
   private func clearNews(in state: inout AppState) {
-    if state.screens.said != nil || state.screens.refusal != nil { state.screens.said = nil }
+    if state.screens.said != nil || state.screens.notice?.isRefusal == true {
+      state.screens.said = nil
+    }
   }
 
   /// Moving on the history page travels; it is no step of its own. The page shows no alert, so
@@ -279,6 +311,13 @@ public enum AppHistoryAction: Equatable, Sendable {
     }
   }
 
+  /// Whether the action is this session's own change: a user's step, what its effect sent
+  /// back, undo, redo, travel or a move on the history page. Another session's change and news
+  /// of the terminal or of storage are not.
+  var isOwnChange: Bool {
+    if case .step(let change) = self { change.isUserStep } else { true }
+  }
+
   /// How many steps the action travels: back when negative, forward when positive.
   fileprivate var travels: Int {
     switch self {
@@ -314,7 +353,7 @@ extension AppAction {
       case .pageOpened, .selectionMoved, .activityScrolled, .launchWarningClosed, .quitTapped:
         true
       case .terminalResized, .launchWarned, .storageFailed, .storageRecovered, .storageWaiting,
-        .storageWaitEnded, .signalReceived:
+        .storageWaitEnded, .storageReadOnly, .storageWritable, .signalReceived:
         false
       }
     }

@@ -214,6 +214,12 @@ public final class Session {
   /// dismisses, as the app's ``AppAction/alertsDismissed`` says: a failure ends the command as
   /// one, anything else is printed. Returns whether there was no failure.
   private func showNews(onStandardError: Bool = false) -> Bool {
+    if case .refusedReadOnly(let reason) = state.screens.notice {
+      fail(
+        "\(ScreensState.StorageStatus.readOnlyMessage(reason)); "
+          + "'\(running?.name ?? "")' changed nothing")
+      return false
+    }
     if let said = state.screens.said {
       if onStandardError { output.err(said) } else { say(said) }
     }

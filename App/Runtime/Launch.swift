@@ -51,10 +51,16 @@ public final class Launch {
     let recorder = recordingFile.map { file in SessionRecorder(write: { file.write($0) }) }
     var storage: Storage? = Storage(database: environment.database(dataDirectory))
     var stored = StoredFavorites(favoritePrimes: [], activityFeed: [])
+    var storageStatus: ScreensState.StorageStatus?
     do {
-      if let opened = try await storage?.open() {
+      if let storage {
+        let opened = try await storage.open()
         stored = opened.stored
         for notice in opened.notices { warn("primetime: \(notice)") }
+        if let reason = storage.readOnly {
+          storageStatus = .readOnly(reason)
+          warn("primetime: \(ScreensState.StorageStatus.readOnlyMessage(reason))")
+        }
       }
     } catch {
       // Without a database, a script's changes would be lost: it stops. A person is warned
@@ -70,7 +76,8 @@ public final class Launch {
     }
     let initialState = AppState(
       favoritePrimes: PersistentArray(stored.favoritePrimes),
-      activityFeed: PersistentArray(stored.activityFeed))
+      activityFeed: PersistentArray(stored.activityFeed),
+      screens: ScreensState(storageStatus: storageStatus))
     recorder?.record(.start(version: RecordedLine.version, state: initialState))
     let runtime = AppRuntime(
       initialState: initialState,

@@ -21,6 +21,9 @@ public final class Storage {
   private let database: FavoritesDatabase
   /// The feed as the database holds it, as far as this session knows.
   private var synced: PersistentArray<Activity> = []
+  /// Why the stored favorites can be read and not changed, as the database last said: `nil`
+  /// while they can be changed.
+  public private(set) var readOnly: String?
 
   /// Creates the storage over a database; nothing is read or written until ``open()``.
   public init(database: FavoritesDatabase) {
@@ -28,12 +31,14 @@ public final class Storage {
   }
 
   /// Opens the database: what it holds, and one line for each thing the user should know.
+  /// Where it can only be read, ``readOnly`` says why.
   ///
   /// - Throws: ``FavoritesDatabaseError`` when the data directory or database cannot be used.
   public func open() async throws -> (stored: StoredFavorites, notices: [String]) {
     let opened = try await database.open()
     let stored = Self.stored(opened.contents)
     synced = PersistentArray(stored.activityFeed)
+    readOnly = opened.readOnly
     return (stored, opened.notices)
   }
 
@@ -53,10 +58,12 @@ public final class Storage {
   /// in memory.
   ///
   /// A feed that is the one last synced costs next to nothing: one comparison, and at most one
-  /// cheap statement to learn whether another session wrote.
+  /// cheap statement to learn whether another session wrote. Afterwards ``readOnly`` says
+  /// whether the favorites can be changed, which a read may have found anew.
   public func sync(
     _ feed: PersistentArray<Activity>, readingOthers: Bool = true
   ) async throws -> StoredFavorites? {
+    defer { readOnly = database.readOnly() }
     let change = feed == synced ? FavoritesDatabase.Change() : Self.change(from: synced, to: feed)
     if change.isEmpty, try !readingOthers || !database.mayHaveChanged() {
       synced = feed

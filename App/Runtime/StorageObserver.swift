@@ -155,6 +155,13 @@ public final class StorageObserver {
     if store.state.present.screens.storageProblem != nil {
       store.send(.step(.screens(.storageRecovered)))
     }
+    // Favorites become read-only, or can be changed again, as the database found.
+    let shown = store.state.present.screens.readOnly
+    if let reason = storage.readOnly, reason != shown {
+      store.send(.step(.screens(.storageReadOnly(reason))))
+    } else if storage.readOnly == nil, shown != nil {
+      store.send(.step(.screens(.storageWritable)))
+    }
   }
 
   private func failed(_ error: any Error) {

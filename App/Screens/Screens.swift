@@ -110,13 +110,27 @@ public struct ScreensState: Equatable, Sendable {
     /// Storing the last change failed: why. The change is kept in memory, and the next action
     /// tries again.
     case failed(String)
+    /// The stored favorites can be read and not changed (the data directory cannot be written):
+    /// why. The app refuses a step that would change them, until storage says they can be.
+    case readOnly(String)
 
     /// What the screen says of it.
     public var message: String {
       switch self {
       case .waiting(let text), .failed(let text): text
+      case .readOnly(let reason): Self.readOnlyMessage(reason)
       }
     }
+
+    /// What is said of favorites that are read-only for `reason`.
+    public static func readOnlyMessage(_ reason: String) -> String {
+      "favorites are read-only: \(reason)"
+    }
+  }
+
+  /// Why the stored favorites can be read and not changed, while that stands.
+  public var readOnly: String? {
+    if case .readOnly(let reason) = storageStatus { reason } else { nil }
   }
 
   /// Why storing the last change failed, while that stands.
@@ -156,6 +170,17 @@ public struct ScreensState: Equatable, Sendable {
     /// The last step was a control of a screen not shown (the REPL's `incr` on the favorites):
     /// it was refused and changed nothing else. Said until the next step, as ``said(_:)`` is.
     case refused(needs: Screen)
+    /// The last step would have changed the favorites, which are read-only for this reason: it
+    /// was refused and changed nothing. Said until the next step, as ``said(_:)`` is.
+    case refusedReadOnly(String)
+
+    /// Whether the notice says that the last step was refused.
+    public var isRefusal: Bool {
+      switch self {
+      case .refused, .refusedReadOnly: true
+      case .said, .launchWarning: false
+      }
+    }
   }
 
   /// What the last step said, if the notice is its news.
@@ -165,7 +190,7 @@ public struct ScreensState: Equatable, Sendable {
       // The launch's warning stands until a key closes it.
       switch notice {
       case .launchWarning: return
-      case .said, .refused, nil: notice = newValue.map(Notice.said)
+      case .said, .refused, .refusedReadOnly, nil: notice = newValue.map(Notice.said)
       }
     }
   }
@@ -209,7 +234,8 @@ public enum Screen: String, Codable, Equatable, Sendable {
 
 extension ScreensState: Codable {
   private enum CodingKeys: String, CodingKey {
-    case page, selection, activityEnd, notice, storageProblem, storageWait, size, ending
+    case page, selection, activityEnd, notice, storageProblem, storageWait, storageReadOnly, size
+    case ending
     case historyVisit
   }
 
@@ -239,17 +265,18 @@ extension ScreensState: Codable {
     selection = try container.decode(Selection.self, forKey: .selection)
     activityEnd = try container.decodeIfPresent(Int.self, forKey: .activityEnd)
     notice = try container.decodeIfPresent(Notice.self, forKey: .notice)
-    let problem = try container.decodeIfPresent(String.self, forKey: .storageProblem)
-    let wait = try container.decodeIfPresent(String.self, forKey: .storageWait)
-    switch (problem, wait) {
-    case (nil, nil): storageStatus = nil
-    case (let problem?, nil): storageStatus = .failed(problem)
-    case (nil, let wait?): storageStatus = .waiting(wait)
-    case (_?, _?):
+    // One of the three at most: where storing stands is one value.
+    let statuses = try [
+      container.decodeIfPresent(String.self, forKey: .storageProblem).map(StorageStatus.failed),
+      container.decodeIfPresent(String.self, forKey: .storageWait).map(StorageStatus.waiting),
+      container.decodeIfPresent(String.self, forKey: .storageReadOnly).map(StorageStatus.readOnly),
+    ].compactMap { $0 }
+    guard statuses.count <= 1 else {
       throw DecodingError.dataCorruptedError(
-        forKey: .storageWait, in: container,
-        debugDescription: "A storageWait beside a storageProblem.")
+        forKey: .storageProblem, in: container,
+        debugDescription: "More than one of storageProblem, storageWait and storageReadOnly.")
     }
+    storageStatus = statuses.first
     size = try container.decode(Size.self, forKey: .size)
     ending = try container.decodeIfPresent(Ending.self, forKey: .ending)
   }
@@ -264,6 +291,7 @@ extension ScreensState: Codable {
     case nil: break
     case .failed(let problem): try container.encode(problem, forKey: .storageProblem)
     case .waiting(let wait): try container.encode(wait, forKey: .storageWait)
+    case .readOnly(let reason): try container.encode(reason, forKey: .storageReadOnly)
     }
     try container.encode(size, forKey: .size)
     try container.encodeIfPresent(ending, forKey: .ending)
@@ -305,6 +333,10 @@ public enum ScreensAction: Codable, Equatable, Sendable {
   case storageWaiting(String)
   /// That wait is over: the database was taken, or the wait was given up.
   case storageWaitEnded
+  /// The stored favorites can be read and not changed: why.
+  case storageReadOnly(String)
+  /// The stored favorites can be changed again.
+  case storageWritable
   /// `q`, Ctrl-C or Ctrl-D, or `quit`.
   case quitTapped
   /// A signal arrived that ends the app, or the terminal went away (as SIGHUP).
@@ -368,6 +400,8 @@ public struct ScreensReducer: Reducer {
       return .none
 
     case .storageFailed(let problem):
+      // Read-only favorites stand over a read that failed: the app goes on refusing changes.
+      guard state.screens.readOnly == nil else { return .none }
       state.screens.storageStatus = .failed(problem)
       return .none
 
@@ -376,12 +410,21 @@ public struct ScreensReducer: Reducer {
       return .none
 
     case .storageWaiting(let text):
+      guard state.screens.readOnly == nil else { return .none }
       state.screens.storageStatus = .waiting(text)
       return .none
 
     case .storageWaitEnded:
       // What the write then does is said by what comes next: a failure, or nothing.
       if case .waiting = state.screens.storageStatus { state.screens.storageStatus = nil }
+      return .none
+
+    case .storageReadOnly(let reason):
+      state.screens.storageStatus = .readOnly(reason)
+      return .none
+
+    case .storageWritable:
+      if state.screens.readOnly != nil { state.screens.storageStatus = nil }
       return .none
 
     case .quitTapped:

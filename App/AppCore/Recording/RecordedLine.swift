@@ -74,11 +74,14 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// shown is refused by the app (a `refused` notice). Version 11: a load's answer names the
   /// elements it left out that are no whole number (`unusable`, written only where there are
   /// some). Version 12: a wait for another program that holds the database is the screens'
-  /// state (`storageWait`, with the `storageWaiting` and `storageWaitEnded` actions).
+  /// state (`storageWait`, with the `storageWaiting` and `storageWaitEnded` actions). Version
+  /// 13: favorites that can be read and not changed are the screens' state (`storageReadOnly`,
+  /// with the `storageReadOnly` and `storageWritable` actions), and a step that would change
+  /// them is refused (a `refusedReadOnly` notice).
   ///
   /// A line of an earlier version is read as a type of that version's, and upgraded one version
   /// at a time (``decode(_:version:)``).
-  public static let version = 12
+  public static let version = 13
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
