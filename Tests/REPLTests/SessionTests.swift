@@ -41,9 +41,11 @@ struct SessionTests {
   let files = InMemoryFiles()
   let changes = ChangeLog()
 
-  /// A session whose writes go to ``changes``, or to `write` when it is given.
+  /// A session whose writes go to ``changes``, or to `write` when it is given, on a database
+  /// that is read-only for `readOnly` where it is given.
   private func makeSession(
     _ state: AppState = AppState(),
+    readOnly: String? = nil,
     write: (@Sendable (FavoritesDatabase.Change) async throws -> FavoritesDatabase.Contents?)? =
       nil
   ) -> Session {
@@ -64,7 +66,8 @@ struct SessionTests {
               changes.append(change)
               return nil
             },
-          refresh: { nil })),
+          refresh: { nil },
+          readOnly: { readOnly })),
       timeZone: TimeZone(secondsFromGMT: 0) ?? .current
     )
   }
@@ -284,6 +287,30 @@ struct SessionTests {
     #expect(attempts.all == [.init(appended: [added]), .init(appended: [added])])
     #expect(await session.run(line: "incr") == .success)
     #expect(attempts.all.count == 2)
+  }
+
+  @Test func whileFavoritesAreReadOnly_aCommandThatWouldChangeThem_failsInOneLine_andWritesNothing()
+    async
+  {
+    let reason = "the data directory /d is not writable (Permission denied)"
+    let session = makeSession(
+      AppState(count: 7, favoritePrimes: [2], screens: ScreensState(storageStatus: .readOnly(reason))),
+      readOnly: reason)
+    let refused = { (command: String) in
+      Session.Outcome.failure(
+        "favorites are read-only: the data directory /d is not writable (Permission denied); "
+          + "'\(command)' changed nothing")
+    }
+    #expect(await session.run(line: "save") == refused("save"))
+    #expect(await session.run(line: "incr") == .success)
+    #expect(await session.run(line: "undo") == .success)
+    #expect(await session.run(line: "favorites") == .success)
+    #expect(await session.run(line: "delete 1") == refused("delete"))
+    #expect(session.state.favoritePrimes == [2])
+    #expect(session.state.count == 7)
+    #expect(changes.all == [])
+    #expect(transcript.text.contains("1  2"))
+    #expect(!transcript.text.contains("saved"))
   }
 
   @Test func whileStoringFails_theREPL_stillSaysWhatEachCommandDid() async {

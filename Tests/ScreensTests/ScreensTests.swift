@@ -51,20 +51,26 @@ struct ScreensTests {
   }
 
   @Test func whereStoringStands_isWrittenUnderAKeyOfItsOwnPerCase_andNeverBoth() throws {
-    for storage in [nil, .failed("disk full"), .waiting("waiting for it")]
+    for storage in [nil, .failed("disk full"), .waiting("waiting for it"), .readOnly("mode")]
       as [ScreensState.StorageStatus?]
     {
       let state = ScreensState(storageStatus: storage)
       let text = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
       #expect(text.contains("storageProblem") == (state.storageProblem != nil))
       #expect(text.contains("storageWait") == (storage == .waiting("waiting for it")))
+      #expect(text.contains(#""storageReadOnly":"mode""#) == (state.readOnly != nil))
       #expect(try JSONDecoder().decode(ScreensState.self, from: Data(text.utf8)) == state)
     }
-    let both =
+    let screens =
       #"{"page":"counter","selection":{"row":0,"top":0},"size":{"columns":80,"rows":24},"#
-      + #""storageProblem":"disk full","storageWait":"waiting"}"#
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(ScreensState.self, from: Data(both.utf8))
+    for two in [
+      #""storageProblem":"disk full","storageWait":"waiting"}"#,
+      #""storageWait":"waiting","storageReadOnly":"mode"}"#,
+      #""storageProblem":"disk full","storageReadOnly":"mode"}"#,
+    ] {
+      #expect(throws: DecodingError.self) {
+        try JSONDecoder().decode(ScreensState.self, from: Data((screens + two).utf8))
+      }
     }
   }
 
@@ -210,6 +216,28 @@ struct ScreensTests {
     await store.send(.storageWaitEnded)
     await store.send(.storageWaiting(waiting)) { $0.screens.storageStatus = .waiting(waiting) }
     await store.send(.storageRecovered)
+  }
+
+  @Test func readOnlyFavorites_standUntilWritable_overAFailureOrAWait() async {
+    let store = makeStore()
+    let reason = "the data directory /d is not writable (Permission denied)"
+    await store.send(.storageReadOnly(reason)) { $0.screens.storageStatus = .readOnly(reason) }
+    #expect(store.state.screens.readOnly == reason)
+    #expect(
+      store.state.screens.storageStatus?.message
+        == "favorites are read-only: the data directory /d is not writable (Permission denied)")
+    // A read that fails, or waits, leaves them read-only: the app goes on refusing changes.
+    await store.send(.storageFailed("could not read /d/primetime.sqlite"))
+    await store.send(.storageWaiting("waiting for another program"))
+    await store.send(.storageRecovered)
+    await store.send(.storageWaitEnded)
+    await store.send(.storageWritable) { $0.screens.storageStatus = nil }
+    // Writable news clears nothing else.
+    await store.send(.storageFailed("disk full")) {
+      $0.screens.storageStatus = .failed("disk full")
+    }
+    await store.send(.storageWritable)
+    await store.send(.storageReadOnly(reason)) { $0.screens.storageStatus = .readOnly(reason) }
   }
 
   @Test func quitTapped_endsTheApp_andALaterSignalChangesNothing() async {
