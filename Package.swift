@@ -348,7 +348,7 @@ let package = Package(
       name: "RuntimeTests",
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitecture", "FavoritesDatabase", "FileClient",
-        "NthPrimeClient", "Runtime",
+        "NthPrimeClient", "Runtime", "Screens",
       ],
       path: "Tests/RuntimeTests"
     ),

@@ -78,7 +78,10 @@ public final class StorageObserver {
   private func stateChanged() {
     guard !isSyncing else { return }
     // After a failure, any action tries again: a write still to do, or a read that failed.
-    if readsAfterEveryAction || store.state.present.screens.storageProblem != nil {
+    // While the favorites are read-only, any action asks whether they can be written again: a
+    // change of the directory's mode is watched, and a file system mounted anew is not.
+    let screens = store.state.present.screens
+    if readsAfterEveryAction || screens.storageProblem != nil || screens.readOnly != nil {
       readsOthers = true
     }
     guard readsOthers || !storage.isSynced(store.state.present.activityFeed) else { return }

@@ -10,7 +10,7 @@ import Testing
 
 @MainActor
 struct AppHistoryTests {
-  private func makeStore(
+  func makeStore(
     _ state: AppState = AppState(), nthPrime: NthPrimeClient = .answering([7: 17])
   ) -> TestStore<History<AppState>, AppHistoryAction, AppEnvironment> {
     let ids = IncrementingUUIDs()
@@ -34,7 +34,7 @@ struct AppHistoryTests {
     #expect(store.state.canRedo)
   }
 
-  private static let save = AppAction.counter(
+  static let save = AppAction.counter(
     .destination(.presented(.primeModal(.saveFavoritePrimeTapped))))
   private static let remove = AppAction.counter(
     .destination(.presented(.primeModal(.removeFavoritePrimeTapped))))

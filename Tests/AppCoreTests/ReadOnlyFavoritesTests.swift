@@ -9,24 +9,9 @@ import Testing
 
 /// While the stored favorites are read-only, the app refuses this session's own change of them
 /// whole, whoever sends it, and says why; everything else goes on as ever.
-@MainActor
-struct ReadOnlyFavoritesTests {
+extension AppHistoryTests {
   private static let reason = "the data directory /d is not writable (Permission denied)"
-  private static let save = AppAction.counter(
-    .destination(.presented(.primeModal(.saveFavoritePrimeTapped))))
   private nonisolated static let at = Date(timeIntervalSince1970: 0)
-
-  private func makeStore(
-    _ state: AppState
-  ) -> TestStore<History<AppState>, AppHistoryAction, AppEnvironment> {
-    let ids = IncrementingUUIDs()
-    return TestStore(
-      initialState: History(state),
-      reducer: AppHistoryReducer(),
-      environment: AppEnvironment(
-        nthPrime: .answering([7: 17]), fileClient: .failing, now: { Self.at },
-        uuid: { ids.next() }))
-  }
 
   private func readOnly(_ state: AppState) -> AppState {
     var state = state
@@ -57,7 +42,8 @@ struct ReadOnlyFavoritesTests {
   }
 
   @Test func aDeleteAndALoadsAnswer_areRefused_andTheirAlertsDismissedWithTheRefusal() async {
-    let favorites = readOnly(AppState(favoritePrimes: [2, 3], screens: ScreensState(page: .favorites)))
+    let favorites = readOnly(
+      AppState(favoritePrimes: [2, 3], screens: ScreensState(page: .favorites)))
     let store = makeStore(favorites)
     await store.send(.step(.favoritePrimes(.deleteFavoritePrimes([0])))) {
       $0.present.screens.notice = .refusedReadOnly(Self.reason)

@@ -305,6 +305,44 @@ struct FullScreenTests {
     #expect(!(try tmux.screen()).contains("kept in memory"))
   }
 
+  @Test func aReadOnlyDataDirectory_isShown_refusesASave_andStoresOnceItCanBeWritten() async throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    #expect(try PrimeTime.run(["-c", "set 7; save"], home: home).status == 0)
+    let readOnly = try PrimeTime.ReadOnlyHome(home)
+    defer {
+      readOnly.restore()
+      try? FileManager.default.removeItem(at: home)
+    }
+    let tmux = try TmuxSession(running: ["ui"], home: home, launcher: readOnly.launcher)
+    defer { tmux.kill() }
+    try await tmux.waitFor {
+      $0.contains("favorites are read-only") && $0.contains("Any key closes")
+    }
+    try tmux.send("Home")
+    // Said on the last rows while it stands.
+    try await tmux.waitFor {
+      $0.contains("[-]  0  [+]") && $0.contains("favorites are read-only")
+        && !$0.contains("Any key closes")
+    }
+    for key in ["+", "+", "p", "s", "Escape"] { try tmux.send(key) }
+    try await tmux.waitFor { $0.contains("[-]  2  [+]") && !$0.contains("Esc closes") }
+    try tmux.send("f")
+    try await tmux.waitFor { $0.contains("Favorite primes (1)") && $0.contains("1  7") }
+    #expect(!(try tmux.screen()).contains("saved 2"))
+
+    let shell = try #require(Int32(try tmux.query("#{pane_pid}")))
+    try readOnly.makeWritable(for: try #require(PrimeTime.child(of: shell)))
+    // The next key finds it writable: a file system mounted anew changes no file to watch.
+    try tmux.send("c")
+    try await tmux.waitFor { $0.contains("[-]  2  [+]") && !$0.contains("read-only") }
+    for key in ["p", "s"] { try tmux.send(key) }
+    try await tmux.waitFor("saved 2 to your favorite primes")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+    #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  7\n2  2\n")
+  }
+
   @Test(arguments: ["C-d", "C-c"])
   func ctrlDOrCtrlC_quits_withStatus0(key: String) async throws {
     let home = try PrimeTime.temporaryDirectory()
@@ -630,9 +668,13 @@ final class TmuxSession: Sendable {
   /// Starts `primetime` with `arguments` in a new pane. With `atAShellPrompt`, the pane runs
   /// an interactive shell with job control, and the command is typed at its prompt; otherwise
   /// the pane runs the command alone, followed by a line with its exit status.
+  ///
+  /// `launcher`, where it is given, starts the binary, as it does for
+  /// ``PrimeTime/run(_:input:home:unsetting:environment:directory:launcher:)``.
   init(
     running arguments: [String], home: URL, columns: Int = 60, rows: Int = 16,
-    environment extra: [String: String] = [:], atAShellPrompt: Bool = false
+    environment extra: [String: String] = [:], atAShellPrompt: Bool = false,
+    launcher: [String] = []
   ) throws {
     guard
       let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: {
@@ -649,8 +691,10 @@ final class TmuxSession: Sendable {
     let variables =
       ["env"] + environment.map { Self.quoted("\($0.key)=\($0.value)") }.sorted()
     // `&`, typed at a shell's prompt, runs the command in the background.
-    let commandLine = ([PrimeTime.binary.path] + arguments).map { $0 == "&" ? $0 : Self.quoted($0) }
-      .joined(separator: " ")
+    let commandLine = (launcher + [PrimeTime.binary.path] + arguments).map {
+      $0 == "&" ? $0 : Self.quoted($0)
+    }
+    .joined(separator: " ")
     // The shell that runs it says how it ended, on the screen it leaves.
     let command =
       atAShellPrompt

@@ -10,9 +10,12 @@ final class LiveSession {
   /// The lines the last command printed before its state.
   private(set) var lastOutput: [String] = []
 
-  init(home: URL) throws {
+  /// Starts the binary on `home`, through `launcher` where it is given, as
+  /// ``PrimeTime/run(_:input:home:unsetting:environment:directory:launcher:)`` does.
+  init(home: URL, launcher: [String] = []) throws {
     signal(SIGPIPE, SIG_IGN)
-    process.executableURL = PrimeTime.binary
+    process.executableURL = launcher.first.map { URL(filePath: $0) } ?? PrimeTime.binary
+    if !launcher.isEmpty { process.arguments = launcher.dropFirst() + [PrimeTime.binary.path] }
     process.environment = PrimeTime.instrumentation.merging([
       "PRIMETIME_HOME": home.path, "HOME": home.path, "TZ": "UTC",
     ]) { $1 }

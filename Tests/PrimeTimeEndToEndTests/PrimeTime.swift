@@ -34,13 +34,17 @@ enum PrimeTime {
     ["LLVM_PROFILE_FILE", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key)
   }
 
+  ///
+  /// `launcher`, where it is given, starts the binary: its first word is the program, and the
+  /// binary's path and `arguments` follow the rest.
   static func run(
     _ arguments: [String], input: Data = Data(), home: URL, unsetting: Set<String> = [],
-    environment extra: [String: String] = [:], directory: URL? = nil
+    environment extra: [String: String] = [:], directory: URL? = nil, launcher: [String] = []
   ) throws -> Result {
     let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
+    process.executableURL = launcher.first.map { URL(filePath: $0) } ?? binary
+    process.arguments =
+      launcher.isEmpty ? arguments : launcher.dropFirst() + [binary.path] + arguments
     process.environment =
       ["PATH": "/usr/bin:/bin", "HOME": home.path, "PRIMETIME_HOME": home.path, "TZ": "UTC"]
       .merging(instrumentation) { $1 }
@@ -110,6 +114,51 @@ enum PrimeTime {
         sql: "BEGIN IMMEDIATE; INSERT INTO favorite (prime) VALUES (?)", arguments: [prime])
     }
     return { try holder.inDatabase { db in try db.execute(sql: "COMMIT") } }
+  }
+
+  /// A data directory that `primetime` cannot write, though it can read it: for root, whom no
+  /// mode stops, a read-only bind mount of it in a mount namespace of the binary's own; for
+  /// anyone else, its mode.
+  struct ReadOnlyHome {
+    let home: URL
+    /// What starts the binary (``run(_:input:home:unsetting:environment:directory:launcher:)``).
+    let launcher: [String]
+
+    init(_ home: URL) throws {
+      self.home = home
+      if geteuid() == 0 {
+        launcher = [
+          "/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+          #"mount --bind -o ro "$0" "$0" && exec "$@""#, home.path,
+        ]
+      } else {
+        launcher = []
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: home.path)
+      }
+    }
+
+    /// What the binary says of the directory: the system's reason follows.
+    var reason: String { "the data directory \(home.path) is not writable (" }
+
+    /// Makes the directory writable again for the binary running as `pid`.
+    func makeWritable(for pid: Int32) throws {
+      guard geteuid() == 0 else { return restore() }
+      let remount = Process()
+      remount.executableURL = URL(filePath: "/usr/bin/nsenter")
+      remount.arguments = [
+        "--target", "\(pid)", "--mount", "/bin/mount", "-o", "remount,rw,bind", home.path,
+      ]
+      try remount.run()
+      remount.waitUntilExit()
+      guard remount.terminationStatus == 0 else { throw RemountFailed() }
+    }
+
+    /// Gives the directory its mode back, so that it can be removed.
+    func restore() {
+      try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path)
+    }
+
+    struct RemountFailed: Error {}
   }
 
   /// A new, empty directory for one test's data.

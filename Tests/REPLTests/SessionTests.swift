@@ -294,7 +294,8 @@ struct SessionTests {
   {
     let reason = "the data directory /d is not writable (Permission denied)"
     let session = makeSession(
-      AppState(count: 7, favoritePrimes: [2], screens: ScreensState(storageStatus: .readOnly(reason))),
+      AppState(
+        count: 7, favoritePrimes: [2], screens: ScreensState(storageStatus: .readOnly(reason))),
       readOnly: reason)
     let refused = { (command: String) in
       Session.Outcome.failure(

@@ -31,7 +31,10 @@ struct StorageObserverTests {
 
     var database: FavoritesDatabase {
       FavoritesDatabase(
-        open: { FavoritesDatabase.Opened(contents: self.contents.withLock { $0 }, readOnly: self.reason.withLock { $0 }) },
+        open: {
+          FavoritesDatabase.Opened(
+            contents: self.contents.withLock { $0 }, readOnly: self.reason.withLock { $0 })
+        },
         write: { _ in throw FavoritesDatabaseError("written") },
         refresh: { self.contents.withLock { $0 } },
         mayHaveChanged: { true },
