@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import Screens
 
 extension AppState {
@@ -48,7 +49,9 @@ extension AppState {
 /// While the stored favorites are read-only (``ScreensState/readOnly``), this session's own
 /// change of them (a step, what its effect sent back, undo, redo, travel) is refused whole: the
 /// state stays as it was, and the notice says why (``ScreensState/Notice/refusedReadOnly(_:)``).
-/// A step that leaves them alone (the count, a page, a lookup) goes on as ever.
+/// A step that leaves them alone (the count, a page, a lookup) goes on as ever. An undo or a
+/// travel is refused where a step it crosses changed them, whatever another session has done
+/// of that change since.
 ///
 /// ```swift
 /// let store = Store(
@@ -73,24 +76,48 @@ public struct AppHistoryReducer: Reducer {
     into history: inout History<AppState>, action: AppHistoryAction,
     environment: AppEnvironment
   ) -> Effect<AppHistoryAction> {
-    guard let reason = history.present.screens.readOnly, action.isOwnChange else {
-      return reduceWritable(into: &history, action: action, environment: environment)
-    }
-    // Tried on a copy, and kept only if the favorites and the feed are as they were.
-    var attempt = history
-    let effect = reduceWritable(into: &attempt, action: action, environment: environment)
-    guard
-      attempt.present.favoritePrimes == history.present.favoritePrimes,
-      attempt.present.activityFeed == history.present.activityFeed
-    else {
+    if let reason = history.present.screens.readOnly, action.isOwnChange,
+      wouldChangeTheFavorites(action, in: history, environment: environment)
+    {
       // The launch's warning stands.
       if history.present.screens.launchWarning == nil {
         history.present.screens.notice = .refusedReadOnly(reason)
       }
       return .none
     }
-    history = attempt
-    return effect
+    return reduceWritable(into: &history, action: action, environment: environment)
+  }
+
+  /// Whether this session's own `action` would change the favorites or the feed: a step, or
+  /// what an effect sent back, is tried on a copy of the present state alone, with a clock and
+  /// identities of its own; undo, redo, travel and a move on the history page would where a
+  /// step they cross changed them. Nothing of the history is copied.
+  private func wouldChangeTheFavorites(
+    _ action: AppHistoryAction, in history: History<AppState>, environment: AppEnvironment
+  ) -> Bool {
+    let steps: Int
+    switch action {
+    case .step(let change), .feedback(let change, _):
+      var trial = environment
+      trial.now = { Date(timeIntervalSince1970: 0) }
+      trial.uuid = { UUID() }
+      var present = history.present
+      _ = app.reduce(into: &present, action: change, environment: trial)
+      return present.changesTheFavorites(from: history.present)
+    case .undo, .redo, .travel:
+      steps = action.travels
+    case .historyPage(let move):
+      var page = history.historyScreen
+      _ = HistoryScreenReducer().reduce(into: &page, action: move, environment: ())
+      steps = page.marker.position - history.undoCount
+    }
+    let travelled = min(max(steps, -history.undoCount), history.redoCount)
+    let here = history.undoCount
+    let crossed = travelled < 0 ? (here + travelled)..<here : here..<(here + travelled)
+    return crossed.contains { index in
+      let step = history.step(at: index)
+      return step.after.changesTheFavorites(from: step.before)
+    }
   }
 
   /// The app with undo, redo and the history page, as if the favorites could always be stored.
@@ -361,6 +388,11 @@ extension AppAction {
 }
 
 extension AppState {
+  /// Whether the favorites or the feed differ from `other`'s: what storage would write.
+  func changesTheFavorites(from other: AppState) -> Bool {
+    favoritePrimes != other.favoritePrimes || activityFeed != other.activityFeed
+  }
+
   /// Puts the favorites' selection on the prime it shows, when the favorites changed under it
   /// (a delete, an undo, another session's change), so that the next change moves it with that
   /// prime. A look at the list's identity tells that it did not change.

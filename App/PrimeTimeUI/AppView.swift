@@ -63,15 +63,26 @@ public enum AppView {
         state.activityFeed, scroll: state.screensFeature.activityScroll, timeZone: timeZone,
         size: size)
     }
-    // Where storing stands (a wait for the database, a failure) is said over the news on the
-    // last rows until it changes.
-    if let lastRows = state.screens.storageStatus?.message ?? state.screens.said {
+    if let lastRows = lastRows(state.screens) {
       drawing = withNotice(lastRows, on: drawing, size: size)
     }
     if let warning = state.screens.launchWarning {
       drawing = NoticeView.draw(warning, over: drawing, size: size)
     }
     return drawing
+  }
+
+  /// What the last rows say: where storing stands (a wait for the database, a failure) over
+  /// the news, until it changes. Read-only favorites leave the rows to the news and the hints,
+  /// the whole session long; a change refused for them says why.
+  public static func lastRows(_ screens: ScreensState) -> String? {
+    if case .refusedReadOnly(let reason) = screens.notice {
+      return ScreensState.StorageStatus.readOnlyMessage(reason)
+    }
+    switch screens.storageStatus {
+    case .readOnly?, nil: return screens.said
+    case let status?: return status.message
+    }
   }
 
   /// What a key does now, as the action to send to the app's store, or `nil` when it does

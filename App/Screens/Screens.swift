@@ -272,9 +272,10 @@ extension ScreensState: Codable {
       container.decodeIfPresent(String.self, forKey: .storageReadOnly).map(StorageStatus.readOnly),
     ].compactMap { $0 }
     guard statuses.count <= 1 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .storageProblem, in: container,
-        debugDescription: "More than one of storageProblem, storageWait and storageReadOnly.")
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: container.codingPath,
+          debugDescription: "More than one of storageProblem, storageWait and storageReadOnly."))
     }
     storageStatus = statuses.first
     size = try container.decode(Size.self, forKey: .size)

@@ -83,10 +83,13 @@ final class LiveConnection: Sendable {
   /// A database open for reading only: why, and whether other connections' commits are seen.
   /// Without a write-ahead log beside it, the file is opened as immutable (a reader in WAL mode
   /// otherwise creates the shared-memory file, in a directory it cannot write), and no later
-  /// commit is seen; with one, SQLite reads the log through the shared memory there.
+  /// commit is seen; with a log and its shared-memory file, SQLite reads the log through them.
   private struct ReadOnly {
     var reason: String
     var seesCommits: Bool
+    /// The database and its log as they were when they were opened: where another program (a
+    /// user who may write) changed them since, a database opened as immutable is opened again.
+    var files: [FileStamp?]
   }
 
   /// Moments where tests stand in for another session, or for another user; nothing, in the app.
@@ -100,11 +103,11 @@ final class LiveConnection: Sendable {
       let (seconds, attoseconds) = duration.components
       Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
     }
-    /// The error that writing the file or directory at a path meets, or 0 where it may be
-    /// written: the system's answer (`access`), in the app. Tests running as root, whom no mode
-    /// stops, stand in for a user who cannot write.
-    var writeDenial: @Sendable (String) -> Int32 = { path in
-      access(path, W_OK) == 0 ? 0 : errno
+    /// The error that reading or writing (`R_OK`, `W_OK`, `X_OK`) the file or directory at a
+    /// path meets, or 0 where it may: the system's answer (`access`), in the app. Tests running
+    /// as root, whom no mode stops, stand in for a user who may not.
+    var access: @Sendable (_ path: String, _ mode: Int32) -> Int32 = { path, mode in
+      Glibc.access(path, mode) == 0 ? 0 : errno
     }
   }
 
@@ -228,18 +231,44 @@ final class LiveConnection: Sendable {
   }
 
   /// Opens the database for reading only, where this session cannot write it: what is stored
-  /// is read, and nothing is created, migrated, imported or moved aside. A missing or empty file
-  /// holds nothing.
+  /// is read, after SQLite's integrity check, and nothing is created, migrated or moved aside.
+  /// Where there is no database, or an empty file, the version-1 files, if any, are read into
+  /// memory.
+  ///
+  /// - Throws: ``FavoritesDatabaseError`` where the directory or the database cannot be read,
+  ///   and where a write-ahead log has no shared-memory file beside it: SQLite would have to
+  ///   create one to read the log.
   private func openReadOnly(because reason: String) async throws -> FavoritesDatabase.Opened {
-    let readOnly = ReadOnly(reason: reason, seesCommits: Self.size(of: path + "-wal") > 0)
-    guard Self.size(of: path) > 0 else {
-      known.withLock {
-        $0.queue = nil
-        $0.readOnly = readOnly
-      }
-      return FavoritesDatabase.Opened(readOnly: reason)
+    let denied = hooks.access(directory.path, R_OK | X_OK)
+    guard denied == 0 else {
+      throw FavoritesDatabaseError(
+        "could not read the data directory \(directory.path): \(Self.reason(denied))")
     }
     let path = path
+    // Taken before anything is read: a write made while this reads is seen at the next look.
+    let files = Self.fileStamps(path)
+    let logSize = try Self.size(of: path + "-wal") ?? 0
+    if logSize > 0, try Self.size(of: path + "-shm") == nil {
+      throw FavoritesDatabaseError(
+        "could not read \(path): its write-ahead log has no shared-memory file beside it, "
+          + "which SQLite cannot make in a directory it cannot write")
+    }
+    let readOnly = ReadOnly(reason: reason, seesCommits: logSize > 0, files: files)
+    guard let size = try Self.size(of: path), size > 0 else {
+      var notices: [String] = []
+      let directory = directory
+      let contents = try DatabaseQueue().inDatabase { db in
+        _ = try Schema.migrate(db, path: path)
+        try LegacyFiles.importFiles(in: directory, into: db, notices: &notices)
+        return try Schema.contents(db)
+      }
+      known.withLock {
+        $0.queue = nil
+        $0.read(contents)
+        $0.readOnly = readOnly
+      }
+      return FavoritesDatabase.Opened(contents: contents, notices: notices, readOnly: reason)
+    }
     do {
       var configuration = configuration
       configuration.readonly = true
@@ -247,7 +276,8 @@ final class LiveConnection: Sendable {
         path: readOnly.seesCommits ? path : Self.immutable(path), configuration: configuration)
       let (contents, version) = try await queue.read { db in
         try busy.during {
-          (try Schema.readOnlyContents(db, path: path), try Schema.dataVersion(db))
+          try Schema.checkIntegrity(db)
+          return (try Schema.readOnlyContents(db, path: path), try Schema.dataVersion(db))
         }
       }
       known.withLock {
@@ -271,12 +301,12 @@ final class LiveConnection: Sendable {
   /// directory (where SQLite creates its log beside the database), or one of the database's
   /// files there.
   private func unwritable() -> String? {
-    let denied = hooks.writeDenial(directory.path)
+    let denied = hooks.access(directory.path, W_OK)
     guard denied == 0 else {
       return "the data directory \(directory.path) is not writable (\(Self.reason(denied)))"
     }
     for file in [path, path + "-wal", path + "-shm"] {
-      let denied = hooks.writeDenial(file)
+      let denied = hooks.access(file, W_OK)
       if denied != 0 && denied != ENOENT {
         return "\(file) is not writable (\(Self.reason(denied)))"
       }
@@ -286,10 +316,18 @@ final class LiveConnection: Sendable {
 
   private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-  /// The size of the file at `path`; 0 where there is none.
-  private static func size(of path: String) -> Int64 {
+  /// The size of the file at `path`, or `nil` where there is none.
+  ///
+  /// - Throws: ``FavoritesDatabaseError`` where it cannot be looked at.
+  private static func size(of path: String) throws -> Int64? {
     var info = stat()
-    return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+    guard stat(path, &info) == 0 else {
+      guard errno == ENOENT else {
+        throw FavoritesDatabaseError("could not read \(path): \(reason(errno))")
+      }
+      return nil
+    }
+    return Int64(info.st_size)
   }
 
   /// The URI that opens the database at `path` as immutable: SQLite then takes no lock and
@@ -382,9 +420,11 @@ final class LiveConnection: Sendable {
   func mayHaveChanged() throws -> Bool {
     let (queue, lastVersion, readOnly) = known.withLock { ($0.queue, $0.dataVersion, $0.readOnly) }
     if let readOnly {
-      // Once it can be written, the refresh opens it for writing.
+      // Once it can be written, the refresh opens it for writing; opened as immutable, it has
+      // changed where its files have.
       guard unwritable() != nil else { return true }
-      guard readOnly.seesCommits, queue != nil else { return false }
+      guard readOnly.seesCommits else { return readOnly.files != Self.fileStamps(path) }
+      guard queue != nil else { return false }
     }
     guard let queue else { throw FavoritesDatabaseError("the database is not open") }
     do {
@@ -402,11 +442,15 @@ final class LiveConnection: Sendable {
 
   func refresh() async throws -> FavoritesDatabase.Contents? {
     if let readOnly = known.withLock({ $0.readOnly }) {
-      guard unwritable() != nil else {
+      guard let reason = unwritable() else {
         known.withLock { $0.queue = nil }
         return try await open().contents
       }
-      guard readOnly.seesCommits else { return nil }
+      guard readOnly.seesCommits else {
+        guard readOnly.files != Self.fileStamps(path) else { return nil }
+        return try await openReadOnly(because: reason).contents
+      }
+      guard known.withLock({ $0.queue }) != nil else { return nil }
     }
     let queue = try queue()
     let lastVersion = known.withLock { $0.dataVersion }
@@ -544,6 +588,35 @@ final class LiveConnection: Sendable {
     if let error = error as? Unusable { return error.reason }
     if let error = error as? BusyWait.Failure { return error.description }
     return FileError.reason(of: error)
+  }
+}
+
+/// A file as it is now: which file, its size and when it was last written. Another stamp of the
+/// same path says whether it changed.
+struct FileStamp: Equatable {
+  var identity: FileIdentity
+  var size: Int64
+  var modified: timespec
+
+  /// The stamp of the file at `path`, or `nil` when there is none.
+  init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0, let identity = FileIdentity(path: path) else { return nil }
+    self.identity = identity
+    size = Int64(info.st_size)
+    modified = info.st_mtim
+  }
+
+  static func == (a: FileStamp, b: FileStamp) -> Bool {
+    a.identity == b.identity && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec
+      && a.modified.tv_nsec == b.modified.tv_nsec
+  }
+}
+
+extension LiveConnection {
+  /// The stamps of the database at `path` and of its log.
+  fileprivate static func fileStamps(_ path: String) -> [FileStamp?] {
+    [FileStamp(path: path), FileStamp(path: path + "-wal")]
   }
 }
 

@@ -111,8 +111,8 @@ enum Schema {
     if found == 0 && tables.isEmpty { return FavoritesDatabase.Contents() }
     guard found == version, hasItsTables(tables) else {
       throw FavoritesDatabaseError(
-        "\(path) is no PrimeTime database of schema version \(version), "
-          + "and cannot be changed while it is read-only")
+        "\(path) holds no PrimeTime favorites (another program's database, or one without "
+          + "its tables); it cannot be moved aside while the directory is read-only")
     }
     return try contents(db)
   }

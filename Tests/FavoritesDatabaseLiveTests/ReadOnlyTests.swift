@@ -10,7 +10,7 @@ import Testing
 /// opens the database for writing.
 ///
 /// The tests run as root, whom no mode stops, so a hook answers for the system whether a path
-/// may be written (`LiveConnection.Hooks.writeDenial`); the end-to-end tests run the binary as
+/// may be written (`LiveConnection.Hooks.access`); the end-to-end tests run the binary as
 /// a user the modes stop.
 struct ReadOnlyTests {
   /// A new directory whose name holds what a URI escapes, and a space.
@@ -32,7 +32,9 @@ struct ReadOnlyTests {
   private func hooks(
     denying isDenied: @escaping @Sendable (String) -> Bool, while denial: Denial = Denial()
   ) -> LiveConnection.Hooks {
-    LiveConnection.Hooks(writeDenial: { path in denial.isOn && isDenied(path) ? EACCES : 0 })
+    LiveConnection.Hooks(access: { path, mode in
+      denial.isOn && isDenied(path) && mode & W_OK != 0 ? EACCES : 0
+    })
   }
 
   private func entry(_ kind: FavoritesDatabase.Entry.Kind, _ prime: Int) -> FavoritesDatabase.Entry
@@ -145,6 +147,27 @@ struct ReadOnlyTests {
     #expect(mine.readOnly() != nil)
   }
 
+  @Test func aWriteByAnotherProgram_afterAnImmutableOpen_isSeen_andLaterOnesToo() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await stored([7], in: directory)
+    let mine = FavoritesDatabase.live(
+      directory: directory, hooks: hooks(denying: { $0 == directory.path }))
+    #expect(try await mine.open().contents.favoritePrimes == [7])
+    #expect(try mine.mayHaveChanged() == false)
+    // Another user, who may write, saves 11 and then 13.
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await theirs.open()
+    _ = try await theirs.write(FavoritesDatabase.Change(appended: [entry(.added, 11)]))
+    #expect(try mine.mayHaveChanged() == true)
+    #expect(try await mine.refresh()?.favoritePrimes == [7, 11])
+    #expect(try mine.mayHaveChanged() == false)
+    _ = try await theirs.write(FavoritesDatabase.Change(appended: [entry(.added, 13)]))
+    #expect(try mine.mayHaveChanged() == true)
+    #expect(try await mine.refresh()?.favoritePrimes == [7, 11, 13])
+    #expect(mine.readOnly() != nil)
+  }
+
   @Test func aFileThatIsNoDatabase_isRefused_andLeftWhereItIs() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -158,6 +181,83 @@ struct ReadOnlyTests {
     }
     #expect(error?.description.hasPrefix("could not read \(file.path): ") == true)
     #expect(try names(in: directory) == [FavoritesDatabase.fileName])
+  }
+
+  @Test func aDirectoryThatCannotBeRead_isRefused_notTakenForAnEmptyOne() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await stored([7], in: directory)
+    let error = await #expect(throws: FavoritesDatabaseError.self) {
+      try await FavoritesDatabase.live(
+        directory: directory,
+        hooks: LiveConnection.Hooks(access: { path, _ in path == directory.path ? EACCES : 0 })
+      ).open()
+    }
+    #expect(
+      error?.description
+        == "could not read the data directory \(directory.path): Permission denied")
+  }
+
+  @Test func aLogWithoutItsSharedMemory_isRefused_sayingWhy() async throws {
+    let directory = try temporaryDirectory()
+    let copy = try temporaryDirectory()
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: copy)
+    }
+    // A copy of a database and its log, taken while a session had it open, without the
+    // shared-memory file.
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await theirs.open()
+    _ = try await theirs.write(FavoritesDatabase.Change(appended: [entry(.added, 13)]))
+    for name in [FavoritesDatabase.fileName, FavoritesDatabase.fileName + "-wal"] {
+      try FileManager.default.copyItem(
+        at: directory.appending(path: name), to: copy.appending(path: name))
+    }
+    let error = await #expect(throws: FavoritesDatabaseError.self) {
+      try await FavoritesDatabase.live(
+        directory: copy, hooks: hooks(denying: { $0 == copy.path })
+      ).open()
+    }
+    #expect(
+      error?.description
+        == "could not read \(copy.appending(path: FavoritesDatabase.fileName).path): its "
+        + "write-ahead log has no shared-memory file beside it, which SQLite cannot make in a "
+        + "directory it cannot write")
+    #expect(try names(in: copy).count == 2)
+  }
+
+  @Test func theVersion1Files_areReadIntoMemory_andLeftAsTheyAre() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appending(path: "favorite-primes.json")
+    try Data(#"{"version":1,"favoritePrimes":[2,3,7]}"#.utf8).write(to: file)
+    let opened = try await FavoritesDatabase.live(
+      directory: directory, hooks: hooks(denying: { $0 == directory.path })
+    ).open()
+    #expect(opened.contents.favoritePrimes == [2, 3, 7])
+    #expect(opened.readOnly != nil)
+    #expect(try names(in: directory) == ["favorite-primes.json"])
+  }
+
+  @Test func aDamagedDatabase_isRefused_andLeftAsItIs() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await stored([2, 3, 5, 7], in: directory)
+    let file = directory.appending(path: FavoritesDatabase.fileName)
+    var bytes = try Data(contentsOf: file)
+    // Every page after the first, scrambled past its header.
+    for page in stride(from: 4096, to: bytes.count, by: 4096) {
+      bytes.replaceSubrange(page + 8..<page + 100, with: Data(repeating: 0xFF, count: 92))
+    }
+    try bytes.write(to: file)
+    let error = await #expect(throws: FavoritesDatabaseError.self) {
+      try await FavoritesDatabase.live(
+        directory: directory, hooks: hooks(denying: { $0 == directory.path })
+      ).open()
+    }
+    #expect(error?.description.hasPrefix("could not read \(file.path): ") == true)
+    #expect(try Data(contentsOf: file) == bytes)
   }
 
   @Test func theImmutableURI_escapesWhatAURIPathReads() {

@@ -549,3 +549,21 @@ struct HistoryDrawingTests {
     #expect(HistoryView.action(for: .enter) == .kept)
   }
 }
+
+/// What the last rows say, over the hints, for each way storing stands.
+struct LastRowsTests {
+  @Test func readOnlyFavorites_leaveTheRowsToTheNews_andARefusalSaysWhy() {
+    let reason = "the data directory /d is not writable (Permission denied)"
+    var screens = ScreensState(storageStatus: .readOnly(reason))
+    #expect(AppView.lastRows(screens) == nil)
+    screens.said = "undone; count: 6; no favorites"
+    #expect(AppView.lastRows(screens) == "undone; count: 6; no favorites")
+    screens.notice = .refusedReadOnly(reason)
+    #expect(AppView.lastRows(screens) == "favorites are read-only: \(reason)")
+    // A wait or a failure stands over the news.
+    for status in [ScreensState.StorageStatus.waiting("waiting"), .failed("disk full")] {
+      let standing = ScreensState(notice: .said("saved 7"), storageStatus: status)
+      #expect(AppView.lastRows(standing) == status.message)
+    }
+  }
+}
