@@ -47,7 +47,8 @@ extension AppState {
 /// step said is news until the next step, undo, redo or move on the history page.
 ///
 /// While the stored favorites are read-only (``ScreensState/readOnly``), this session's own
-/// change of them (a step, what its effect sent back, undo, redo, travel) is refused whole: the
+/// change of them (a step, what its effect sent back, undo, redo, travel, a move on the history
+/// page) is refused whole: the
 /// state stays as it was, and the notice says why (``ScreensState/Notice/refusedReadOnly(_:)``).
 /// A step that leaves them alone (the count, a page, a lookup) goes on as ever. An undo or a
 /// travel is refused where a step it crosses changed them, whatever another session has done
@@ -89,18 +90,22 @@ public struct AppHistoryReducer: Reducer {
   }
 
   /// Whether this session's own `action` would change the favorites or the feed: a step, or
-  /// what an effect sent back, is tried on a copy of the present state alone, with a clock and
-  /// identities of its own; undo, redo, travel and a move on the history page would where a
-  /// step they cross changed them. Nothing of the history is copied.
+  /// what an effect sent back, is tried on a copy of the present state alone, with a clock,
+  /// identities and clients of its own; undo, redo, travel and a move on the history page would
+  /// where a step they cross changed them. Nothing of the history is copied.
   private func wouldChangeTheFavorites(
     _ action: AppHistoryAction, in history: History<AppState>, environment: AppEnvironment
   ) -> Bool {
     let steps: Int
     switch action {
+    case .feedback(_, let step) where history.isUndone(step):
+      // What an undone step's effect sends back leaves the favorites as they are.
+      return false
     case .step(let change), .feedback(let change, _):
-      var trial = environment
-      trial.now = { Date(timeIntervalSince1970: 0) }
-      trial.uuid = { UUID() }
+      // Its effects are never run, and its clock and identities are no one's.
+      let trial = AppEnvironment(
+        nthPrime: .failing, fileClient: .failing, now: { Date(timeIntervalSince1970: 0) },
+        uuid: { UUID() })
       var present = history.present
       _ = app.reduce(into: &present, action: change, environment: trial)
       return present.changesTheFavorites(from: history.present)

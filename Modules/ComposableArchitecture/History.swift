@@ -203,8 +203,14 @@ public struct History<State> {
     }
   }
 
-  @usableFromInline
-  func isUndone(_ step: Int) -> Bool {
+  /// Whether the step with this number was undone and not redone: what its effects still send
+  /// back leaves the part that undo restores as it is.
+  ///
+  /// ```swift
+  /// history.undo()
+  /// #expect(history.isUndone(1))
+  /// ```
+  public func isUndone(_ step: Int) -> Bool {
     undoneSteps.contains(step)
   }
 

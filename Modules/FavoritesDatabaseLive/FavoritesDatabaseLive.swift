@@ -80,16 +80,29 @@ final class LiveConnection: Sendable {
     }
   }
 
-  /// A database open for reading only: why, and whether other connections' commits are seen.
-  /// Without a write-ahead log beside it, the file is opened as immutable (a reader in WAL mode
-  /// otherwise creates the shared-memory file, in a directory it cannot write), and no later
-  /// commit is seen; with a log and its shared-memory file, SQLite reads the log through them.
+  /// A database open for reading only: why, and how other programs' commits are seen.
+  ///
+  /// With a write-ahead log and its shared-memory file beside it, SQLite reads the log through
+  /// them and `data_version` tells of each commit (`seesCommits`). Without, the file is opened
+  /// as immutable (a reader in WAL mode otherwise creates the shared-memory file, in a directory
+  /// it cannot write), which sees no commit: the database and its log are looked at instead, and
+  /// opened again when they changed.
   private struct ReadOnly {
     var reason: String
     var seesCommits: Bool
-    /// The database and its log as they were when they were opened: where another program (a
-    /// user who may write) changed them since, a database opened as immutable is opened again.
+    /// The database and its log as they were just before they were read.
     var files: [FileStamp?]
+    /// Whether the files were last written long enough before they were looked at that a later
+    /// write shows in their stamps: a file system's clock may tick as seldom as once a second.
+    var isSettled: Bool
+    /// What was read.
+    var contents: FavoritesDatabase.Contents
+
+    /// Whether the database, opened as immutable, is to be read again: its files changed, or
+    /// they were too fresh to tell.
+    func needsAnotherLook(at path: String) -> Bool {
+      !isSettled || files != LiveConnection.fileStamps(path)
+    }
   }
 
   /// Moments where tests stand in for another session, or for another user; nothing, in the app.
@@ -109,6 +122,8 @@ final class LiveConnection: Sendable {
     var access: @Sendable (_ path: String, _ mode: Int32) -> Int32 = { path, mode in
       Glibc.access(path, mode) == 0 ? 0 : errno
     }
+    /// The time now, against which a read-only database's files are judged settled.
+    var now: @Sendable () -> Date = { Date() }
   }
 
   let directory: URL
@@ -231,37 +246,52 @@ final class LiveConnection: Sendable {
   }
 
   /// Opens the database for reading only, where this session cannot write it: what is stored
-  /// is read, after SQLite's integrity check, and nothing is created, migrated or moved aside.
-  /// Where there is no database, or an empty file, the version-1 files, if any, are read into
-  /// memory.
+  /// is read, after SQLite's integrity check unless `checkingIntegrity` is `false` (a database
+  /// read again), and nothing is created, migrated or moved aside. Where there is no database,
+  /// or an empty file, the version-1 files, if any, are read into memory.
   ///
   /// - Throws: ``FavoritesDatabaseError`` where the directory or the database cannot be read,
   ///   and where a write-ahead log has no shared-memory file beside it: SQLite would have to
   ///   create one to read the log.
-  private func openReadOnly(because reason: String) async throws -> FavoritesDatabase.Opened {
+  private func openReadOnly(
+    because reason: String, checkingIntegrity: Bool = true
+  ) async throws -> FavoritesDatabase.Opened {
     let denied = hooks.access(directory.path, R_OK | X_OK)
     guard denied == 0 else {
       throw FavoritesDatabaseError(
         "could not read the data directory \(directory.path): \(Self.reason(denied))")
     }
     let path = path
+    // A writer that closes deletes the shared memory just before the log: a log alone for a
+    // moment is that, and is looked at again; a log alone for a second cannot be read.
+    var logSize = try Self.size(of: path + "-wal") ?? 0
+    var looks = 0
+    while logSize > 0, try Self.size(of: path + "-shm") == nil {
+      guard looks < 20 else {
+        throw FavoritesDatabaseError(
+          "could not read \(path): its write-ahead log has no shared-memory file beside it, "
+            + "which SQLite cannot make in a directory it cannot write")
+      }
+      looks += 1
+      hooks.sleep(.milliseconds(50))
+      logSize = try Self.size(of: path + "-wal") ?? 0
+    }
     // Taken before anything is read: a write made while this reads is seen at the next look.
     let files = Self.fileStamps(path)
-    let logSize = try Self.size(of: path + "-wal") ?? 0
-    if logSize > 0, try Self.size(of: path + "-shm") == nil {
-      throw FavoritesDatabaseError(
-        "could not read \(path): its write-ahead log has no shared-memory file beside it, "
-          + "which SQLite cannot make in a directory it cannot write")
-    }
-    let readOnly = ReadOnly(reason: reason, seesCommits: logSize > 0, files: files)
-    guard let size = try Self.size(of: path), size > 0 else {
+    let isSettled = files.allSatisfy { $0?.isSettled(at: hooks.now()) ?? true }
+    let size = try Self.size(of: path) ?? 0
+    var readOnly = ReadOnly(
+      reason: reason, seesCommits: size > 0 && logSize > 0, files: files, isSettled: isSettled,
+      contents: FavoritesDatabase.Contents())
+    guard size > 0 else {
       var notices: [String] = []
       let directory = directory
       let contents = try DatabaseQueue().inDatabase { db in
         _ = try Schema.migrate(db, path: path)
-        try LegacyFiles.importFiles(in: directory, into: db, notices: &notices)
+        try LegacyFiles.importFiles(in: directory, into: db, movesAside: false, notices: &notices)
         return try Schema.contents(db)
       }
+      readOnly.contents = contents
       known.withLock {
         $0.queue = nil
         $0.read(contents)
@@ -276,10 +306,11 @@ final class LiveConnection: Sendable {
         path: readOnly.seesCommits ? path : Self.immutable(path), configuration: configuration)
       let (contents, version) = try await queue.read { db in
         try busy.during {
-          try Schema.checkIntegrity(db)
+          if checkingIntegrity { try Schema.checkIntegrity(db) }
           return (try Schema.readOnlyContents(db, path: path), try Schema.dataVersion(db))
         }
       }
+      readOnly.contents = contents
       known.withLock {
         $0.queue = queue
         $0.dataVersion = version
@@ -416,14 +447,16 @@ final class LiveConnection: Sendable {
 
   /// Whether `data_version` moved since this connection last read or wrote: one cached
   /// statement, on the caller's thread, outside any transaction. A reader in WAL mode waits for
-  /// no writer, so this does not park the thread.
+  /// no writer, so this does not park the thread. Open for reading only, it is also `true` once
+  /// the database can be written, and, opened as immutable, where its files changed or were too
+  /// fresh to tell (``ReadOnly``).
   func mayHaveChanged() throws -> Bool {
     let (queue, lastVersion, readOnly) = known.withLock { ($0.queue, $0.dataVersion, $0.readOnly) }
     if let readOnly {
       // Once it can be written, the refresh opens it for writing; opened as immutable, it has
       // changed where its files have.
       guard unwritable() != nil else { return true }
-      guard readOnly.seesCommits else { return readOnly.files != Self.fileStamps(path) }
+      guard readOnly.seesCommits else { return readOnly.needsAnotherLook(at: path) }
       guard queue != nil else { return false }
     }
     guard let queue else { throw FavoritesDatabaseError("the database is not open") }
@@ -442,13 +475,16 @@ final class LiveConnection: Sendable {
 
   func refresh() async throws -> FavoritesDatabase.Contents? {
     if let readOnly = known.withLock({ $0.readOnly }) {
+      // Opened again, for writing or for reading, it has changed only where what it holds did.
       guard let reason = unwritable() else {
         known.withLock { $0.queue = nil }
-        return try await open().contents
+        let contents = try await open().contents
+        return contents == readOnly.contents ? nil : contents
       }
       guard readOnly.seesCommits else {
-        guard readOnly.files != Self.fileStamps(path) else { return nil }
-        return try await openReadOnly(because: reason).contents
+        guard readOnly.needsAnotherLook(at: path) else { return nil }
+        let contents = try await openReadOnly(because: reason, checkingIntegrity: false).contents
+        return contents == readOnly.contents ? nil : contents
       }
       guard known.withLock({ $0.queue }) != nil else { return nil }
     }
@@ -591,12 +627,13 @@ final class LiveConnection: Sendable {
   }
 }
 
-/// A file as it is now: which file, its size and when it was last written. Another stamp of the
-/// same path says whether it changed.
+/// A file as it is now: which file, its size, and when it or its inode last changed. Another
+/// stamp of the same path says whether it changed, as far as the file system's clock can tell.
 struct FileStamp: Equatable {
   var identity: FileIdentity
   var size: Int64
   var modified: timespec
+  var changed: timespec
 
   /// The stamp of the file at `path`, or `nil` when there is none.
   init?(path: String) {
@@ -605,17 +642,26 @@ struct FileStamp: Equatable {
     self.identity = identity
     size = Int64(info.st_size)
     modified = info.st_mtim
+    changed = info.st_ctim
+  }
+
+  /// Whether the file last changed two seconds or more before `now`: a write after the stamp
+  /// then gives it another time, however seldom the file system's clock ticks.
+  func isSettled(at now: Date) -> Bool {
+    let last = max(modified.tv_sec, changed.tv_sec)
+    return Double(last) + 2 <= now.timeIntervalSince1970
   }
 
   static func == (a: FileStamp, b: FileStamp) -> Bool {
     a.identity == b.identity && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec
-      && a.modified.tv_nsec == b.modified.tv_nsec
+      && a.modified.tv_nsec == b.modified.tv_nsec && a.changed.tv_sec == b.changed.tv_sec
+      && a.changed.tv_nsec == b.changed.tv_nsec
   }
 }
 
 extension LiveConnection {
   /// The stamps of the database at `path` and of its log.
-  fileprivate static func fileStamps(_ path: String) -> [FileStamp?] {
+  static func fileStamps(_ path: String) -> [FileStamp?] {
     [FileStamp(path: path), FileStamp(path: path + "-wal")]
   }
 }

@@ -33,15 +33,20 @@ enum LegacyFiles {
   }
 
   /// Imports the files found in `directory` into the new database `db`; with neither file there,
-  /// it writes nothing.
-  static func importFiles(in directory: URL, into db: Database, notices: inout [String]) throws {
-    let favorites = read(favoritesName, in: directory, notices: &notices) { data in
+  /// it writes nothing. A file that cannot be read is moved aside, unless `movesAside` is
+  /// `false` (a directory read, not written).
+  static func importFiles(
+    in directory: URL, into db: Database, movesAside: Bool = true, notices: inout [String]
+  ) throws {
+    let favorites = read(
+      favoritesName, in: directory, movesAside: movesAside, notices: &notices
+    ) { data in
       try FavoritePrimesFile.decode(data)
     }.map { imported in
       if let skipped = imported.skipped { notices.append("\(favoritesName): skipped \(skipped)") }
       return imported.primes
     }
-    let feed = read(feedName, in: directory, notices: &notices) { data in
+    let feed = read(feedName, in: directory, movesAside: movesAside, notices: &notices) { data in
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .iso8601
       let file = try decoder.decode(Feed.self, from: data)
@@ -98,13 +103,18 @@ enum LegacyFiles {
   }
 
   private static func read<Value>(
-    _ name: String, in directory: URL, notices: inout [String], _ decode: (Data) throws -> Value
+    _ name: String, in directory: URL, movesAside: Bool, notices: inout [String],
+    _ decode: (Data) throws -> Value
   ) -> Value? {
     let url = directory.appending(path: name)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     do {
       return try decode(try Data(contentsOf: url))
     } catch {
+      guard movesAside else {
+        notices.append("\(url.path) could not be read; it was left as it is")
+        return nil
+      }
       let aside = MovedAside.path(for: url.path, at: Date())
       if rename(url.path, aside) == 0 {
         notices.append("\(url.path) could not be read; moved it to \(aside) and started without it")

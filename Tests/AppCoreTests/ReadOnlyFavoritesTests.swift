@@ -104,6 +104,15 @@ extension AppHistoryTests {
       }
     }
     #expect(store.state.present.favoritePrimes == [])
+    // Read-only again: the save's redo is refused too.
+    await store.send(.step(.screens(.storageReadOnly(Self.reason)))) {
+      $0.present.screens.storageStatus = .readOnly(Self.reason)
+    }
+    await store.send(.historyPage(.kept)) {
+      $0.present.screens.page = .counter
+    }
+    await store.send(.redo) { $0.present.screens.notice = .refusedReadOnly(Self.reason) }
+    #expect(store.state.canRedo)
   }
 
   @Test func anotherSessionsChange_isTakenIn_whileReadOnly() async {

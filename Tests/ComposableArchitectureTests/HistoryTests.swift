@@ -25,6 +25,17 @@ struct HistoryTests {
     #expect(store.state.present.count == 2)
   }
 
+  @Test func aStep_isUndone_fromItsUndoUntilItsRedo() {
+    var history = History(0)
+    history.record(before: 0)
+    history.present = 1
+    #expect(!history.isUndone(1))
+    history.undo()
+    #expect(history.isUndone(1))
+    history.redo()
+    #expect(!history.isUndone(1))
+  }
+
   @Test func undo_withNothingToUndo_changesNothing() {
     let store = makeStore()
     store.send(.undo)

@@ -28,13 +28,17 @@ struct ReadOnlyTests {
     func end() { state.withLock { $0 = false } }
   }
 
-  /// Hooks under which writing the paths that `isDenied` picks is denied while `denial` is on.
+  /// Hooks under which writing the paths that `isDenied` picks is denied while `denial` is on,
+  /// no wait sleeps, and the clock stands where every file has long settled.
   private func hooks(
-    denying isDenied: @escaping @Sendable (String) -> Bool, while denial: Denial = Denial()
+    denying isDenied: @escaping @Sendable (String) -> Bool, while denial: Denial = Denial(),
+    sleep: @escaping @Sendable (Duration) -> Void = { _ in },
+    now: @escaping @Sendable () -> Date = { .distantFuture }
   ) -> LiveConnection.Hooks {
-    LiveConnection.Hooks(access: { path, mode in
-      denial.isOn && isDenied(path) && mode & W_OK != 0 ? EACCES : 0
-    })
+    LiveConnection.Hooks(
+      sleep: sleep,
+      access: { path, mode in denial.isOn && isDenied(path) && mode & W_OK != 0 ? EACCES : 0 },
+      now: now)
   }
 
   private func entry(_ kind: FavoritesDatabase.Entry.Kind, _ prime: Int) -> FavoritesDatabase.Entry
@@ -81,7 +85,8 @@ struct ReadOnlyTests {
 
     denial.end()
     #expect(try database.mayHaveChanged() == true)
-    #expect(try await database.refresh()?.favoritePrimes == [7])
+    // Opened for writing, it holds what it held: nothing changed.
+    #expect(try await database.refresh() == nil)
     #expect(database.readOnly() == nil)
     #expect(
       try await database.write(FavoritesDatabase.Change(appended: [entry(.added, 11)])) == nil)
@@ -118,7 +123,8 @@ struct ReadOnlyTests {
     #expect(try names(in: directory) == [])
 
     denial.end()
-    #expect(try await database.refresh() == FavoritesDatabase.Contents())
+    #expect(try await database.refresh() == nil)
+    #expect(database.readOnly() == nil)
     #expect(try await database.write(FavoritesDatabase.Change(appended: [entry(.added, 5)])) == nil)
     #expect(
       try await FavoritesDatabase.live(directory: directory).open().contents.favoritePrimes == [5])
@@ -198,7 +204,7 @@ struct ReadOnlyTests {
         == "could not read the data directory \(directory.path): Permission denied")
   }
 
-  @Test func aLogWithoutItsSharedMemory_isRefused_sayingWhy() async throws {
+  @Test func aLogWithoutItsSharedMemory_isLookedAtForASecond_andThenRefused() async throws {
     let directory = try temporaryDirectory()
     let copy = try temporaryDirectory()
     defer {
@@ -214,17 +220,73 @@ struct ReadOnlyTests {
       try FileManager.default.copyItem(
         at: directory.appending(path: name), to: copy.appending(path: name))
     }
+    let slept = Mutex(Duration.zero)
     let error = await #expect(throws: FavoritesDatabaseError.self) {
       try await FavoritesDatabase.live(
-        directory: copy, hooks: hooks(denying: { $0 == copy.path })
+        directory: copy,
+        hooks: hooks(
+          denying: { $0 == copy.path }, sleep: { duration in slept.withLock { $0 += duration } })
       ).open()
     }
+    #expect(slept.withLock { $0 } == .seconds(1))
     #expect(
       error?.description
         == "could not read \(copy.appending(path: FavoritesDatabase.fileName).path): its "
         + "write-ahead log has no shared-memory file beside it, which SQLite cannot make in a "
         + "directory it cannot write")
     #expect(try names(in: copy).count == 2)
+  }
+
+  @Test func aLogAloneForAMoment_asAWriterClosing_isReadOnceItIsGone() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await stored([7], in: directory)
+    // The moment in a writer's close between deleting the shared memory and the log.
+    let log = directory.appending(path: FavoritesDatabase.fileName + "-wal")
+    try Data(repeating: 0, count: 32).write(to: log)
+    let opened = try await FavoritesDatabase.live(
+      directory: directory,
+      hooks: hooks(
+        denying: { $0 == directory.path },
+        sleep: { _ in try? FileManager.default.removeItem(at: log) })
+    ).open()
+    #expect(opened.contents.favoritePrimes == [7])
+  }
+
+  @Test func filesWrittenWithinTheClocksTick_areLookedAtAgain_untilTheySettle() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await stored([7], in: directory)
+    let file = directory.appending(path: FavoritesDatabase.fileName).path
+    let written = try #require(
+      FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)
+    let clock = Mutex(written)
+    let mine = FavoritesDatabase.live(
+      directory: directory,
+      hooks: hooks(denying: { $0 == directory.path }, now: { clock.withLock { $0 } }))
+    #expect(try await mine.open().contents.favoritePrimes == [7])
+    // A write in the same tick would not change the stamps: too fresh to tell, it is read again,
+    // and nothing changed.
+    #expect(try mine.mayHaveChanged() == true)
+    #expect(try await mine.refresh() == nil)
+    clock.withLock { $0 += 3 }
+    #expect(try await mine.refresh() == nil)
+    #expect(try mine.mayHaveChanged() == false)
+  }
+
+  @Test func aWriterThatCloses_leavesItsChangeInTheDatabase_whichIsReadAgain() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await stored([7], in: directory)
+    let mine = FavoritesDatabase.live(
+      directory: directory, hooks: hooks(denying: { $0 == directory.path }))
+    _ = try await mine.open()
+    try await stored([11], in: directory)
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: directory.appending(path: FavoritesDatabase.fileName + "-wal").path))
+    #expect(try mine.mayHaveChanged() == true)
+    #expect(try await mine.refresh()?.favoritePrimes == [7, 11])
   }
 
   @Test func theVersion1Files_areReadIntoMemory_andLeftAsTheyAre() async throws {
@@ -237,7 +299,14 @@ struct ReadOnlyTests {
     ).open()
     #expect(opened.contents.favoritePrimes == [2, 3, 7])
     #expect(opened.readOnly != nil)
-    #expect(try names(in: directory) == ["favorite-primes.json"])
+    // One that cannot be read is left too.
+    let feed = directory.appending(path: "activity-feed.json")
+    try Data("not json".utf8).write(to: feed)
+    let again = try await FavoritesDatabase.live(
+      directory: directory, hooks: hooks(denying: { $0 == directory.path })
+    ).open()
+    #expect(again.notices == ["\(feed.path) could not be read; it was left as it is"])
+    #expect(try names(in: directory) == ["activity-feed.json", "favorite-primes.json"])
   }
 
   @Test func aDamagedDatabase_isRefused_andLeftAsItIs() async throws {

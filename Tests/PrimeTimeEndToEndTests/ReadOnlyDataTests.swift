@@ -69,6 +69,45 @@ struct ReadOnlyDataTests {
     #expect(try contents(of: home) == before)
   }
 
+  @Test func aDamagedDatabase_stopsAScript_withTheReason_andIsLeftAsItIs() throws {
+    let home = try homeHolding7()
+    let file = home.appending(path: FavoritesDatabase.fileName)
+    var bytes = try Data(contentsOf: file)
+    for page in stride(from: 4096, to: bytes.count, by: 4096) {
+      bytes.replaceSubrange(page + 8..<page + 100, with: Data(repeating: 0xFF, count: 92))
+    }
+    try bytes.write(to: file)
+    let readOnly = try PrimeTime.ReadOnlyHome(home)
+    defer {
+      readOnly.restore()
+      try? FileManager.default.removeItem(at: home)
+    }
+    let listed = try PrimeTime.run(["-c", "favorites"], home: home, launcher: readOnly.launcher)
+    #expect(listed.status == 1)
+    #expect(listed.stdout == "")
+    #expect(listed.stderr.hasPrefix("primetime: could not read \(file.path): "))
+    #expect(try Data(contentsOf: file) == bytes)
+  }
+
+  @Test func whatAnotherUserStores_isTakenIn_byASessionThatOnlyReads() throws {
+    // Root outside the binary's mount namespace is a user who may write; a user whom the mode
+    // stops has no other to write for them.
+    guard geteuid() == 0 else { return }
+    let home = try homeHolding7()
+    let readOnly = try PrimeTime.ReadOnlyHome(home)
+    defer {
+      readOnly.restore()
+      try? FileManager.default.removeItem(at: home)
+    }
+    let session = try LiveSession(home: home, launcher: readOnly.launcher)
+    #expect(try session.run("favorites").favoritePrimes == [7])
+    #expect(try PrimeTime.run(["-c", "set 11; save"], home: home).status == 0)
+    #expect(try session.run("favorites").favoritePrimes == [7, 11])
+    #expect(try PrimeTime.run(["-c", "set 13; save"], home: home).status == 0)
+    #expect(try session.run("favorites").favoritePrimes == [7, 11, 13])
+    try session.quit()
+  }
+
   @Test func aSessionAtTheREPL_storesAgain_onceTheDirectoryCanBeWritten() throws {
     let home = try homeHolding7()
     let readOnly = try PrimeTime.ReadOnlyHome(home)

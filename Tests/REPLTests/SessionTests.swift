@@ -311,6 +311,8 @@ struct SessionTests {
     #expect(await session.run(line: "set 2") == .success)
     #expect(await session.run(line: "remove") == refused("remove"))
     #expect(await session.run(line: "set 7") == .success)
+    #expect(await session.run(line: "nth") == .success)
+    #expect(transcript.text.contains("the 7th prime is 17"))
     #expect(session.state.favoritePrimes == [2])
     #expect(session.state.count == 7)
     #expect(changes.all == [])
