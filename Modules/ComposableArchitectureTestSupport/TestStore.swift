@@ -4,10 +4,11 @@ import CustomDump
 import Dispatch
 import IssueReporting
 
-/// A store for exhaustive tests of a reducer and its effects.
+/// A store for tests of a reducer and its effects: exhaustive by default, or checking only what
+/// the test states (``exhaustivity``).
 ///
-/// Every `send` and `receive` states how the state changes, and the test fails, with a diff of
-/// expected against actual state, when:
+/// Exhaustive, every `send` and `receive` states how the state changes, and the test fails, with
+/// a diff of expected against actual state, when:
 /// - an action changes the state in a way the test did not assert;
 /// - an effect feeds back an action the test did not `receive`;
 /// - `receive` expects an action while no effect is running that could send one;
@@ -16,7 +17,11 @@ import IssueReporting
 /// - an action reaches a child that is not there (see `RuntimeWarning`).
 ///
 /// Actions that effects send back queue up until the test receives them, so nothing happens
-/// behind the test's back. A store released on the main actor runs its end-of-test checks at
+/// behind the test's back: unlike a `Store`, which reduces such an action as it arrives, a test
+/// store reduces it at the `receive` that asserts it (or, where the test does not assert it,
+/// at the next `send`, `receive` or ``skipReceivedActions(strict:fileID:filePath:line:column:)``
+/// of a store that is not exhaustive). A test reads the state each action left, in the order
+/// the actions came. A store released on the main actor runs its end-of-test checks at
 /// once; released elsewhere, it runs them on the main actor just after, where a failure may no
 /// longer be attributed to the test: end such a test with
 /// ``finish(timeout:fileID:filePath:line:column:)``. Waiting depends on no clock: `receive`
@@ -49,6 +54,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// How long `receive` and `finish` wait for a running effect before failing: a safety limit
   /// that only an effect that hangs reaches.
   public var timeout: Duration
+  /// How much of what happens the test must state; everything, by default. A test may change
+  /// it between actions.
+  public var exhaustivity: Exhaustivity {
+    get { effects.exhaustivity }
+    set { effects.exhaustivity = newValue }
+  }
 
   private let reducer: Reduce<State, Action, Environment>
   private let effects = EffectsUnderTest<Action>()
@@ -121,7 +132,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
-    if !effects.received.isEmpty {
+    if exhaustivity != .on {
+      skipReceived(fileID: fileID, filePath: filePath, line: line, column: column)
+    } else if !effects.received.isEmpty {
       reportIssue(
         """
         Must handle \(effects.received.count) received action(s) before sending an action: …
@@ -141,7 +154,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   }
 
   /// Waits for an effect to feed back an action, checks that it is the expected one, runs it
-  /// and asserts how it changes the state.
+  /// and asserts how it changes the state. A store that is not exhaustive runs the actions that
+  /// came before it, unasserted, until the expected one comes.
   ///
   /// ```swift
   /// await store.receive(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))) {
@@ -163,40 +177,214 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
-    while effects.received.isEmpty {
-      if effects.runner.runningCount == 0 {
-        reportIssue(
-          "Expected to receive an action, but no effect is running that could send one.",
-          fileID: fileID, filePath: filePath, line: line, column: column)
-        return
-      }
-      if await !effects.wait(until: deadline) {
-        reportIssue(
-          """
-          Expected to receive an action, but received none after \(timeout ?? self.timeout).
+    await receive(
+      matching: { $0 == expectedAction },
+      expected: { actual in
+        diff(expectedAction, actual, format: .proportional)
+          .map { "\($0.indented)\n\n(Expected: −, Received: +)" }
+          ?? "Expected:\n\(dumpActions([expectedAction]))\nReceived:\n\(dumpActions([actual]))"
+      },
+      waitingFor: dumpActions([expectedAction]), timeout: timeout,
+      updateExpected: updateExpected,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 
-          Expected:
-          \(dumpActions([expectedAction]))
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column)
-        return
-      }
-    }
-    let (action, group) = effects.received.removeFirst()
-    if action != expectedAction {
-      let difference =
-        diff(expectedAction, action, format: .proportional)
-        .map { "\($0.indented)\n\n(Expected: −, Received: +)" }
-        ?? "Expected:\n\(dumpActions([expectedAction]))\nReceived:\n\(dumpActions([action]))"
+  /// Waits for an effect to feed back an action of one case, whatever its value, runs it and
+  /// asserts how it changes the state: for a test that cares that the action came, not what it
+  /// carries.
+  ///
+  /// ```swift
+  /// await store.receive(response) { $0.response = 42 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: The case the next fed-back action must be.
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      where: { casePath.extract($0) != nil }, timeout: timeout, assert: updateExpected,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Waits for an effect to feed back an action that `isExpected` accepts, runs it and asserts
+  /// how it changes the state.
+  ///
+  /// ```swift
+  /// await store.receive(where: { $0 == .response(43) }) { $0.response = 43 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isExpected: Whether the next fed-back action is the one expected.
+  public func receive(
+    where isExpected: (Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: isExpected,
+      expected: {
+        "Received:\n\(dumpActions([$0]))\n\nwhich the test's predicate does not accept."
+      },
+      waitingFor: "an action the test's predicate accepts", timeout: timeout,
+      updateExpected: updateExpected,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Skips the actions that effects have sent back and the test has not received: each is run,
+  /// unasserted, as a `Store` would have run it on arrival.
+  ///
+  /// ```swift
+  /// await store.skipReceivedActions()
+  /// ```
+  ///
+  /// - Parameter strict: Whether having none to skip fails the test.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.yield()
+    if strict, effects.received.isEmpty {
       reportIssue(
-        "Received an unexpected action: …\n\n\(difference)",
+        "There were no received actions to skip.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    skipReceived(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Cancels the effects still running, so that the end of the test finds none: for effects
+  /// the test does not care to see end.
+  ///
+  /// ```swift
+  /// await store.skipInFlightEffects()
+  /// ```
+  ///
+  /// - Parameter strict: Whether having none running fails the test.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.yield()
+    if strict, effects.runner.runningCount == 0 {
+      reportIssue(
+        "There were no in-flight effects to skip.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    effects.runner.cancelAll()
+  }
+
+  /// The receives' one way: waits for an action, checks it with `isExpected` (a store that is
+  /// not exhaustive first runs those before it that do not match), runs it, and asserts the
+  /// state it leaves.
+  private func receive(
+    matching isExpected: (Action) -> Bool,
+    expected describe: (Action) -> String,
+    waitingFor expectation: String,
+    timeout: Duration?,
+    updateExpected: ((inout State) throws -> Void)?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
+    while true {
+      while effects.received.isEmpty {
+        if effects.runner.runningCount == 0 {
+          reportIssue(
+            "Expected to receive an action, but no effect is running that could send one.",
+            fileID: fileID, filePath: filePath, line: line, column: column)
+          return
+        }
+        if await !effects.wait(until: deadline) {
+          reportIssue(
+            """
+            Expected to receive an action, but received none after \(timeout ?? self.timeout).
+
+            Expected:
+            \(expectation)
+            """,
+            fileID: fileID, filePath: filePath, line: line, column: column)
+          return
+        }
+      }
+      let (action, group) = effects.received.removeFirst()
+      if !isExpected(action) {
+        if exhaustivity != .on {
+          skip(action, in: group, fileID: fileID, filePath: filePath, line: line, column: column)
+          continue
+        }
+        reportIssue(
+          "Received an unexpected action: …\n\n\(describe(action))",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      reduce(
+        action, in: group, updateExpected: updateExpected,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      await Task.yield()
+      return
+    }
+  }
+
+  /// Runs every action received and not asserted, in order.
+  private func skipReceived(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    while !effects.received.isEmpty {
+      let (action, group) = effects.received.removeFirst()
+      skip(action, in: group, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  /// Runs an action an effect sent back, unasserted, and shows it where skipped assertions are
+  /// shown.
+  private func skip(
+    _ action: Action, in group: EffectGroup,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    if case .off(showSkippedAssertions: true) = exhaustivity {
+      showSkipped(
+        "A received action that the test did not assert: …\n\n\(dumpActions([action]))",
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    reduce(
-      action, in: group, updateExpected: updateExpected,
-      fileID: fileID, filePath: filePath, line: line, column: column)
-    await Task.yield()
+    let reporter = RuntimeWarning.Reporter { message in
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    RuntimeWarning.$reporter.withValue(reporter) {
+      let effect = reducer.reduce(into: &state, action: action, environment: environment)
+      effects.runner.run(effect, in: group)
+    }
+  }
+
+  /// Shows what a store that is not exhaustive passed over, as an expected issue: it fails
+  /// nothing.
+  private func showSkipped(
+    _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    withExpectedIssue(isIntermittent: true) {
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  /// Two states' difference, or both in whole where no diff can be made.
+  private static func difference(_ old: State, _ new: State, _ legend: String) -> String {
+    diff(old, new, format: .proportional).map { "\($0.indented)\n\n\(legend)" }
+      ?? "Before:\n\(String(customDumping: old))\nAfter:\n\(String(customDumping: new))"
   }
 
   /// Waits for every running effect to end, then checks that no fed-back action is left
@@ -255,6 +443,22 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
+    if case .off(let showsSkipped) = exhaustivity {
+      // Only what the assertion sets is checked: made on the state the action left, it must
+      // change nothing there.
+      var expectedOfActual = state
+      try? updateExpected?(&expectedOfActual)
+      if expectedOfActual == state {
+        if showsSkipped, expected != state {
+          showSkipped(
+            "A state change that the test did not assert: …\n\n"
+              + Self.difference(expected, state, "(Unasserted: −, Actual: +)"),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        return
+      }
+      expected = expectedOfActual
+    }
     guard expected != state else { return }
     let difference =
       diff(expected, state, format: .proportional)
@@ -273,6 +477,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
 @MainActor
 private final class EffectsUnderTest<Action: Equatable & Sendable> {
   var received: [(action: Action, group: EffectGroup)] = []
+  /// The store's, which the end-of-test checks follow.
+  var exhaustivity = Exhaustivity.on
   lazy var runner = EffectRunner<Action>(
     deliver: { [weak self] action, group in
       self?.received.append((action, group))
@@ -286,6 +492,12 @@ private final class EffectsUnderTest<Action: Equatable & Sendable> {
   /// The end-of-test checks. What they report is dropped (unhandled actions) or cancelled
   /// (running effects), so that a later check reports only what happened since.
   func completed(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    guard exhaustivity == .on else {
+      // What the test did not state passes; the effects end with it.
+      received.removeAll()
+      runner.cancelAll()
+      return
+    }
     if !received.isEmpty {
       reportIssue(
         """

@@ -272,3 +272,110 @@ struct TestStoreReleaseTests {
     await store.receive(.response(42)) { $0.response = 42 }
   }
 }
+
+/// The response's case, whatever it carries.
+private let response = CasePath<Action, Int>(Action.response) {
+  if case .response(let value) = $0 { value } else { nil }
+}
+
+/// A store that checks only what its test states, and tools that say only what matters.
+@MainActor
+struct NonExhaustiveTestStoreTests {
+  private func makeStore(_ exhaustivity: Exhaustivity = .off) -> TestStore<State, Action, Int> {
+    let store = TestStore(initialState: State(), reducer: reducer, environment: 42)
+    store.exhaustivity = exhaustivity
+    return store
+  }
+
+  @Test func offChecksOnlyWhatIsAsserted_andFailsWhereThatIsWrong() async {
+    let store = makeStore()
+    await store.send(.incr)
+    await store.send(.incr) { $0.count = 2 }
+    await expectFailure {
+      await store.send(.incr) { $0.count = 5 }
+    } matching: { description in
+      description.contains("A state change does not match expectation")
+        && description.contains("count: 5") && description.contains("count: 3")
+    }
+  }
+
+  @Test func off_receive_runsTheActionsBeforeTheExpectedOne_unasserted() async {
+    let store = makeStore()
+    await store.send(.requestTwice)
+    await store.receive(.response(43)) { $0.response = 43 }
+    #expect(store.state.response == 43)
+  }
+
+  @Test func off_send_runsTheActionsReceivedBefore_andTheEndReportsNothingLeft() async {
+    let reports = await issuesReported {
+      let store = makeStore()
+      await store.send(.request)
+      await store.send(.waitForever)
+      await store.send(.incr) { $0.response = 42 }
+      await store.send(.requestTwice)
+    }
+    #expect(reports == [])
+  }
+
+  @Test func off_showingSkippedAssertions_reportsThem_asExpectedIssues() async {
+    let reports = await issuesReported {
+      let store = makeStore(.off(showSkippedAssertions: true))
+      await store.send(.incr)
+      await store.send(.request)
+      await store.skipReceivedActions()
+    }
+    #expect(reports.count == 2)
+    #expect(reports.first?.contains("A state change that the test did not assert") == true)
+    #expect(reports.contains { $0.contains("A received action that the test did not assert") })
+  }
+
+  @Test func receiveByCase_orByPredicate_acceptsAnyValueOfIt_andRefusesAnotherCase() async {
+    let store = makeStore(.on)
+    await store.send(.requestTwice)
+    await store.receive(response) { $0.response = 42 }
+    await store.receive(where: { $0 == .response(43) }) { $0.response = 43 }
+    await store.send(.request)
+    await expectFailure {
+      await store.receive(where: { $0 == .incr }) { $0.response = 42 }
+    } matching: { description in
+      description.contains("which the test's predicate does not accept")
+    }
+  }
+
+  @Test func skipReceivedActions_runsThem_andStrictlyFailsWithNoneToSkip() async {
+    let store = makeStore(.on)
+    await store.send(.request)
+    await store.skipReceivedActions()
+    #expect(store.state.response == 42)
+    await expectFailure {
+      await store.skipReceivedActions()
+    } matching: {
+      $0 == "There were no received actions to skip."
+    }
+    await store.skipReceivedActions(strict: false)
+  }
+
+  @Test func skipInFlightEffects_cancelsThem_andStrictlyFailsWithNoneInFlight() async {
+    let store = makeStore(.on)
+    let task = await store.send(.waitForever)
+    await store.skipInFlightEffects()
+    await task.finish()
+    #expect(!task.isInFlight)
+    await expectFailure {
+      await store.skipInFlightEffects()
+    } matching: {
+      $0 == "There were no in-flight effects to skip."
+    }
+  }
+
+  /// A test store runs what an effect sent back at `receive`, where a `Store` runs it as it
+  /// arrives: the state a test reads between the two is the one before it.
+  @Test func anActionSentBack_changesTheStateAtItsReceive_notBefore() async {
+    let store = makeStore(.on)
+    let task = await store.send(.request)
+    await task.finish()
+    #expect(store.state.response == nil)
+    await store.receive(.response(42)) { $0.response = 42 }
+    #expect(store.state.response == 42)
+  }
+}

@@ -1,0 +1,23 @@
+/// How much of what happens a ``TestStore`` test must state.
+///
+/// ```swift
+/// store.exhaustivity = .off
+/// ```
+public enum Exhaustivity: Equatable, Sendable {
+  /// Everything: every change of state, every action that effects send back, and every effect
+  /// still running at the end of the test. A feature's own tests are written this way.
+  case on
+  /// Only what the test states. An assertion's changes, made on the state the action left,
+  /// must change nothing there; what the action changed besides passes. `receive` runs the
+  /// actions that come before the expected one, unasserted, and so does `send`, as a `Store`
+  /// would have run them. At the end, actions not received and effects still running fail
+  /// nothing, and the effects are cancelled. With `showSkippedAssertions`, each thing passed
+  /// over is reported as an expected issue, which fails nothing.
+  ///
+  /// For a test of how features fit together, which would otherwise restate what each
+  /// feature's own tests assert.
+  case off(showSkippedAssertions: Bool)
+
+  /// Only what the test states, saying nothing of what it passes over.
+  public static let off = Exhaustivity.off(showSkippedAssertions: false)
+}
