@@ -47,7 +47,9 @@ import IssueReporting
 /// ```
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable, Environment> {
-  /// The state after the last `send` or `receive`; nothing else changes it.
+  /// The state after the last `send` or `receive`, or the actions run unasserted by
+  /// ``skipReceivedActions(strict:fileID:filePath:line:column:)`` or by a store that is not
+  /// exhaustive; nothing else changes it.
   public private(set) var state: State
   /// The dependencies; a test may change them between actions.
   public var environment: Environment
@@ -256,7 +258,11 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Task.yield()
+    // An effect still running may be about to send one: it is waited for, up to the timeout.
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while effects.received.isEmpty, effects.runner.runningCount > 0 {
+      if await !effects.wait(until: deadline) { break }
+    }
     if strict, effects.received.isEmpty {
       reportIssue(
         "There were no received actions to skip.",
@@ -376,6 +382,13 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   private func showSkipped(
     _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
+    // XCTest can expect an issue only where Objective-C runs; elsewhere it is printed.
+    #if !canImport(ObjectiveC)
+      if TestContext.current == .xcTest {
+        print("\(fileID):\(line): \(message)")
+        return
+      }
+    #endif
     withExpectedIssue(isIntermittent: true) {
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -409,7 +422,22 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   ) async {
     let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
     while effects.runner.runningCount > 0 {
-      if await !effects.wait(until: deadline) { break }
+      // Not exhaustive, what arrives meanwhile is run, as a `Store` would run it.
+      if exhaustivity != .on {
+        skipReceived(fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      if await !effects.wait(until: deadline) {
+        if exhaustivity != .on {
+          reportIssue(
+            "Expected the effects to finish, but \(effects.runner.runningCount) still ran after "
+              + "\(timeout ?? self.timeout).",
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        break
+      }
+    }
+    if exhaustivity != .on {
+      skipReceived(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     effects.completed(fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -447,7 +475,14 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       // Only what the assertion sets is checked: made on the state the action left, it must
       // change nothing there.
       var expectedOfActual = state
-      try? updateExpected?(&expectedOfActual)
+      do {
+        try updateExpected?(&expectedOfActual)
+      } catch {
+        reportIssue(
+          error, "The state assertion threw, made on the state the action left.",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
       if expectedOfActual == state {
         if showsSkipped, expected != state {
           showSkipped(

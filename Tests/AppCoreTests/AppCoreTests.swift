@@ -242,6 +242,7 @@ struct AppCoreTests {
       $0.favoritesLookup = nil
       $0.favoritesDestination = .alert(.nthPrime(n: 5, prime: 11))
     }
+    store.exhaustivity = .on
     await store.send(.favoritePrimes(.destination(.dismiss))) { $0.favoritesDestination = nil }
   }
 

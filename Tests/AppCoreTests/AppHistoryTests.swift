@@ -184,6 +184,7 @@ struct AppHistoryTests {
       $0.present.counterLookup = nil
       $0.present.counterDestination = .alert(.nthPrime(n: 7, prime: 17))
     }
+    store.exhaustivity = .on
     await store.send(.step(.counter(.destination(.dismiss)))) {
       $0.present.counterDestination = nil
     }

@@ -299,6 +299,42 @@ struct NonExhaustiveTestStoreTests {
     }
   }
 
+  @Test func off_anAssertionThatAddsRatherThanSets_isMadeTwice_andFails() async {
+    let store = makeStore()
+    await expectFailure {
+      await store.send(.incr) { $0.count += 1 }
+    } matching: { description in
+      description.contains("A state change does not match expectation")
+    }
+  }
+
+  @Test func off_anAssertionThatThrowsOnTheStateTheActionLeft_fails() async {
+    struct Missing: Error {}
+    let store = makeStore()
+    await store.send(.request)
+    await expectFailure {
+      await store.receive(.response(42)) { state in
+        guard state.response == nil else { throw Missing() }
+        state.response = 42
+      }
+    } matching: { description in
+      description.contains("The state assertion threw, made on the state the action left")
+    }
+  }
+
+  @Test func off_finish_runsWhatArrives_andFailsOnAnEffectThatDoesNotEnd() async {
+    let store = makeStore()
+    await store.send(.requestTwice)
+    await store.finish()
+    #expect(store.state.response == 43)
+    await store.send(.waitForever)
+    await expectFailure {
+      await store.finish(timeout: .zero)
+    } matching: { description in
+      description.contains("Expected the effects to finish, but 1 still ran")
+    }
+  }
+
   @Test func off_receive_runsTheActionsBeforeTheExpectedOne_unasserted() async {
     let store = makeStore()
     await store.send(.requestTwice)

@@ -136,6 +136,7 @@ struct KeyMapTests {
       $0.present.counterLookup = nil
       $0.present.counterDestination = .alert(.nthPrime(n: 7, prime: 17))
     }
+    store.exhaustivity = .on
     expectNothing(.character("+"), store)
     expectNothing(.character("f"), store)
     try await press(.enter, store) { $0.present.counterDestination = nil }
