@@ -347,8 +347,8 @@ let package = Package(
     .testTarget(
       name: "RuntimeTests",
       dependencies: [
-        "AppCore", "AppTestSupport", "ComposableArchitecture", "FavoritesDatabase", "FileClient",
-        "NthPrimeClient", "Runtime", "Screens",
+        "AppCore", "AppTestSupport", "ComposableArchitecture", "ComposableArchitectureTestSupport",
+        "FavoritesDatabase", "FileClient", "NthPrimeClient", "Runtime", "Screens",
       ],
       path: "Tests/RuntimeTests"
     ),
@@ -357,7 +357,7 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase", "FileClient",
         "NthPrimeClient", "NthPrimeLookup", "Primes", "REPL", "Runtime",
-        "ComposableArchitecture", "Screens",
+        "ComposableArchitecture", "ComposableArchitectureTestSupport", "Screens",
       ],
       path: "Tests/REPLTests"
     ),

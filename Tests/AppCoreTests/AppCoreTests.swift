@@ -9,20 +9,7 @@ import Foundation
 import NthPrimeClient
 import NthPrimeLookup
 import Screens
-import Synchronization
 import Testing
-
-/// A clock that returns t = 1000, 1001, 1002, … seconds: every reading is distinct and known.
-private final class TestClock: Sendable {
-  private let seconds = Mutex(1000)
-
-  func now() -> Date {
-    seconds.withLock { seconds in
-      defer { seconds += 1 }
-      return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-  }
-}
 
 private func at(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
@@ -33,7 +20,8 @@ struct AppCoreTests {
     nthPrime: NthPrimeClient = .answering([7: 17, 2: 3, 5: 11]),
     fileClient: FileClient = .failing
   ) -> TestStore<AppState, AppAction, AppEnvironment> {
-    let clock = TestClock()
+    // Readings at t = 1000, 1001, 1002, … seconds: each distinct and known.
+    let clock = SteppingClock(from: at(1000), by: 1)
     let ids = IncrementingUUIDs()
     return TestStore(
       initialState: state,

@@ -1,6 +1,7 @@
 import AppCore
 import AppTestSupport
 import ComposableArchitecture
+import ComposableArchitectureTestSupport
 import FavoritePrimesFormat
 import Foundation
 import Screens

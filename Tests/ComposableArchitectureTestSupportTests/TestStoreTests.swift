@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
+import Foundation
 import IssueReporting
 import Synchronization
 import Testing
@@ -413,5 +414,21 @@ struct NonExhaustiveTestStoreTests {
     #expect(store.state.response == nil)
     await store.receive(.response(42)) { $0.response = 42 }
     #expect(store.state.response == 42)
+  }
+}
+
+struct TestDependenciesTests {
+  @Test func incrementingUUIDs_countFromOne() {
+    let ids = IncrementingUUIDs()
+    #expect(ids.next().uuidString == "00000000-0000-0000-0000-000000000001")
+    #expect(ids.next().uuidString == "00000000-0000-0000-0000-000000000002")
+  }
+
+  @Test func aSteppingClock_readsOnByItsStep_andAFixedOneStandsStill() {
+    let clock = SteppingClock(from: Date(timeIntervalSince1970: 1000), by: 1)
+    #expect(clock.now() == Date(timeIntervalSince1970: 1000))
+    #expect(clock.now() == Date(timeIntervalSince1970: 1001))
+    let fixed = SteppingClock(from: Date(timeIntervalSince1970: 0))
+    #expect(fixed.now() == fixed.now())
   }
 }

@@ -1,6 +1,7 @@
 import AppCore
 import AppTestSupport
 import ComposableArchitecture
+import ComposableArchitectureTestSupport
 import FavoritesDatabase
 import FileClient
 import Foundation

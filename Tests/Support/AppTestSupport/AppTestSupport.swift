@@ -1,7 +1,6 @@
 import AppCore
 import Foundation
 import Primes
-import Synchronization
 
 /// A small, seeded random number generator (SplitMix64), so that a failing run can be repeated
 /// from its seed.
@@ -41,18 +40,4 @@ public func violation(_ state: AppState) -> String? {
   }
   return replayed == Set(state.favoritePrimes)
     ? nil : "feed gives \(replayed.sorted()), favorites are \(state.favoritePrimes.sorted())"
-}
-
-/// Identities 1, 2, 3, … as `UUID(1)`, `UUID(2)`, …: every activity entry's id is known.
-public final class IncrementingUUIDs: Sendable {
-  private let last = Mutex<UInt64>(0)
-
-  public init() {}
-
-  public func next() -> UUID {
-    last.withLock { last in
-      last += 1
-      return UUID(last)
-    }
-  }
 }
