@@ -305,8 +305,7 @@ struct FullScreenTests {
     #expect(!(try tmux.screen()).contains("kept in memory"))
   }
 
-  @Test func aReadOnlyDataDirectory_isShown_refusesASave_andStoresOnceItCanBeWritten() async throws
-  {
+  @Test func aReadOnlyDataDirectory_isShown_andARefusedKeySaysWhy() async throws {
     let home = try PrimeTime.temporaryDirectory()
     #expect(try PrimeTime.run(["-c", "set 7; save"], home: home).status == 0)
     let readOnly = try PrimeTime.ReadOnlyHome(home)
@@ -319,30 +318,22 @@ struct FullScreenTests {
     try await tmux.waitFor {
       $0.contains("favorites are read-only") && $0.contains("Any key closes")
     }
+    // The first key closes the box; the last rows keep their hints.
     try tmux.send("Home")
-    // The last rows keep their hints.
+    try await tmux.waitFor { $0.contains("f favorites") && !$0.contains("read-only") }
+    // The favorites stored are shown.
+    try tmux.send("f")
     try await tmux.waitFor {
-      $0.contains("[-]  0  [+]") && $0.contains("f favorites") && !$0.contains("read-only")
+      $0.contains("Favorite primes (1)") && $0.contains("1  7") && !$0.contains("read-only")
     }
+    try tmux.send("c")
+    try await tmux.waitFor("[-]  0  [+]")
     // A refused save says why, in place of what it would have said.
     for key in ["+", "+", "p", "s"] { try tmux.send(key) }
     try await tmux.waitFor { $0.contains("2 is prime") && $0.contains("favorites are read-only") }
     #expect(!(try tmux.screen()).contains("saved 2"))
-    try tmux.send("Escape")
-    try await tmux.waitFor { $0.contains("[-]  2  [+]") && !$0.contains("Esc closes") }
-    try tmux.send("f")
-    try await tmux.waitFor { $0.contains("Favorite primes (1)") && $0.contains("1  7") }
-
-    let shell = try #require(Int32(try tmux.query("#{pane_pid}")))
-    try readOnly.makeWritable(for: try #require(PrimeTime.child(of: shell)))
-    // The next key finds it writable: a file system mounted anew changes no file to watch.
-    try tmux.send("c")
-    try await tmux.waitFor("[-]  2  [+]")
-    for key in ["p", "s"] { try tmux.send(key) }
-    try await tmux.waitFor("saved 2 to your favorite primes")
-    try tmux.send("q")
-    #expect(try await tmux.waitForExit() == 0)
-    #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  7\n2  2\n")
+    tmux.kill()
+    #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  7\n")
   }
 
   @Test(arguments: ["C-d", "C-c"])
