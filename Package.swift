@@ -341,7 +341,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeBenchmarksTests",
-      dependencies: ["PrimeTimeBenchmarks", "Primes"],
+      dependencies: ["AppCore", "ComposableArchitecture", "PrimeTimeBenchmarks", "Primes"],
       path: "Tests/PrimeTimeBenchmarksTests"
     ),
     .testTarget(

@@ -69,11 +69,18 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             fileID: fileID, line: line)
         }
       }
-      let before = state[keyPath: toChildState()].map(PresentedCase.init)
+      let before = state[keyPath: toChildState()].map(PresentedIdentity.init)
       let effect = parent.reduce(into: &state, action: action, environment: environment)
-      guard before != nil else { return effect }
+      guard before != nil else {
+        if isDismissal(action) {
+          runtimeWarning(
+            "A dismissal was sent while nothing is presented, and changed nothing",
+            fileID: fileID, line: line)
+        }
+        return effect
+      }
       if isDismissal(action) { state[keyPath: toChildState()] = nil }
-      guard before == state[keyPath: toChildState()].map(PresentedCase.init) else {
+      guard before == state[keyPath: toChildState()].map(PresentedIdentity.init) else {
         // The child went, or another took its place: what it started ends with it, and what
         // it asked for in this very action does not start.
         return effect.merge(
@@ -117,19 +124,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 }
 
-/// Which child is presented: for an enum of destinations, the case; for any other state, one
-/// value. A change of case is a new child, whose effects are not the old one's.
-@usableFromInline
-struct PresentedCase: Equatable {
-  let name: String?
-
-  @usableFromInline
-  init<State>(_ state: State) {
-    let mirror = Mirror(reflecting: state)
-    name = mirror.displayStyle == .enum ? mirror.children.first?.label ?? "\(state)" : nil
-  }
-}
-
 extension Reducer {
   /// Runs `child` on an optional part of this reducer's state, while that part is there.
   ///
@@ -137,8 +131,11 @@ extension Reducer {
   /// the child's state in answer to one of its actions. An action for the child while its state
   /// is `nil` is reported (a failure under `TestStore`, a warning in a debug build) and ignored.
   /// The child's effects are scoped to this place, its key path: the same feature embedded twice
-  /// never cancels the other's effects. When the child's state becomes `nil`, every effect it
-  /// started is cancelled, and no action of theirs arrives after.
+  /// never cancels the other's effects. When the child's state becomes `nil`, or another child
+  /// takes its place, every effect it started is cancelled, and no action of theirs arrives
+  /// after. Another child is one in another case of an enum of destinations, or, for state
+  /// that is `Identifiable`, one with another id; a child whose other fields change is the same
+  /// child.
   ///
   /// ```swift
   /// .ifLet(\.child, action: .child, environment: { $0 }) { ProbeReducer() }
@@ -180,7 +177,8 @@ extension Reducer {
   /// As ``ifLet(_:action:environment:then:fileID:line:)-(_,CasePath<Self.Action,Child.Action>,_,_,_,_)``,
   /// and: ``PresentationAction/dismiss`` clears the child's state, after this reducer has seen
   /// it, and cancels every effect the child started; the child dismisses itself by returning
-  /// ``Effect/dismiss``. A dismissal while nothing is presented changes nothing.
+  /// ``Effect/dismiss``. A dismissal while nothing is presented is reported, as an action for
+  /// an absent child is; this reducer still sees it, and nothing else happens.
   ///
   /// ```swift
   /// CountingReducer()

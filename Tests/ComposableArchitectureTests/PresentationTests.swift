@@ -243,12 +243,6 @@ struct PresentationTests {
     await store.finish()
   }
 
-  @Test func aDismissalWithNothingPresented_changesNothing() async {
-    let store = TestStore(
-      initialState: HostState(), reducer: HostReducer(), environment: Answers().environment)
-    await store.send(.sheet(.dismiss)) { $0.log = ["dismissing none"] }
-  }
-
   @Test func aParentThatClearsItsChild_cancelsTheChildsEffects() async {
     let answers = Answers()
     let store = TestStore(

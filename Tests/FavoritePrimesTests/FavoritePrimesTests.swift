@@ -294,8 +294,10 @@ struct FavoritePrimesTests {
       $0.nthPrimeLookup = nil
       $0.notice = "cancelled"
     }
-    // With nothing to cancel, a dismissal changes nothing.
-    await store.send(.nthPrimeLookup(.dismiss))
+    // With nothing to cancel, a dismissal is reported and changes nothing.
+    let reports = await issuesReported { await store.send(.nthPrimeLookup(.dismiss)) }
+    #expect(reports.count == 1)
+    #expect(reports.first?.contains("while nothing is presented") == true)
     await store.finish()
   }
 

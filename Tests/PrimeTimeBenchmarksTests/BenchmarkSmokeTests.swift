@@ -1,3 +1,5 @@
+import AppCore
+import ComposableArchitecture
 import Foundation
 @_spi(Benchmarks) import Primes
 import Testing
@@ -16,7 +18,8 @@ struct BenchmarkSmokeTests {
     let keys = Set(results.map(\.0))
     for key in [
       "dispatch.composed.nsPerAction", "dispatch.fused.nsPerAction", "dispatch.ratio",
-      "dispatch.scoped.ratio", "scaling.incr.ratio", "scaling.favorite.ratio",
+      "dispatch.derived.nsPerAction", "dispatch.composition.ratio", "dispatch.scoped.ratio",
+      "scaling.incr.ratio", "scaling.favorite.ratio",
       "scaling.favoriteWithHistory.ratio",
       "history.undo.ratio", "history.jump.ratio", "history.bytesPerStep",
       "history.favoriteBytesPerStep", "ui.historyRedraw.ratio",
@@ -29,6 +32,17 @@ struct BenchmarkSmokeTests {
     }
     // Counted, not timed: a view is never told of an action that changes nothing it shows.
     #expect(results.first { $0.0 == "ui.redraw.callsPerUnseenAction" }?.1 == 0)
+    // The derived reducer does what the composed one does for incr, through the same state.
+    let environment = StoreBenchmark.environment
+    let derived = Store(
+      initialState: AppState(), reducer: StoreBenchmark.DerivedReducer(),
+      environment: environment)
+    let composed = Store(initialState: AppState(), reducer: AppReducer(), environment: environment)
+    for store in [derived, composed] {
+      for _ in 0..<3 { store.send(.counter(.incrTapped)) }
+    }
+    #expect(derived.state == composed.state)
+    #expect(derived.state.count == 3)
     let json = BenchmarkCommand.json(results)
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     #expect(object?.count == results.count)
