@@ -251,8 +251,14 @@ public struct AppReducer: Reducer {
       if state.screens.launchWarning == nil { state.screens.notice = .refused(needs: needed) }
       return .none
     }
-    let activity = PendingActivity(action: action, before: state)
-    let effect = combine {
+    if case .storageChanged(let stored) = action {
+      // What another session stored replaces the favorites and the feed: no activity of this
+      // session's.
+      state.favoritePrimes = PersistentArray(stored.favoritePrimes)
+      state.activityFeed = PersistentArray(stored.activityFeed)
+      return .none
+    }
+    return combine {
       CounterReducer().pullback(
         state: \AppState.counter, action: .counter, environment: \AppEnvironment.counter)
       FavoritePrimesReducer().pullback(
@@ -260,9 +266,13 @@ public struct AppReducer: Reducer {
         environment: { $0.favoritePrimes })
       ScreensReducer().pullback(state: \.screensFeature, action: .screens)
     }
+    .onChange(of: \.favoritePrimes) { oldValue, newValue in
+      Reduce { state, _, environment in
+        state.recordActivity(newValue.changes(from: oldValue), environment: environment)
+        return .none
+      }
+    }
     .reduce(into: &state, action: action, environment: environment)
-    activity?.record(into: &state, now: environment.now, uuid: environment.uuid)
-    return effect
   }
 }
 

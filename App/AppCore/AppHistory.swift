@@ -86,7 +86,9 @@ public struct AppHistoryReducer: Reducer {
       }
       return .none
     }
-    return reduceWritable(into: &history, action: action, environment: environment)
+    return Reduce(reduceWritable)
+      .keepingTheSelectionOnItsPrime()
+      .reduce(into: &history, action: action, environment: environment)
   }
 
   /// Whether this session's own `action` would change the favorites or the feed: a step, or
@@ -130,9 +132,6 @@ public struct AppHistoryReducer: Reducer {
     into history: inout History<AppState>, action: AppHistoryAction,
     environment: AppEnvironment
   ) -> Effect<AppHistoryAction> {
-    let favorites = history.present.favoritePrimes
-    // Whatever changed the favorites, the selection stays on the prime it showed.
-    defer { history.present.keepSelectionOnItsPrime(ifChangedFrom: favorites) }
     // Each kind of action has one layer, named here.
     switch action {
     case .step(.storageChanged(let stored)):
@@ -159,13 +158,11 @@ public struct AppHistoryReducer: Reducer {
   }
 
   /// Changes the history as an action of the app's would, for a change that no such action
-  /// names (a replay's travel by an earlier format's rules, ``ReplayReducer``): what the last
-  /// step said is cleared first, and the selection stays on its prime after.
+  /// names (a replay's travel by an earlier format's rules, ``ReplayReducer``, which keeps the
+  /// selection on its prime): what the last step said is cleared first.
   func travelOutsideTheAppsActions(
     _ history: inout History<AppState>, _ travel: (inout History<AppState>) -> Void
   ) {
-    let favorites = history.present.favoritePrimes
-    defer { history.present.keepSelectionOnItsPrime(ifChangedFrom: favorites) }
     clearNews(in: &history.present)
     travel(&history)
   }
@@ -398,11 +395,24 @@ extension AppState {
     favoritePrimes != other.favoritePrimes || activityFeed != other.activityFeed
   }
 
-  /// Puts the favorites' selection on the prime it shows, when the favorites changed under it
+  /// Puts the favorites' selection on the prime it shows, once the favorites changed under it
   /// (a delete, an undo, another session's change), so that the next change moves it with that
-  /// prime. A look at the list's identity tells that it did not change.
-  mutating func keepSelectionOnItsPrime(ifChangedFrom before: PersistentArray<Int>) {
-    guard screens.page == .favorites, favoritePrimes != before else { return }
+  /// prime.
+  mutating func keepSelectionOnItsPrime() {
+    guard screens.page == .favorites else { return }
     screens.selection = screensFeature.selection
+  }
+}
+
+extension Reducer where State == History<AppState> {
+  /// This reducer, after which the favorites' selection stays on the prime it showed, whatever
+  /// changed the favorites.
+  func keepingTheSelectionOnItsPrime() -> some Reducer<State, Action, Environment> {
+    onChange(of: \.present.favoritePrimes) { _, _ in
+      Reduce { history, _, _ in
+        history.present.keepSelectionOnItsPrime()
+        return .none
+      }
+    }
   }
 }

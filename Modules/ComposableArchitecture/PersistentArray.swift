@@ -160,6 +160,96 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
     }
   }
 
+  /// What makes `older` into this array: the elements taken out, in the order `older` held
+  /// them, and the elements put in, in the order this array holds them. An element that is in
+  /// both is in neither list, wherever it moved.
+  ///
+  /// ```swift
+  /// var array: PersistentArray = [2, 3, 5]
+  /// let older = array
+  /// array.remove(at: 1)
+  /// array.append(7)
+  /// #expect(array.changes(from: older) == PersistentArrayChanges(removed: [3], inserted: [7]))
+  /// ```
+  ///
+  /// Between two versions of one array, a few changes apart, it costs what those changes cost,
+  /// whatever the length: the versions' tree holds the changes, which are read back. Between
+  /// arrays that share no versions (one made from a sequence), or versions many changes apart,
+  /// it compares every element, in linear time.
+  public func changes(from older: Self) -> PersistentArrayChanges<Element> {
+    if node === older.node { return PersistentArrayChanges(removed: [], inserted: []) }
+    guard node.family === older.node.family,
+      let edits = node.family.lock.withLock({ () -> [Edit]? in
+        // The older version is brought up to date first, then this one, whose way back from
+        // the older one is each change between them, in the order they were made.
+        Node.reroot(older.node)
+        var edits: [Edit] = []
+        let isFew = Node.reroot(node, atMost: Self.fewChanges) { edits.append($0) }
+        return isFew ? edits : nil
+      })
+    else {
+      let kept = Set(older).intersection(self)
+      return PersistentArrayChanges(
+        removed: older.filter { !kept.contains($0) }, inserted: filter { !kept.contains($0) })
+    }
+    return Self.net(of: edits, from: older.count)
+  }
+
+  /// How many changes apart two versions may be for ``changes(from:)`` to read the changes
+  /// rather than compare the elements: each change read costs as many steps as there are
+  /// changes.
+  private static var fewChanges: Int { 64 }
+
+  /// What `edits`, made in order on an array of `count` elements, took out and put in: each
+  /// element of the older array is one position of a run of the older positions, each element
+  /// put in is one of its own, and each edit splits the run it falls in.
+  private static func net(of edits: [Edit], from count: Int) -> PersistentArrayChanges<Element> {
+    var runs: [Run] = count > 0 ? [.older(0..<count)] : []
+    var removed: [(position: Int, element: Element)] = []
+    // The run that holds `index`, and how far into it; `index == total` is past the last run.
+    func locate(_ index: Int) -> (run: Int, offset: Int) {
+      var start = 0
+      for (run, item) in runs.enumerated() {
+        if index < start + item.count { return (run, index - start) }
+        start += item.count
+      }
+      return (runs.count, 0)
+    }
+    for edit in edits {
+      let (run, offset) = locate(edit.index)
+      switch edit.change {
+      case .insert(let element, _):
+        if run < runs.count, case .older(let range) = runs[run], offset > 0 {
+          let split = range.lowerBound + offset
+          runs.replaceSubrange(
+            run...run,
+            with: [
+              .older(range.lowerBound..<split), .inserted(element),
+              .older(split..<range.upperBound),
+            ])
+        } else {
+          runs.insert(.inserted(element), at: run)
+        }
+      case .remove:
+        switch runs[run] {
+        case .inserted:
+          runs.remove(at: run)
+        case .older(let range):
+          let position = range.lowerBound + offset
+          removed.append((position, edit.element))
+          let pieces = [range.lowerBound..<position, (position + 1)..<range.upperBound]
+          runs.replaceSubrange(run...run, with: pieces.filter { !$0.isEmpty }.map(Run.older))
+        }
+      }
+    }
+    let inserted = runs.compactMap { if case .inserted(let element) = $0 { element } else { nil } }
+    let taken = removed.sorted { $0.position < $1.position }.map(\.element)
+    let moved = Set(taken).intersection(inserted)
+    return PersistentArrayChanges(
+      removed: taken.filter { !moved.contains($0) },
+      inserted: inserted.filter { !moved.contains($0) })
+  }
+
   // MARK: - Versions
 
   /// Runs `body` on the elements of this version.
@@ -264,6 +354,39 @@ extension PersistentArray {
 
   /// The elements of the current version, and how many times each occurs: an index made the
   /// first time ``contains(_:)`` asks, and kept up to date from then on.
+  /// A stretch of an array being edited: positions of the older array, in order, or one
+  /// element put in.
+  fileprivate enum Run {
+    case older(Range<Int>)
+    case inserted(Element)
+
+    var count: Int {
+      switch self {
+      case .older(let range): range.count
+      case .inserted: 1
+      }
+    }
+  }
+
+  /// A change as it was made, with the element it put in or took out.
+  fileprivate struct Edit {
+    let change: Change
+    let inverse: Change
+
+    var index: Int {
+      switch change {
+      case .insert(_, let index), .remove(let index): index
+      }
+    }
+
+    var element: Element {
+      switch (change, inverse) {
+      case (.insert(let element, _), _), (_, .insert(let element, _)): element
+      case (.remove, .remove): preconditionFailure("a removal undone by a removal")
+      }
+    }
+  }
+
   fileprivate struct Storage {
     var elements: ContiguousArray<Element>
     var counts: [Element: Int]?
@@ -344,24 +467,49 @@ extension PersistentArray {
 
     /// Makes `node` the one that holds the elements, reversing the changes on the way.
     static func reroot(_ node: Node) {
-      guard node.storage == nil else { return }
+      _ = reroot(node, atMost: .max) { _ in }
+    }
+
+    /// Makes `node` the version that holds the elements, handing `applied` each change made on
+    /// the way, in order, unless there would be more than `limit` of them: then nothing is
+    /// changed, and it returns `false`.
+    static func reroot(_ node: Node, atMost limit: Int, applied: (Edit) -> Void) -> Bool {
+      guard node.storage == nil else { return true }
       var path: [Node] = []
       var current = node
       while let next = current.next, current.storage == nil {
         path.append(current)
         current = next
       }
+      guard path.count <= limit else { return false }
       var root = current
       for version in path.reversed() {
         guard let change = version.change else { preconditionFailure("broken version chain") }
         var storage = root.takeStorage()
         let inverse = storage.apply(change)
+        applied(Edit(change: change, inverse: inverse))
         root.point(to: version, through: inverse)
         version.storage = storage
         version.change = nil
         version.next = nil
         root = version
       }
+      return true
     }
+  }
+}
+
+/// What one ``PersistentArray`` took out of another and put in: see
+/// ``PersistentArray/changes(from:)``.
+public struct PersistentArrayChanges<Element: Hashable & Sendable>: Equatable, Sendable {
+  /// The elements taken out, in the order the older array held them.
+  public var removed: [Element]
+  /// The elements put in, in the order the newer array holds them.
+  public var inserted: [Element]
+
+  /// Creates the changes from what was taken out and what was put in.
+  public init(removed: [Element], inserted: [Element]) {
+    self.removed = removed
+    self.inserted = inserted
   }
 }

@@ -133,26 +133,6 @@ public enum CounterAction: Codable, Equatable, Sendable {
   case favoriteCommand(PrimeModalAction)
 }
 
-extension CounterAction {
-  /// Whether the action can save or remove a favorite, which the app's activity feed notes.
-  ///
-  /// Every case is named, with no `default`: a new action says whether it can.
-  @inlinable
-  public var canChangeFavorites: Bool {
-    switch self {
-    case .destination(.presented(.primeModal(.saveFavoritePrimeTapped))),
-      .destination(.presented(.primeModal(.removeFavoritePrimeTapped))),
-      .favoriteCommand(.saveFavoritePrimeTapped), .favoriteCommand(.removeFavoritePrimeTapped):
-      true
-    case .destination(.presented(.primeModal(.alertDismissed))), .destination(.dismiss),
-      .favoriteCommand(.alertDismissed),
-      .incrTapped, .decrTapped, .countEntered, .countAdjusted, .isPrimeTapped, .nthPrimeTapped,
-      .nthPrimeLookup:
-      false
-    }
-  }
-}
-
 extension CasePath<CounterAction, PresentationAction<NthPrimeLookupAction>> {
   /// The lookup's actions within the counter's.
   public static var nthPrimeLookup: Self {

@@ -153,6 +153,71 @@ struct PersistentArrayTests {
     }
     #expect(allRight)
   }
+
+  @Test func changesFrom_anOlderVersion_sayWhatWentAndWhatCame() {
+    var array: PersistentArray = [2, 3, 5]
+    let older = array
+    array.remove(at: 1)
+    array.append(7)
+    #expect(array.changes(from: older) == PersistentArrayChanges(removed: [3], inserted: [7]))
+    // From the newer to the older, the other way round.
+    #expect(older.changes(from: array) == PersistentArrayChanges(removed: [7], inserted: [3]))
+    #expect(array.changes(from: array) == PersistentArrayChanges(removed: [], inserted: []))
+  }
+
+  @Test func changesFrom_aMovedElement_isNeitherRemovedNorInserted() {
+    var array: PersistentArray = [2, 3, 5]
+    let older = array
+    array.remove(at: 0)
+    array.append(2)
+    #expect(array.changes(from: older) == PersistentArrayChanges(removed: [], inserted: []))
+  }
+
+  @Test func changesFrom_removalsInAnyOrder_areInTheOlderOrder() {
+    var array: PersistentArray = [2, 3, 5, 7, 11]
+    let older = array
+    for index in [3, 1, 0] { array.remove(at: index) }
+    #expect(array == [5, 11])
+    #expect(
+      array.changes(from: older) == PersistentArrayChanges(removed: [2, 3, 7], inserted: []))
+  }
+
+  @Test func changesFrom_anUnrelatedArray_compareTheElements() {
+    let older: PersistentArray = [2, 3, 5]
+    let newer = PersistentArray([3, 7, 5])
+    #expect(newer.changes(from: older) == PersistentArrayChanges(removed: [2], inserted: [7]))
+  }
+
+  @Test func changesFrom_randomEdits_agreeWithComparingTheElements() {
+    var random = Seeded(seed: 0x5EED_CAFE)
+    var next = 1000
+    for round in 0..<300 {
+      let start = (0..<Int.random(in: 0...12, using: &random)).map { $0 * 2 }
+      var array = PersistentArray(start)
+      // Versions kept on the way, so that the edits go through the tree of versions.
+      var kept: [PersistentArray<Int>] = [array]
+      // Up to past the number of edits read back, where the elements are compared instead.
+      for _ in 0..<Int.random(in: 0...80, using: &random) {
+        if array.isEmpty || Bool.random(using: &random) {
+          next += 1
+          array.insert(next, at: Int.random(in: 0...array.count, using: &random))
+        } else {
+          array.remove(at: Int.random(in: 0..<array.count, using: &random))
+        }
+        if Int.random(in: 0..<4, using: &random) == 0 { kept.append(array) }
+      }
+      let older = kept[Int.random(in: 0..<kept.count, using: &random)]
+      let oldElements = Array(older)
+      let newElements = Array(array)
+      let both = Set(oldElements).intersection(newElements)
+      let expected = PersistentArrayChanges(
+        removed: oldElements.filter { !both.contains($0) },
+        inserted: newElements.filter { !both.contains($0) })
+      #expect(array.changes(from: older) == expected, "round \(round)")
+      // Reading the changes leaves both versions as they were.
+      #expect(Array(older) == oldElements && Array(array) == newElements)
+    }
+  }
 }
 
 /// A seeded generator (SplitMix64), so that the random test is the same every run.
