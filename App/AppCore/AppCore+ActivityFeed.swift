@@ -12,6 +12,7 @@ extension AppState {
   mutating func recordActivity(
     _ changes: PersistentArrayChanges<Int>, environment: AppEnvironment
   ) {
+    guard !changes.removed.isEmpty || !changes.inserted.isEmpty else { return }
     let now = environment.now()
     activityFeed.append(
       contentsOf: changes.removed.map {

@@ -9,7 +9,7 @@ where
   @usableFromInline let toValue: (Base.State) -> Value
   @usableFromInline let reaction: (_ oldValue: Value, _ newValue: Value) -> Reaction
 
-  @inlinable
+  @inlinable @inline(__always)
   init(
     base: Base, toValue: @escaping (Base.State) -> Value,
     reaction: @escaping (_ oldValue: Value, _ newValue: Value) -> Reaction
@@ -19,7 +19,7 @@ where
     self.reaction = reaction
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(
     into state: inout Base.State, action: Base.Action, environment: Base.Environment
   ) -> Effect<Base.Action> {
@@ -60,7 +60,7 @@ extension Reducer {
   ///   - toValue: Reads the watched value from the state: a key path or a closure.
   ///   - reaction: Makes the reducer that answers the change, from the old value and the new.
   /// - Returns: A reducer that runs this one, then the reaction where the value changed.
-  @inlinable
+  @inlinable @inline(__always)
   public func onChange<Value: Equatable, Reaction: Reducer>(
     of toValue: @escaping (State) -> Value,
     _ reaction: @escaping (_ oldValue: Value, _ newValue: Value) -> Reaction

@@ -161,8 +161,10 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   }
 
   /// What makes `older` into this array: the elements taken out, in the order `older` held
-  /// them, and the elements put in, in the order this array holds them. An element that is in
-  /// both is in neither list, wherever it moved.
+  /// them, and the elements put in, in the order this array holds them. Elements are counted:
+  /// one that this array holds as often as `older` does is in neither list, wherever it moved,
+  /// and one it holds more or less often is in one list that many times. (Where an element
+  /// repeats, which of its places is named may differ from the one a change took.)
   ///
   /// ```swift
   /// var array: PersistentArray = [2, 3, 5]
@@ -172,10 +174,10 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   /// #expect(array.changes(from: older) == PersistentArrayChanges(removed: [3], inserted: [7]))
   /// ```
   ///
-  /// Between two versions of one array, a few changes apart, it costs what those changes cost,
-  /// whatever the length: the versions' tree holds the changes, which are read back. Between
-  /// arrays that share no versions (one made from a sequence), or versions many changes apart,
-  /// it compares every element, in linear time.
+  /// Between two versions of one array, at most 64 changes apart, it costs what those changes
+  /// cost, whatever the length: the versions' tree holds the changes, which are read back.
+  /// Between arrays that share no versions (one made from a sequence), or versions more changes
+  /// apart, it counts every element, in linear time.
   public func changes(from older: Self) -> PersistentArrayChanges<Element> {
     if node === older.node { return PersistentArrayChanges(removed: [], inserted: []) }
     guard node.family === older.node.family,
@@ -188,11 +190,27 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
         return isFew ? edits : nil
       })
     else {
-      let kept = Set(older).intersection(self)
+      let (olderElements, newerElements) = (Array(older), Array(self))
       return PersistentArrayChanges(
-        removed: older.filter { !kept.contains($0) }, inserted: filter { !kept.contains($0) })
+        removed: Self.surplus(of: olderElements, over: newerElements),
+        inserted: Self.surplus(of: newerElements, over: olderElements))
     }
     return Self.net(of: edits, from: older.count)
+  }
+
+  /// The elements of `elements` that `other` does not match, counted, in order: of an element
+  /// that `elements` holds more often, its last places.
+  private static func surplus(of elements: [Element], over other: [Element]) -> [Element] {
+    var excess: [Element: Int] = [:]
+    for element in elements { excess[element, default: 0] += 1 }
+    for element in other { excess[element]? -= 1 }
+    var surplus: [Element] = []
+    for element in elements.reversed() {
+      guard let count = excess[element], count > 0 else { continue }
+      excess[element] = count - 1
+      surplus.append(element)
+    }
+    return surplus.reversed()
   }
 
   /// How many changes apart two versions may be for ``changes(from:)`` to read the changes
@@ -244,10 +262,9 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
     }
     let inserted = runs.compactMap { if case .inserted(let element) = $0 { element } else { nil } }
     let taken = removed.sorted { $0.position < $1.position }.map(\.element)
-    let moved = Set(taken).intersection(inserted)
+    // What was taken out and put back in, as often as both, moved: it is in neither list.
     return PersistentArrayChanges(
-      removed: taken.filter { !moved.contains($0) },
-      inserted: inserted.filter { !moved.contains($0) })
+      removed: surplus(of: taken, over: inserted), inserted: surplus(of: inserted, over: taken))
   }
 
   // MARK: - Versions
@@ -352,8 +369,6 @@ extension PersistentArray {
     case remove(at: Int)
   }
 
-  /// The elements of the current version, and how many times each occurs: an index made the
-  /// first time ``contains(_:)`` asks, and kept up to date from then on.
   /// A stretch of an array being edited: positions of the older array, in order, or one
   /// element put in.
   fileprivate enum Run {
@@ -387,6 +402,8 @@ extension PersistentArray {
     }
   }
 
+  /// The elements of the current version, and how many times each occurs: an index made the
+  /// first time ``contains(_:)`` asks, and kept up to date from then on.
   fileprivate struct Storage {
     var elements: ContiguousArray<Element>
     var counts: [Element: Int]?
@@ -478,10 +495,10 @@ extension PersistentArray {
       var path: [Node] = []
       var current = node
       while let next = current.next, current.storage == nil {
+        guard path.count < limit else { return false }
         path.append(current)
         current = next
       }
-      guard path.count <= limit else { return false }
       var root = current
       for version in path.reversed() {
         guard let change = version.change else { preconditionFailure("broken version chain") }

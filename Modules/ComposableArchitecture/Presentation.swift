@@ -56,6 +56,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     #endif
     let place = { EffectID(presentedAt: toChildState()) }
     self.lifted = { state, action, environment in
+      // Which child is there before the action, the child's own part of it included: a child
+      // that makes itself another (a new id) is another child.
+      let before = state[keyPath: toChildState()].map(PresentedIdentity.init)
       var childEffect = Effect<Child.Action>.none
       if let childAction = toChildAction(action) {
         if let effect = state[keyPath: toChildState()].modifyIfPresent({
@@ -69,12 +72,11 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             fileID: fileID, line: line)
         }
       }
-      let before = state[keyPath: toChildState()].map(PresentedIdentity.init)
       let effect = parent.reduce(into: &state, action: action, environment: environment)
       guard before != nil else {
         if isDismissal(action) {
           runtimeWarning(
-            "A dismissal was sent while nothing is presented, and changed nothing",
+            "A dismissal was sent while nothing is presented",
             fileID: fileID, line: line)
         }
         return effect

@@ -3,7 +3,8 @@ import ComposableArchitectureTestSupport
 import Testing
 
 /// A counter whose parity is watched: each change of parity is logged with the values before
-/// and after and the action that made it, and an odd count asks for one more increment.
+/// and after and the action that made it, the count is made even again, and the reaction says
+/// it noted the change. Adding 5 also asks for a rename, the base reducer's own effect.
 struct ParityState: Equatable {
   var count = 0
   var log: [String] = []
@@ -12,6 +13,7 @@ struct ParityState: Equatable {
 enum ParityAction: Equatable, Sendable {
   case add(Int)
   case rename
+  case noted
 }
 
 struct ParityReducer: Reducer {
@@ -22,17 +24,17 @@ struct ParityReducer: Reducer {
       switch action {
       case .add(let amount):
         state.count += amount
-      case .rename:
-        break
+        return amount == 5 ? .send(.rename) : .none
+      case .rename, .noted:
+        return .none
       }
-      return .none
     }
     .onChange(of: { $0.count.isMultiple(of: 2) }) { oldValue, newValue in
       Reduce { state, action, _ in
         state.log.append("\(action): even \(oldValue) → \(newValue)")
-        // The reaction's own change of the value runs no reaction again.
-        state.count *= 3
-        return newValue ? .none : .send(.add(1))
+        // The reaction changes the value back, which runs no reaction again.
+        state.count += 1
+        return .send(.noted)
       }
     }
     .reduce(into: &state, action: action, environment: environment)
@@ -41,17 +43,24 @@ struct ParityReducer: Reducer {
 
 @MainActor
 struct OnChangeTests {
-  @Test func aChange_runsTheReaction_withTheOldValueTheNewAndTheAction() async {
+  @Test func aChange_runsTheReactionOnce_withTheOldValueTheNewAndTheAction() async {
     let store = TestStore(initialState: ParityState(), reducer: ParityReducer(), environment: ())
     await store.send(.add(1)) {
-      $0.count = 3
+      $0.count = 2
       $0.log = ["add(1): even true → false"]
     }
     // What the reaction asked for is the action's effect.
-    await store.receive(.add(1)) {
-      $0.count = 12
-      $0.log.append("add(1): even false → true")
+    await store.receive(.noted)
+  }
+
+  @Test func theReactionsEffect_isMergedWithTheBases() async {
+    let store = TestStore(initialState: ParityState(), reducer: ParityReducer(), environment: ())
+    await store.send(.add(5)) {
+      $0.count = 6
+      $0.log = ["add(5): even true → false"]
     }
+    await store.receive(.rename)
+    await store.receive(.noted)
   }
 
   @Test func anActionThatLeavesTheValue_runsNoReaction() async {

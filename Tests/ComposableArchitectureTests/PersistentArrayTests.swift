@@ -182,6 +182,17 @@ struct PersistentArrayTests {
       array.changes(from: older) == PersistentArrayChanges(removed: [2, 3, 7], inserted: []))
   }
 
+  @Test func changesFrom_aRepeatedElement_isCounted_onEitherWay() {
+    var array: PersistentArray = [7, 3]
+    let older = array
+    array.append(7)
+    let unrelated = PersistentArray([7, 3, 7])
+    let once = PersistentArrayChanges(removed: [], inserted: [7])
+    #expect(array.changes(from: older) == once)
+    #expect(unrelated.changes(from: older) == once)
+    #expect(older.changes(from: array) == PersistentArrayChanges(removed: [7], inserted: []))
+  }
+
   @Test func changesFrom_anUnrelatedArray_compareTheElements() {
     let older: PersistentArray = [2, 3, 5]
     let newer = PersistentArray([3, 7, 5])
@@ -197,10 +208,13 @@ struct PersistentArrayTests {
       // Versions kept on the way, so that the edits go through the tree of versions.
       var kept: [PersistentArray<Int>] = [array]
       // Up to past the number of edits read back, where the elements are compared instead.
+      // Every third round puts elements in again, so that some repeat.
+      let repeats = round.isMultiple(of: 3)
       for _ in 0..<Int.random(in: 0...80, using: &random) {
         if array.isEmpty || Bool.random(using: &random) {
           next += 1
-          array.insert(next, at: Int.random(in: 0...array.count, using: &random))
+          let element = repeats && next.isMultiple(of: 2) ? next % 7 : next
+          array.insert(element, at: Int.random(in: 0...array.count, using: &random))
         } else {
           array.remove(at: Int.random(in: 0..<array.count, using: &random))
         }
@@ -209,15 +223,31 @@ struct PersistentArrayTests {
       let older = kept[Int.random(in: 0..<kept.count, using: &random)]
       let oldElements = Array(older)
       let newElements = Array(array)
-      let both = Set(oldElements).intersection(newElements)
-      let expected = PersistentArrayChanges(
-        removed: oldElements.filter { !both.contains($0) },
-        inserted: newElements.filter { !both.contains($0) })
-      #expect(array.changes(from: older) == expected, "round \(round)")
+      let changes = array.changes(from: older)
+      if repeats {
+        // Counted: as many of each element as one holds more often than the other.
+        #expect(changes.removed.sorted() == surplus(of: oldElements, over: newElements).sorted())
+        #expect(changes.inserted.sorted() == surplus(of: newElements, over: oldElements).sorted())
+      } else {
+        let both = Set(oldElements).intersection(newElements)
+        let expected = PersistentArrayChanges(
+          removed: oldElements.filter { !both.contains($0) },
+          inserted: newElements.filter { !both.contains($0) })
+        #expect(changes == expected, "round \(round)")
+      }
       // Reading the changes leaves both versions as they were.
       #expect(Array(older) == oldElements && Array(array) == newElements)
     }
   }
+}
+
+/// The elements of `elements` that `other` does not match, counted: what
+/// `PersistentArray.changes(from:)` names, in any order.
+private func surplus(of elements: [Int], over other: [Int]) -> [Int] {
+  var excess: [Int: Int] = [:]
+  for element in elements { excess[element, default: 0] += 1 }
+  for element in other { excess[element, default: 0] -= 1 }
+  return excess.flatMap { element, count in Array(repeating: element, count: max(count, 0)) }
 }
 
 /// A seeded generator (SplitMix64), so that the random test is the same every run.

@@ -30,6 +30,9 @@ enum ProbeAction: Equatable, Sendable {
   case closeTapped
   /// Asks for `incr` at once: what a child's `.send` starts.
   case incrSoon
+  /// Gives an `Identifiable` child another id (`PresentedIdentityTests`); the probe's own state
+  /// has none.
+  case renumber
 }
 
 enum HostAction: Equatable, Sendable {
@@ -91,6 +94,8 @@ struct ProbeReducer: Reducer {
       return .dismiss
     case .incrSoon:
       return .send(.incr)
+    case .renumber:
+      return .none
     }
   }
 }

@@ -49,9 +49,7 @@ struct ShelfReducer: Reducer {
       }
       return .none
     }
-    .ifLet(\.item, action: .item, environment: { $0 }) {
-      ProbeReducer().pullback(state: \Item.probe, action: .identity, environment: { $0 })
-    }
+    .ifLet(\.item, action: .item, environment: { $0 }) { ItemReducer() }
     .ifLet(\.destination, action: .destination, environment: { $0 }) {
       ProbeReducer().pullback(state: .probe, action: .identity, environment: { $0 })
     }
@@ -59,8 +57,32 @@ struct ShelfReducer: Reducer {
   }
 }
 
+/// An item runs its probe, and renumbers itself.
+struct ItemReducer: Reducer {
+  func reduce(
+    into item: inout Item, action: ProbeAction, environment: ProbeEnvironment
+  ) -> Effect<ProbeAction> {
+    if case .renumber = action { item.id += 100 }
+    return ProbeReducer().pullback(state: \Item.probe, action: .identity, environment: { $0 })
+      .reduce(into: &item, action: action, environment: environment)
+  }
+}
+
 @MainActor
 struct PresentedIdentityTests {
+  @Test func aChildThatGivesItselfAnotherId_isAnotherChild() async {
+    let answers = Answers()
+    let store = TestStore(
+      initialState: ShelfState(item: Item(id: 1)), reducer: ShelfReducer(),
+      environment: answers.environment)
+    let task = await store.send(.item(.presented(.start)))
+    while answers.waitingCount == 0 { await Task.yield() }
+    await store.send(.item(.presented(.renumber))) { $0.item?.id = 101 }
+    await answers.answer(7)
+    await task.finish()
+    await store.finish()
+  }
+
   @Test func anItemReplacedByAnotherInOneAction_cancelsTheFirstOnesEffects() async {
     let answers = Answers()
     let store = TestStore(
@@ -147,6 +169,12 @@ struct EnumCaseTests {
   indirect enum Boxed { case leaf(Int), node(Boxed, Boxed), end }
   enum Generic<Value> { case value(Value), error(String), missing }
   enum Single { case only(Int) }
+  enum TwoClasses { case first(Box), second(Box), neither }
+  enum Destination: Identifiable {
+    case sheet(id: Int)
+    case alert
+    var id: Int? { if case .sheet(let id) = self { id } else { nil } }
+  }
   final class Box {}
   struct NotAnEnum { var a = 1 }
 
@@ -161,6 +189,9 @@ struct EnumCaseTests {
     #expect([Generic<Box>.value(Box()), .error("e"), .missing].map(EnumCase.tag) == [0, 1, 2])
     #expect(EnumCase.tag(of: Single.only(3)) == 0)
     #expect([Optional(1), nil].map(EnumCase.tag) == [0, 1])
+    #expect([TwoClasses.first(Box()), .second(Box()), .neither].map(EnumCase.tag) == [0, 1, 2])
+    let nested: [Int??] = [.some(.some(1)), .some(.none), .none]
+    #expect(nested.map(EnumCase.tag) == [0, 0, 1])
   }
 
   @Test func theTag_followsTheCase_notThePayload() {
@@ -185,5 +216,11 @@ struct EnumCaseTests {
     #expect(
       PresentedIdentity(HostDestination.note("a"))
         != PresentedIdentity(HostDestination.probe(ProbeState())))
+    // An enum of destinations that is `Identifiable` is known by its case and its id.
+    #expect(
+      PresentedIdentity(Destination.sheet(id: 1)) != PresentedIdentity(Destination.sheet(id: 2)))
+    #expect(
+      PresentedIdentity(Destination.sheet(id: 1)) == PresentedIdentity(Destination.sheet(id: 1)))
+    #expect(PresentedIdentity(Destination.sheet(id: 1)) != PresentedIdentity(Destination.alert))
   }
 }

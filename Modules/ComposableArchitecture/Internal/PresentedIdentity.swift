@@ -35,11 +35,15 @@ struct PresentedIdentity: Equatable {
 /// (swift/ABI/Metadata.h, docs/ABI/TypeMetadata.rst): the metadata's first word is its kind,
 /// the word before it the value witness table, in which an enum's `getEnumTag` follows the
 /// eight common witnesses, the size, the stride, the flags and the count of extra inhabitants.
-/// `PresentedIdentityTests` hold it to enums of every layout.
+/// `PresentedIdentityTests` hold it to enums of every layout. The witness is called as a C
+/// function, which on the platforms this package builds for (x86_64 and arm64) passes its two
+/// pointers as Swift's own convention does; on arm64e, whose witnesses are signed, it would
+/// need the runtime's signing.
 enum EnumCase {
-  /// The metadata kinds of an enum and of `Optional`: `MetadataKind::Enum` and
-  /// `MetadataKind::Optional`, each marked as not on the heap (0x200).
-  private static let enumKinds: Set<UInt> = [0x201, 0x202]
+  /// The metadata kind of an enum, `MetadataKind::Enum`, marked as not on the heap (0x200).
+  private static var enumKind: UInt { 0x201 }
+  /// The metadata kind of `Optional`, `MetadataKind::Optional`, marked the same way.
+  private static var optionalKind: UInt { 0x202 }
   /// `ValueWitnessFlags::HasEnumWitnesses`: the table has the enum witnesses.
   private static let hasEnumWitnesses: UInt32 = 0x0020_0000
 
@@ -50,7 +54,8 @@ enum EnumCase {
   /// then those without; `nil` when `Value` is not an enum.
   static func tag<Value>(of value: Value) -> UInt32? {
     let metadata = unsafeBitCast(Value.self as Any.Type, to: UnsafeRawPointer.self)
-    guard enumKinds.contains(metadata.load(as: UInt.self)) else { return nil }
+    let kind = metadata.load(as: UInt.self)
+    guard kind == enumKind || kind == optionalKind else { return nil }
     let word = MemoryLayout<UnsafeRawPointer>.size
     let witnesses = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
     let flagsOffset = 10 * word
