@@ -4,8 +4,13 @@
 /// A child whose identity changes within one action is another child: what the first one
 /// started is cancelled. A child that changes its fields keeps its identity, and its effects
 /// run on. State that is neither an enum nor `Identifiable` has one identity, its presence.
+///
+/// A class, so that where a composition is inlined the optional identity it holds across an
+/// action is one reference: a struct holding an existential id made every action of the
+/// composing feature, with a child presented or not, copy it through value witnesses, and kept
+/// the composition from being inlined (`dispatch.composition.ratio`, Benchmarks/README.md).
 @usableFromInline
-struct PresentedIdentity: Equatable {
+final class PresentedIdentity: Equatable {
   /// The case an enum's value is in, numbered as the runtime numbers it; `nil` for state that
   /// is not an enum.
   let tag: UInt32?
@@ -24,6 +29,11 @@ struct PresentedIdentity: Equatable {
 
   private static func id(of value: some Identifiable) -> AnyHashable {
     AnyHashable(value.id)
+  }
+
+  @usableFromInline
+  static func == (lhs: PresentedIdentity, rhs: PresentedIdentity) -> Bool {
+    lhs.tag == rhs.tag && lhs.id == rhs.id
   }
 }
 
