@@ -158,13 +158,20 @@ public struct AppHistoryReducer: Reducer {
   }
 
   /// Changes the history as an action of the app's would, for a change that no such action
-  /// names (a replay's travel by an earlier format's rules, ``ReplayReducer``, which keeps the
-  /// selection on its prime): what the last step said is cleared first.
+  /// names (a replay's travel by an earlier format's rules, ``ReplayReducer``): what the last
+  /// step said is cleared first, and the selection stays on its prime after.
   func travelOutsideTheAppsActions(
     _ history: inout History<AppState>, _ travel: (inout History<AppState>) -> Void
   ) {
-    clearNews(in: &history.present)
-    travel(&history)
+    withoutActuallyEscaping(travel) { travel in
+      _ = Reduce<History<AppState>, Void, Void> { history, _, _ in
+        clearNews(in: &history.present)
+        travel(&history)
+        return .none
+      }
+      .keepingTheSelectionOnItsPrime()
+      .reduce(into: &history, action: (), environment: ())
+    }
   }
 
   /// A step of the app, or what its effect sent back, recorded for undo when it changes what

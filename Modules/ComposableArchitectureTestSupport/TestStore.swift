@@ -368,6 +368,15 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
         "A received action that the test did not assert: …\n\n\(dumpActions([action]))",
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
+    run(action, in: group, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Reduces an action and starts its effect in `group`. A composition mistake the core
+  /// survives (an action for a child that is not there) fails the test that made it.
+  private func run(
+    _ action: Action, in group: EffectGroup,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
     let reporter = RuntimeWarning.Reporter { message in
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -394,10 +403,14 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     }
   }
 
-  /// Two states' difference, or both in whole where no diff can be made.
-  private static func difference(_ old: State, _ new: State, _ legend: String) -> String {
-    diff(old, new, format: .proportional).map { "\($0.indented)\n\n\(legend)" }
-      ?? "Before:\n\(String(customDumping: old))\nAfter:\n\(String(customDumping: new))"
+  /// Two states' difference, or both in whole, under their names, where no diff can be made.
+  private static func difference(
+    _ old: State, _ new: State, names: (old: String, new: String)
+  ) -> String {
+    diff(old, new, format: .proportional).map {
+      "\($0.indented)\n\n(\(names.old): −, \(names.new): +)"
+    }
+      ?? "\(names.old):\n\(String(customDumping: old))\n\(names.new):\n\(String(customDumping: new))"
   }
 
   /// Waits for every running effect to end, then checks that no fed-back action is left
@@ -454,15 +467,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     column: UInt
   ) {
     var expected = state
-    // A composition mistake the core survives (an action for a child that is not there) fails
-    // the test that made it.
-    let reporter = RuntimeWarning.Reporter { message in
-      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    RuntimeWarning.$reporter.withValue(reporter) {
-      let effect = reducer.reduce(into: &state, action: action, environment: environment)
-      effects.runner.run(effect, in: group)
-    }
+    run(action, in: group, fileID: fileID, filePath: filePath, line: line, column: column)
     do {
       try updateExpected?(&expected)
     } catch {
@@ -487,7 +492,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
         if showsSkipped, expected != state {
           showSkipped(
             "A state change that the test did not assert: …\n\n"
-              + Self.difference(expected, state, "(Unasserted: −, Actual: +)"),
+              + Self.difference(expected, state, names: ("Unasserted", "Actual")),
             fileID: fileID, filePath: filePath, line: line, column: column)
         }
         return
@@ -495,10 +500,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       expected = expectedOfActual
     }
     guard expected != state else { return }
-    let difference =
-      diff(expected, state, format: .proportional)
-      .map { "\($0.indented)\n\n(Expected: −, Actual: +)" }
-      ?? "Expected:\n\(String(customDumping: expected))\nActual:\n\(String(customDumping: state))"
+    let difference = Self.difference(expected, state, names: ("Expected", "Actual"))
     reportIssue(
       updateExpected == nil
         ? "State was not expected to change, but a change occurred: …\n\n\(difference)"

@@ -638,8 +638,8 @@ struct FileStamp: Equatable {
   /// The stamp of the file at `path`, or `nil` when there is none.
   init?(path: String) {
     var info = stat()
-    guard stat(path, &info) == 0, let identity = FileIdentity(path: path) else { return nil }
-    self.identity = identity
+    guard stat(path, &info) == 0 else { return nil }
+    identity = FileIdentity(info)
     size = Int64(info.st_size)
     modified = info.st_mtim
     changed = info.st_ctim
@@ -675,6 +675,11 @@ struct FileIdentity: Equatable {
   init?(path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
+    self.init(info)
+  }
+
+  /// The identity of the file that `info` describes.
+  init(_ info: stat) {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
   }

@@ -43,30 +43,17 @@ public struct ReplayReducer: Reducer {
     case .app(let action):
       return app.reduce(into: &history, action: action, environment: environment)
         .map(ReplayedAction.app)
-    case .restoringTravel, .quietHistoryPage:
-      return Reduce(travelByAnEarlierFormat)
-        .keepingTheSelectionOnItsPrime()
-        .reduce(into: &history, action: action, environment: environment)
-    }
-  }
-
-  /// A travel of a recording of an earlier format, by that format's rules.
-  private func travelByAnEarlierFormat(
-    _ history: inout History<AppState>, action: ReplayedAction, environment: AppEnvironment
-  ) -> Effect<ReplayedAction> {
-    switch action {
     case .restoringTravel(let steps):
       app.travelOutsideTheAppsActions(&history) {
         app.travel(&$0, by: steps, restoring: true, environment: environment)
       }
+      return .none
     case .quietHistoryPage(let move, let restoring):
       app.travelOutsideTheAppsActions(&history) {
         app.moveOnHistoryPage(
           move, in: &$0, restoring: restoring, quietly: true, environment: environment)
       }
-    case .app:
-      break
+      return .none
     }
-    return .none
   }
 }
