@@ -25,7 +25,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   // Every version of one array is a node of one tree of versions, all guarded by one lock. The
   // newest version read or written holds the elements; every other node holds one change that
   // turns the node it points to into its own version ("rerooting", after Baker).
-  private var node: Node
+  @usableFromInline var node: Node
 
   /// Creates an empty array that shares no versions with any other.
   public init() {
@@ -322,8 +322,15 @@ extension PersistentArray: ExpressibleByArrayLiteral {
 }
 
 extension PersistentArray: Equatable {
+  /// Inlined, so that a version compared with itself (a state that an action left alone, as
+  /// `onChange(of:)` compares it on every action) costs one comparison of references.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if lhs.node === rhs.node { return true }
+    lhs.node === rhs.node || haveEqualElements(lhs, rhs)
+  }
+
+  @usableFromInline
+  static func haveEqualElements(_ lhs: Self, _ rhs: Self) -> Bool {
     guard lhs.count == rhs.count else { return false }
     return lhs.read { $0.elements } == rhs.read { $0.elements }
   }
@@ -441,26 +448,27 @@ extension PersistentArray {
   /// A version: either it holds the elements (the root of the tree of versions), or it holds
   /// the change that turns the version it points to into this one. Guarded by the family's
   /// lock, except `count`, which changes only while one value alone refers to the node.
-  fileprivate final class Node {
-    let family: Family
+  @usableFromInline
+  final class Node {
+    fileprivate let family: Family
     var count: Int
-    var storage: Storage?
-    var change: Change?
+    fileprivate var storage: Storage?
+    fileprivate var change: Change?
     var next: Node?
 
-    init(family: Family, storage: Storage) {
+    fileprivate init(family: Family, storage: Storage) {
       self.family = family
       self.count = storage.elements.count
       self.storage = storage
     }
 
-    func withStorage<Result>(_ body: (borrowing Storage) -> Result) -> Result {
+    fileprivate func withStorage<Result>(_ body: (borrowing Storage) -> Result) -> Result {
       guard let storage else { preconditionFailure("read of a version that is not current") }
       return body(storage)
     }
 
     /// Like `withStorage`, with the membership index made first if there is none yet.
-    func withIndexedStorage<Result>(_ body: (borrowing Storage) -> Result) -> Result {
+    fileprivate func withIndexedStorage<Result>(_ body: (borrowing Storage) -> Result) -> Result {
       var storage = takeStorage()
       storage.makeIndex()
       self.storage = storage
@@ -468,7 +476,7 @@ extension PersistentArray {
     }
 
     /// Takes the elements out, so that changing them copies nothing.
-    func takeStorage() -> Storage {
+    fileprivate func takeStorage() -> Storage {
       var taken: Storage?
       swap(&taken, &storage)
       guard let taken else { preconditionFailure("change of a version that is not current") }
@@ -476,7 +484,7 @@ extension PersistentArray {
     }
 
     /// Makes this node a change away from `newer`, which now holds the elements.
-    func point(to newer: Node, through change: Change) {
+    fileprivate func point(to newer: Node, through change: Change) {
       self.storage = nil
       self.change = change
       self.next = newer
@@ -490,7 +498,8 @@ extension PersistentArray {
     /// Makes `node` the version that holds the elements, handing `applied` each change made on
     /// the way, in order, unless there would be more than `limit` of them: then nothing is
     /// changed, and it returns `false`.
-    static func reroot(_ node: Node, atMost limit: Int, applied: (Edit) -> Void) -> Bool {
+    fileprivate static func reroot(_ node: Node, atMost limit: Int, applied: (Edit) -> Void) -> Bool
+    {
       guard node.storage == nil else { return true }
       var path: [Node] = []
       var current = node

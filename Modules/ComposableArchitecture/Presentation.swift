@@ -37,11 +37,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   init(
     parent: Parent, child: @escaping () -> Child,
     toChildState childStatePath: @escaping () -> WritableKeyPath<Parent.State, Child.State?>,
-    toChildAction: @escaping (Parent.Action) -> Child.Action?,
+    route: @escaping (Parent.Action) -> PresentationRoute<Child.Action>,
     fromChildAction: @escaping @Sendable (Child.Action) -> Parent.Action,
     toChildEnvironment: @escaping (Parent.Environment) -> Child.Environment,
     dismissal: Parent.Action?,
-    isDismissal: @escaping (Parent.Action) -> Bool,
     fileID: StaticString, line: UInt
   ) {
     // The child is made only when it acts: made here, its own composition would be allocated
@@ -59,8 +58,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       // Which child is there before the action, the child's own part of it included: a child
       // that makes itself another (a new id) is another child.
       let before = state[keyPath: toChildState()].map(PresentedIdentity.init)
+      // Where the action goes, read once: to the child, a dismissal, or neither.
+      let route = route(action)
       var childEffect = Effect<Child.Action>.none
-      if let childAction = toChildAction(action) {
+      if case .child(let childAction) = route {
         if let effect = state[keyPath: toChildState()].modifyIfPresent({
           child().reduce(
             into: &$0, action: childAction, environment: toChildEnvironment(environment))
@@ -74,14 +75,14 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       }
       let effect = parent.reduce(into: &state, action: action, environment: environment)
       guard before != nil else {
-        if isDismissal(action) {
+        if case .dismissal = route {
           runtimeWarning(
             "A dismissal was sent while nothing is presented",
             fileID: fileID, line: line)
         }
         return effect
       }
-      if isDismissal(action) { state[keyPath: toChildState()] = nil }
+      if case .dismissal = route { state[keyPath: toChildState()] = nil }
       guard before == state[keyPath: toChildState()].map(PresentedIdentity.init) else {
         // The child went, or another took its place: what it started ends with it, and what
         // it asked for in this very action does not start.
@@ -126,6 +127,15 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 }
 
+/// Where a parent's action goes, for a child it presents: to the child, a dismissal of it, or
+/// neither. Read once an action.
+@usableFromInline
+enum PresentationRoute<ChildAction> {
+  case child(ChildAction)
+  case dismissal
+  case elsewhere
+}
+
 extension Reducer {
   /// Runs `child` on an optional part of this reducer's state, while that part is there.
   ///
@@ -168,8 +178,9 @@ extension Reducer {
   ) -> IfLetReducer<Self, Child> {
     IfLetReducer(
       parent: self, child: child, toChildState: toChildState,
-      toChildAction: toChildAction.extract, fromChildAction: toChildAction.embed,
-      toChildEnvironment: toChildEnvironment, dismissal: nil, isDismissal: { _ in false },
+      route: { toChildAction.extract($0).map(PresentationRoute.child) ?? .elsewhere },
+      fromChildAction: toChildAction.embed,
+      toChildEnvironment: toChildEnvironment, dismissal: nil,
       fileID: fileID, line: line)
   }
 
@@ -215,14 +226,15 @@ extension Reducer {
   ) -> IfLetReducer<Self, Child> {
     IfLetReducer(
       parent: self, child: child, toChildState: toChildState,
-      toChildAction: {
-        if case .presented(let action) = toPresentationAction.extract($0) { action } else { nil }
+      route: {
+        switch toPresentationAction.extract($0) {
+        case .presented(let action)?: .child(action)
+        case .dismiss?: .dismissal
+        case nil: .elsewhere
+        }
       },
       fromChildAction: { toPresentationAction.embed(.presented($0)) },
       toChildEnvironment: toChildEnvironment, dismissal: toPresentationAction.embed(.dismiss),
-      isDismissal: {
-        if case .dismiss = toPresentationAction.extract($0) { true } else { false }
-      },
       fileID: fileID, line: line)
   }
 }
