@@ -25,7 +25,7 @@ public struct PersistentArray<Element: Hashable & Sendable>: @unchecked Sendable
   // Every version of one array is a node of one tree of versions, all guarded by one lock. The
   // newest version read or written holds the elements; every other node holds one change that
   // turns the node it points to into its own version ("rerooting", after Baker).
-  @usableFromInline var node: Node
+  @usableFromInline private(set) var node: Node
 
   /// Creates an empty array that shares no versions with any other.
   public init() {
@@ -451,10 +451,10 @@ extension PersistentArray {
   @usableFromInline
   final class Node {
     fileprivate let family: Family
-    var count: Int
+    fileprivate var count: Int
     fileprivate var storage: Storage?
     fileprivate var change: Change?
-    var next: Node?
+    fileprivate var next: Node?
 
     fileprivate init(family: Family, storage: Storage) {
       self.family = family

@@ -468,6 +468,29 @@ struct AppHistoryTests {
     }
   }
 
+  @Test func aRestoringTravel_keepsTheFavoritesSelectionOnItsPrime() async {
+    let environment = AppEnvironment(
+      nthPrime: .failing, fileClient: .failing, now: { Date(timeIntervalSince1970: 0) },
+      uuid: { UUID(1) })
+    let app = Store(
+      initialState: History(
+        AppState(
+          favoritePrimes: [2, 3, 5],
+          screens: ScreensState(page: .favorites, selection: .init(row: 1, top: 0, prime: 3)))),
+      reducer: AppHistoryReducer(), environment: environment)
+    app.send(.step(.favoritePrimes(.deleteFavoritePrimes([1]))))
+    #expect(app.state.present.screens.selection == .init(row: 1, top: 0, prime: 5))
+    let store = TestStore(
+      initialState: app.state, reducer: ReplayReducer(), environment: environment)
+    // The travel of an earlier format brings 3 back above 5: the selection stays on 5.
+    await store.send(.restoringTravel(by: -1)) {
+      $0.present.screens.notice = nil
+      $0.travel(by: -1, restoring: \.undoable)
+      $0.present.screens.notice = .said("undone; count: 0; favorites: 2, 3, 5")
+      $0.present.screens.selection = .init(row: 2, top: 0, prime: 5)
+    }
+  }
+
   @Test func aRestoringTravel_restoresTheStatesAStepWentBetween_andSaysWhatItLeft() async {
     let store = replaying(await storeWhereAnotherSessionRemovedASavedPrime())
     let at = Date(timeIntervalSince1970: 0)
