@@ -218,9 +218,7 @@ func primetimeExecutable() throws -> String {
       swift,
       [
         "build", "-c", configuration, "--product", "primetime", "--package-path", package.path,
-        "--scratch-path",
-        productsDirectory.deletingLastPathComponent()
-          .deletingLastPathComponent().path,
+        "--scratch-path", scratchDirectory(ofProducts: productsDirectory).path,
       ]),
     build.status == 0,
     FileManager.default.isExecutableFile(atPath: executable.path)
@@ -229,6 +227,12 @@ func primetimeExecutable() throws -> String {
       description: "could not build primetime; run 'swift build -c release --product primetime'")
   }
   return executable.path
+}
+
+/// The build directory SwiftPM put `products` in: `.build` for `.build/release`, which is a
+/// link to `.build/<triple>/release`.
+func scratchDirectory(ofProducts products: URL) -> URL {
+  products.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
 }
 
 /// The directory of this executable, where SwiftPM also puts `primetime`.

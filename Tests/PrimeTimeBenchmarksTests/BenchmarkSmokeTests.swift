@@ -134,3 +134,24 @@ struct BenchmarkSmokeTests {
     #expect(median([]).isNaN)
   }
 }
+
+/// Where the benchmark builds `primetime` when it is not built yet.
+struct ScratchDirectoryTests {
+  @Test func scratchDirectory_ofTheReleaseLink_isTheBuildDirectory() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appending(path: "scratch-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let build = root.appending(path: ".build")
+    try FileManager.default.createDirectory(
+      at: build.appending(path: "x86_64-unknown-linux-gnu/release"),
+      withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: build.appending(path: "release").path,
+      withDestinationPath: "x86_64-unknown-linux-gnu/release")
+
+    let products = build.appending(path: "release")
+    #expect(scratchDirectory(ofProducts: products).path == build.resolvingSymlinksInPath().path)
+    let triple = build.appending(path: "x86_64-unknown-linux-gnu/release")
+    #expect(scratchDirectory(ofProducts: triple).path == build.resolvingSymlinksInPath().path)
+  }
+}
