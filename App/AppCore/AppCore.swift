@@ -173,11 +173,17 @@ extension AppState {
   /// length, which the selection and the scroll move within. Only the screens' own state is
   /// written back.
   public var screensFeature: ScreensFeatureState {
-    get {
-      ScreensFeatureState(
-        screens: screens, favoritePrimes: favoritePrimes, activityCount: activityFeed.count)
-    }
-    set { screens = newValue.screens }
+    get { Self.screensFields.child(of: self) }
+    set { Self.screensFields.write(newValue, into: &self) }
+  }
+
+  @inline(__always)
+  static var screensFields: DerivedState<AppState, ScreensFeatureState> {
+    .fields
+      .shared(\.screens, as: \.screens)
+      .reading(\.favoritePrimes, as: \.favoritePrimes)
+      .reading(\.activityFeed.count, as: \.activityCount)
+      .making(ScreensFeatureState.init(screens:favoritePrimes:activityCount:))
   }
 
   /// The counter's view of the app: the count and the favorites, what covers the counter and
@@ -188,34 +194,36 @@ extension AppState {
   /// pulls the feature back and, across modules, into the view's scope: called instead, the
   /// optimizer copied and destroyed the whole state once more in each.
   public var counter: CounterState {
-    @inlinable @inline(__always) get {
-      CounterState(
-        count: count, favoritePrimes: favoritePrimes, notice: screens.said,
-        destination: counterDestination, nthPrimeLookup: counterLookup)
-    }
-    @inlinable @inline(__always) set {
-      count = newValue.count
-      if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
-      if newValue.notice != screens.said { screens.said = newValue.notice }
-      counterDestination = newValue.destination
-      counterLookup = newValue.nthPrimeLookup
-    }
+    @inlinable @inline(__always) get { Self.counterFields.child(of: self) }
+    @inlinable @inline(__always) set { Self.counterFields.write(newValue, into: &self) }
+  }
+
+  @inlinable @inline(__always)
+  static var counterFields: DerivedState<AppState, CounterState> {
+    .fields
+      .shared(\.count, as: \.count)
+      .shared(\.favoritePrimes, as: \.favoritePrimes)
+      .shared(\.screens.said, as: \.notice)
+      .shared(\.counterDestination, as: \.destination)
+      .shared(\.counterLookup, as: \.nthPrimeLookup)
+      .making(CounterState.init(count:favoritePrimes:notice:destination:nthPrimeLookup:))
   }
 
   /// The favorites screen's view of the app: the favorites, what covers the list and its
   /// lookup, and the news.
   public var favoritePrimesState: FavoritePrimesState {
-    @inlinable @inline(__always) get {
-      FavoritePrimesState(
-        favoritePrimes: favoritePrimes, notice: screens.said,
-        destination: favoritesDestination, nthPrimeLookup: favoritesLookup)
-    }
-    @inlinable @inline(__always) set {
-      if newValue.favoritePrimes != favoritePrimes { favoritePrimes = newValue.favoritePrimes }
-      if newValue.notice != screens.said { screens.said = newValue.notice }
-      favoritesDestination = newValue.destination
-      favoritesLookup = newValue.nthPrimeLookup
-    }
+    @inlinable @inline(__always) get { Self.favoritesFields.child(of: self) }
+    @inlinable @inline(__always) set { Self.favoritesFields.write(newValue, into: &self) }
+  }
+
+  @inlinable @inline(__always)
+  static var favoritesFields: DerivedState<AppState, FavoritePrimesState> {
+    .fields
+      .shared(\.favoritePrimes, as: \.favoritePrimes)
+      .shared(\.screens.said, as: \.notice)
+      .shared(\.favoritesDestination, as: \.destination)
+      .shared(\.favoritesLookup, as: \.nthPrimeLookup)
+      .making(FavoritePrimesState.init(favoritePrimes:notice:destination:nthPrimeLookup:))
   }
 }
 

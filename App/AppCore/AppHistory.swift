@@ -14,14 +14,17 @@ extension AppState {
   /// The part of the state that undo and redo restore; what belongs to the moment (the alert,
   /// the prime modal, a lookup in flight) is left out.
   public var undoable: Undoable {
-    get {
-      Undoable(count: count, favoritePrimes: favoritePrimes, activityFeed: activityFeed)
-    }
-    set {
-      count = newValue.count
-      favoritePrimes = newValue.favoritePrimes
-      activityFeed = newValue.activityFeed
-    }
+    get { Self.undoableFields.child(of: self) }
+    set { Self.undoableFields.write(newValue, into: &self) }
+  }
+
+  @inline(__always)
+  static var undoableFields: DerivedState<AppState, Undoable> {
+    .fields
+      .shared(\.count, as: \.count)
+      .shared(\.favoritePrimes, as: \.favoritePrimes)
+      .shared(\.activityFeed, as: \.activityFeed)
+      .making(Undoable.init(count:favoritePrimes:activityFeed:))
   }
 }
 

@@ -79,16 +79,16 @@ public enum CounterDestinationAction: Codable, Equatable, Sendable {
 }
 
 extension CounterState {
-  /// What covers the counter, each feature's state derived: the prime modal sees the count and
-  /// the favorites, and writes the favorites and its notice back.
+  /// What covers the counter, each feature's state derived: the prime modal sees the count, the
+  /// favorites and the notice, and writes back what it changed of them; its own alert is the
+  /// destination's.
   public var presented: CounterDestinationState? {
     get {
       switch destination {
       case .alert(let alert):
         .alert(alert)
       case .primeModal(let alert):
-        .primeModal(
-          PrimeModalState(count: count, favoritePrimes: favoritePrimes, alert: alert))
+        .primeModal(Self.primeModalFields.child(of: self).with(alert: alert))
       case nil:
         nil
       }
@@ -98,13 +98,31 @@ extension CounterState {
       case .alert(let alert):
         destination = .alert(alert)
       case .primeModal(let modal):
-        if modal.favoritePrimes != favoritePrimes { favoritePrimes = modal.favoritePrimes }
-        if let notice = modal.notice { self.notice = notice }
+        Self.primeModalFields.write(modal, into: &self)
         destination = .primeModal(alert: modal.alert)
       case nil:
         destination = nil
       }
     }
+  }
+
+  @inline(__always)
+  static var primeModalFields: DerivedState<CounterState, PrimeModalState> {
+    .fields
+      .shared(\.count, as: \.count)
+      .shared(\.favoritePrimes, as: \.favoritePrimes)
+      .shared(\.notice, as: \.notice)
+      .making { count, favoritePrimes, notice in
+        PrimeModalState(count: count, favoritePrimes: favoritePrimes, notice: notice)
+      }
+  }
+}
+
+extension PrimeModalState {
+  fileprivate func with(alert: Alert?) -> Self {
+    var modal = self
+    modal.alert = alert
+    return modal
   }
 }
 
