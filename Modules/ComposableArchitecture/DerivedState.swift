@@ -6,41 +6,46 @@
 /// A feature's state often holds what its parent stores once and shares with other features,
 /// such as a count and a list of favorites. The parent stores each field once and derives each
 /// feature's state from it. Declare the derivation as a static property, field by field in the
-/// order of the child's initializer, then make the child with that initializer:
+/// order of the child's initializer, then make the child with that initializer. A shop that
+/// stores its stock, its sales and its name, and a till that sells from them:
 ///
 /// ```swift
-///   @inlinable @inline(__always)
-///   static var counterFields: DerivedState<AppState, CounterState> {
+///   static var tillFields: DerivedState<Shop, Till> {
 ///     .fields
-///       .shared(\.count, as: \.count)
-///       .shared(\.favoritePrimes, as: \.favoritePrimes)
-///       .shared(\.screens.said, as: \.notice)
-///       .shared(\.counterDestination, as: \.destination)
-///       .shared(\.counterLookup, as: \.nthPrimeLookup)
-///       .making(CounterState.init(count:favoritePrimes:notice:destination:nthPrimeLookup:))
+///       .shared(\.stock, as: \.stock)
+///       .shared(\.sales, as: \.sales)
+///       .reading(\.name, as: \.shopName)
+///       .making(Till.init(stock:sales:shopName:))
 ///   }
 /// ```
 ///
 /// The computed property then reads and writes through it:
 ///
 /// ```swift
-///   public var counter: CounterState {
-///     @inlinable @inline(__always) get { Self.counterFields.child(of: self) }
-///     @inlinable @inline(__always) set { Self.counterFields.write(newValue, into: &self) }
+///   var till: Till {
+///     get { Self.tillFields.child(of: self) }
+///     set { Self.tillFields.write(newValue, into: &self) }
 ///   }
 /// ```
 ///
-/// A field declared with `shared(_:as:)` is written back only when the child changed it: one
-/// the child left equal to the parent's leaves the parent's storage untouched, so a
-/// copy-on-write box is not copied, and a ``PersistentArray`` the child left as it was keeps its
-/// version (an array is checked by identity, which takes constant time). A field
-/// declared with ``DerivedFields/reading(_:as:)`` is the child's to read only, and is never
-/// written back.
+/// A field declared with `shared(_:as:)` is written back only when the child changed it, so a
+/// value the child left as it was leaves the parent's storage untouched: a copy-on-write box is
+/// not copied. Most values are compared with `==`; a ``PersistentArray`` is compared by
+/// identity, in constant time, and written back unless it is the very version the parent holds
+/// (an optional array, or a struct that holds one, is compared with `==`, which can take as
+/// long as the array). A field declared with ``DerivedFields/reading(_:as:)`` is the child's to
+/// read only, and is never written back.
+///
+/// The child is made from the values in the order the fields are declared. In a debug build,
+/// each child made is checked: a shared field that does not hold its parent's value (two fields
+/// of one type declared in the wrong order, or an initializer that changes what it is given) is
+/// reported as a ``RuntimeWarning``.
 ///
 /// Declared as an `@inlinable` static property whose accessors are inlined too, the derivation
-/// costs what the hand-written pair of `get` and `set` it replaces costs: the key paths are
-/// literals in the inlined code, and the optimizer turns each into a direct access
-/// (Benchmarks/README.md measures it as `dispatch.derived.nsPerAction`).
+/// costs what the hand-written pair of `get` and `set` it replaces costs: inlined, the key paths
+/// are literals, and the optimizer turns each into a direct access. Benchmarks/README.md
+/// measures the app's counter this way (`dispatch.derived.nsPerAction`). In a debug build the
+/// declaration is made anew, closures and all, on each access.
 public struct DerivedState<Parent, Child> {
   @usableFromInline let get: (Parent) -> Child
   @usableFromInline let set: (Child, inout Parent) -> Void
@@ -56,7 +61,7 @@ public struct DerivedState<Parent, Child> {
   /// with `making`, from its initializer.
   @inlinable @inline(__always)
   public static var fields: DerivedFields<Parent, Child, ()> {
-    DerivedFields(read: { _ in () }, write: { _, _ in })
+    DerivedFields(read: { _ in () }, write: { _, _ in }, matches: { _, _ in true })
   }
 
   /// The child's state, read from the parent's fields.
@@ -78,11 +83,18 @@ public struct DerivedState<Parent, Child> {
 public struct DerivedFields<Parent, Child, Values> {
   @usableFromInline let read: (Parent) -> Values
   @usableFromInline let write: (Child, inout Parent) -> Void
+  /// Whether each shared field of a child just made holds what its parent's field holds: what a
+  /// debug build checks, so that fields declared out of the initializer's order are reported.
+  @usableFromInline let matches: (Parent, Child) -> Bool
 
   @inlinable @inline(__always)
-  init(read: @escaping (Parent) -> Values, write: @escaping (Child, inout Parent) -> Void) {
+  init(
+    read: @escaping (Parent) -> Values, write: @escaping (Child, inout Parent) -> Void,
+    matches: @escaping (Parent, Child) -> Bool
+  ) {
     self.read = read
     self.write = write
+    self.matches = matches
   }
 
   /// The child's next field is the parent's `parentField`, and what the child writes to it is
@@ -125,6 +137,7 @@ public struct DerivedFields<Parent, Child, Values> {
   ) -> DerivedFields<Parent, Child, (Values, Value)> {
     let read = self.read
     let write = self.write
+    let matches = self.matches
     return DerivedFields<Parent, Child, (Values, Value)>(
       read: { parent in (read(parent), parent[keyPath: parentField]) },
       write: { child, parent in
@@ -133,6 +146,10 @@ public struct DerivedFields<Parent, Child, Values> {
         if !isUnchanged(value, parent[keyPath: parentField]) {
           parent[keyPath: parentField] = value
         }
+      },
+      matches: { parent, child in
+        matches(parent, child)
+          && isUnchanged(child[keyPath: childField], parent[keyPath: parentField])
       })
   }
 
@@ -150,7 +167,33 @@ public struct DerivedFields<Parent, Child, Values> {
     let read = self.read
     return DerivedFields<Parent, Child, (Values, Value)>(
       read: { parent in (read(parent), parent[keyPath: parentField]) },
-      write: write)
+      write: write, matches: matches)
+  }
+
+  /// Ends the declaration with the function that makes the child from the nested tuple of its
+  /// fields' values. In a debug build, each child made is checked against its parent: a shared
+  /// field that does not hold its parent's value was declared out of the initializer's order,
+  /// and is reported as a ``RuntimeWarning`` naming the declaration.
+  @inlinable @inline(__always)
+  func making(
+    fileID: StaticString, line: UInt, _ make: @escaping (Values) -> Child
+  ) -> DerivedState<Parent, Child> {
+    let read = self.read
+    #if DEBUG
+      let matches = self.matches
+      return DerivedState(
+        get: { parent in
+          let child = make(read(parent))
+          if !matches(parent, child) {
+            runtimeWarning(
+              "A derived state's field holds another than its parent's value: declare the fields in the order of the child's initializer, each stored as given",
+              fileID: fileID, line: line)
+          }
+          return child
+        }, set: write)
+    #else
+      return DerivedState(get: { parent in make(read(parent)) }, set: write)
+    #endif
   }
 }
 
@@ -161,75 +204,60 @@ public struct DerivedFields<Parent, Child, Values> {
 extension DerivedFields {
   /// Makes the child from its one field.
   @inlinable @inline(__always)
-  public func making<A>(_ make: @escaping (A) -> Child) -> DerivedState<Parent, Child>
+  public func making<A>(
+    _ make: @escaping (A) -> Child, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> DerivedState<Parent, Child>
   where Values == ((), A) {
-    let read = self.read
-    return DerivedState(get: { parent in make(read(parent).1) }, set: write)
+    making(fileID: fileID, line: line) { make($0.1) }
   }
 
   /// Makes the child from its two fields, in order.
   @inlinable @inline(__always)
-  public func making<A, B>(_ make: @escaping (A, B) -> Child) -> DerivedState<Parent, Child>
+  public func making<A, B>(
+    _ make: @escaping (A, B) -> Child, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> DerivedState<Parent, Child>
   where Values == (((), A), B) {
-    let read = self.read
-    return DerivedState(
-      get: { parent in
-        let ((_, a), b) = read(parent)
-        return make(a, b)
-      }, set: write)
+    making(fileID: fileID, line: line) { make($0.0.1, $0.1) }
   }
 
   /// Makes the child from its three fields, in order.
   @inlinable @inline(__always)
-  public func making<A, B, C>(_ make: @escaping (A, B, C) -> Child) -> DerivedState<Parent, Child>
+  public func making<A, B, C>(
+    _ make: @escaping (A, B, C) -> Child, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> DerivedState<Parent, Child>
   where Values == ((((), A), B), C) {
-    let read = self.read
-    return DerivedState(
-      get: { parent in
-        let (((_, a), b), c) = read(parent)
-        return make(a, b, c)
-      }, set: write)
+    making(fileID: fileID, line: line) { make($0.0.0.1, $0.0.1, $0.1) }
   }
 
   /// Makes the child from its four fields, in order.
   @inlinable @inline(__always)
   public func making<A, B, C, D>(
-    _ make: @escaping (A, B, C, D) -> Child
+    _ make: @escaping (A, B, C, D) -> Child, fileID: StaticString = #fileID, line: UInt = #line
   ) -> DerivedState<Parent, Child>
   where Values == (((((), A), B), C), D) {
-    let read = self.read
-    return DerivedState(
-      get: { parent in
-        let ((((_, a), b), c), d) = read(parent)
-        return make(a, b, c, d)
-      }, set: write)
+    making(fileID: fileID, line: line) { make($0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1) }
   }
 
   /// Makes the child from its five fields, in order.
   @inlinable @inline(__always)
   public func making<A, B, C, D, E>(
-    _ make: @escaping (A, B, C, D, E) -> Child
+    _ make: @escaping (A, B, C, D, E) -> Child, fileID: StaticString = #fileID, line: UInt = #line
   ) -> DerivedState<Parent, Child>
   where Values == ((((((), A), B), C), D), E) {
-    let read = self.read
-    return DerivedState(
-      get: { parent in
-        let (((((_, a), b), c), d), e) = read(parent)
-        return make(a, b, c, d, e)
-      }, set: write)
+    making(fileID: fileID, line: line) {
+      make($0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1)
+    }
   }
 
   /// Makes the child from its six fields, in order.
   @inlinable @inline(__always)
   public func making<A, B, C, D, E, F>(
-    _ make: @escaping (A, B, C, D, E, F) -> Child
+    _ make: @escaping (A, B, C, D, E, F) -> Child, fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> DerivedState<Parent, Child>
   where Values == (((((((), A), B), C), D), E), F) {
-    let read = self.read
-    return DerivedState(
-      get: { parent in
-        let ((((((_, a), b), c), d), e), f) = read(parent)
-        return make(a, b, c, d, e, f)
-      }, set: write)
+    making(fileID: fileID, line: line) {
+      make($0.0.0.0.0.0.1, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1)
+    }
   }
 }

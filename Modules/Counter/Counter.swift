@@ -79,9 +79,9 @@ public enum CounterDestinationAction: Codable, Equatable, Sendable {
 }
 
 extension CounterState {
-  /// What covers the counter, each feature's state derived: the prime modal sees the count, the
-  /// favorites and the notice, and writes back what it changed of them; its own alert is the
-  /// destination's.
+  /// What covers the counter, each feature's state derived: the prime modal sees the count and
+  /// the favorites, and writes back the favorites; its own alert is the destination's, and
+  /// what its save or remove said becomes the counter's notice.
   public var presented: CounterDestinationState? {
     get {
       switch destination {
@@ -99,6 +99,7 @@ extension CounterState {
         destination = .alert(alert)
       case .primeModal(let modal):
         Self.primeModalFields.write(modal, into: &self)
+        if let notice = modal.notice { self.notice = notice }
         destination = .primeModal(alert: modal.alert)
       case nil:
         destination = nil
@@ -106,14 +107,15 @@ extension CounterState {
     }
   }
 
+  /// The prime modal's fields that are the counter's: the count, which it only reads, and the
+  /// favorites.
   @inline(__always)
   static var primeModalFields: DerivedState<CounterState, PrimeModalState> {
     .fields
-      .shared(\.count, as: \.count)
+      .reading(\.count, as: \.count)
       .shared(\.favoritePrimes, as: \.favoritePrimes)
-      .shared(\.notice, as: \.notice)
-      .making { count, favoritePrimes, notice in
-        PrimeModalState(count: count, favoritePrimes: favoritePrimes, notice: notice)
+      .making { count, favoritePrimes in
+        PrimeModalState(count: count, favoritePrimes: favoritePrimes)
       }
   }
 }

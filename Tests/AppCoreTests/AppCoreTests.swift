@@ -371,6 +371,22 @@ struct AppCoreTests {
     #expect(state.favoritePrimesState.destination == nil)
   }
 
+  @Test func eachScreensWriteBack_leavesWhatItDidNotChange_asStored() {
+    var state = AppState(
+      count: 7, favoritePrimes: [2], activityFeed: [],
+      screens: ScreensState(notice: .said("kept")))
+    let favorites = state.favoritePrimes
+    let feed = state.activityFeed
+    state.counter.count += 1
+    state.favoritePrimesState.destination = .alert(.failure("no"))
+    state.screensFeature.screens.selection = ScreensState.Selection()
+    state.undoable.count += 1
+    #expect(state.count == 9)
+    #expect(state.favoritePrimes.isIdentical(to: favorites))
+    #expect(state.activityFeed.isIdentical(to: feed))
+    #expect(state.screens.said == "kept")
+  }
+
   @Test func routineNews_isKept_whileAStorageProblemStands() {
     var state = AppState(screens: ScreensState(storageStatus: .failed("disk full")))
     state.counter.notice = "saved 7 to your favorite primes"

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Synchronization
 import Testing
 
 /// A shop that stores its stock, its sales and its name once, and counts each write to them; a
@@ -82,6 +83,36 @@ struct DerivedStateTests {
     #expect(shop.stock == 9)
     #expect(shop.sales == [4])
     #expect(shop.writes == ["stock": 1, "sales": 1])
+  }
+
+  @Test func fieldsDeclaredOutOfOrder_areReportedInADebugBuild() {
+    struct Pair: Equatable {
+      var first = 1
+      var second = 2
+    }
+    let swapped = DerivedState<Pair, Pair>.fields
+      .shared(\.second, as: \.second)
+      .shared(\.first, as: \.first)
+      .making(Pair.init(first:second:))
+    let inOrder = DerivedState<Pair, Pair>.fields
+      .shared(\.first, as: \.first)
+      .shared(\.second, as: \.second)
+      .making(Pair.init(first:second:))
+    let reports = Mutex<[String]>([])
+    let reporter = RuntimeWarning.Reporter { message in reports.withLock { $0.append(message) } }
+
+    let (crossed, straight) = RuntimeWarning.$reporter.withValue(reporter) {
+      (swapped.child(of: Pair()), inOrder.child(of: Pair()))
+    }
+
+    #expect(crossed == Pair(first: 2, second: 1))
+    #expect(straight == Pair())
+    #if DEBUG
+      #expect(reports.withLock { $0.count } == 1)
+      #expect(reports.withLock { $0.first?.contains("DerivedStateTests.swift") } == true)
+    #else
+      #expect(reports.withLock { $0.isEmpty })
+    #endif
   }
 
   @Test func making_takesOneToSixFields_inOrder() {

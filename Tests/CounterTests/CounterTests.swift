@@ -271,4 +271,17 @@ struct CounterTests {
     #expect(state.notice == "saved")
     #expect(state.destination == modal)
   }
+
+  @Test func thePrimeModal_onlyReadsTheCount_andTakesNoNewsButItsOwn() {
+    var state = CounterState(count: 7, notice: "earlier news", destination: modal)
+    guard case .primeModal(var modalState) = state.presented else {
+      Issue.record("the modal is not presented")
+      return
+    }
+    #expect(modalState == PrimeModalState(count: 7))
+    modalState.count = 8
+    state.presented = .primeModal(modalState)
+    #expect(state.count == 7)
+    #expect(state.notice == "earlier news")
+  }
 }
