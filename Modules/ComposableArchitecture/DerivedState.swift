@@ -36,10 +36,11 @@
 /// long as the array). A field declared with ``DerivedFields/reading(_:as:)`` is the child's to
 /// read only, and is never written back.
 ///
-/// The child is made from the values in the order the fields are declared. In a debug build,
-/// each child made is checked: a shared field that does not hold its parent's value (two fields
-/// of one type declared in the wrong order, or an initializer that changes what it is given) is
-/// reported as a ``RuntimeWarning``.
+/// The child is made from the values in the order the fields are declared. When
+/// ComposableArchitecture is built for debug, each child made is checked: an `Equatable` field
+/// that does not hold its parent's value (two fields of one type declared in the wrong order,
+/// or an initializer that changes what it is given) is reported as a ``RuntimeWarning``, on
+/// every read. A field whose value is the same either way goes unseen.
 ///
 /// Declared as an `@inlinable` static property whose accessors are inlined too, the derivation
 /// costs what the hand-written pair of `get` and `set` it replaces costs: inlined, the key paths
@@ -83,8 +84,8 @@ public struct DerivedState<Parent, Child> {
 public struct DerivedFields<Parent, Child, Values> {
   @usableFromInline let read: (Parent) -> Values
   @usableFromInline let write: (Child, inout Parent) -> Void
-  /// Whether each shared field of a child just made holds what its parent's field holds: what a
-  /// debug build checks, so that fields declared out of the initializer's order are reported.
+  /// Whether each field of a child just made holds what its parent's field holds, where the
+  /// field is `Equatable`: what a debug build checks.
   @usableFromInline let matches: (Parent, Child) -> Bool
 
   @inlinable @inline(__always)
@@ -164,16 +165,43 @@ public struct DerivedFields<Parent, Child, Values> {
   public func reading<Value>(
     _ parentField: KeyPath<Parent, Value>, as childField: KeyPath<Child, Value>
   ) -> DerivedFields<Parent, Child, (Values, Value)> {
+    reading(parentField, as: childField, isUnchanged: nil)
+  }
+
+  /// The child's next field is read from the parent's `parentField`, and never written back;
+  /// being `Equatable`, it is checked in a debug build, as a shared field is.
+  ///
+  /// - Parameters:
+  ///   - parentField: Where the parent keeps the value, or how it computes it.
+  ///   - childField: The child's field that holds it; what the child writes to it is dropped.
+  @inlinable @inline(__always)
+  public func reading<Value: Equatable>(
+    _ parentField: KeyPath<Parent, Value>, as childField: KeyPath<Child, Value>
+  ) -> DerivedFields<Parent, Child, (Values, Value)> {
+    reading(parentField, as: childField, isUnchanged: ==)
+  }
+
+  /// The child's next field is read from the parent's `parentField`, and checked with
+  /// `isUnchanged`, where there is one, in a debug build.
+  @inlinable @inline(__always)
+  func reading<Value>(
+    _ parentField: KeyPath<Parent, Value>, as childField: KeyPath<Child, Value>,
+    isUnchanged: ((Value, Value) -> Bool)?
+  ) -> DerivedFields<Parent, Child, (Values, Value)> {
     let read = self.read
+    let matches = self.matches
     return DerivedFields<Parent, Child, (Values, Value)>(
       read: { parent in (read(parent), parent[keyPath: parentField]) },
-      write: write, matches: matches)
+      write: write,
+      matches: { parent, child in
+        guard let isUnchanged else { return matches(parent, child) }
+        return matches(parent, child)
+          && isUnchanged(child[keyPath: childField], parent[keyPath: parentField])
+      })
   }
 
   /// Ends the declaration with the function that makes the child from the nested tuple of its
-  /// fields' values. In a debug build, each child made is checked against its parent: a shared
-  /// field that does not hold its parent's value was declared out of the initializer's order,
-  /// and is reported as a ``RuntimeWarning`` naming the declaration.
+  /// fields' values, checked in a debug build as ``DerivedState`` says.
   @inlinable @inline(__always)
   func making(
     fileID: StaticString, line: UInt, _ make: @escaping (Values) -> Child

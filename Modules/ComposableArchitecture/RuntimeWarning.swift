@@ -5,7 +5,9 @@
 #endif
 
 /// Where the core reports a composition mistake that it can survive: an action sent to a child
-/// that is not there, or a dismissal asked for outside a presentation.
+/// that is not there, a dismissal asked for outside a presentation or while nothing is
+/// presented, a presented child's key path that changed after it was composed, or a
+/// ``DerivedState`` whose child does not hold its parent's values.
 ///
 /// Such an action is ignored and changes nothing. In a debug build the report goes to standard
 /// error; `TestStore` turns it into a test failure; a release build says nothing.

@@ -372,9 +372,11 @@ struct AppCoreTests {
   }
 
   @Test func eachScreensWriteBack_leavesWhatItDidNotChange_asStored() {
+    // A refusal is no news the screens can say: read as none, and written back as none, it
+    // would be gone.
     var state = AppState(
       count: 7, favoritePrimes: [2], activityFeed: [],
-      screens: ScreensState(notice: .said("kept")))
+      screens: ScreensState(notice: .refusedReadOnly("the directory is read-only")))
     let favorites = state.favoritePrimes
     let feed = state.activityFeed
     state.counter.count += 1
@@ -384,7 +386,7 @@ struct AppCoreTests {
     #expect(state.count == 9)
     #expect(state.favoritePrimes.isIdentical(to: favorites))
     #expect(state.activityFeed.isIdentical(to: feed))
-    #expect(state.screens.said == "kept")
+    #expect(state.screens.notice == .refusedReadOnly("the directory is read-only"))
   }
 
   @Test func routineNews_isKept_whileAStorageProblemStands() {

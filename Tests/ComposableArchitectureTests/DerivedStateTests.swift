@@ -115,6 +115,34 @@ struct DerivedStateTests {
     #endif
   }
 
+  @Test func readFieldsOutOfOrder_andAnInitializerThatChangesItsValues_areReportedToo() {
+    struct Pair: Equatable {
+      var first = 1
+      var second = 2
+    }
+    let swappedReads = DerivedState<Pair, Pair>.fields
+      .reading(\.second, as: \.second)
+      .reading(\.first, as: \.first)
+      .making(Pair.init(first:second:))
+    let doubling = DerivedState<Pair, Pair>.fields
+      .shared(\.first, as: \.first)
+      .shared(\.second, as: \.second)
+      .making { Pair(first: $0 * 2, second: $1) }
+    let reports = Mutex<[String]>([])
+    let reporter = RuntimeWarning.Reporter { message in reports.withLock { $0.append(message) } }
+
+    RuntimeWarning.$reporter.withValue(reporter) {
+      _ = swappedReads.child(of: Pair())
+      _ = doubling.child(of: Pair())
+    }
+
+    #if DEBUG
+      #expect(reports.withLock { $0.count } == 2)
+    #else
+      #expect(reports.withLock { $0.isEmpty })
+    #endif
+  }
+
   @Test func making_takesOneToSixFields_inOrder() {
     struct Six: Equatable {
       var a = 1
