@@ -33,7 +33,7 @@
 /// not copied. Most values are compared with `==`; a ``PersistentArray`` is compared by
 /// identity, in constant time, and written back unless it is the very version the parent holds
 /// (an optional array, or a struct that holds one, is compared with `==`, which can take as
-/// long as the array). A field declared with ``DerivedFields/reading(_:as:)`` is the child's to
+/// long as the array). A field declared with `reading(_:as:)` is the child's to
 /// read only, and is never written back.
 ///
 /// The child is made from the values in the order the fields are declared. When
@@ -58,7 +58,7 @@ public struct DerivedState<Parent, Child> {
   }
 
   /// The start of a derivation, with no field yet: add each field of the child with
-  /// `shared(_:as:)` or ``DerivedFields/reading(_:as:)``, then make the child
+  /// `shared(_:as:)` or `reading(_:as:)`, then make the child
   /// with `making`, from its initializer.
   @inlinable @inline(__always)
   public static var fields: DerivedFields<Parent, Child, ()> {
