@@ -129,18 +129,17 @@ public struct DerivedFields<Parent, Child, Values> {
     shared(parentField, as: childField) { $0.isIdentical(to: $1) }
   }
 
-  /// The child's next field is the parent's `parentField`, written back unless `isUnchanged`
-  /// says the child's value is the parent's.
+  /// The child's next field is the parent's `parentField`, read as a read field is, and
+  /// written back unless `isUnchanged` says the child's value is the parent's.
   @inlinable @inline(__always)
   func shared<Value>(
     _ parentField: WritableKeyPath<Parent, Value>, as childField: KeyPath<Child, Value>,
     isUnchanged: @escaping (Value, Value) -> Bool
   ) -> DerivedFields<Parent, Child, (Values, Value)> {
-    let read = self.read
     let write = self.write
-    let matches = self.matches
+    let read = reading(parentField, as: childField, isUnchanged: isUnchanged)
     return DerivedFields<Parent, Child, (Values, Value)>(
-      read: { parent in (read(parent), parent[keyPath: parentField]) },
+      read: read.read,
       write: { child, parent in
         write(child, &parent)
         let value = child[keyPath: childField]
@@ -148,10 +147,7 @@ public struct DerivedFields<Parent, Child, Values> {
           parent[keyPath: parentField] = value
         }
       },
-      matches: { parent, child in
-        matches(parent, child)
-          && isUnchanged(child[keyPath: childField], parent[keyPath: parentField])
-      })
+      matches: read.matches)
   }
 
   /// The child's next field is read from the parent's `parentField`, and never written back: it

@@ -86,11 +86,13 @@ extension CounterState {
     get {
       switch destination {
       case .alert(let alert):
-        .alert(alert)
+        return .alert(alert)
       case .primeModal(let alert):
-        .primeModal(Self.primeModalFields.child(of: self).with(alert: alert))
+        var modal = Self.primeModalFields.child(of: self)
+        modal.alert = alert
+        return .primeModal(modal)
       case nil:
-        nil
+        return nil
       }
     }
     set {
@@ -117,14 +119,6 @@ extension CounterState {
       .making { count, favoritePrimes in
         PrimeModalState(count: count, favoritePrimes: favoritePrimes)
       }
-  }
-}
-
-extension PrimeModalState {
-  fileprivate func with(alert: Alert?) -> Self {
-    var modal = self
-    modal.alert = alert
-    return modal
   }
 }
 

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import Synchronization
 import Testing
 
 /// A shop that stores its stock, its sales and its name once, and counts each write to them; a
@@ -37,6 +36,12 @@ struct TillReducer: Reducer {
     state.sales.append(action)
     return .none
   }
+}
+
+/// Two fields of one type, for derivations declared in and out of order.
+struct Pair: Equatable {
+  var first = 1
+  var second = 2
 }
 
 struct DerivedStateTests {
@@ -86,10 +91,6 @@ struct DerivedStateTests {
   }
 
   @Test func fieldsDeclaredOutOfOrder_areReportedInADebugBuild() {
-    struct Pair: Equatable {
-      var first = 1
-      var second = 2
-    }
     let swapped = DerivedState<Pair, Pair>.fields
       .shared(\.second, as: \.second)
       .shared(\.first, as: \.first)
@@ -98,28 +99,25 @@ struct DerivedStateTests {
       .shared(\.first, as: \.first)
       .shared(\.second, as: \.second)
       .making(Pair.init(first:second:))
-    let reports = Mutex<[String]>([])
-    let reporter = RuntimeWarning.Reporter { message in reports.withLock { $0.append(message) } }
+    var crossed = Pair()
+    var straight = Pair(first: 0, second: 0)
 
-    let (crossed, straight) = RuntimeWarning.$reporter.withValue(reporter) {
-      (swapped.child(of: Pair()), inOrder.child(of: Pair()))
+    let reports = reported {
+      crossed = swapped.child(of: Pair())
+      straight = inOrder.child(of: Pair())
     }
 
     #expect(crossed == Pair(first: 2, second: 1))
     #expect(straight == Pair())
     #if DEBUG
-      #expect(reports.withLock { $0.count } == 1)
-      #expect(reports.withLock { $0.first?.contains("DerivedStateTests.swift") } == true)
+      #expect(reports.count == 1)
+      #expect(reports.first?.contains("DerivedStateTests.swift") == true)
     #else
-      #expect(reports.withLock { $0.isEmpty })
+      #expect(reports.isEmpty)
     #endif
   }
 
   @Test func readFieldsOutOfOrder_andAnInitializerThatChangesItsValues_areReportedToo() {
-    struct Pair: Equatable {
-      var first = 1
-      var second = 2
-    }
     let swappedReads = DerivedState<Pair, Pair>.fields
       .reading(\.second, as: \.second)
       .reading(\.first, as: \.first)
@@ -128,18 +126,15 @@ struct DerivedStateTests {
       .shared(\.first, as: \.first)
       .shared(\.second, as: \.second)
       .making { Pair(first: $0 * 2, second: $1) }
-    let reports = Mutex<[String]>([])
-    let reporter = RuntimeWarning.Reporter { message in reports.withLock { $0.append(message) } }
-
-    RuntimeWarning.$reporter.withValue(reporter) {
+    let reports = reported {
       _ = swappedReads.child(of: Pair())
       _ = doubling.child(of: Pair())
     }
 
     #if DEBUG
-      #expect(reports.withLock { $0.count } == 2)
+      #expect(reports.count == 2)
     #else
-      #expect(reports.withLock { $0.isEmpty })
+      #expect(reports.isEmpty)
     #endif
   }
 

@@ -293,18 +293,15 @@ struct PresentationTests {
 
   #if DEBUG
     @Test func aChildKeyPathThatChangesAfterComposition_isReported() {
-      let reports = Mutex<[String]>([])
       var path: WritableKeyPath<HostState, ProbeState?> = \.child
       let reducer = Reduce<HostState, HostAction, ProbeEnvironment> { _, _, _ in .none }
         .ifLet(path, action: .child, environment: { $0 }) { ProbeReducer() }
       path = \.sheet
       var state = HostState(child: ProbeState(), sheet: ProbeState())
-      let reporter = RuntimeWarning.Reporter { message in reports.withLock { $0.append(message) } }
-      RuntimeWarning.$reporter.withValue(reporter) {
+      let messages = reported {
         _ = reducer.reduce(
           into: &state, action: .child(.incr), environment: Answers().environment)
       }
-      let messages = reports.withLock { $0 }
       // Once, although the child's state is read and changed several times in the action.
       #expect(messages.count == 1)
       #expect(messages.first?.contains("changed after it was composed") == true)

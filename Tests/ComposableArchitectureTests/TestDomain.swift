@@ -100,3 +100,11 @@ final class CancellationProbe: Sendable {
     }
   }
 }
+
+/// What the core reported while `body` ran.
+func reported(_ body: () -> Void) -> [String] {
+  let reports = Mutex<[String]>([])
+  let reporter = RuntimeWarning.Reporter { message in reports.withLock { $0.append(message) } }
+  RuntimeWarning.$reporter.withValue(reporter, operation: body)
+  return reports.withLock { $0 }
+}
