@@ -71,11 +71,16 @@ let package = Package(
 
     .target(name: "FileClient", path: "Modules/FileClient"),
     .target(name: "FileClientLive", dependencies: ["FileClient"], path: "Modules/FileClientLive"),
-    .target(name: "FavoritesDatabase", path: "Modules/FavoritesDatabase"),
+    // The rules of what a step stores, undo takes back and redo writes again, which both the
+    // app's memory and the database follow.
+    .target(name: "FavoritesLedger", path: "Modules/FavoritesLedger"),
+    .target(
+      name: "FavoritesDatabase", dependencies: ["FavoritesLedger"],
+      path: "Modules/FavoritesDatabase"),
     .target(
       name: "FavoritesDatabaseLive",
       dependencies: [
-        "FavoritePrimesFormat", "FavoritesDatabase", "FileClientLive",
+        "FavoritePrimesFormat", "FavoritesDatabase", "FavoritesLedger", "FileClientLive",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Modules/FavoritesDatabaseLive"
@@ -125,6 +130,7 @@ let package = Package(
       dependencies: [
         "ComposableArchitecture", "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient",
         "NthPrimeLookup", "Alerts", "PrimeModal", "Screens", "FavoritePrimesFormat",
+        "FavoritesLedger",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/AppCore"
@@ -161,7 +167,7 @@ let package = Package(
       name: "Runtime",
       dependencies: [
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "FavoritesDatabase",
-        "FileClient", "FileClientLive", "NthPrimeClient", "Screens",
+        "FavoritesLedger", "FileClient", "FileClientLive", "NthPrimeClient", "Screens",
       ],
       path: "App/Runtime"
     ),
@@ -312,6 +318,9 @@ let package = Package(
       path: "Tests/FileClientLiveTests"
     ),
     .testTarget(
+      name: "FavoritesLedgerTests", dependencies: ["FavoritesLedger"],
+      path: "Tests/FavoritesLedgerTests"),
+    .testTarget(
       name: "FavoritesDatabaseLiveTests",
       dependencies: [
         "FavoritesDatabase", "FavoritesDatabaseLive",
@@ -348,7 +357,8 @@ let package = Package(
       name: "RuntimeTests",
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitecture", "ComposableArchitectureTestSupport",
-        "FavoritesDatabase", "FileClient", "NthPrimeClient", "Runtime", "Screens",
+        "FavoritePrimesFormat", "FavoritesDatabase", "FavoritesDatabaseLive", "FileClient",
+        "NthPrimeClient", "Runtime", "Screens",
       ],
       path: "Tests/RuntimeTests"
     ),

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import FavoritesLedger
 import Foundation
 
 extension AppState.Undoable {
@@ -32,37 +33,23 @@ extension AppState.Undoable {
       return []
     }
     if new.count != old.count { count = new.count }
-    let (takenBack, added) = Self.entries(from: old.activityFeed, to: new.activityFeed)
+    let difference = FeedDifference(from: old.activityFeed, to: new.activityFeed)
     var notes: [String] = []
-    for entry in takenBack.reversed() {
-      let saves = entry.kind == .removed
-      guard favoritePrimes.contains(entry.prime) != saves else {
-        notes.append(Self.note(prime: entry.prime, saved: saves))
-        continue
-      }
-      // The step's own entry is still its prime's last: take it back, as the database does.
-      if lastEntry(for: entry.prime)?.id == entry.id,
-        let place = activityFeed.lastIndex(where: { $0.id == entry.id })
-      {
-        activityFeed.remove(at: place)
-        setSaved(entry.prime, saves, placedAsIn: new.favoritePrimes)
-      } else {
-        append(saves ? .added : .removed, entry.prime, environment: environment)
+    for entry in difference.takenBack.reversed() {
+      switch undo(entry) {
+      case .done: break
+      case .alreadyDone: notes.append(Self.note(prime: entry.prime, saved: !entry.saves))
+      case .needsNewEntry: append(entry.saves ? .removed : .added, entry.prime, environment)
       }
     }
-    for entry in added {
-      let saves = entry.kind == .added
-      guard favoritePrimes.contains(entry.prime) != saves else {
-        notes.append(Self.note(prime: entry.prime, saved: saves))
-        continue
-      }
-      // Nothing happened to the prime since the step's start: the entry goes back in its place.
-      let untouched =
-        lastEntry(for: entry.prime) == Self.lastEntry(for: entry.prime, in: old.activityFeed)
-      if untouched && !activityFeed.contains(entry) {
-        bringBack(entry, placedAsIn: new)
-      } else {
-        append(entry.kind, entry.prime, environment: environment)
+    for entry in difference.appended {
+      // Nothing may have happened to the prime since the step's start, where its latest entry
+      // was the one before this.
+      let latest = Self.lastEntry(for: entry.prime, in: old.activityFeed)?.id
+      switch redo(entry, ifLatestIs: latest) {
+      case .done: break
+      case .alreadyDone: notes.append(Self.note(prime: entry.prime, saved: entry.saves))
+      case .needsNewEntry: append(entry.kind, entry.prime, environment)
       }
     }
     if self == new {
@@ -79,10 +66,6 @@ extension AppState.Undoable {
     feed.last { $0.prime == prime }
   }
 
-  func lastEntry(for prime: Int) -> Activity? {
-    Self.lastEntry(for: prime, in: activityFeed)
-  }
-
   /// Whether `other` is this very version of the undoable state, not only an equal one:
   /// constant time.
   public func isIdentical(to other: Self) -> Bool {
@@ -90,95 +73,69 @@ extension AppState.Undoable {
       && activityFeed.isIdentical(to: other.activityFeed)
   }
 
-  /// The entries that are in `old` and not in `new`, and those in `new` and not in `old`,
-  /// oldest first. The feeds share a beginning; only what follows it is compared, and it is
-  /// found from the end, reading each feed a window at a time (a window twice the last), so
-  /// that the cost follows what differs, not the length of the feeds.
-  static func entries(
-    from old: PersistentArray<Activity>, to new: PersistentArray<Activity>
-  ) -> (takenBack: [Activity], added: [Activity]) {
-    var shared = min(old.count, new.count)
-    var window = 8
-    search: while shared > 0 {
-      let low = max(0, shared - window)
-      let olds = old.elements(in: low..<shared)
-      let news = new.elements(in: low..<shared)
-      for index in olds.indices.reversed() where olds[index].id == news[index].id {
-        shared = low + index + 1
-        break search
-      }
-      shared = low
-      window *= 2
-    }
-    let oldTail = old.elements(in: shared..<old.count)
-    let newTail = new.elements(in: shared..<new.count)
-    let oldIDs = Set(oldTail.map(\.id))
-    let newIDs = Set(newTail.map(\.id))
-    return (oldTail.filter { !newIDs.contains($0.id) }, newTail.filter { !oldIDs.contains($0.id) })
-  }
-
   /// What another session had already done: `17 had already been saved in another session`.
   static func note(prime: Int, saved: Bool) -> String {
     "\(prime) had already been \(saved ? "saved" : "removed") in another session"
   }
 
-  /// Brings back an entry that undo took back, in its place in the feed (after the entry that
-  /// came before it in `reference`), as the database does, and saves or removes its prime.
-  mutating func bringBack(_ entry: Activity, placedAsIn step: Self) {
-    // Looked up from the end, where a step's entries usually are.
-    let reference = step.activityFeed
-    let index: Int
-    switch reference.lastIndex(where: { $0.id == entry.id }) {
-    case 0?: index = 0
-    case let place?:
-      let previous = reference[place - 1].id
-      index = activityFeed.lastIndex { $0.id == previous }.map { $0 + 1 } ?? activityFeed.count
-    case nil: index = activityFeed.count
-    }
-    activityFeed.insert(entry, at: index)
-    setSaved(entry.prime, entry.kind == .added, placedAsIn: step.favoritePrimes)
-  }
-
-  /// Saves or removes `prime` by a new entry of the feed, last, as a save or a removal now is.
-  mutating func append(_ kind: Activity.Kind, _ prime: Int, environment: AppEnvironment) {
-    activityFeed.append(
-      Activity(id: environment.uuid(), kind: kind, prime: prime, timestamp: environment.now()))
-    setSaved(prime, kind == .added)
-  }
-
-  /// Saves or removes `prime`. A saved prime goes where the database puts it, the favorites
-  /// being in the order they were saved: before the first prime that followed it in
-  /// `reference` and is still a favorite; failing that, before the first favorite whose last
-  /// save in the feed comes after its own; else last.
-  mutating func setSaved(
-    _ prime: Int, _ saved: Bool, placedAsIn reference: PersistentArray<Int> = []
+  /// Saves or removes `prime` by a new entry of the feed, as a save or a removal now is.
+  private mutating func append(
+    _ kind: Activity.Kind, _ prime: Int, _ environment: AppEnvironment
   ) {
+    write(
+      Activity(id: environment.uuid(), kind: kind, prime: prime, timestamp: environment.now()))
+  }
+}
+
+/// The favorites and the feed in memory, as a book of the ledger: undo and redo of a step change
+/// them by its rules, as the database does when it stores the change.
+extension AppState.Undoable: FavoritesBook {
+  public func isFavorite(_ prime: Int) -> Bool {
+    favoritePrimes.contains(prime)
+  }
+
+  /// Looked for from the end, where a step's entries usually are.
+  public func latestEntry(for prime: Int) -> Activity? {
+    Self.lastEntry(for: prime, in: activityFeed)
+  }
+
+  public func holds(_ entry: Activity) -> Bool {
+    activityFeed.contains(entry)
+  }
+
+  public mutating func write(_ entry: Activity) {
+    activityFeed.append(entry)
+    setSaved(entry.prime, entry.saves)
+  }
+
+  public mutating func erase(_ entry: Activity) {
+    guard let place = activityFeed.lastIndex(where: { $0.id == entry.id }) else { return }
+    activityFeed.remove(at: place)
+    setSaved(entry.prime, !entry.saves)
+  }
+
+  /// Saves `prime` where the ledger places it, or removes it.
+  private mutating func setSaved(_ prime: Int, _ saved: Bool) {
     guard saved else {
       while let place = favoritePrimes.lastIndex(of: prime) { favoritePrimes.remove(at: place) }
       return
     }
-    favoritePrimes.insert(prime, at: index(forSaved: prime, placedAsIn: reference))
+    let place = Ledger.place(
+      ofSaved: prime, feedFromTheEnd: activityFeed.reversed(), index: favoritePrimes.lastIndex(of:))
+    favoritePrimes.insert(prime, at: place ?? favoritePrimes.count)
   }
+}
 
-  /// Where a saved prime goes. Both rules start from the end, where a step's primes and entries
-  /// usually are: a prime saved last, with no favorite saved after it, is placed without a
-  /// look at the rest.
-  private func index(forSaved prime: Int, placedAsIn reference: PersistentArray<Int>) -> Int {
-    if let place = reference.lastIndex(of: prime),
-      let next = reference[(place + 1)...].first(where: favoritePrimes.contains)
-    {
-      return favoritePrimes.lastIndex(of: next) ?? favoritePrimes.count
-    }
-    // The primes saved after the prime's own last save, read back from the end of the feed.
-    var savedLater: Set<Int> = []
-    for entry in activityFeed.reversed() where entry.kind == .added {
-      if entry.prime == prime {
-        // The first of them among the favorites, each looked up from the end.
-        return savedLater.compactMap { favoritePrimes.lastIndex(of: $0) }.min()
-          ?? favoritePrimes.count
-      }
-      savedLater.insert(entry.prime)
-    }
-    return favoritePrimes.count
+extension Activity: LedgerEntry {
+  /// Whether the entry saves its prime: an `added` entry.
+  public var saves: Bool { kind == .added }
+}
+
+extension FeedDifference<Activity> {
+  /// How the feed changed from `old` to `new` (``Ledger/difference(from:_:to:_:)``), each read a
+  /// window at a time.
+  public init(from old: PersistentArray<Activity>, to new: PersistentArray<Activity>) {
+    self = Ledger.difference(
+      from: old.count, old.elements(in:), to: new.count, new.elements(in:))
   }
 }

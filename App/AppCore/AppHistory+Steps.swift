@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import FavoritesLedger
 
 extension AppState {
   /// A step from `before` to `after` in words: `count 4 → 5`, `saved 3`, `removed 3`,
@@ -11,11 +12,10 @@ extension AppState {
   /// over a step, an undo in another session) counts as its opposite.
   public static func stepWords(from before: AppState, to after: AppState) -> String {
     if before.count != after.count { return "count \(before.count) → \(after.count)" }
-    let (takenBack, own) = Undoable.entries(from: before.activityFeed, to: after.activityFeed)
-    let added = (own.filter { $0.kind == .added } + takenBack.filter { $0.kind == .removed })
-      .map(\.prime)
-    let removed = (own.filter { $0.kind == .removed } + takenBack.filter { $0.kind == .added })
-      .map(\.prime)
+    let difference = FeedDifference(from: before.activityFeed, to: after.activityFeed)
+    let (own, takenBack) = (difference.appended, difference.takenBack)
+    let added = (own.filter(\.saves) + takenBack.filter { !$0.saves }).map(\.prime)
+    let removed = (own.filter { !$0.saves } + takenBack.filter(\.saves)).map(\.prime)
     switch (added.count, removed.count) {
     case (0, 0): return "no change"
     case (1, 0): return "saved \(added[0])"
@@ -69,7 +69,7 @@ extension History<AppState> {
   /// The feed entries the step at `index` added, the last for each prime.
   private static func primeEntries(ofStepAt index: Int, in history: Self) -> [Activity] {
     let (before, after) = history.step(at: index)
-    let added = AppState.Undoable.entries(from: before.activityFeed, to: after.activityFeed).added
+    let added = FeedDifference(from: before.activityFeed, to: after.activityFeed).appended
     return Dictionary(added.map { ($0.prime, $0) }, uniquingKeysWith: { $1 }).values.sorted {
       $0.prime < $1.prime
     }

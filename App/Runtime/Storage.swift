@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import FavoritesDatabase
+import FavoritesLedger
 import Foundation
 
 /// Keeps the app's favorites and activity feed in the favorites database: reads them at start,
@@ -80,14 +81,14 @@ public final class Storage {
     return stored
   }
 
-  /// The change from one feed to another: entries taken back (newest first) and appended
-  /// (oldest first).
+  /// The change from one feed to another, as the ledger finds it
+  /// (``FavoritesLedger/Ledger/difference(from:_:to:_:)``): entries taken back (newest first)
+  /// and appended (oldest first).
   ///
-  /// The feeds share a prefix and differ in their last entries, so only those are compared.
-  /// When the new feed holds entries of the old in another order, or appended entries before
-  /// kept ones, the database will not hold them in the new feed's order: the change asks for
-  /// the contents back (``FavoritesDatabase/Change/returnsContents``), so that memory takes
-  /// the stored order.
+  /// Where the new feed is not the old one with those taken back and those appended last
+  /// (it holds entries of the old in another order, or appended entries before kept ones),
+  /// the database will not hold them in the new feed's order: the change asks for the contents
+  /// back (``FavoritesDatabase/Change/returnsContents``), so that memory takes the stored order.
   ///
   /// ```swift
   /// Storage.change(from: [a, b], to: [a, c])  // appended [c], takenBack [b]
@@ -95,18 +96,11 @@ public final class Storage {
   nonisolated static func change(
     from old: PersistentArray<Activity>, to new: PersistentArray<Activity>
   ) -> FavoritesDatabase.Change {
-    var shared = min(old.count, new.count)
-    while shared > 0 && old[shared - 1].id != new[shared - 1].id { shared -= 1 }
-    let oldTail = Array(old[shared...])
-    let newTail = Array(new[shared...])
-    let oldIDs = Set(oldTail.map(\.id))
-    let newIDs = Set(newTail.map(\.id))
-    let appended = newTail.filter { !oldIDs.contains($0.id) }
-    let kept = oldTail.filter { newIDs.contains($0.id) }
+    let difference = FeedDifference(from: old, to: new)
     return FavoritesDatabase.Change(
-      appended: appended.map(entry),
-      takenBack: oldTail.reversed().filter { !newIDs.contains($0.id) }.map(entry),
-      returnsContents: !newTail.map(\.id).elementsEqual((kept + appended).map(\.id)))
+      appended: difference.appended.map(entry),
+      takenBack: difference.takenBack.reversed().map(entry),
+      returnsContents: !difference.isInOrder)
   }
 
   private nonisolated static func entry(_ activity: Activity) -> FavoritesDatabase.Entry {

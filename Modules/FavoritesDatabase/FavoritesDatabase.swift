@@ -1,3 +1,4 @@
+import FavoritesLedger
 import Foundation
 
 /// Where the favorite primes and the activity feed are kept between sessions.
@@ -68,7 +69,7 @@ public struct FavoritesDatabase: Sendable {
 
 extension FavoritesDatabase {
   /// One entry of the stored activity feed.
-  public struct Entry: Equatable, Sendable {
+  public struct Entry: LedgerEntry, Sendable {
     /// Whether the prime was added or removed.
     public enum Kind: String, Codable, Sendable {
       /// The prime became a favorite.
@@ -85,6 +86,8 @@ extension FavoritesDatabase {
     public var prime: Int
     /// When it happened, in milliseconds since 1970.
     public var milliseconds: Int64
+    /// Whether the entry saves its prime: an `added` entry.
+    public var saves: Bool { kind == .added }
 
     /// Creates an entry. Its `id` must be new: appending an entry whose `id` the feed already
     /// holds changes nothing.

@@ -1,4 +1,5 @@
 import FavoritesDatabase
+import FavoritesLedger
 import FileClientLive
 import Foundation
 import GRDB
@@ -56,15 +57,17 @@ extension FavoritesDatabase {
 
 /// A session's connection, and what it knows: the database's `data_version` when it last read
 /// or wrote, the feed entries it wrote itself (the only ones its undo may take back), and for
-/// each entry its undo took back, where it was (redo may write it again, in that place, only if
-/// nothing happened to its prime since).
+/// each entry its undo took back, its prime's latest entry after it (redo may write it again only
+/// if nothing happened to its prime since).
 final class LiveConnection: Sendable {
   private struct Known {
     var queue: DatabaseQueue?
     var dataVersion: Int = 0
     var ownEntries: Set<UUID> = []
     var readEntries: Set<UUID> = []
-    var takenBack: [UUID: Schema.Place] = [:]
+    /// For each entry undo took back, its prime's latest entry just after: redo writes it again
+    /// only while that is still the latest.
+    var takenBack: [UUID: UUID?] = [:]
     /// Why the database is open for reading only, while it is.
     var readOnly: ReadOnly?
 
@@ -378,7 +381,8 @@ final class LiveConnection: Sendable {
 
   private struct Written: Sendable {
     var written: [UUID] = []
-    var takenBack: [UUID: Schema.Place] = [:]
+    /// For each entry taken back, its prime's latest entry after it.
+    var takenBack: [UUID: UUID?] = [:]
     var contents: FavoritesDatabase.Contents?
     var version = 0
   }
@@ -396,28 +400,30 @@ final class LiveConnection: Sendable {
           try db.inTransaction(.immediate) {
             result.version = try Schema.dataVersion(db)
             var isExact = result.version == known.dataVersion && !change.returnsContents
+            var book = StoredBook(db: db)
             for entry in change.takenBack {
-              guard known.ownEntries.contains(entry.id),
-                let place = try Schema.takeBack(entry.id, db)
-              else {
+              guard known.ownEntries.contains(entry.id), try book.takeBack(entry) else {
                 isExact = false
                 continue
               }
-              result.takenBack[entry.id] = place
+              result.takenBack.updateValue(
+                try book.latestEntry(for: entry.prime)?.id, forKey: entry.id)
             }
             for entry in change.appended {
               guard !known.isOthers(entry.id) else {
                 isExact = false
                 continue
               }
-              // Redo writes an entry its undo took back: only if nothing happened to its prime
-              // since, and back in its place.
-              let place = result.takenBack[entry.id] ?? known.takenBack[entry.id]
-              if let place, try Schema.hasActivity(for: entry.prime, after: place.seq, db) {
-                isExact = false
-                continue
-              }
-              guard try Schema.append(entry, at: place, db) else {
+              // Redo writes again an entry its undo took back: only if nothing happened to its
+              // prime since.
+              let wasTakenBack = result.takenBack[entry.id] ?? known.takenBack[entry.id]
+              let written =
+                if let latest = wasTakenBack {
+                  try book.bringBack(entry, ifLatestIs: latest)
+                } else {
+                  try book.append(entry)
+                }
+              guard written else {
                 isExact = false
                 continue
               }

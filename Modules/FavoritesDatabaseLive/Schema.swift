@@ -11,9 +11,10 @@ import GRDB
 ///          position INTEGER)
 /// ```
 ///
-/// Favorites are ordered by `position`, the feed by `seq`; neither is ever reused, so a
-/// favorite put back by undo takes its old place. A `removed` entry keeps the position the
-/// favorite had (`position`), for that. `timestamp` is in milliseconds since 1970. The schema
+/// Favorites are ordered by `position`, the feed by `seq`; neither is ever reused. A favorite
+/// takes a new position when an entry saves it, so the favorites are in the order of their
+/// last saves in the feed, as the ledger orders them (`FavoritesBook`). A `removed` entry keeps
+/// the position the favorite had (`position`), so that undo puts it back there. `timestamp` is in milliseconds since 1970. The schema
 /// version is `PRAGMA user_version`.
 enum Schema {
   /// The migrations, in order: the schema version is the number applied.
@@ -122,103 +123,34 @@ enum Schema {
     try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
   }
 
-  /// Whether the feed holds an entry for `prime` written after `seq`.
-  static func hasActivity(for prime: Int, after seq: Int, _ db: Database) throws -> Bool {
-    try Bool.fetchOne(
-      db, sql: "SELECT EXISTS (SELECT 1 FROM activity WHERE prime = ? AND seq > ?)",
-      arguments: [prime, seq]) ?? false
-  }
-
   /// Everything in the database: the favorites by position, the feed by `seq`. A feed row whose
   /// `id` or `kind` cannot be read is skipped.
   static func contents(_ db: Database) throws -> FavoritesDatabase.Contents {
     let favorites = try Int.fetchAll(db, sql: "SELECT prime FROM favorite ORDER BY position")
     let feed = try Row.fetchAll(
       db, sql: "SELECT id, kind, prime, timestamp FROM activity ORDER BY seq"
-    ).compactMap { row -> FavoritesDatabase.Entry? in
-      guard let id = UUID(uuidString: row["id"]),
-        let kind = FavoritesDatabase.Entry.Kind(rawValue: row["kind"])
-      else { return nil }
-      return FavoritesDatabase.Entry(
-        id: id, kind: kind, prime: row["prime"], milliseconds: row["timestamp"])
-    }
+    ).compactMap(entry)
     return FavoritesDatabase.Contents(favoritePrimes: favorites, activityFeed: feed)
   }
 
-  /// Appends an entry and applies it to the favorites. Returns `false`, changing nothing, when
-  /// the entry is already there or no longer applies.
-  ///
-  /// An entry taken back earlier (`place`, for redo) goes back to its place: its `seq`, and for
-  /// an `added` entry the favorite's position, so that the feed and the favorites are in the
-  /// order the writer holds them.
-  static func append(
-    _ entry: FavoritesDatabase.Entry, at place: Place? = nil, _ db: Database
-  ) throws -> Bool {
-    let exists = try Bool.fetchOne(
-      db, sql: "SELECT EXISTS (SELECT 1 FROM activity WHERE id = ?)",
-      arguments: [entry.id.uuidString])
-    guard exists == false else { return false }
-    let position = try Int.fetchOne(
-      db, sql: "SELECT position FROM favorite WHERE prime = ?", arguments: [entry.prime])
-    switch entry.kind {
-    case .added:
-      guard position == nil else { return false }
-      try db.execute(
-        sql: "INSERT INTO favorite (position, prime) VALUES (?, ?)",
-        arguments: [place?.position, entry.prime])
-    case .removed:
-      guard let position else { return false }
-      try db.execute(sql: "DELETE FROM favorite WHERE position = ?", arguments: [position])
-    }
-    try insert(entry, position: entry.kind == .removed ? position : nil, seq: place?.seq, db)
-    return true
+  /// The entry a feed row holds, or `nil` where its `id` or `kind` cannot be read.
+  static func entry(_ row: Row) -> FavoritesDatabase.Entry? {
+    guard let id = UUID(uuidString: row["id"]),
+      let kind = FavoritesDatabase.Entry.Kind(rawValue: row["kind"])
+    else { return nil }
+    return FavoritesDatabase.Entry(
+      id: id, kind: kind, prime: row["prime"], milliseconds: row["timestamp"])
   }
 
-  /// Inserts a feed entry as it is: at the end of the feed, or at `seq`.
-  static func insert(
-    _ entry: FavoritesDatabase.Entry, position: Int?, seq: Int? = nil, _ db: Database
-  ) throws {
+  /// Inserts a feed entry as it is, last in the feed; a `removed` entry keeps the `position`
+  /// its favorite had.
+  static func insert(_ entry: FavoritesDatabase.Entry, position: Int?, _ db: Database) throws {
     try db.execute(
       sql: """
-        INSERT INTO activity (seq, id, kind, prime, timestamp, position)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO activity (id, kind, prime, timestamp, position) VALUES (?, ?, ?, ?, ?)
         """,
       arguments: [
-        seq, entry.id.uuidString, entry.kind.rawValue, entry.prime, entry.milliseconds, position,
+        entry.id.uuidString, entry.kind.rawValue, entry.prime, entry.milliseconds, position,
       ])
-  }
-
-  /// Where an entry taken back was: its `seq` in the feed, and for an `added` entry the
-  /// position its favorite had.
-  struct Place: Sendable {
-    var seq: Int
-    var position: Int?
-  }
-
-  /// Takes an entry back and reverses it. Returns where it was, or `nil`, changing nothing,
-  /// when the entry is not there or a later entry changed its prime since.
-  static func takeBack(_ id: UUID, _ db: Database) throws -> Place? {
-    guard
-      let row = try Row.fetchOne(
-        db, sql: "SELECT seq, kind, prime, position FROM activity WHERE id = ?",
-        arguments: [id.uuidString])
-    else { return nil }
-    let seq: Int = row["seq"]
-    let prime: Int = row["prime"]
-    let latest = try Int.fetchOne(
-      db, sql: "SELECT max(seq) FROM activity WHERE prime = ?", arguments: [prime])
-    guard latest == seq else { return nil }
-    try db.execute(sql: "DELETE FROM activity WHERE seq = ?", arguments: [seq])
-    if row["kind"] == FavoritesDatabase.Entry.Kind.added.rawValue {
-      let position = try Int.fetchOne(
-        db, sql: "SELECT position FROM favorite WHERE prime = ?", arguments: [prime])
-      try db.execute(sql: "DELETE FROM favorite WHERE prime = ?", arguments: [prime])
-      return Place(seq: seq, position: position)
-    } else {
-      let position: Int? = row["position"]
-      try db.execute(
-        sql: "INSERT INTO favorite (position, prime) VALUES (?, ?)", arguments: [position, prime])
-    }
-    return Place(seq: seq, position: nil)
   }
 }

@@ -132,7 +132,7 @@ struct FavoritesDatabaseLiveTests {
     #expect(stored == FavoritesDatabase.Contents(favoritePrimes: [7], activityFeed: [my7] + their7))
   }
 
-  @Test func redoPastAnotherSessionsEntry_putsItBackInItsPlace() async throws {
+  @Test func redoPastAnotherSessionsEntry_writesItAgainLast() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let (mine, theirs) = try await twoSessions(in: directory)
@@ -141,12 +141,12 @@ struct FavoritesDatabaseLiveTests {
     let their11 = entry(.added, 11)
     _ = try await theirs.write(.init(appended: [their11]))
     #expect(try await mine.write(.init(takenBack: [my7]))?.favoritePrimes == [11])
-    // Redo: the entry and its favorite go back before theirs, where memory has them.
+    // Redo writes the entry anew, after theirs, and its favorite by its save: as memory does.
     #expect(try await mine.write(.init(appended: [my7])) == nil)
     let contents = try await FavoritesDatabase.live(directory: directory).open().contents
     #expect(
       contents
-        == FavoritesDatabase.Contents(favoritePrimes: [7, 11], activityFeed: [my7, their11]))
+        == FavoritesDatabase.Contents(favoritePrimes: [11, 7], activityFeed: [their11, my7]))
   }
 
   @Test func undoingTwoStepsOnOnePrime_andRedoingThem_writesBoth() async throws {
