@@ -1,3 +1,4 @@
+import FavoritesLedger
 import Foundation
 
 /// One entry of the activity feed: a favorite prime added or removed, and when.
@@ -6,10 +7,7 @@ import Foundation
 /// entry. Timestamps are kept to the millisecond, as they are stored.
 public struct Activity: Codable, Equatable, Hashable, Identifiable, Sendable {
   /// Whether the prime was added or removed; stored and recorded by its raw value.
-  public enum Kind: String, Codable, Sendable {
-    case added
-    case removed
-  }
+  public typealias Kind = EntryKind
 
   /// The entry's identity, unique across sessions.
   public var id: UUID

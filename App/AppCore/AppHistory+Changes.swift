@@ -8,12 +8,13 @@ extension AppState.Undoable {
   /// from) and how redo makes it again (the other way).
   ///
   /// The count is this session's alone, and becomes `new`'s. For the favorites, the change is
-  /// the feed entries it takes back and the ones it adds, prime by prime:
+  /// the feed entries it takes back and the ones it adds, each undone or done again by the
+  /// ledger's rules (`FavoritesBook`), which the database follows too:
   /// - a prime that is already as the change would leave it (another session removed the prime
   ///   this undo would remove) is left alone, and a note says so;
   /// - otherwise the prime is saved or removed. The feed says so by taking back the step's own
-  ///   entry, or bringing it back in its place, where nothing happened to the prime since; else
-  ///   by a new entry, from `environment`'s clock and identities.
+  ///   entry, or writing it again, last, where nothing happened to the prime since; else by a
+  ///   new entry, from `environment`'s clock and identities.
   ///
   /// ```swift
   /// notes += present.makeChange(from: from, to: to, environment: environment)
@@ -126,10 +127,7 @@ extension AppState.Undoable: FavoritesBook {
   }
 }
 
-extension Activity: LedgerEntry {
-  /// Whether the entry saves its prime: an `added` entry.
-  public var saves: Bool { kind == .added }
-}
+extension Activity: LedgerEntry {}
 
 extension FeedDifference<Activity> {
   /// How the feed changed from `old` to `new` (``Ledger/difference(from:_:to:_:)``), each read a

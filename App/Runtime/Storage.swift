@@ -105,7 +105,7 @@ public final class Storage {
 
   private nonisolated static func entry(_ activity: Activity) -> FavoritesDatabase.Entry {
     FavoritesDatabase.Entry(
-      id: activity.id, kind: activity.kind == .added ? .added : .removed,
+      id: activity.id, kind: activity.kind,
       prime: activity.prime, milliseconds: activity.timestamp.milliseconds)
   }
 
@@ -115,7 +115,7 @@ public final class Storage {
       favoritePrimes: contents.favoritePrimes,
       activityFeed: contents.activityFeed.map {
         Activity(
-          id: $0.id, kind: $0.kind == .added ? .added : .removed, prime: $0.prime,
+          id: $0.id, kind: $0.kind, prime: $0.prime,
           timestamp: Date(milliseconds: $0.milliseconds))
       })
   }

@@ -71,12 +71,7 @@ extension FavoritesDatabase {
   /// One entry of the stored activity feed.
   public struct Entry: LedgerEntry, Sendable {
     /// Whether the prime was added or removed.
-    public enum Kind: String, Codable, Sendable {
-      /// The prime became a favorite.
-      case added
-      /// The prime stopped being a favorite.
-      case removed
-    }
+    public typealias Kind = EntryKind
 
     /// The entry's identity, unique across sessions.
     public var id: UUID
@@ -86,8 +81,6 @@ extension FavoritesDatabase {
     public var prime: Int
     /// When it happened, in milliseconds since 1970.
     public var milliseconds: Int64
-    /// Whether the entry saves its prime: an `added` entry.
-    public var saves: Bool { kind == .added }
 
     /// Creates an entry. Its `id` must be new: appending an entry whose `id` the feed already
     /// holds changes nothing.

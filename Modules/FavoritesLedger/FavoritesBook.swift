@@ -1,3 +1,11 @@
+/// What an entry of the activity feed does to its prime; stored and recorded by its raw value.
+public enum EntryKind: String, Codable, Sendable {
+  /// The prime became a favorite.
+  case added
+  /// The prime stopped being a favorite.
+  case removed
+}
+
 /// An entry of the activity feed, as the ledger's rules read it: which prime it names, and
 /// whether it saves that prime or removes it.
 ///
@@ -5,8 +13,13 @@
 public protocol LedgerEntry: Identifiable, Equatable where ID: Hashable {
   /// The prime the entry saves or removes.
   var prime: Int { get }
+  /// Whether the entry saves its prime or removes it.
+  var kind: EntryKind { get }
+}
+
+extension LedgerEntry {
   /// Whether the entry saves its prime (an `added` entry), rather than removing it.
-  var saves: Bool { get }
+  public var saves: Bool { kind == .added }
 }
 
 /// Favorite primes and the activity feed that tells how they came to be, kept together: the

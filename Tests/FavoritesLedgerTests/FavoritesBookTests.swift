@@ -6,17 +6,17 @@ struct Entry: LedgerEntry, Hashable {
   nonisolated(unsafe) static var made = 0
   let id: Int
   let prime: Int
-  let saves: Bool
+  let kind: EntryKind
 }
 
 func saved(_ prime: Int) -> Entry {
   Entry.made += 1
-  return Entry(id: Entry.made, prime: prime, saves: true)
+  return Entry(id: Entry.made, prime: prime, kind: .added)
 }
 
 func removed(_ prime: Int) -> Entry {
   Entry.made += 1
-  return Entry(id: Entry.made, prime: prime, saves: false)
+  return Entry(id: Entry.made, prime: prime, kind: .removed)
 }
 
 /// A book in two arrays, with the ledger's placement: the least a book can be.

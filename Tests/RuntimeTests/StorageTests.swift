@@ -13,7 +13,7 @@ struct StorageTests {
 
   private func stored(_ activity: Activity) -> FavoritesDatabase.Entry {
     FavoritesDatabase.Entry(
-      id: activity.id, kind: activity.kind == .added ? .added : .removed, prime: activity.prime,
+      id: activity.id, kind: activity.kind, prime: activity.prime,
       milliseconds: 1_234)
   }
 
