@@ -90,6 +90,10 @@ public enum AppAction: Codable, Equatable, Sendable {
   /// The stored favorites and feed turned out different from the ones in memory (another
   /// session changed them): these replace them. Not a step of its own, so undo passes over it.
   case storageChanged(StoredFavorites)
+  /// Other sessions took back or appended these entries of the feed since the last read: the
+  /// favorites follow from them by the ledger's rules, as they did in the database. Not a step
+  /// of its own, so undo passes over it.
+  case storageUpdated(StoredUpdate)
   /// Something happened to the screens: a page, the selection, a notice, the app ending.
   case screens(ScreensAction)
   /// The alerts on either screen, and a refusal, were read, where a front end shows them all at
@@ -133,6 +137,25 @@ public struct StoredFavorites: Codable, Equatable, Sendable {
   public init(favoritePrimes: [Int], activityFeed: [Activity]) {
     self.favoritePrimes = favoritePrimes
     self.activityFeed = activityFeed
+  }
+}
+
+/// What other sessions changed in the stored feed since the last read: the entries they took
+/// back and those they appended. Taking it in costs what changed, not what is stored.
+public struct StoredUpdate: Codable, Equatable, Sendable {
+  /// The identities of the entries taken back, in the order taken back.
+  public var takenBack: [UUID]
+  /// The entries appended, oldest first. An entry taken back and written again is in both.
+  public var appended: [Activity]
+
+  /// Creates the update, as storage reads it.
+  ///
+  /// ```swift
+  /// StoredUpdate(takenBack: [undone.id], appended: [removal])
+  /// ```
+  public init(takenBack: [UUID] = [], appended: [Activity] = []) {
+    self.takenBack = takenBack
+    self.appended = appended
   }
 }
 
@@ -266,6 +289,10 @@ public struct AppReducer: Reducer {
       state.activityFeed = PersistentArray(stored.activityFeed)
       return .none
     }
+    if case .storageUpdated(let update) = action {
+      state.undoable.takeIn(update)
+      return .none
+    }
     return combine {
       CounterReducer().pullback(
         state: \AppState.counter, action: .counter, environment: \AppEnvironment.counter)
@@ -295,6 +322,16 @@ extension AppState {
 }
 
 extension AppAction {
+  /// Whether the action brings in what another session stored.
+  public var isOthersChange: Bool {
+    switch self {
+    case .storageChanged, .storageUpdated: true
+    default: false
+    }
+  }
+}
+
+extension AppAction {
   /// The screen whose control the action is, which it needs to be shown: the counter's count,
   /// prime modal and lookup, and the favorites' delete and lookup of a row. What reaches a
   /// screen from elsewhere (an answer, a dismissal, a signal's cancel) needs none.
@@ -319,7 +356,7 @@ extension AppAction {
         .destination:
         nil
       }
-    case .storageChanged, .screens, .alertsDismissed:
+    case .storageChanged, .storageUpdated, .screens, .alertsDismissed:
       nil
     }
   }

@@ -88,6 +88,30 @@ extension AppState.Undoable {
   }
 }
 
+extension AppState.Undoable {
+  /// Takes in what another session changed in the database, as the database did it: each
+  /// entry taken back is erased where memory holds it, its prime following as the ledger
+  /// reverses it, and each entry appended is written last. The cost follows the update: a
+  /// taken-back entry is looked for from the end of the feed.
+  mutating func takeIn(_ update: StoredUpdate) {
+    for id in update.takenBack {
+      if let entry = activityFeed.last(where: { $0.id == id }) { erase(entry) }
+    }
+    for entry in update.appended where !holds(entry) { write(entry) }
+  }
+}
+
+extension PersistentArray<Activity> {
+  /// The feed's part of taking in another session's update (`AppState.Undoable.takeIn(_:)`):
+  /// the entries taken back leave, looked for from the end, and those appended come last.
+  public mutating func takeIn(_ update: StoredUpdate) {
+    for id in update.takenBack {
+      if let place = lastIndex(where: { $0.id == id }) { remove(at: place) }
+    }
+    for entry in update.appended where !contains(entry) { append(entry) }
+  }
+}
+
 /// The favorites and the feed in memory, as a book of the ledger: undo and redo of a step change
 /// them by its rules, as the database does when it stores the change.
 extension AppState.Undoable: FavoritesBook {

@@ -137,8 +137,8 @@ public struct AppHistoryReducer: Reducer {
   ) -> Effect<AppHistoryAction> {
     // Each kind of action has one layer, named here.
     switch action {
-    case .step(.storageChanged(let stored)):
-      takeInOthersChange(.storageChanged(stored), into: &history, environment: environment)
+    case .step(let change) where change.isOthersChange:
+      takeInOthersChange(change, into: &history, environment: environment)
       return .none
     case .step(let change) where !change.isUserStep:
       takeInNews(change, into: &history.present, environment: environment)
@@ -385,7 +385,7 @@ extension AppAction {
     switch self {
     case .counter, .favoritePrimes, .alertsDismissed:
       true
-    case .storageChanged:
+    case .storageChanged, .storageUpdated:
       false
     case .screens(let action):
       switch action {

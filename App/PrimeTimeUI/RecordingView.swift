@@ -183,7 +183,7 @@ extension RecordingViewState.Step {
     case .app(.redo), .restoringTravel(by: 1): return "redo"
     case .app(.travel(let steps)), .restoringTravel(let steps):
       return steps < 0 ? "undo \(steps.magnitude)" : "redo \(steps)"
-    case .app(.step(.storageChanged)):
+    case .app(.step(.storageChanged)), .app(.step(.storageUpdated)):
       return "another session: \(AppState.stepWords(from: before, to: after))"
     case .app(.historyPage(let move)), .quietHistoryPage(let move, _):
       let words = AppState.stepWords(from: before, to: after)

@@ -76,7 +76,8 @@ public final class AppRuntime {
     switch action {
     case .step(.counter(let action)): return counter.send(action)
     case .step(.favoritePrimes(let action)): return favorites.send(action)
-    case .step(.storageChanged), .step(.screens), .step(.alertsDismissed), .feedback, .undo,
+    case .step(.storageChanged), .step(.storageUpdated), .step(.screens), .step(.alertsDismissed),
+      .feedback, .undo,
       .redo, .travel, .historyPage:
       return store.send(action)
     }

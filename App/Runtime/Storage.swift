@@ -54,31 +54,50 @@ public final class Storage {
   }
 
   /// Writes what changed in `feed` since the last write, or, with nothing to write, reads other
-  /// sessions' changes (unless `readingOthers` is `false`). Returns the stored favorites and
-  /// feed when they differ from `feed` and the favorites it gives: they should replace the ones
-  /// in memory.
+  /// sessions' changes (unless `readingOthers` is `false`). Returns what memory is to take in
+  /// when what is stored differs from `feed` and the favorites it gives: what other sessions
+  /// changed since the last read (``AppAction/storageUpdated(_:)``), or, where the database
+  /// cannot tell that or a write did not apply as memory made it, everything stored
+  /// (``AppAction/storageChanged(_:)``). Once memory took it in, ``tookIn(_:)`` says so.
   ///
   /// A feed that is the one last synced costs next to nothing: one comparison, and at most one
-  /// cheap statement to learn whether another session wrote. Afterwards ``readOnly`` says
-  /// whether the favorites can be changed, which a read may have found anew.
+  /// cheap statement to learn whether another session wrote; a take-in of others' changes
+  /// costs what they changed. Afterwards ``readOnly`` says whether the favorites can be
+  /// changed, which a read may have found anew.
   public func sync(
     _ feed: PersistentArray<Activity>, readingOthers: Bool = true
-  ) async throws -> StoredFavorites? {
+  ) async throws -> AppAction? {
     defer { readOnly = database.readOnly() }
     let change = feed == synced ? FavoritesDatabase.Change() : Self.change(from: synced, to: feed)
     if change.isEmpty, try !readingOthers || !database.mayHaveChanged() {
       synced = feed
       return nil
     }
-    let contents =
-      change.isEmpty ? try await database.refresh() : try await database.write(change)
-    guard let contents else {
+    let refreshed =
+      change.isEmpty
+      ? try await database.refresh() : try await database.write(change).map { .contents($0) }
+    switch refreshed {
+    case nil:
       synced = feed
       return nil
+    case .contents(let contents)?:
+      let stored = Self.stored(contents)
+      synced = PersistentArray(stored.activityFeed)
+      return .storageChanged(stored)
+    case .update(let update)?:
+      let stored = StoredUpdate(
+        takenBack: update.takenBack, appended: update.appended.map(Self.activity))
+      synced = feed
+      synced.takeIn(stored)
+      return .storageUpdated(stored)
     }
-    let stored = Self.stored(contents)
-    synced = PersistentArray(stored.activityFeed)
-    return stored
+  }
+
+  /// Notes that memory took in what ``sync(_:readingOthers:)`` returned, leaving `feed`: the
+  /// feed as stored, kept as that very version, so that the next look is a comparison of
+  /// identities.
+  public func tookIn(_ feed: PersistentArray<Activity>) {
+    synced = feed
   }
 
   /// The change from one feed to another, as the ledger finds it
@@ -112,11 +131,12 @@ public final class Storage {
   private nonisolated static func stored(_ contents: FavoritesDatabase.Contents) -> StoredFavorites
   {
     StoredFavorites(
-      favoritePrimes: contents.favoritePrimes,
-      activityFeed: contents.activityFeed.map {
-        Activity(
-          id: $0.id, kind: $0.kind, prime: $0.prime,
-          timestamp: Date(milliseconds: $0.milliseconds))
-      })
+      favoritePrimes: contents.favoritePrimes, activityFeed: contents.activityFeed.map(activity))
+  }
+
+  private nonisolated static func activity(_ entry: FavoritesDatabase.Entry) -> Activity {
+    Activity(
+      id: entry.id, kind: entry.kind, prime: entry.prime,
+      timestamp: Date(milliseconds: entry.milliseconds))
   }
 }

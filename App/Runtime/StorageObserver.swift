@@ -4,7 +4,8 @@ import Foundation
 
 /// Storage as one subscriber of the app's root store, the same for both front ends: after each
 /// action that changed the favorites or the feed, it writes the change (one transaction), and
-/// what other sessions stored comes in as ``AppAction/storageChanged(_:)``.
+/// what other sessions stored comes in as ``AppAction/storageUpdated(_:)`` (what they changed)
+/// or ``AppAction/storageChanged(_:)`` (everything stored).
 ///
 /// No command and no timer calls it. Watching the database's directory (the full screen), it
 /// takes in others' changes as soon as their files change; the REPL asks before each command
@@ -152,9 +153,12 @@ public final class StorageObserver {
     return problems
   }
 
-  private func succeeded(taking stored: StoredFavorites?) {
+  private func succeeded(taking stored: AppAction?) {
     lastFailure = nil
-    if let stored { store.send(.step(.storageChanged(stored))) }
+    if let stored {
+      store.send(.step(stored))
+      storage.tookIn(store.state.present.activityFeed)
+    }
     if store.state.present.screens.storageProblem != nil {
       store.send(.step(.screens(.storageRecovered)))
     }

@@ -27,9 +27,9 @@ public struct FavoritesDatabase: Sendable {
   /// from what the writer holds (another session changed them, or part of the change no longer
   /// applied), else `nil`.
   public var write: @Sendable (_ change: Change) async throws -> Contents?
-  /// Returns the database's contents if another session changed them since this one last read
-  /// or wrote, else `nil`.
-  public var refresh: @Sendable () async throws -> Contents?
+  /// Returns what another session changed since this one last read or wrote, else `nil`: the
+  /// change itself where the database can tell it, else everything it holds.
+  public var refresh: @Sendable () async throws -> Refreshed?
   /// Whether another session may have changed the database since this one last read or wrote:
   /// one cheap statement that waits for no lock, asked before every command, so not `async`
   /// (a hop to another thread would cost more than the question). `false` means ``refresh``
@@ -55,7 +55,7 @@ public struct FavoritesDatabase: Sendable {
   public init(
     open: @escaping @Sendable () async throws -> Opened,
     write: @escaping @Sendable (_ change: Change) async throws -> Contents?,
-    refresh: @escaping @Sendable () async throws -> Contents?,
+    refresh: @escaping @Sendable () async throws -> Refreshed?,
     mayHaveChanged: @escaping @Sendable () throws -> Bool = { true },
     readOnly: @escaping @Sendable () -> String? = { nil }
   ) {
@@ -137,6 +137,31 @@ extension FavoritesDatabase {
 
     /// Whether there is nothing to write: no entries, and no contents asked for.
     public var isEmpty: Bool { appended.isEmpty && takenBack.isEmpty && !returnsContents }
+  }
+
+  /// What another session changed, as a refresh finds it.
+  public enum Refreshed: Equatable, Sendable {
+    /// Everything the database holds, where it cannot tell what changed (a database opened
+    /// for reading only, or opened anew).
+    case contents(Contents)
+    /// What changed since the session last read or wrote: its cost follows the change, not
+    /// the number of favorites.
+    case update(Update)
+  }
+
+  /// What other sessions changed in the feed: the entries they took back, and those they
+  /// appended. The favorites follow from them, by the ledger's rules.
+  public struct Update: Equatable, Sendable {
+    /// The identities of the entries taken back, in the order taken back.
+    public var takenBack: [UUID]
+    /// The entries appended, oldest first. An entry taken back and written again is in both.
+    public var appended: [Entry]
+
+    /// Creates an update; by default nothing changed.
+    public init(takenBack: [UUID] = [], appended: [Entry] = []) {
+      self.takenBack = takenBack
+      self.appended = appended
+    }
   }
 
   /// What opening found.

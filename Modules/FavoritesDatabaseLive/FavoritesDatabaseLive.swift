@@ -63,6 +63,8 @@ final class LiveConnection: Sendable {
   private struct Known {
     var queue: DatabaseQueue?
     var dataVersion: Int = 0
+    /// How far the session has read the feed and the entries taken back.
+    var cursor = Schema.Cursor()
     var ownEntries: Set<UUID> = []
     var readEntries: Set<UUID> = []
     /// For each entry undo took back, its prime's latest entry just after: redo writes it again
@@ -75,6 +77,11 @@ final class LiveConnection: Sendable {
     mutating func read(_ contents: FavoritesDatabase.Contents?) {
       guard let contents else { return }
       readEntries.formUnion(contents.activityFeed.lazy.map(\.id))
+    }
+
+    /// Notes the entries of an update just read.
+    mutating func read(_ update: FavoritesDatabase.Update) {
+      readEntries.formUnion(update.appended.lazy.map(\.id))
     }
 
     /// Whether the entry is another session's: read here, and not written by this one.
@@ -155,6 +162,7 @@ final class LiveConnection: Sendable {
     var isNew: Bool
     var contents: FavoritesDatabase.Contents
     var dataVersion: Int
+    var cursor: Schema.Cursor
     var notices: [String]
   }
 
@@ -186,7 +194,8 @@ final class LiveConnection: Sendable {
             try Schema.checkIntegrity(db)
             try Schema.checkVersion(db, path: path)
             var found = Found(
-              isNew: false, contents: FavoritesDatabase.Contents(), dataVersion: 0, notices: [])
+              isNew: false, contents: FavoritesDatabase.Contents(), dataVersion: 0,
+              cursor: Schema.Cursor(), notices: [])
             // A database that needs no change is read as any reader reads it, waiting for no
             // writer: a session that only reads never waits for another program's write. What
             // is read and the version it is read at are one snapshot.
@@ -196,6 +205,7 @@ final class LiveConnection: Sendable {
               if isCurrent {
                 found.contents = try Schema.contents(db)
                 found.dataVersion = try Schema.dataVersion(db)
+                found.cursor = try Schema.cursor(db)
               }
               return .commit
             }
@@ -209,6 +219,7 @@ final class LiveConnection: Sendable {
               }
               found.contents = try Schema.contents(db)
               found.dataVersion = try Schema.dataVersion(db)
+              found.cursor = try Schema.cursor(db)
               return .commit
             }
             return found
@@ -240,6 +251,7 @@ final class LiveConnection: Sendable {
       known.withLock {
         $0.queue = queue
         $0.dataVersion = opened.dataVersion
+        $0.cursor = opened.cursor
         $0.read(opened.contents)
         $0.readOnly = nil
       }
@@ -385,6 +397,7 @@ final class LiveConnection: Sendable {
     var takenBack: [UUID: UUID?] = [:]
     var contents: FavoritesDatabase.Contents?
     var version = 0
+    var cursor = Schema.Cursor()
   }
 
   func write(_ change: FavoritesDatabase.Change) async throws -> FavoritesDatabase.Contents? {
@@ -430,6 +443,7 @@ final class LiveConnection: Sendable {
               result.written.append(entry.id)
             }
             result.contents = isExact ? nil : try Schema.contents(db)
+            result.cursor = try Schema.cursor(db)
             return .commit
           }
           return result
@@ -437,6 +451,7 @@ final class LiveConnection: Sendable {
       }
       self.known.withLock {
         $0.dataVersion = result.version
+        $0.cursor = result.cursor
         $0.ownEntries.formUnion(result.written)
         $0.takenBack.merge(result.takenBack) { $1 }
         $0.read(result.contents)
@@ -479,42 +494,76 @@ final class LiveConnection: Sendable {
     }
   }
 
-  func refresh() async throws -> FavoritesDatabase.Contents? {
+  func refresh() async throws -> FavoritesDatabase.Refreshed? {
     if let readOnly = known.withLock({ $0.readOnly }) {
       // Opened again, for writing or for reading, it has changed only where what it holds did.
       guard let reason = unwritable() else {
         known.withLock { $0.queue = nil }
         let contents = try await open().contents
-        return contents == readOnly.contents ? nil : contents
+        return contents == readOnly.contents ? nil : .contents(contents)
       }
       guard readOnly.seesCommits else {
         guard readOnly.needsAnotherLook(at: path) else { return nil }
         let contents = try await openReadOnly(because: reason, checkingIntegrity: false).contents
-        return contents == readOnly.contents ? nil : contents
+        return contents == readOnly.contents ? nil : .contents(contents)
       }
       guard known.withLock({ $0.queue }) != nil else { return nil }
+      return try await readEverything()
     }
+    return try await readUpdate()
+  }
+
+  /// Reads everything again, where it changed: a database open for reading only, whose
+  /// schema may have no record of what was taken back.
+  private func readEverything() async throws -> FavoritesDatabase.Refreshed? {
     let queue = try queue()
     let lastVersion = known.withLock { $0.dataVersion }
     do {
-      let (version, contents) = try await queue.writeWithoutTransaction {
-        db -> (Int, FavoritesDatabase.Contents?) in
+      let (version, contents) = try await queue.read { db -> (Int, FavoritesDatabase.Contents?) in
         try busy.during {
-          // Outside a transaction, one cached statement: what nearly every command costs.
           guard try Schema.dataVersion(db) != lastVersion else { return (lastVersion, nil) }
-          var read: (Int, FavoritesDatabase.Contents?) = (lastVersion, nil)
-          try db.inTransaction(.deferred) {
-            read = (try Schema.dataVersion(db), try Schema.contents(db))
-            return .commit
-          }
-          return read
+          return (try Schema.dataVersion(db), try Schema.contents(db))
         }
       }
       known.withLock {
         $0.dataVersion = version
         $0.read(contents)
       }
-      return contents
+      return contents.map { .contents($0) }
+    } catch {
+      throw FavoritesDatabaseError("could not read \(path): \(Self.describe(error))")
+    }
+  }
+
+  /// Reads what other sessions changed since the last read or write, where they changed
+  /// anything: the entries taken back and appended after the session's cursor.
+  private func readUpdate() async throws -> FavoritesDatabase.Refreshed? {
+    let queue = try queue()
+    let (lastVersion, cursor) = known.withLock { ($0.dataVersion, $0.cursor) }
+    do {
+      let read = try await queue.writeWithoutTransaction {
+        db -> (Int, Schema.Cursor, FavoritesDatabase.Update)? in
+        try busy.during {
+          // Outside a transaction, one cached statement: what nearly every command costs.
+          guard try Schema.dataVersion(db) != lastVersion else { return nil }
+          var read: (Int, Schema.Cursor, FavoritesDatabase.Update)?
+          try db.inTransaction(.deferred) {
+            read = (
+              try Schema.dataVersion(db), try Schema.cursor(db),
+              try Schema.update(after: cursor, db)
+            )
+            return .commit
+          }
+          return read
+        }
+      }
+      guard let (version, cursor, update) = read else { return nil }
+      known.withLock {
+        $0.dataVersion = version
+        $0.cursor = cursor
+        $0.read(update)
+      }
+      return update == FavoritesDatabase.Update() ? nil : .update(update)
     } catch {
       throw FavoritesDatabaseError("could not read \(path): \(Self.describe(error))")
     }

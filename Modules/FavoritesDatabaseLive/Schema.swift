@@ -9,6 +9,7 @@ import GRDB
 /// activity(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
 ///          kind TEXT NOT NULL, prime INTEGER NOT NULL, timestamp INTEGER NOT NULL,
 ///          position INTEGER)
+/// takenback(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL)
 /// ```
 ///
 /// Favorites are ordered by `position`, the feed by `seq`; neither is ever reused. A favorite
@@ -34,7 +35,15 @@ enum Schema {
             position INTEGER);
           CREATE INDEX activity_by_prime ON activity(prime, seq);
           """)
-    }
+    },
+    // Version 2: the entries undo took back, in the order taken back, so that another session
+    // reads what changed since it last looked rather than everything.
+    { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE takenback (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL);
+          """)
+    },
   ]
 
   static var version: Int { migrations.count }
@@ -110,7 +119,8 @@ enum Schema {
     let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     let tables = try tables(db)
     if found == 0 && tables.isEmpty { return FavoritesDatabase.Contents() }
-    guard found == version, hasItsTables(tables) else {
+    // Every version has the favorites and the feed.
+    guard found >= 1, hasItsTables(tables) else {
       throw FavoritesDatabaseError(
         "\(path) holds no PrimeTime favorites (another program's database, or one without "
           + "its tables); it cannot be moved aside while the directory is read-only")
@@ -121,6 +131,32 @@ enum Schema {
   /// SQLite's count of commits by other connections, as this one sees it.
   static func dataVersion(_ db: Database) throws -> Int {
     try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+  }
+
+  /// How far a session has read the feed and the entries taken back: what came after is news.
+  struct Cursor: Equatable, Sendable {
+    var appended = 0
+    var takenBack = 0
+  }
+
+  /// Where the feed and the entries taken back end now.
+  static func cursor(_ db: Database) throws -> Cursor {
+    Cursor(
+      appended: try Int.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM activity") ?? 0,
+      takenBack: try Int.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM takenback") ?? 0)
+  }
+
+  /// What changed after `cursor`: the entries taken back, in the order taken back, and those
+  /// appended, oldest first. An entry taken back and written again is in both.
+  static func update(after cursor: Cursor, _ db: Database) throws -> FavoritesDatabase.Update {
+    let takenBack = try String.fetchAll(
+      db, sql: "SELECT id FROM takenback WHERE seq > ? ORDER BY seq", arguments: [cursor.takenBack]
+    ).compactMap(UUID.init(uuidString:))
+    let appended = try Row.fetchAll(
+      db, sql: "SELECT id, kind, prime, timestamp FROM activity WHERE seq > ? ORDER BY seq",
+      arguments: [cursor.appended]
+    ).compactMap(entry)
+    return FavoritesDatabase.Update(takenBack: takenBack, appended: appended)
   }
 
   /// Everything in the database: the favorites by position, the feed by `seq`. A feed row whose

@@ -43,6 +43,7 @@ struct StoredBook: FavoritesBook {
     let position = try Int.fetchOne(
       db, sql: "SELECT position FROM activity WHERE id = ?", arguments: [entry.id.uuidString])
     try db.execute(sql: "DELETE FROM activity WHERE id = ?", arguments: [entry.id.uuidString])
+    try db.execute(sql: "INSERT INTO takenback (id) VALUES (?)", arguments: [entry.id.uuidString])
     if entry.saves {
       try db.execute(sql: "DELETE FROM favorite WHERE prime = ?", arguments: [entry.prime])
     } else {

@@ -189,6 +189,28 @@ struct AppCoreTests {
     }
   }
 
+  /// Another session undid a removal of 3 and saved 11: 3 goes back where its save puts it, and
+  /// 11 last; an entry memory never held, taken back, changes nothing.
+  @Test func storageUpdated_takesInWhatAnotherSessionChanged_asTheLedgerSays() async {
+    let entry = { (id: UInt64, kind: Activity.Kind, prime: Int) in
+      Activity(id: UUID(id), kind: kind, prime: prime, timestamp: at(1))
+    }
+    let undone = entry(3, .removed, 3)
+    let removal = entry(4, .removed, 2)
+    let feed = [entry(1, .added, 2), entry(2, .added, 3), entry(5, .added, 5), undone]
+    let store = makeStore(
+      AppState(favoritePrimes: [2, 5], activityFeed: PersistentArray(feed)))
+    await store.send(.storageUpdated(StoredUpdate(takenBack: [undone.id], appended: [removal]))) {
+      $0.favoritePrimes = [3, 5]
+      $0.activityFeed = PersistentArray(feed.dropLast() + [removal])
+    }
+    let eleven = entry(11, .added, 11)
+    await store.send(.storageUpdated(StoredUpdate(takenBack: [UUID(99)], appended: [eleven]))) {
+      $0.favoritePrimes = [3, 5, 11]
+      $0.activityFeed.append(eleven)
+    }
+  }
+
   @Test func feedTimestamps_areKeptToTheMillisecond() async {
     let store = TestStore(
       initialState: AppState(count: 7, counterDestination: .primeModal(alert: nil)),

@@ -68,7 +68,7 @@ struct FavoritesDatabaseLiveTests {
     #expect(try await mine.refresh() == nil)
     let their7 = entry(.added, 7)
     _ = try await theirs.write(.init(appended: [their7]))
-    #expect(try await mine.refresh()?.favoritePrimes == [7])
+    #expect(try await mine.refresh() == .update(.init(appended: [their7])))
     #expect(try await mine.refresh() == nil)
     // Taking back their entry changes nothing, and says what is stored.
     let stored = try await mine.write(.init(takenBack: [their7]))
@@ -78,13 +78,60 @@ struct FavoritesDatabaseLiveTests {
     #expect(try await mine.write(.init(appended: [my7]))?.activityFeed == [their7])
   }
 
+  /// A refresh reads only what changed after what the session last read or wrote: another
+  /// session's undo comes as the entry it took back, its redo as that entry taken back and
+  /// written again, and the session's own writes not at all.
+  @Test func aRefresh_readsWhatAnotherSessionChanged_sinceTheLastReadOrWrite() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (mine, theirs) = try await twoSessions(in: directory)
+    let their7 = entry(.added, 7)
+    _ = try await theirs.write(.init(appended: [their7, entry(.added, 11)]))
+    _ = try await mine.refresh()
+    _ = try await mine.write(.init(appended: [entry(.added, 13)]))
+    _ = try await theirs.refresh()
+    _ = try await theirs.write(.init(takenBack: [their7]))
+    #expect(try await mine.refresh() == .update(.init(takenBack: [their7.id])))
+    _ = try await theirs.write(.init(appended: [their7]))
+    #expect(try await mine.refresh() == .update(.init(appended: [their7])))
+    let contents = try await FavoritesDatabase.live(directory: directory).open().contents
+    #expect(contents.favoritePrimes == [11, 13, 7])
+  }
+
+  /// A database of schema version 1, which has no record of entries taken back, keeps all it
+  /// holds when this version opens it, and tells what changed from then on.
+  @Test func aVersion1Database_isMigrated_keepingWhatItHolds() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let stored = [entry(.added, 3), entry(.added, 7)]
+    do {
+      let database = FavoritesDatabase.live(directory: directory)
+      _ = try await database.open()
+      _ = try await database.write(.init(appended: stored))
+    }
+    let file = directory.appending(path: FavoritesDatabase.fileName)
+    try DatabaseQueue(path: file.path).inDatabase { db in
+      try db.execute(sql: "DROP TABLE takenback; PRAGMA user_version = 1")
+    }
+    let (mine, theirs) = try await twoSessions(in: directory)
+    let opened = try await FavoritesDatabase.live(directory: directory).open()
+    #expect(
+      opened.contents == FavoritesDatabase.Contents(favoritePrimes: [3, 7], activityFeed: stored))
+    #expect(opened.notices.isEmpty)
+    let their11 = entry(.added, 11)
+    _ = try await theirs.write(.init(appended: [their11]))
+    #expect(try await mine.refresh() == .update(.init(appended: [their11])))
+    _ = try await theirs.write(.init(takenBack: [their11]))
+    #expect(try await mine.refresh() == .update(.init(takenBack: [their11.id])))
+  }
+
   @Test func anEntryAnotherSessionTookBack_isNotWrittenAgain() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let (mine, theirs) = try await twoSessions(in: directory)
     let their7 = entry(.added, 7)
     _ = try await theirs.write(.init(appended: [their7]))
-    #expect(try await mine.refresh()?.activityFeed == [their7])
+    #expect(try await mine.refresh() == .update(.init(appended: [their7])))
     _ = try await theirs.write(.init(takenBack: [their7]))
     // An old state of mine, brought back by my undo, still holds their entry.
     let stored = try await mine.write(.init(appended: [their7]))
@@ -455,12 +502,12 @@ struct FavoritesDatabaseLiveTests {
     _ = try await FavoritesDatabase.live(directory: directory).open()
     let file = directory.appending(path: FavoritesDatabase.fileName)
     var bytes = try Data(contentsOf: file)
-    bytes.replaceSubrange(60..<64, with: [0, 0, 0, 2])
+    bytes.replaceSubrange(60..<64, with: [0, 0, 0, 3])
     try bytes.write(to: file)
     let error = await #expect(throws: FavoritesDatabaseError.self) {
       try await FavoritesDatabase.live(directory: directory).open()
     }
-    #expect(error?.description.contains("schema version 2") == true)
+    #expect(error?.description.contains("schema version 3") == true)
     #expect(try Data(contentsOf: file) == bytes)
   }
 

@@ -37,7 +37,7 @@ struct StorageObserverTests {
             contents: self.contents.withLock { $0 }, readOnly: self.reason.withLock { $0 })
         },
         write: { _ in throw FavoritesDatabaseError("written") },
-        refresh: { self.contents.withLock { $0 } },
+        refresh: { .contents(self.contents.withLock { $0 }) },
         mayHaveChanged: { true },
         readOnly: { self.reason.withLock { $0 } })
     }

@@ -25,9 +25,9 @@ extension RecordedLine {
     case 6, 7, 8:
       return try decoder.decode(Version8.Line.self, from: data).upgraded(from: version)
     default:
-      // Formats 9 to 12 read as this one, which added an action and a notice to 9, a field
-      // written only where it has something to 10, two actions and such a field to 11, and
-      // two actions, a notice and such a field to 12. A line that only an upgrade of an
+      // Formats 9 to 13 read as this one, which added an action and a notice to 9, a field
+      // written only where it has something to 10, two actions and such a field to 11, two
+      // actions, a notice and such a field to 12, and an action to 13. A line that only an upgrade of an
       // earlier format's makes is none of theirs.
       let line = try decoder.decode(RecordedLine.self, from: data)
       if let kind = line.upgradeOnlyKind {
@@ -105,7 +105,7 @@ extension Replay {
   /// Why a recording cannot be replayed at all.
   ///
   /// Its ``description`` says which line, and what is wrong with it: `line 1: the recording has
-  /// format version 14; this primetime reads versions 3 to 13`.
+  /// format version 15; this primetime reads versions 3 to 14`.
   public enum Unreadable: Error, CustomStringConvertible {
     /// The line (1-based) is not a line of its recording's format: not JSON, or JSON that the
     /// format does not write. `error` is the decoder's, whose coding path leads into `text`, the

@@ -77,11 +77,13 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// state (`storageWait`, with the `storageWaiting` and `storageWaitEnded` actions). Version
   /// 13: favorites that can be read and not changed are the screens' state (`storageReadOnly`,
   /// with the `storageReadOnly` and `storageWritable` actions), and a step that would change
-  /// them is refused (a `refusedReadOnly` notice).
+  /// them is refused (a `refusedReadOnly` notice). Version 14: another session's change comes
+  /// in as what changed (`storageUpdated`), and redo writes an entry again last, as the
+  /// database does.
   ///
   /// A line of an earlier version is read as a type of that version's, and upgraded one version
   /// at a time (``decode(_:version:)``).
-  public static let version = 13
+  public static let version = 14
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
