@@ -18,28 +18,74 @@ enum StorageBenchmark {
   ) async throws -> [(String, Double)] {
     var few: [Double] = []
     var lots: [Double] = []
+    var takeInRatios: [Double] = []
     for _ in 0..<max(rounds, 1) {
       few.append(try await secondsPerPair(favorites: 10, pairs: pairs))
       lots.append(try await secondsPerPair(favorites: many, pairs: pairs))
+      takeInRatios.append(
+        try await secondsPerTakeIn(favorites: many, pairs: pairs)
+          / secondsPerTakeIn(favorites: 10, pairs: pairs))
     }
     let fewSeconds = median(few)
     let manySeconds = median(lots)
     log(
       String(
-        format: "save + remove, 10 favorites: %.0f µs; %d favorites: %.0f µs; ratio %.2f",
-        fewSeconds * 1e6, many, manySeconds * 1e6, manySeconds / fewSeconds))
+        format: "save + remove, 10 favorites: %.0f µs; %d favorites: %.0f µs; ratio %.2f; "
+          + "another session's, taken in: ratio %.2f",
+        fewSeconds * 1e6, many, manySeconds * 1e6, manySeconds / fewSeconds,
+        median(takeInRatios)))
     return [
       ("storage.pair.few.microseconds", fewSeconds * 1e6),
       ("storage.pair.many.microseconds", manySeconds * 1e6),
       ("storage.pair.ratio", manySeconds / fewSeconds),
+      ("storage.takeIn.ratio", median(takeInRatios)),
     ]
   }
 
-  /// Seconds per save/remove pair with `favorites` favorites stored.
-  static func secondsPerPair(favorites count: Int, pairs: Int) async throws -> Double {
+  /// Seconds for a session to take in another session's save or removal, each read from the
+  /// live database as what changed, with `favorites` favorites stored: only the take-in is
+  /// timed, not the other session's write.
+  static func secondsPerTakeIn(favorites count: Int, pairs: Int) async throws -> Double {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "primetime-storage-benchmark-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
+    let primes = try await filled(directory, favorites: count)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await theirs.open()
+    let storage = Storage(database: .live(directory: directory))
+    let stored = try await storage.open().stored
+    let runtime = AppRuntime(
+      initialState: AppState(
+        favoritePrimes: PersistentArray(stored.favoritePrimes),
+        activityFeed: PersistentArray(stored.activityFeed)),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop, now: { Date() }, uuid: { UUID() }),
+      storage: storage)
+    guard let observer = runtime.storage else { throw StorageBenchmarkFailure() }
+    var elapsed = Duration.zero
+    // The first pair untimed: a session's first membership test of its feed and favorites
+    // makes their index, once.
+    for pair in 0...pairs {
+      for kind in [FavoritesDatabase.Entry.Kind.added, .removed] {
+        let entry = FavoritesDatabase.Entry(
+          id: UUID(), kind: kind, prime: primes[count], milliseconds: 0)
+        _ = try await theirs.write(FavoritesDatabase.Change(appended: [entry]))
+        let start = ContinuousClock.now
+        await observer.takeInOthers()
+        if pair > 0 { elapsed += ContinuousClock.now - start }
+      }
+    }
+    guard runtime.state.activityFeed.count == count + 2 * (pairs + 1) else {
+      throw StorageBenchmarkFailure()
+    }
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return seconds / Double(2 * pairs)
+  }
+
+  /// Stores `count` favorites in a new database in `directory`; returns them, with one more
+  /// prime after them.
+  static func filled(_ directory: URL, favorites count: Int) async throws -> [Int] {
     var primes: [Int] = []
     var candidate = 2
     while primes.count < count + 1 {
@@ -53,6 +99,15 @@ enum StorageBenchmark {
         appended: primes.dropLast().map {
           FavoritesDatabase.Entry(id: UUID(), kind: .added, prime: $0, milliseconds: 0)
         }))
+    return primes
+  }
+
+  /// Seconds per save/remove pair with `favorites` favorites stored.
+  static func secondsPerPair(favorites count: Int, pairs: Int) async throws -> Double {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "primetime-storage-benchmark-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let primes = try await filled(directory, favorites: count)
     let storage = Storage(database: .live(directory: directory))
     let stored = try await storage.open().stored
     let session = Session(

@@ -126,6 +126,7 @@ enum StoreBenchmark {
     var historyRatios: [Double] = []
     var undoSaveRatios: [Double] = []
     var undoSaveAfterOthersRatios: [Double] = []
+    var takeInRatios: [Double] = []
     let favoriteRounds = max(1000, Int(100_000 * scale))
     for _ in 0..<rounds {
       let incrMany = nsPerIncr(
@@ -152,6 +153,11 @@ enum StoreBenchmark {
       undoSaveAfterOthersRatios.append(
         nsPerUndoAndRedoOfASave(favorites: manyPrimes, 200, afterAnotherSessionsSave: true)
           / nsPerUndoAndRedoOfASave(favorites: fewPrimes, 200, afterAnotherSessionsSave: true))
+      // As many rounds with many favorites: a take-in copies nothing, and an append that
+      // outgrows the feed's storage (once in as many appends as it holds) is part of its cost.
+      takeInRatios.append(
+        nsPerTakeInOfASaveAndARemoval(favorites: manyPrimes, favoriteRounds)
+          / nsPerTakeInOfASaveAndARemoval(favorites: fewPrimes, favoriteRounds))
     }
     results += [
       ("scaling.incr.ratio", median(incrRatios)),
@@ -159,6 +165,7 @@ enum StoreBenchmark {
       ("scaling.favoriteWithHistory.ratio", median(historyRatios)),
       ("scaling.undoSave.ratio", median(undoSaveRatios)),
       ("scaling.undoSaveAfterOthers.ratio", median(undoSaveAfterOthersRatios)),
+      ("scaling.takeIn.ratio", median(takeInRatios)),
     ]
 
     // History: undo + redo after 1,000,000 steps (at --scale 1) and after 100; memory per step.
@@ -391,6 +398,30 @@ enum StoreBenchmark {
     }
   }
 
+  /// Another session's save and removal of a prime, each taken in as what it changed, with the
+  /// favorites given and a feed that adds each.
+  static func nsPerTakeInOfASaveAndARemoval(favorites: [Int], _ count: Int) -> Double {
+    let store = historyStore(favorites: favorites)
+    let other = 2_147_483_629  // a prime that is no favorite
+    let entries = (0..<count + 1).map { _ in
+      [Activity.Kind.added, .removed].map {
+        Activity(id: UUID(), kind: $0, prime: other, timestamp: Date(timeIntervalSince1970: 0))
+      }
+    }
+    // Once before timing: the first membership test of the stored arrays makes their index,
+    // once, as after a load.
+    for entry in entries[count] {
+      store.send(.step(.storageUpdated(StoredUpdate(appended: [entry]))))
+    }
+    var round = 0
+    return nanoseconds(count) {
+      for entry in entries[round] {
+        store.send(.step(.storageUpdated(StoredUpdate(appended: [entry]))))
+      }
+      round += 1
+    }
+  }
+
   /// Undo and redo of a save, as changes to what is there now, with the favorites given and a
   /// feed that adds each; with `afterAnotherSessionsSave`, another session saved a prime after
   /// the step, so that neither undo nor redo leaves one of the step's ends.
@@ -537,6 +568,7 @@ enum StoreBenchmark {
       "scaling.favoriteWithHistory.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "scaling.undoSave.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "scaling.undoSaveAfterOthers.ratio": ("≤ 1.5", { $0 <= 1.5 }),
+      "scaling.takeIn.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "subscribers.nsPerNotify": ("≤ 20", { $0 <= 20 }),
       "subscribers.oneObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),
       "subscribers.oneStateObserver.ratio": ("≤ 1.5", { $0 <= 1.5 }),

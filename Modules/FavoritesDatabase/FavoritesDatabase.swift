@@ -112,13 +112,13 @@ extension FavoritesDatabase {
 
   /// A change since the last write: feed entries appended, and feed entries taken back by undo.
   ///
-  /// Each appended `added` entry makes its prime a favorite, at the end; each `removed` entry
-  /// removes it. An entry this writer took back earlier (redo) goes back to its place in the
-  /// feed, and its favorite to its place among the favorites. Taking an entry back reverses it,
-  /// and puts a removed favorite back where it was. An entry that no longer applies (another
-  /// session changed that prime since) is left out, and so is taking back an entry another
-  /// session wrote, and writing again (redo) an entry taken back when its prime's feed changed
-  /// since.
+  /// The database applies it by the ledger's rules (`FavoritesBook`), as memory did. Each
+  /// appended `added` entry makes its prime a favorite, at the end; each `removed` entry
+  /// removes it. An entry this writer took back earlier (redo) is written again, last. Taking
+  /// an entry back reverses it, and puts a removed favorite back where its last save puts it.
+  /// An entry that no longer applies (another session changed that prime since) is left out,
+  /// and so is taking back an entry another session wrote, and writing again (redo) an entry
+  /// taken back when its prime's feed changed since.
   public struct Change: Equatable, Sendable {
     /// Entries added to the feed, oldest first.
     public var appended: [Entry]
