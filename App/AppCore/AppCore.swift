@@ -91,8 +91,8 @@ public enum AppAction: Codable, Equatable, Sendable {
   /// session changed them): these replace them. Not a step of its own, so undo passes over it.
   case storageChanged(StoredFavorites)
   /// Other sessions took back or appended these entries of the feed since the last read: the
-  /// favorites follow from them by the ledger's rules, as they did in the database. Not a step
-  /// of its own, so undo passes over it.
+  /// favorites follow from them by the ledger's rules. Not a step of its own, so undo passes
+  /// over it.
   case storageUpdated(StoredUpdate)
   /// Something happened to the screens: a page, the selection, a notice, the app ending.
   case screens(ScreensAction)

@@ -89,9 +89,9 @@ extension AppState.Undoable {
 }
 
 extension AppState.Undoable {
-  /// Takes in what another session changed in the database, as the database did it: each
-  /// entry taken back is erased where memory holds it, its prime following as the ledger
-  /// reverses it, and each entry appended is written last. The cost follows the update: a
+  /// Takes in what another session changed in the database: each entry taken back is erased
+  /// where memory holds it, its prime following as the ledger reverses it, and each entry
+  /// appended is written last. The cost follows the update: a
   /// taken-back entry is looked for from the end of the feed.
   mutating func takeIn(_ update: StoredUpdate) {
     for id in update.takenBack {
@@ -101,19 +101,8 @@ extension AppState.Undoable {
   }
 }
 
-extension PersistentArray<Activity> {
-  /// The feed's part of taking in another session's update (`AppState.Undoable.takeIn(_:)`):
-  /// the entries taken back leave, looked for from the end, and those appended come last.
-  public mutating func takeIn(_ update: StoredUpdate) {
-    for id in update.takenBack {
-      if let place = lastIndex(where: { $0.id == id }) { remove(at: place) }
-    }
-    for entry in update.appended where !contains(entry) { append(entry) }
-  }
-}
-
 /// The favorites and the feed in memory, as a book of the ledger: undo and redo of a step change
-/// them by its rules, as the database does when it stores the change.
+/// them by its rules.
 extension AppState.Undoable: FavoritesBook {
   public func isFavorite(_ prime: Int) -> Bool {
     favoritePrimes.contains(prime)
@@ -145,9 +134,10 @@ extension AppState.Undoable: FavoritesBook {
       while let place = favoritePrimes.lastIndex(of: prime) { favoritePrimes.remove(at: place) }
       return
     }
-    let place = Ledger.place(
-      ofSaved: prime, feedFromTheEnd: activityFeed.reversed(), index: favoritePrimes.lastIndex(of:))
-    favoritePrimes.insert(prime, at: place ?? favoritePrimes.count)
+    let later = Ledger.place(
+      ofSaved: prime, feedFromTheEnd: activityFeed.reversed(),
+      favoritesFromTheEnd: favoritePrimes.reversed())
+    favoritePrimes.insert(prime, at: favoritePrimes.count - later)
   }
 }
 

@@ -22,6 +22,9 @@ public final class Storage {
   private let database: FavoritesDatabase
   /// The feed as the database holds it, as far as this session knows.
   private var synced: PersistentArray<Activity> = []
+  /// Whether memory did not take in what the last read returned: the next write then asks for
+  /// everything stored, since no later read returns it again.
+  private var missedATakeIn = false
   /// Why the stored favorites can be read and not changed, as the database last said: `nil`
   /// while they can be changed.
   public private(set) var readOnly: String?
@@ -68,7 +71,8 @@ public final class Storage {
     _ feed: PersistentArray<Activity>, readingOthers: Bool = true
   ) async throws -> AppAction? {
     defer { readOnly = database.readOnly() }
-    let change = feed == synced ? FavoritesDatabase.Change() : Self.change(from: synced, to: feed)
+    var change = feed == synced ? FavoritesDatabase.Change() : Self.change(from: synced, to: feed)
+    if missedATakeIn { change.returnsContents = true }
     if change.isEmpty, try !readingOthers || !database.mayHaveChanged() {
       synced = feed
       return nil
@@ -76,6 +80,7 @@ public final class Storage {
     let refreshed =
       change.isEmpty
       ? try await database.refresh() : try await database.write(change).map { .contents($0) }
+    if change.returnsContents { missedATakeIn = false }
     switch refreshed {
     case nil:
       synced = feed
@@ -85,11 +90,10 @@ public final class Storage {
       synced = PersistentArray(stored.activityFeed)
       return .storageChanged(stored)
     case .update(let update)?:
-      let stored = StoredUpdate(
-        takenBack: update.takenBack, appended: update.appended.map(Self.activity))
+      // What memory holds, until it takes the update in.
       synced = feed
-      synced.takeIn(stored)
-      return .storageUpdated(stored)
+      return .storageUpdated(
+        StoredUpdate(takenBack: update.takenBack, appended: update.appended.map(Self.activity)))
     }
   }
 
@@ -98,6 +102,13 @@ public final class Storage {
   /// identities.
   public func tookIn(_ feed: PersistentArray<Activity>) {
     synced = feed
+  }
+
+  /// Notes that memory did not take in what ``sync(_:readingOthers:)`` returned (it changed in
+  /// the meantime): the next sync writes what memory changed since and asks for everything
+  /// stored.
+  public func missedTakeIn() {
+    missedATakeIn = true
   }
 
   /// The change from one feed to another, as the ledger finds it

@@ -96,9 +96,13 @@ public final class StorageObserver {
       readsOthers = false
       do {
         let stored = try await storage.sync(feed, readingOthers: reading)
-        // A change made meanwhile is written on the next turn, against what is stored now;
-        // taking in the stored contents first would drop it.
-        if store.state.present.activityFeed == feed { succeeded(taking: stored) }
+        // A change made meanwhile is written on the next turn, which asks for everything
+        // stored; taking in the stored contents first would drop it.
+        if store.state.present.activityFeed == feed {
+          succeeded(taking: stored)
+        } else if stored != nil {
+          storage.missedTakeIn()
+        }
       } catch {
         // Kept in memory; the next action that changes anything tries again.
         failed(error)

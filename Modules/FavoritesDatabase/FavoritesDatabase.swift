@@ -112,7 +112,7 @@ extension FavoritesDatabase {
 
   /// A change since the last write: feed entries appended, and feed entries taken back by undo.
   ///
-  /// The database applies it by the ledger's rules (`FavoritesBook`), as memory did. Each
+  /// The database applies it by the ledger's rules (`FavoritesBook`). Each
   /// appended `added` entry makes its prime a favorite, at the end; each `removed` entry
   /// removes it. An entry this writer took back earlier (redo) is written again, last. Taking
   /// an entry back reverses it, and puts a removed favorite back where its last save puts it.

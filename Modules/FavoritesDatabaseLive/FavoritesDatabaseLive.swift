@@ -528,6 +528,7 @@ final class LiveConnection: Sendable {
       known.withLock {
         $0.dataVersion = version
         $0.read(contents)
+        if let contents { $0.readOnly?.contents = contents }
       }
       return contents.map { .contents($0) }
     } catch {

@@ -80,8 +80,15 @@ enum LegacyFiles {
     for prime in primes where !present.contains(prime) {
       entries.append(
         FavoritesDatabase.Entry(id: UUID(), kind: .added, prime: prime, milliseconds: now))
+      present.insert(prime)
     }
-    for prime in primes {
+    // The favorites in the order of their last saves in the feed, as the ledger orders them
+    // (`FavoritesBook`), each once.
+    var lastSave: [Int: Int] = [:]
+    for (index, entry) in entries.enumerated() where entry.kind == .added {
+      lastSave[entry.prime] = index
+    }
+    for prime in wanted.sorted(by: { lastSave[$0, default: 0] < lastSave[$1, default: 0] }) {
       try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [prime])
     }
     for entry in entries { try Schema.insert(entry, position: nil, db) }

@@ -36,12 +36,31 @@ enum Schema {
           CREATE INDEX activity_by_prime ON activity(prime, seq);
           """)
     },
-    // Version 2: the entries undo took back, in the order taken back, so that another session
-    // reads what changed since it last looked rather than everything.
+    // Version 2: every entry taken out of the feed, in the order taken, whoever takes it (a
+    // trigger), so that another session reads what changed since it last looked rather than
+    // everything; and the favorites in the order of their last saves in the feed, as the
+    // ledger orders them, which an import of the version-1 files did not keep.
     { db in
       try db.execute(
         sql: """
-          CREATE TABLE takenback (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL);
+          CREATE TABLE takenback (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL,
+            entry INTEGER NOT NULL);
+          CREATE TRIGGER activity_taken_back AFTER DELETE ON activity BEGIN
+            INSERT INTO takenback (id, entry) VALUES (old.id, old.seq);
+          END;
+          CREATE TEMP TABLE saved_order AS
+            SELECT prime, row_number() OVER (
+              ORDER BY (
+                SELECT max(seq) FROM activity
+                WHERE activity.prime = favorite.prime AND kind = 'added'),
+              position) AS rank
+            FROM favorite;
+          UPDATE favorite SET position = -position;
+          UPDATE favorite
+            SET position = (SELECT rank FROM saved_order WHERE saved_order.prime = favorite.prime);
+          DROP TABLE saved_order;
           """)
     },
   ]
@@ -73,7 +92,7 @@ enum Schema {
     guard try Int.fetchOne(db, sql: "PRAGMA user_version") == version,
       try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
     else { return false }
-    return try hasItsTables(tables(db))
+    return try hasItsTables(tables(db), version: version)
   }
 
   /// The names of the database's own tables.
@@ -81,9 +100,10 @@ enum Schema {
     try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
   }
 
-  /// Whether `tables` has every table of PrimeTime's.
-  private static func hasItsTables(_ tables: [String]) -> Bool {
-    Set(tables).isSuperset(of: ["favorite", "activity"])
+  /// Whether `tables` has every table of PrimeTime's at schema `version`: the favorites and
+  /// the feed, and from version 2 the entries taken back.
+  private static func hasItsTables(_ tables: [String], version: Int) -> Bool {
+    Set(tables).isSuperset(of: ["favorite", "activity"] + (version >= 2 ? ["takenback"] : []))
   }
 
   /// Brings the schema to the current version. Returns whether the database was new.
@@ -100,7 +120,7 @@ enum Schema {
     if found < 0 {
       throw Unusable(reason: "its schema version (\(found)) is not one PrimeTime writes")
     }
-    if found > 0 && !hasItsTables(tables) {
+    if found > 0 && !hasItsTables(tables, version: found) {
       throw Unusable(reason: "its tables are missing")
     }
     guard found < version else { return false }
@@ -120,7 +140,7 @@ enum Schema {
     let tables = try tables(db)
     if found == 0 && tables.isEmpty { return FavoritesDatabase.Contents() }
     // Every version has the favorites and the feed.
-    guard found >= 1, hasItsTables(tables) else {
+    guard found >= 1, hasItsTables(tables, version: 1) else {
       throw FavoritesDatabaseError(
         "\(path) holds no PrimeTime favorites (another program's database, or one without "
           + "its tables); it cannot be moved aside while the directory is read-only")
@@ -147,10 +167,12 @@ enum Schema {
   }
 
   /// What changed after `cursor`: the entries taken back, in the order taken back, and those
-  /// appended, oldest first. An entry taken back and written again is in both.
+  /// appended, oldest first. An entry taken back and written again is in both. An entry both
+  /// appended and taken back since is in neither: the session never read it.
   static func update(after cursor: Cursor, _ db: Database) throws -> FavoritesDatabase.Update {
     let takenBack = try String.fetchAll(
-      db, sql: "SELECT id FROM takenback WHERE seq > ? ORDER BY seq", arguments: [cursor.takenBack]
+      db, sql: "SELECT id FROM takenback WHERE seq > ? AND entry <= ? ORDER BY seq",
+      arguments: [cursor.takenBack, cursor.appended]
     ).compactMap(UUID.init(uuidString:))
     let appended = try Row.fetchAll(
       db, sql: "SELECT id, kind, prime, timestamp FROM activity WHERE seq > ? ORDER BY seq",

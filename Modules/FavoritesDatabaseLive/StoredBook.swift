@@ -42,8 +42,8 @@ struct StoredBook: FavoritesBook {
   func erase(_ entry: FavoritesDatabase.Entry) throws {
     let position = try Int.fetchOne(
       db, sql: "SELECT position FROM activity WHERE id = ?", arguments: [entry.id.uuidString])
+    // The schema's trigger notes it as taken back, for other sessions to read.
     try db.execute(sql: "DELETE FROM activity WHERE id = ?", arguments: [entry.id.uuidString])
-    try db.execute(sql: "INSERT INTO takenback (id) VALUES (?)", arguments: [entry.id.uuidString])
     if entry.saves {
       try db.execute(sql: "DELETE FROM favorite WHERE prime = ?", arguments: [entry.prime])
     } else {

@@ -1,31 +1,35 @@
 /// The ledger's rules that read whole feeds: where a saved prime stands among the favorites,
 /// and how two versions of a feed differ.
 public enum Ledger {
-  /// Where a saved `prime` stands among the favorites: before the first favorite saved after
-  /// its own last save, else last. The favorites are in the order of their last saving entries
-  /// in the feed (``FavoritesBook``).
+  /// Where a saved `prime` stands among the favorites: before every favorite saved after its
+  /// own last save, which are the last ones, the favorites being in the order of their last
+  /// saving entries in the feed (``FavoritesBook``).
   ///
-  /// The feed is read from its end back to the prime's last save, so that the cost follows how
-  /// long ago that was, not how long the feed is.
+  /// The feed is read from its end back to the prime's last save, and the favorites from their
+  /// end, so that the cost follows how long ago that save was, not how many there are.
   ///
   /// ```swift
-  /// Ledger.place(ofSaved: 5, feedFromTheEnd: feed.reversed(), index: favorites.firstIndex(of:))
+  /// Ledger.place(ofSaved: 3, feedFromTheEnd: feed.reversed(), favoritesFromTheEnd: [7, 5, 2])
   /// ```
   ///
   /// - Parameters:
   ///   - feedFromTheEnd: The feed, newest entry first.
-  ///   - index: Where a prime stands among the favorites now, `nil` for one that is none.
-  /// - Returns: The position of the favorite `prime` goes before, or `nil` where it goes last
-  ///   (no favorite was saved after it, or no entry saves it).
+  ///   - favoritesFromTheEnd: The favorites, last first.
+  /// - Returns: How many of the last favorites `prime` goes before: 0 where it goes last (no
+  ///   favorite was saved after it, or no entry saves it).
   public static func place<Entry: LedgerEntry>(
-    ofSaved prime: Int, feedFromTheEnd: some Sequence<Entry>, index: (Int) -> Int?
-  ) -> Int? {
+    ofSaved prime: Int, feedFromTheEnd: some Sequence<Entry>,
+    favoritesFromTheEnd: some Sequence<Int>
+  ) -> Int {
     var savedLater: Set<Int> = []
     for entry in feedFromTheEnd where entry.saves {
-      if entry.prime == prime { return savedLater.compactMap(index).min() }
+      if entry.prime == prime {
+        guard !savedLater.isEmpty else { return 0 }
+        return favoritesFromTheEnd.prefix { savedLater.contains($0) }.count
+      }
       savedLater.insert(entry.prime)
     }
-    return nil
+    return 0
   }
 
   /// How a feed changed from `old` to `new`: the entries `new` no longer holds (taken back),

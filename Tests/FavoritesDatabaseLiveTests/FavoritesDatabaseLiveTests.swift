@@ -99,7 +99,8 @@ struct FavoritesDatabaseLiveTests {
   }
 
   /// A database of schema version 1, which has no record of entries taken back, keeps all it
-  /// holds when this version opens it, and tells what changed from then on.
+  /// holds when this version opens it, its favorites in the order of their saves (an import of
+  /// the version-1 files kept another), and tells what changed from then on.
   @Test func aVersion1Database_isMigrated_keepingWhatItHolds() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -111,7 +112,9 @@ struct FavoritesDatabaseLiveTests {
     }
     let file = directory.appending(path: FavoritesDatabase.fileName)
     try DatabaseQueue(path: file.path).inDatabase { db in
-      try db.execute(sql: "DROP TABLE takenback; PRAGMA user_version = 1")
+      try db.execute(
+        sql: "DROP TRIGGER activity_taken_back; DROP TABLE takenback; PRAGMA user_version = 1")
+      try db.execute(sql: "UPDATE favorite SET position = 100 WHERE prime = 3")
     }
     let (mine, theirs) = try await twoSessions(in: directory)
     let opened = try await FavoritesDatabase.live(directory: directory).open()
@@ -188,7 +191,7 @@ struct FavoritesDatabaseLiveTests {
     let their11 = entry(.added, 11)
     _ = try await theirs.write(.init(appended: [their11]))
     #expect(try await mine.write(.init(takenBack: [my7]))?.favoritePrimes == [11])
-    // Redo writes the entry anew, after theirs, and its favorite by its save: as memory does.
+    // Redo writes the entry anew, after theirs, and its favorite by its save.
     #expect(try await mine.write(.init(appended: [my7])) == nil)
     let contents = try await FavoritesDatabase.live(directory: directory).open().contents
     #expect(
@@ -520,6 +523,21 @@ struct FavoritesDatabaseLiveTests {
     #expect(opened.contents.favoritePrimes == [2, 3, 7])
     #expect(opened.contents.activityFeed.map(\.prime) == [2, 3, 7])
     #expect(FileManager.default.fileExists(atPath: file.path + ".migrated"))
+  }
+
+  /// A version-1 feed alone that saves a prime again after removing it gives that favorite
+  /// once.
+  @Test func aVersion1FeedThatSavesAPrimeTwice_isImported_withTheFavoriteOnce() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let entries = [("added", 2), ("added", 5), ("removed", 2), ("added", 2)].map { kind, prime in
+      #"{"type":"\#(kind)","prime":\#(prime),"timestamp":"2026-11-22T07:30:00Z"}"#
+    }
+    try Data(#"{"version":1,"activityFeed":[\#(entries.joined(separator: ","))]}"#.utf8)
+      .write(to: directory.appending(path: "activity-feed.json"))
+    let opened = try await FavoritesDatabase.live(directory: directory).open()
+    #expect(opened.contents.favoritePrimes == [5, 2])
+    #expect(opened.contents.activityFeed.map(\.prime) == [2, 5, 2, 2])
   }
 
   @Test func movingACorruptFileAside_happensWhileNoOtherSessionCanOpen() async throws {

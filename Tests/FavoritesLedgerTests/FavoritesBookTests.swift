@@ -1,22 +1,30 @@
 import FavoritesLedger
+import Synchronization
 import Testing
 
-/// An entry of the tests' feeds, numbered in the order made.
+/// An entry of the tests' feeds, numbered in the order made, whichever test makes it.
 struct Entry: LedgerEntry, Hashable {
-  nonisolated(unsafe) static var made = 0
+  static let made = Mutex(0)
   let id: Int
   let prime: Int
   let kind: EntryKind
+
+  init(prime: Int, kind: EntryKind) {
+    id = Self.made.withLock { made in
+      made += 1
+      return made
+    }
+    self.prime = prime
+    self.kind = kind
+  }
 }
 
 func saved(_ prime: Int) -> Entry {
-  Entry.made += 1
-  return Entry(id: Entry.made, prime: prime, kind: .added)
+  Entry(prime: prime, kind: .added)
 }
 
 func removed(_ prime: Int) -> Entry {
-  Entry.made += 1
-  return Entry(id: Entry.made, prime: prime, kind: .removed)
+  Entry(prime: prime, kind: .removed)
 }
 
 /// A book in two arrays, with the ledger's placement: the least a book can be.
@@ -40,9 +48,9 @@ struct Book: FavoritesBook {
 
   private mutating func setSaved(_ prime: Int, _ saves: Bool) {
     guard saves else { return favorites.removeAll { $0 == prime } }
-    let place = Ledger.place(
-      ofSaved: prime, feedFromTheEnd: feed.reversed(), index: favorites.firstIndex(of:))
-    favorites.insert(prime, at: place ?? favorites.count)
+    let later = Ledger.place(
+      ofSaved: prime, feedFromTheEnd: feed.reversed(), favoritesFromTheEnd: favorites.reversed())
+    favorites.insert(prime, at: favorites.count - later)
   }
 }
 
@@ -56,7 +64,6 @@ func check<Result: Equatable>(
   #expect(result == expected, sourceLocation: sourceLocation)
 }
 
-@Suite(.serialized)
 struct FavoritesBookTests {
   @Test func anEntry_isWrittenOnlyWhereItChangesItsPrime_andOnce() {
     var book = Book()
@@ -133,25 +140,25 @@ struct FavoritesBookTests {
     check(&book, .done) { $0.redo(three, ifLatestIs: latest) }
   }
 
-  @Test func aPlace_isBeforeTheFirstFavoriteSavedLater_orNone() {
-    let feed = [saved(2), saved(3), saved(5), removed(3)]
-    let favorites = [2, 5]
+  @Test func aPlace_isBeforeTheFavoritesSavedLater_orLast() {
+    let feed = [saved(2), saved(3), saved(5), saved(7), removed(3)]
     #expect(
-      Ledger.place(ofSaved: 3, feedFromTheEnd: feed.reversed(), index: favorites.firstIndex(of:))
-        == 1)
+      Ledger.place(ofSaved: 3, feedFromTheEnd: feed.reversed(), favoritesFromTheEnd: [7, 5, 2])
+        == 2)
     #expect(
-      Ledger.place(ofSaved: 5, feedFromTheEnd: feed.reversed(), index: favorites.firstIndex(of:))
-        == nil)
+      Ledger.place(ofSaved: 7, feedFromTheEnd: feed.reversed(), favoritesFromTheEnd: [7, 5, 2])
+        == 0)
     #expect(
-      Ledger.place(ofSaved: 7, feedFromTheEnd: feed.reversed(), index: favorites.firstIndex(of:))
-        == nil)
+      Ledger.place(ofSaved: 11, feedFromTheEnd: feed.reversed(), favoritesFromTheEnd: [7, 5, 2])
+        == 0)
+    // Only the favorites saved later count, however many came before.
     #expect(
-      Ledger.place(ofSaved: 5, feedFromTheEnd: feed.reversed(), index: favorites.firstIndex(of:))
-        == nil)
+      Ledger.place(
+        ofSaved: 3, feedFromTheEnd: feed.reversed(), favoritesFromTheEnd: [7, 5, 13, 11, 2])
+        == 2)
   }
 }
 
-@Suite(.serialized)
 struct FeedDifferenceTests {
   @Test func whatATailGainedAndLost_oldestFirst() {
     let (a, b, c) = (saved(2), saved(3), saved(5))

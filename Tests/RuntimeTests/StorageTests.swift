@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import FavoritesDatabase
+import FavoritesDatabaseLive
 import Foundation
 import Testing
 
@@ -58,5 +59,36 @@ struct StorageTests {
   @Test func change_sameFeed_isEmpty() {
     let feed = PersistentArray((1...1000).map { entry(UInt64($0), $0) })
     #expect(Storage.change(from: feed, to: feed).isEmpty)
+  }
+
+  /// A take-in that memory missed, its feed having changed meanwhile, is not lost: the next
+  /// sync writes what memory changed and brings everything stored. Here the missed update took
+  /// back another session's entry while memory undid one of its own, which leaves two feeds of
+  /// one length that differ in the middle.
+  @MainActor
+  @Test func aMissedTakeIn_isBroughtByTheNextSync_withWhatMemoryChangedMeanwhile() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "primetime-storage-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let storage = Storage(database: .live(directory: directory))
+    _ = try await storage.open()
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await theirs.open()
+    let (a, b, c, d, g) = (entry(1, 2), entry(2, 3), entry(3, 5), entry(4, 7), entry(5, 11))
+    #expect(try await storage.sync([a]) == nil)
+    _ = try await theirs.write(.init(appended: [stored(b)]))
+    #expect(try await storage.sync([a]) == .storageUpdated(StoredUpdate(appended: [b])))
+    storage.tookIn([a, b])
+    #expect(try await storage.sync([a, b, c]) == nil)
+    _ = try await theirs.write(.init(appended: [stored(d), stored(g)]))
+    #expect(try await storage.sync([a, b, c]) == .storageUpdated(StoredUpdate(appended: [d, g])))
+    storage.tookIn([a, b, c, d, g])
+    _ = try await theirs.write(.init(takenBack: [stored(b)]))
+    #expect(try await storage.sync([a, b, c, d, g]) != nil)
+    storage.missedTakeIn()
+    let next = try await storage.sync([a, b, d, g])
+    #expect(
+      next
+        == .storageChanged(StoredFavorites(favoritePrimes: [2, 7, 11], activityFeed: [a, d, g])))
   }
 }

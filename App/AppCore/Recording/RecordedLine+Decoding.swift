@@ -27,7 +27,9 @@ extension RecordedLine {
     default:
       // Formats 9 to 13 read as this one, which added an action and a notice to 9, a field
       // written only where it has something to 10, two actions and such a field to 11, two
-      // actions, a notice and such a field to 12, and an action to 13. A line that only an upgrade of an
+      // actions, a notice and such a field to 12, and an action to 13. (14 also writes an entry
+      // that redo brings back last, where 13 and earlier put it back in its place: a redo that
+      // another session's entries came after replays by 14's rule.) A line that only an upgrade of an
       // earlier format's makes is none of theirs.
       let line = try decoder.decode(RecordedLine.self, from: data)
       if let kind = line.upgradeOnlyKind {

@@ -78,8 +78,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// 13: favorites that can be read and not changed are the screens' state (`storageReadOnly`,
   /// with the `storageReadOnly` and `storageWritable` actions), and a step that would change
   /// them is refused (a `refusedReadOnly` notice). Version 14: another session's change comes
-  /// in as what changed (`storageUpdated`), and redo writes an entry again last, as the
-  /// database does.
+  /// in as what changed (`storageUpdated`), and redo writes an entry again last.
   ///
   /// A line of an earlier version is read as a type of that version's, and upgraded one version
   /// at a time (``decode(_:version:)``).
