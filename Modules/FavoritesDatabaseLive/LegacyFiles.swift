@@ -1,5 +1,6 @@
 import FavoritePrimesFormat
 import FavoritesDatabase
+import FavoritesLedger
 import Foundation
 import GRDB
 
@@ -12,10 +13,11 @@ import GRDB
 /// {"version":1,"activityFeed":[{"type":"added","prime":7,"timestamp":"2026-11-22T07:30:00Z"}]}
 /// ```
 ///
-/// The favorites keep their order. Feed entries that do not follow from the ones before them
-/// (a prime added twice, or removed when it was not a favorite) are left out, and entries
-/// stamped with the time of the migration are added where the feed and the favorites disagree,
-/// so that the feed replays to exactly the favorites. Numbers in the favorites file that are not
+/// Feed entries that do not follow from the ones before them (a prime added twice, or removed
+/// when it was not a favorite) are left out, as the ledger leaves them out, and entries stamped
+/// with the time of the migration are added where the feed and the favorites disagree, so that
+/// the feed replays to exactly the favorites. The favorites are in the order of their last
+/// saves in that feed, as every session keeps them. Numbers in the favorites file that are not
 /// prime, or repeat a prime, are left out with a notice. A file that cannot be read is moved
 /// aside.
 enum LegacyFiles {
@@ -57,40 +59,30 @@ enum LegacyFiles {
     }
     guard favorites != nil || feed != nil else { return }
 
-    var entries: [FavoritesDatabase.Entry] = []
-    var replayed: [Int] = []
-    var present = Set<Int>()
+    // The old feed, kept where the ledger would have written each entry, and then made to end
+    // at the favorites: by the ledger's rules, as any session's feed.
+    var book = ImportedFeed()
     for old in feed ?? [] {
-      let follows =
-        old.type == .added ? present.insert(old.prime).inserted : present.remove(old.prime) != nil
-      guard follows else { continue }
-      if old.type == .added { replayed.append(old.prime) }
-      entries.append(
+      book.append(
         FavoritesDatabase.Entry(
           id: UUID(), kind: old.type, prime: old.prime,
           milliseconds: Int64((old.timestamp.timeIntervalSince1970 * 1000).rounded())))
     }
-    let primes = favorites ?? replayed.filter { present.contains($0) }
     let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-    let wanted = Set(primes)
-    for prime in replayed where present.contains(prime) && !wanted.contains(prime) {
-      entries.append(
+    let wanted = favorites.map(Set.init) ?? book.favorites
+    for prime in book.savedOrder where !wanted.contains(prime) {
+      book.append(
         FavoritesDatabase.Entry(id: UUID(), kind: .removed, prime: prime, milliseconds: now))
     }
-    for prime in primes where !present.contains(prime) {
-      entries.append(
+    for prime in favorites ?? [] {
+      book.append(
         FavoritesDatabase.Entry(id: UUID(), kind: .added, prime: prime, milliseconds: now))
-      present.insert(prime)
     }
-    // The favorites in the order of their last saves in the feed, as the ledger orders them
-    // (`FavoritesBook`), each once.
-    var lastSave: [Int: Int] = [:]
-    for (index, entry) in entries.enumerated() where entry.kind == .added {
-      lastSave[entry.prime] = index
-    }
-    for prime in wanted.sorted(by: { lastSave[$0, default: 0] < lastSave[$1, default: 0] }) {
+    // The favorites in the order of their last saves in the feed, as the ledger orders them.
+    for prime in book.savedOrder {
       try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [prime])
     }
+    let entries = book.entries
     for entry in entries { try Schema.insert(entry, position: nil, db) }
   }
 
@@ -130,5 +122,42 @@ enum LegacyFiles {
       }
       return nil
     }
+  }
+}
+
+/// The feed an import builds, as a book of the ledger: an entry goes in only where the
+/// ledger's rules write it. It is never taken back.
+private struct ImportedFeed: FavoritesBook {
+  private(set) var entries: [FavoritesDatabase.Entry] = []
+  private(set) var favorites: Set<Int> = []
+  /// Where each prime's last save is in the feed.
+  private var lastSave: [Int: Int] = [:]
+
+  /// The favorites, each where its last save puts it: last saved last.
+  var savedOrder: [Int] {
+    favorites.sorted { lastSave[$0, default: 0] < lastSave[$1, default: 0] }
+  }
+
+  func isFavorite(_ prime: Int) -> Bool { favorites.contains(prime) }
+
+  func latestEntry(for prime: Int) -> FavoritesDatabase.Entry? {
+    entries.last { $0.prime == prime }
+  }
+
+  /// Every entry is new: the import makes its identities.
+  func holds(_ entry: FavoritesDatabase.Entry) -> Bool { false }
+
+  mutating func write(_ entry: FavoritesDatabase.Entry) {
+    entries.append(entry)
+    if entry.saves {
+      favorites.insert(entry.prime)
+      lastSave[entry.prime] = entries.count
+    } else {
+      favorites.remove(entry.prime)
+    }
+  }
+
+  func erase(_ entry: FavoritesDatabase.Entry) {
+    preconditionFailure("an import takes nothing back")
   }
 }
