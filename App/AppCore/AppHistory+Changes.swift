@@ -94,10 +94,7 @@ extension AppState.Undoable {
   /// appended is written last. The cost follows the update: a
   /// taken-back entry is looked for from the end of the feed.
   mutating func takeIn(_ update: StoredUpdate) {
-    for id in update.takenBack {
-      if let entry = activityFeed.last(where: { $0.id == id }) { erase(entry) }
-    }
-    for entry in update.appended where !holds(entry) { write(entry) }
+    takeIn(takenBack: update.takenBack, appended: update.appended)
   }
 }
 
@@ -115,6 +112,11 @@ extension AppState.Undoable: FavoritesBook {
 
   public func holds(_ entry: Activity) -> Bool {
     activityFeed.contains(entry)
+  }
+
+  /// Looked for from the end, where another session's undo usually finds it.
+  public func entry(_ id: UUID) -> Activity? {
+    activityFeed.last { $0.id == id }
   }
 
   public mutating func write(_ entry: Activity) {

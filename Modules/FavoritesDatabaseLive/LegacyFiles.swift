@@ -147,6 +147,8 @@ private struct ImportedFeed: FavoritesBook {
   /// Every entry is new: the import makes its identities.
   func holds(_ entry: FavoritesDatabase.Entry) -> Bool { false }
 
+  func entry(_ id: UUID) -> FavoritesDatabase.Entry? { nil }
+
   mutating func write(_ entry: FavoritesDatabase.Entry) {
     entries.append(entry)
     if entry.saves {

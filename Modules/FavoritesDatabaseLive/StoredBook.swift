@@ -20,6 +20,13 @@ struct StoredBook: FavoritesBook {
     return row.flatMap(Schema.entry)
   }
 
+  func entry(_ id: UUID) throws -> FavoritesDatabase.Entry? {
+    try Row.fetchOne(
+      db.cachedStatement(sql: "SELECT id, kind, prime, timestamp FROM activity WHERE id = ?"),
+      arguments: [id.uuidString]
+    ).flatMap(Schema.entry)
+  }
+
   func holds(_ entry: FavoritesDatabase.Entry) throws -> Bool {
     try Bool.fetchOne(
       db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM activity WHERE id = ?)"),

@@ -56,6 +56,8 @@ public protocol FavoritesBook {
   func latestEntry(for prime: Int) throws(Failure) -> Entry?
   /// Whether the feed holds `entry`.
   func holds(_ entry: Entry) throws(Failure) -> Bool
+  /// The feed's entry with identity `id`, if it holds one.
+  func entry(_ id: Entry.ID) throws(Failure) -> Entry?
   /// Writes `entry` last in the feed and saves or removes its prime: a saved prime goes last
   /// among the favorites, its save being the latest.
   mutating func write(_ entry: Entry) throws(Failure)
@@ -100,6 +102,17 @@ extension FavoritesBook {
   {
     guard try latestEntry(for: entry.prime)?.id == latest else { return false }
     return try append(entry)
+  }
+
+  /// Takes in what another book of the same favorites changed (another session's writes to the
+  /// database): each entry it took back, in the order taken back, is erased where this book
+  /// holds it, its prime following as the entry is reversed, and each entry it appended is
+  /// written last. Both books then hold the same feed and favorites.
+  public mutating func takeIn(takenBack: [Entry.ID], appended: [Entry]) throws(Failure) {
+    for id in takenBack {
+      if let entry = try entry(id) { try erase(entry) }
+    }
+    for entry in appended where try !holds(entry) { try write(entry) }
   }
 
   /// Undoes `entry`, which a step wrote: takes it back where it is its prime's latest.

@@ -35,6 +35,7 @@ struct Book: FavoritesBook {
   func isFavorite(_ prime: Int) -> Bool { favorites.contains(prime) }
   func latestEntry(for prime: Int) -> Entry? { feed.last { $0.prime == prime } }
   func holds(_ entry: Entry) -> Bool { feed.contains(entry) }
+  func entry(_ id: Int) -> Entry? { feed.last { $0.id == id } }
 
   mutating func write(_ entry: Entry) {
     feed.append(entry)
@@ -138,6 +139,24 @@ struct FavoritesBookTests {
     check(&book, .needsNewEntry) { $0.redo(three, ifLatestIs: nil) }
     let latest = book.latestEntry(for: 3)?.id
     check(&book, .done) { $0.redo(three, ifLatestIs: latest) }
+  }
+
+  /// What one book changed, taken in by another, leaves both alike: here the other undid a
+  /// removal, saved a prime and undid that, and redid an entry both held.
+  @Test func aBook_takingInWhatAnotherChanged_endsAsIt() {
+    var mine = Book()
+    let removal = removed(3)
+    for entry in [saved(2), saved(3), saved(5), removal] { mine.append(entry) }
+    var theirs = mine
+    let seven = saved(7)
+    theirs.append(seven)
+    check(&theirs, true) { $0.takeBack(removal) }
+    check(&theirs, true) { $0.takeBack(seven) }
+    let eleven = saved(11)
+    theirs.append(eleven)
+    mine.takeIn(takenBack: [removal.id, seven.id], appended: [eleven])
+    #expect(mine.feed == theirs.feed && mine.favorites == theirs.favorites)
+    #expect(mine.favorites == [2, 3, 5, 11])
   }
 
   @Test func aPlace_isBeforeTheFavoritesSavedLater_orLast() {
