@@ -13,8 +13,8 @@ extension AppState.Undoable {
   /// - a prime that is already as the change would leave it (another session removed the prime
   ///   this undo would remove) is left alone, and a note says so;
   /// - otherwise the prime is saved or removed. The feed says so by taking back the step's own
-  ///   entry, or writing it again, last, where nothing happened to the prime since; else by a
-  ///   new entry, from `environment`'s clock and identities.
+  ///   entry, or writing it again, last and at the time of the redo, where nothing happened to
+  ///   the prime since; else by a new entry, from `environment`'s clock and identities.
   ///
   /// ```swift
   /// notes += present.makeChange(from: from, to: to, environment: environment)
@@ -47,7 +47,10 @@ extension AppState.Undoable {
       // Nothing may have happened to the prime since the step's start, where its latest entry
       // was the one before this.
       let latest = Self.lastEntry(for: entry.prime, in: old.activityFeed)?.id
-      switch redo(entry, ifLatestIs: latest) {
+      let outcome = redo(entry, ifLatestIs: latest) { entry in
+        Activity(id: entry.id, kind: entry.kind, prime: entry.prime, timestamp: environment.now())
+      }
+      switch outcome {
       case .done: break
       case .alreadyDone: notes.append(Self.note(prime: entry.prime, saved: entry.saves))
       case .needsNewEntry: append(entry.kind, entry.prime, environment)

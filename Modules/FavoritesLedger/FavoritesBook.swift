@@ -29,7 +29,8 @@ extension LedgerEntry {
 ///
 /// The rules:
 /// - **The feed is in the order its entries were written.** A new entry goes last. An entry
-///   written again after undo took it back (redo) is written anew: last.
+///   written again after undo took it back (redo) is written anew: last, at the time of the
+///   redo.
 /// - **An entry is written only where it changes its prime** (an `added` entry for a prime
 ///   that is no favorite, a `removed` one for a favorite) **and is not there already.**
 /// - **Only a prime's latest entry can be taken back**: a later entry, of either session, has
@@ -126,11 +127,15 @@ extension FavoritesBook {
   /// Does again `entry`, which a step wrote and undo took back: writes it again where nothing
   /// happened to its prime since, its latest entry being `latest`, the one before `entry`.
   ///
+  /// - Parameter restamped: The entry as written again, last: the same entry with the time of
+  ///   the redo, so that the feed stays in the order of its times. Called only to write it.
   /// - Returns: What redo found, and whether it needs a new entry of its own.
-  public mutating func redo(_ entry: Entry, ifLatestIs latest: Entry.ID?) throws(Failure) -> Outcome
-  {
+  public mutating func redo(
+    _ entry: Entry, ifLatestIs latest: Entry.ID?, restamped: (Entry) -> Entry = { $0 }
+  ) throws(Failure) -> Outcome {
     if try isFavorite(entry.prime) == entry.saves { return .alreadyDone }
-    return try bringBack(entry, ifLatestIs: latest) ? .done : .needsNewEntry
+    guard try latestEntry(for: entry.prime)?.id == latest else { return .needsNewEntry }
+    return try append(restamped(entry)) ? .done : .needsNewEntry
   }
 }
 

@@ -6,6 +6,7 @@ import Foundation
 import NthPrimeClient
 import NthPrimeLookup
 import Screens
+import Synchronization
 import Testing
 
 @MainActor
@@ -586,6 +587,31 @@ struct AppHistoryTests {
     store.send(.redo)
     #expect(store.state.present.favoritePrimes == [7, 11])
     #expect(store.state.present.activityFeed.map(\.prime) == [5, 7, 11, 5])
+  }
+
+  /// Redo after another session's save writes the step's entry again last, with the time of
+  /// the redo, so that the feed, newest last, stays in time order.
+  @Test func redoPastAnotherSessionsSave_writesItsEntryAgain_atTheTimeOfTheRedo() {
+    let clock = Mutex<Int64>(1_000)
+    let ids = IncrementingUUIDs()
+    let store = Store(
+      initialState: History(AppState(count: 7, counterDestination: .primeModal(alert: nil))),
+      reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop,
+        now: { Date(milliseconds: clock.withLock { $0 }) }, uuid: { ids.next() }))
+    store.send(.step(Self.save))
+    let saved = store.state.present.activityFeed.last
+    store.send(.undo)
+    let theirs = Activity(
+      id: UUID(50), kind: .added, prime: 11, timestamp: .init(milliseconds: 2_000))
+    store.send(
+      .step(.storageChanged(StoredFavorites(favoritePrimes: [11], activityFeed: [theirs]))))
+    clock.withLock { $0 = 3_000 }
+    store.send(.redo)
+    #expect(store.state.present.favoritePrimes == [11, 7])
+    #expect(store.state.present.activityFeed.map(\.id) == [theirs.id, saved?.id])
+    #expect(store.state.present.activityFeed.map(\.timestamp.milliseconds) == [2_000, 3_000])
   }
 
   @Test func aStepAnotherSessionTookBack_isMarkedInTheHistory_butNotOneThisSessionUndidLater() {

@@ -30,9 +30,17 @@ struct TwoSessionPropertyTests {
       .appending(path: "primetime-two-sessions-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     var random = SplitMix64(seed: Self.seed)
+    // One clock for both, as the machine's.
+    let ticks = Mutex<UInt64>(0)
+    let clock: @Sendable () -> UInt64 = {
+      ticks.withLock { tick in
+        tick += 1
+        return tick
+      }
+    }
     let sessions = [
-      try await LiveSession(number: 1, directory: directory),
-      try await LiveSession(number: 2, directory: directory),
+      try await LiveSession(number: 1, directory: directory, clock: clock),
+      try await LiveSession(number: 2, directory: directory, clock: clock),
     ]
     var stored = try await contents(of: directory)
     // What the run went through, so that it is known to have met the cases that matter.
@@ -170,16 +178,10 @@ private final class LiveSession {
   var takenInAsUpdates: Int { counts.updates }
   var takenInWhole: Int { counts.whole }
 
-  init(number: UInt64, directory: URL) async throws {
+  /// - Parameter next: The clock, in milliseconds, whose readings also number the identities.
+  init(number: UInt64, directory: URL, clock next: @escaping @Sendable () -> UInt64) async throws {
     let storage = Storage(database: .live(directory: directory))
     let stored = try await storage.open().stored
-    let ticks = Mutex<UInt64>(0)
-    let next: @Sendable () -> UInt64 = {
-      ticks.withLock { tick in
-        tick += 1
-        return tick
-      }
-    }
     let counts = counts
     runtime = AppRuntime(
       initialState: AppState(
