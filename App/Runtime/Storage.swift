@@ -81,17 +81,14 @@ public final class Storage {
       change.isEmpty
       ? try await database.refresh() : try await database.write(change).map { .contents($0) }
     if change.returnsContents { missedATakeIn = false }
+    // What memory holds, written, until it takes in what is returned (`tookIn(_:)`).
+    synced = feed
     switch refreshed {
     case nil:
-      synced = feed
       return nil
     case .contents(let contents)?:
-      let stored = Self.stored(contents)
-      synced = PersistentArray(stored.activityFeed)
-      return .storageChanged(stored)
+      return .storageChanged(Self.stored(contents))
     case .update(let update)?:
-      // What memory holds, until it takes the update in.
-      synced = feed
       return .storageUpdated(
         StoredUpdate(takenBack: update.takenBack, appended: update.appended.map(Self.activity)))
     }

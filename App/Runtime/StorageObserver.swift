@@ -95,12 +95,12 @@ public final class StorageObserver {
       let reading = readsOthers
       readsOthers = false
       do {
-        let stored = try await storage.sync(feed, readingOthers: reading)
+        let takeIn = try await storage.sync(feed, readingOthers: reading)
         // A change made meanwhile is written on the next turn, which asks for everything
         // stored; taking in the stored contents first would drop it.
         if store.state.present.activityFeed == feed {
-          succeeded(taking: stored)
-        } else if stored != nil {
+          succeeded(taking: takeIn)
+        } else if takeIn != nil {
           storage.missedTakeIn()
         }
       } catch {
@@ -157,10 +157,10 @@ public final class StorageObserver {
     return problems
   }
 
-  private func succeeded(taking stored: AppAction?) {
+  private func succeeded(taking takeIn: AppAction?) {
     lastFailure = nil
-    if let stored {
-      store.send(.step(stored))
+    if let takeIn {
+      store.send(.step(takeIn))
       storage.tookIn(store.state.present.activityFeed)
     }
     if store.state.present.screens.storageProblem != nil {

@@ -97,12 +97,14 @@ extension FavoritesBook {
   /// Writes again an entry that undo took back, if nothing happened to its prime since:
   /// its latest entry is still `latest`, the one that undo left.
   ///
+  /// - Parameter restamped: The entry as written again, last: the same entry with the time of
+  ///   the redo, so that the feed stays in the order of its times. Called only to write it.
   /// - Returns: Whether it was written.
-  public mutating func bringBack(_ entry: Entry, ifLatestIs latest: Entry.ID?) throws(Failure)
-    -> Bool
-  {
+  public mutating func bringBack(
+    _ entry: Entry, ifLatestIs latest: Entry.ID?, restamped: (Entry) -> Entry = { $0 }
+  ) throws(Failure) -> Bool {
     guard try latestEntry(for: entry.prime)?.id == latest else { return false }
-    return try append(entry)
+    return try append(restamped(entry))
   }
 
   /// Takes in what another book of the same favorites changed (another session's writes to the
@@ -125,17 +127,15 @@ extension FavoritesBook {
   }
 
   /// Does again `entry`, which a step wrote and undo took back: writes it again where nothing
-  /// happened to its prime since, its latest entry being `latest`, the one before `entry`.
+  /// happened to its prime since (``bringBack(_:ifLatestIs:restamped:)``), its latest entry
+  /// being `latest`, the one before `entry`.
   ///
-  /// - Parameter restamped: The entry as written again, last: the same entry with the time of
-  ///   the redo, so that the feed stays in the order of its times. Called only to write it.
   /// - Returns: What redo found, and whether it needs a new entry of its own.
   public mutating func redo(
     _ entry: Entry, ifLatestIs latest: Entry.ID?, restamped: (Entry) -> Entry = { $0 }
   ) throws(Failure) -> Outcome {
     if try isFavorite(entry.prime) == entry.saves { return .alreadyDone }
-    guard try latestEntry(for: entry.prime)?.id == latest else { return .needsNewEntry }
-    return try append(restamped(entry)) ? .done : .needsNewEntry
+    return try bringBack(entry, ifLatestIs: latest, restamped: restamped) ? .done : .needsNewEntry
   }
 }
 
