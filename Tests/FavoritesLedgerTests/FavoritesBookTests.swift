@@ -1,22 +1,13 @@
 import FavoritesLedger
-import Synchronization
+import Foundation
 import Testing
 
-/// An entry of the tests' feeds, numbered in the order made, whichever test makes it.
+/// An entry of the tests' feeds, with an identity of its own: no state is shared between the
+/// tests, which run in parallel.
 struct Entry: LedgerEntry, Hashable {
-  static let made = Mutex(0)
-  let id: Int
+  let id = UUID()
   let prime: Int
   let kind: EntryKind
-
-  init(prime: Int, kind: EntryKind) {
-    id = Self.made.withLock { made in
-      made += 1
-      return made
-    }
-    self.prime = prime
-    self.kind = kind
-  }
 }
 
 func saved(_ prime: Int) -> Entry {
@@ -35,7 +26,7 @@ struct Book: FavoritesBook {
   func isFavorite(_ prime: Int) -> Bool { favorites.contains(prime) }
   func latestEntry(for prime: Int) -> Entry? { feed.last { $0.prime == prime } }
   func holds(_ entry: Entry) -> Bool { feed.contains(entry) }
-  func entry(_ id: Int) -> Entry? { feed.last { $0.id == id } }
+  func entry(_ id: UUID) -> Entry? { feed.last { $0.id == id } }
 
   mutating func write(_ entry: Entry) {
     feed.append(entry)
