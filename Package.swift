@@ -350,7 +350,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeBenchmarksTests",
-      dependencies: ["AppCore", "ComposableArchitecture", "PrimeTimeBenchmarks", "Primes"],
+      dependencies: [
+        "AppCore", "ComposableArchitecture", "NthPrimeLookup", "PrimeTimeBenchmarks", "Primes",
+        "Screens",
+      ],
       path: "Tests/PrimeTimeBenchmarksTests"
     ),
     .testTarget(

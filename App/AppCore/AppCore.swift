@@ -277,11 +277,7 @@ public struct AppReducer: Reducer {
           reduce(into: &state, action: $0, environment: environment)
         })
     }
-    if let needed = state.screenRefusing(action) {
-      // A screen's controls act only while it is shown; the launch's warning stands.
-      if state.screens.launchWarning == nil { state.screens.notice = .refused(needs: needed) }
-      return .none
-    }
+    if state.refuseOffItsScreen(action) { return .none }
     if case .storageChanged(let stored) = action {
       // What another session stored replaces the favorites and the feed: no activity of this
       // session's.
@@ -318,6 +314,21 @@ extension AppState {
   public func screenRefusing(_ action: AppAction) -> Screen? {
     guard let needed = action.screenNeeded, needed != Screen(screens.page) else { return nil }
     return needed
+  }
+
+  /// Refuses `action` where it is a control of a screen that is not shown
+  /// (``screenRefusing(_:)``), and says which screen it needs, unless the launch's warning
+  /// stands. A screen's controls act only while it is shown.
+  ///
+  /// ```swift
+  /// if state.refuseOffItsScreen(action) { return .none }
+  /// ```
+  ///
+  /// - Returns: Whether the action was refused; if so, nothing else may come of it.
+  public mutating func refuseOffItsScreen(_ action: AppAction) -> Bool {
+    guard let needed = screenRefusing(action) else { return false }
+    if screens.launchWarning == nil { screens.notice = .refused(needs: needed) }
+    return true
   }
 }
 

@@ -16,14 +16,15 @@ enum StoreBenchmark {
     nthPrime: .failing, fileClient: .noop,
     now: { Date(timeIntervalSince1970: 0) })
 
-  /// The same behaviour as the app for counter incr, written as one switch.
+  /// The same behaviour as the app for counter incr, written as one switch; refused off the
+  /// counter's page by the app's own rule, as the app refuses it.
   struct FusedReducer: Reducer {
     func reduce(
       into state: inout AppState, action: AppAction, environment: AppEnvironment
     ) -> Effect<AppAction> {
       switch action {
       case .counter(.incrTapped):
-        guard state.counterLookup == nil else { return .none }
+        guard !state.refuseOffItsScreen(action), state.counterLookup == nil else { return .none }
         let (count, overflow) = state.count.addingReportingOverflow(1)
         guard !overflow else {
           state.counterDestination = .alert(
@@ -49,6 +50,7 @@ enum StoreBenchmark {
     ) -> Effect<AppAction> {
       switch action {
       case .counter(.incrTapped):
+        guard !state.refuseOffItsScreen(action) else { return .none }
         Self.incr(&state[keyPath: \AppState.counter])
         return .none
       default:
