@@ -31,8 +31,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let lifted: (inout Parent.State, Parent.Action, Parent.Environment) -> Effect<Parent.Action>
 
   /// - Parameters:
-  ///   - dismissal: The parent's action that dismisses the child, for a presented child; `nil`
-  ///     for an optional child that its parent clears itself.
+  ///   - dismissal: Makes the parent's action that dismisses the child, for a presented child;
+  ///     `nil` for an optional child that its parent clears itself. Made only when the child
+  ///     starts an effect: an action that passes by makes none.
   @inlinable @inline(__always)
   init(
     parent: Parent, child: @escaping () -> Child,
@@ -40,7 +41,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     route: @escaping (Parent.Action) -> PresentationRoute<Child.Action>,
     fromChildAction: @escaping @Sendable (Child.Action) -> Parent.Action,
     toChildEnvironment: @escaping (Parent.Environment) -> Child.Environment,
-    dismissal: Parent.Action?,
+    dismissal: @escaping () -> Parent.Action?,
     fileID: StaticString, line: UInt
   ) {
     // The child is made only when it acts: made here, its own composition would be allocated
@@ -99,7 +100,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       }
       guard !childEffect.isNone else { return effect }
       return childEffect.map(fromChildAction)
-        .presented(id: place(), dismissal: dismissal)
+        .presented(id: place(), dismissal: dismissal())
         .merge(with: effect)
     }
   }
@@ -188,7 +189,7 @@ extension Reducer {
       parent: self, child: child, toChildState: toChildState,
       route: { toChildAction.extract($0).map(PresentationRoute.child) ?? .elsewhere },
       fromChildAction: toChildAction.embed,
-      toChildEnvironment: toChildEnvironment, dismissal: nil,
+      toChildEnvironment: toChildEnvironment, dismissal: { nil },
       fileID: fileID, line: line)
   }
 
@@ -242,7 +243,7 @@ extension Reducer {
         }
       },
       fromChildAction: { toPresentationAction.embed(.presented($0)) },
-      toChildEnvironment: toChildEnvironment, dismissal: toPresentationAction.embed(.dismiss),
+      toChildEnvironment: toChildEnvironment, dismissal: { toPresentationAction.embed(.dismiss) },
       fileID: fileID, line: line)
   }
 }
