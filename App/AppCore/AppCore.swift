@@ -310,15 +310,17 @@ public struct AppReducer: Reducer {
 extension AppState {
   /// The screen that `action` needs and is not shown, where the app refuses it: a control of
   /// the counter's or the favorites' while another page is shown. A front end that says why at
-  /// once (the REPL) asks before it sends; the app refuses it whoever sends it.
+  /// once (the REPL) asks before it sends; the app refuses it whoever sends it, with
+  /// ``refuseOffItsScreen(_:)``.
   public func screenRefusing(_ action: AppAction) -> Screen? {
     guard let needed = action.screenNeeded, needed != Screen(screens.page) else { return nil }
     return needed
   }
 
   /// Refuses `action` where it is a control of a screen that is not shown
-  /// (``screenRefusing(_:)``), and says which screen it needs, unless the launch's warning
-  /// stands. A screen's controls act only while it is shown.
+  /// (``screenRefusing(_:)``): a screen's controls act only while it is shown. The action is
+  /// refused either way; the notice names the screen it needs, unless the launch's warning is
+  /// shown, which stays.
   ///
   /// ```swift
   /// if state.refuseOffItsScreen(action) { return .none }

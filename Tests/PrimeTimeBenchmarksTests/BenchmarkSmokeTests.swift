@@ -39,30 +39,67 @@ struct BenchmarkSmokeTests {
     #expect(object?.count == results.count)
   }
 
+  /// A state incr starts from, and what two incrs leave there.
+  struct IncrCase: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let state: AppState
+    let after: AppState
+  }
+
+  static let incrCases: [IncrCase] = {
+    let warned = ScreensState(
+      page: .favorites, notice: .launchWarning("the favorites are read-only"))
+    let history = ScreensState(page: .history(.init(openedAt: 0, returnPage: .counter)))
+    let top = "the count cannot go above \(Int.max); it stays at \(Int.max)"
+    return [
+      IncrCase(testDescription: "counts", state: AppState(count: 6), after: AppState(count: 8)),
+      IncrCase(
+        testDescription: "refused off the counter's page",
+        state: AppState(count: 6, screens: ScreensState(page: .favorites)),
+        after: AppState(
+          count: 6,
+          screens: ScreensState(page: .favorites, notice: .refused(needs: .counter)))),
+      IncrCase(
+        testDescription: "refused under the launch's warning, which stands",
+        state: AppState(count: 6, screens: warned), after: AppState(count: 6, screens: warned)),
+      IncrCase(
+        testDescription: "counts on the history page",
+        state: AppState(count: 6, screens: history), after: AppState(count: 8, screens: history)),
+      IncrCase(
+        testDescription: "left to a running lookup",
+        state: AppState(count: 6, counterLookup: NthPrimeLookupState(n: 6)),
+        after: AppState(count: 6, counterLookup: NthPrimeLookupState(n: 6))),
+      IncrCase(
+        testDescription: "closes the prime modal",
+        state: AppState(count: 7, counterDestination: .primeModal(alert: nil)),
+        after: AppState(count: 9)),
+      IncrCase(
+        testDescription: "never overflows",
+        state: AppState(count: .max),
+        after: AppState(count: .max, counterDestination: .alert(.failure(top)))),
+    ]
+  }()
+
   /// The hand-written reducers that the composed app is measured against do what it does for
-  /// incr, in every state where incr does something else: counting, refusing it off the
-  /// counter's page, leaving the count to a running lookup, closing the prime modal, and
-  /// refusing to overflow.
+  /// incr, in every state where incr does something else.
   @MainActor
-  @Test(arguments: [
-    AppState(count: 6), AppState(screens: ScreensState(page: .favorites)),
-    AppState(counterLookup: NthPrimeLookupState(n: 3)),
-    AppState(count: 7, counterDestination: .primeModal(alert: nil)), AppState(count: .max),
-  ])
-  func theHandWrittenReducers_doWhatTheAppDoes_forIncr(state: AppState) {
+  @Test(arguments: incrCases)
+  func theHandWrittenReducers_doWhatTheAppDoes_forIncr(incr: IncrCase) {
     let environment = StoreBenchmark.environment
-    let composed = Store(initialState: state, reducer: AppReducer(), environment: environment)
+    let composed = Store(initialState: incr.state, reducer: AppReducer(), environment: environment)
     let fused = Store(
-      initialState: state, reducer: StoreBenchmark.FusedReducer(), environment: environment)
+      initialState: incr.state, reducer: StoreBenchmark.FusedReducer(), environment: environment)
     let derived = Store(
-      initialState: state, reducer: StoreBenchmark.DerivedReducer(), environment: environment)
+      initialState: incr.state, reducer: StoreBenchmark.DerivedReducer(),
+      environment: environment)
     for _ in 0..<2 {
       composed.send(.counter(.incrTapped))
       fused.send(.counter(.incrTapped))
       derived.send(.counter(.incrTapped))
     }
-    #expect(fused.state == composed.state)
-    #expect(derived.state == composed.state)
+    #expect(composed.state == incr.after)
+    #expect(fused.state == incr.after)
+    #expect(derived.state == incr.after)
   }
 
   @MainActor

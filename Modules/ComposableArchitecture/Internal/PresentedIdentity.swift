@@ -5,11 +5,12 @@
 /// started is cancelled. A child that changes its fields keeps its identity, and its effects
 /// run on. State that is neither an enum nor `Identifiable` has one identity, its presence.
 ///
-/// A class, so that the optional identity a composition holds across each action is one
-/// reference: as a struct holding an existential id, every action of the presenting feature,
-/// with a child presented or not, copied it through value witnesses, at twice the cost of the
-/// whole composition (`dispatch.composition.ratio`, Benchmarks/README.md). While a child is
-/// presented, each action makes one or two identities, each an allocation.
+/// A class, so that the optional identity a composition holds across an action is one
+/// reference: as a struct holding an existential id, every action of the presenting feature
+/// copied it through value witnesses, at twice the cost of the whole composition
+/// (`dispatch.composition.ratio`, Benchmarks/README.md). While a child is presented, each
+/// action makes one or two identities, each an allocation; an action of the parent's own while
+/// no child is there reads none.
 @usableFromInline
 final class PresentedIdentity: Equatable {
   /// The case an enum's value is in, numbered as the runtime numbers it; `nil` for state that
