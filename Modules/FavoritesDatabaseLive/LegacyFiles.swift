@@ -69,7 +69,7 @@ enum LegacyFiles {
           milliseconds: Int64((old.timestamp.timeIntervalSince1970 * 1000).rounded())))
     }
     let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-    let wanted = favorites.map(Set.init) ?? book.favorites
+    let wanted = favorites.map(Set.init) ?? Set(book.savedOrder)
     for prime in book.savedOrder where !wanted.contains(prime) {
       book.append(
         FavoritesDatabase.Entry(id: UUID(), kind: .removed, prime: prime, milliseconds: now))
@@ -82,8 +82,7 @@ enum LegacyFiles {
     for prime in book.savedOrder {
       try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [prime])
     }
-    let entries = book.entries
-    for entry in entries { try Schema.insert(entry, position: nil, db) }
+    for entry in book.entries { try Schema.insert(entry, position: nil, db) }
   }
 
   /// Renames the imported files `<name>.migrated`, once the database holds them.
@@ -129,16 +128,15 @@ enum LegacyFiles {
 /// ledger's rules write it. It is never taken back.
 private struct ImportedFeed: FavoritesBook {
   private(set) var entries: [FavoritesDatabase.Entry] = []
-  private(set) var favorites: Set<Int> = []
-  /// Where each prime's last save is in the feed.
+  /// The favorites, each with where its last save is in the feed.
   private var lastSave: [Int: Int] = [:]
 
   /// The favorites, each where its last save puts it: last saved last.
   var savedOrder: [Int] {
-    favorites.sorted { lastSave[$0, default: 0] < lastSave[$1, default: 0] }
+    lastSave.sorted { $0.value < $1.value }.map(\.key)
   }
 
-  func isFavorite(_ prime: Int) -> Bool { favorites.contains(prime) }
+  func isFavorite(_ prime: Int) -> Bool { lastSave[prime] != nil }
 
   func latestEntry(for prime: Int) -> FavoritesDatabase.Entry? {
     entries.last { $0.prime == prime }
@@ -151,12 +149,7 @@ private struct ImportedFeed: FavoritesBook {
 
   mutating func write(_ entry: FavoritesDatabase.Entry) {
     entries.append(entry)
-    if entry.saves {
-      favorites.insert(entry.prime)
-      lastSave[entry.prime] = entries.count
-    } else {
-      favorites.remove(entry.prime)
-    }
+    lastSave[entry.prime] = entry.saves ? entries.count : nil
   }
 
   func erase(_ entry: FavoritesDatabase.Entry) {

@@ -6,7 +6,6 @@ import Foundation
 import NthPrimeClient
 import NthPrimeLookup
 import Screens
-import Synchronization
 import Testing
 
 @MainActor
@@ -592,14 +591,14 @@ struct AppHistoryTests {
   /// Redo after another session's save writes the step's entry again last, with the time of
   /// the redo, so that the feed, newest last, stays in time order.
   @Test func redoPastAnotherSessionsSave_writesItsEntryAgain_atTheTimeOfTheRedo() {
-    let clock = Mutex<Int64>(1_000)
+    // The save reads 1,000 ms, the redo 3,000.
+    let clock = SteppingClock(from: Date(milliseconds: 1_000), by: 2)
     let ids = IncrementingUUIDs()
     let store = Store(
       initialState: History(AppState(count: 7, counterDestination: .primeModal(alert: nil))),
       reducer: AppHistoryReducer(),
       environment: AppEnvironment(
-        nthPrime: .failing, fileClient: .noop,
-        now: { Date(milliseconds: clock.withLock { $0 }) }, uuid: { ids.next() }))
+        nthPrime: .failing, fileClient: .noop, now: { clock.now() }, uuid: { ids.next() }))
     store.send(.step(Self.save))
     let saved = store.state.present.activityFeed.last
     store.send(.undo)
@@ -607,7 +606,6 @@ struct AppHistoryTests {
       id: UUID(50), kind: .added, prime: 11, timestamp: .init(milliseconds: 2_000))
     store.send(
       .step(.storageChanged(StoredFavorites(favoritePrimes: [11], activityFeed: [theirs]))))
-    clock.withLock { $0 = 3_000 }
     store.send(.redo)
     #expect(store.state.present.favoritePrimes == [11, 7])
     #expect(store.state.present.activityFeed.map(\.id) == [theirs.id, saved?.id])
