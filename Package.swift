@@ -260,6 +260,13 @@ let package = Package(
       ],
       path: "Tests/ComposableArchitectureTestSupportTests"
     ),
+    // The scenarios of The Composable Architecture's own test suite, translated to this core's
+    // API: each keeps its reducer, its sends and receives, and its expected outcome.
+    .testTarget(
+      name: "TCAScenarioTests",
+      dependencies: ["ComposableArchitecture", "ComposableArchitectureTestSupport"],
+      path: "Tests/TCAScenarioTests"
+    ),
     // TestStore's XCTest tests, in XCTest's own runner: `swift test` runs every XCTest test of
     // the package in a pass of its own, before Swift Testing's, and one test there printed
     // "Executed 1 test" three times at the top of the run, as if it were the whole run's count.

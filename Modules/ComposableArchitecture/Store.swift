@@ -84,9 +84,35 @@ public final class Store<State, Action: Sendable> {
   ) {
     let root = RootCore(
       initialState: initialState, reducer: reduce, environment: environment,
-      afterEachAction: afterEachAction)
+      afterEachAction: afterEachAction, effectExecutor: nil, onEffectFinish: {})
     self.init(core: root, send: { root.send($0, in: $1) })
   }
+
+  /// A root store as a test store runs it: the same store, whose effects prefer `executor`,
+  /// and which says when a counted effect ends.
+  ///
+  /// - Parameters:
+  ///   - effectExecutor: The task executor the effects' own code runs on.
+  ///   - onEffectFinish: Called on the main actor each time a `run` effect that is still
+  ///     counted ends.
+  package convenience init<Environment>(
+    initialState: State,
+    reduce: Reduce<State, Action, Environment>,
+    environment: Environment,
+    afterEachAction: @escaping @MainActor (Action, State) -> Void,
+    effectExecutor: any TaskExecutor,
+    onEffectFinish: @escaping @MainActor @Sendable () -> Void
+  ) {
+    let root = RootCore(
+      initialState: initialState, reducer: reduce, environment: environment,
+      afterEachAction: afterEachAction, effectExecutor: effectExecutor,
+      onEffectFinish: onEffectFinish)
+    self.init(core: root, send: { root.send($0, in: $1) })
+  }
+
+  /// The root store's effects: how many run, and a way to let them go or cancel them; `nil`
+  /// for a scoped store.
+  package var effects: EffectRunner<Action>? { core.effects }
 
   /// The state after the last action; a scoped store derives it from its root's on every read.
   ///
@@ -278,6 +304,7 @@ public final class StoreSubscription {
 class StoreCore<State, Action: Sendable> {
   var state: State { fatalError("abstract") }
   var observerCount: Int { fatalError("abstract") }
+  var effects: EffectRunner<Action>? { nil }
   func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     fatalError("abstract")
   }
@@ -294,9 +321,12 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   private let reducer: Reduce<State, Action, Environment>
   private let environment: Environment
   private let afterEachAction: (@MainActor (Action, State) -> Void)?
-  private lazy var runner = EffectRunner<Action> { [weak self] action, group in
-    _ = self?.send(action, in: group)
-  }
+  private lazy var runner = EffectRunner<Action>(
+    executor: effectExecutor,
+    deliver: { [weak self] action, group in _ = self?.send(action, in: group) },
+    onFinish: onEffectFinish)
+  private let effectExecutor: (any TaskExecutor)?
+  private let onEffectFinish: @MainActor @Sendable () -> Void
   private var isSending = false
   // Actions an observer sent while the store was reducing, and each one's group. Two arrays
   // rather than one of pairs: a tuple of a generic type would be looked up on every send.
@@ -308,12 +338,16 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
 
   init(
     initialState: State, reducer: Reduce<State, Action, Environment>, environment: Environment,
-    afterEachAction: (@MainActor (Action, State) -> Void)?
+    afterEachAction: (@MainActor (Action, State) -> Void)?,
+    effectExecutor: (any TaskExecutor)?,
+    onEffectFinish: @escaping @MainActor @Sendable () -> Void
   ) {
     self.storage = StoreStorage(initialState)
     self.reducer = reducer
     self.environment = environment
     self.afterEachAction = afterEachAction
+    self.effectExecutor = effectExecutor
+    self.onEffectFinish = onEffectFinish
   }
 
   isolated deinit {
@@ -322,6 +356,7 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
 
   override var state: State { storage.state }
   override var observerCount: Int { storage.observerCount }
+  override var effects: EffectRunner<Action>? { runner }
 
   func send(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
     if isSending {

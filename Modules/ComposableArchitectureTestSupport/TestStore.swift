@@ -3,31 +3,42 @@ import ComposableArchitectureDebug
 import CustomDump
 import Dispatch
 import IssueReporting
+import Synchronization
 
 /// A store for tests of a reducer and its effects: exhaustive by default, or checking only what
 /// the test states (``exhaustivity``).
 ///
+/// A test store runs a `Store`: the same reducer, the same effects, in the order the store runs
+/// them. An action an effect sends back is reduced as it arrives, as the app would reduce it;
+/// the test store keeps each such action with the state it left, and `receive` asserts on them
+/// in the order they came. ``state`` is the state as of the last step the test asserted (or
+/// skipped), so a test reads the state each action left, whatever ran after it. Inside an
+/// assertion closure, ``state`` is still the state before the action.
+///
+/// The effects run on a serial executor of the test store's own, on the main queue, one job at
+/// a time: `send` and `receive` return once every effect has gone as far as it can without
+/// something from outside (a clock the test advances, a client's answer), so no test depends
+/// on how threads are scheduled. The rest of the process keeps the global executor.
+///
 /// Exhaustive, every `send` and `receive` states how the state changes, and the test fails, with
 /// a diff of expected against actual state, when:
-/// - an action changes the state in a way the test did not assert;
-/// - an effect feeds back an action the test did not `receive`;
+/// - an action changes the state in a way the test did not assert, or an assertion expects a
+///   change where the action made none;
+/// - an effect feeds back an action the test did not `receive`, or another than the one the
+///   test expects;
 /// - `receive` expects an action while no effect is running that could send one;
 /// - an effect is still running when the test ends
 ///   (``finish(timeout:fileID:filePath:line:column:)`` or the store's release);
-/// - an action reaches a child that is not there (see `RuntimeWarning`).
+/// - an action reaches a child that is not there, or an effect sends after it ended (see
+///   `RuntimeWarning`).
 ///
-/// Actions that effects send back queue up until the test receives them, so nothing happens
-/// behind the test's back: unlike a `Store`, which reduces such an action as it arrives, a test
-/// store reduces it at the `receive` that asserts it (or, where the test does not assert it,
-/// at the next `send`, `receive` or ``skipReceivedActions(strict:fileID:filePath:line:column:)``
-/// of a store that is not exhaustive). A test reads the state each action left, in the order
-/// the actions came. A store released on the main actor runs its end-of-test checks at
-/// once; released elsewhere, it runs them on the main actor just after, where a failure may no
-/// longer be attributed to the test: end such a test with
-/// ``finish(timeout:fileID:filePath:line:column:)``. Waiting depends on no clock: `receive`
-/// waits for as long as an effect is running and fails at once when none is; the ``timeout`` is
-/// only a safety limit for an effect that hangs. Fire-and-forget effects (logging, analytics) are
-/// never waited for and never fail a test. Failures reach Swift Testing and XCTest alike.
+/// A store released on the main actor runs its end-of-test checks at once; released
+/// elsewhere, it runs them on the main actor just after, where a failure may no longer be
+/// attributed to the test: end such a test with ``finish(timeout:fileID:filePath:line:column:)``.
+/// Waiting depends on no clock: `receive` waits for as long as an effect is running and fails
+/// at once when none is; the ``timeout`` is only a safety limit for an effect that hangs.
+/// Fire-and-forget effects (logging, analytics) are never waited for and never fail a test.
+/// Failures reach Swift Testing and XCTest alike.
 ///
 /// ```swift
 /// @Test func nthPrimeTapped_startsALookupForTheCountsPrime_andShowsTheAnswer() async {
@@ -47,24 +58,28 @@ import IssueReporting
 /// ```
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable, Environment> {
-  /// The state after the last `send` or `receive`, or the actions run unasserted by
-  /// ``skipReceivedActions(strict:fileID:filePath:line:column:)`` or by a store that is not
-  /// exhaustive; nothing else changes it.
+  /// The state as of the last step the test asserted, or skipped: the last `send`, `receive`,
+  /// or an action run unasserted by ``skipReceivedActions(strict:fileID:filePath:line:column:)``
+  /// or by a store that is not exhaustive. Inside an assertion closure it is the state before
+  /// the action.
   public private(set) var state: State
   /// The dependencies; a test may change them between actions.
-  public var environment: Environment
+  public var environment: Environment {
+    get { environmentBox.value }
+    set { environmentBox.value = newValue }
+  }
   /// How long `receive` and `finish` wait for a running effect before failing: a safety limit
   /// that only an effect that hangs reaches.
   public var timeout: Duration
   /// How much of what happens the test must state; everything, by default. A test may change
   /// it between actions.
   public var exhaustivity: Exhaustivity {
-    get { effects.exhaustivity }
-    set { effects.exhaustivity = newValue }
+    get { harness.exhaustivity }
+    set { harness.exhaustivity = newValue }
   }
 
-  private let reducer: Reduce<State, Action, Environment>
-  private let effects = EffectsUnderTest<Action>()
+  private let harness: Harness<State, Action>
+  private let environmentBox: Box<Environment>
   private let fileID: StaticString
   private let filePath: StaticString
   private let line: UInt
@@ -88,9 +103,15 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     column: UInt = #column
   ) where R.State == State, R.Action == Action, R.Environment == Environment {
     DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+    let environmentBox = Box(environment)
+    let reducer = Reduce(reducer)
     self.state = initialState
-    self.reducer = Reduce(reducer)
-    self.environment = environment
+    self.environmentBox = environmentBox
+    self.harness = Harness(
+      initialState: initialState,
+      reducer: Reduce { state, action, _ in
+        reducer.reduce(into: &state, action: action, environment: environmentBox.value)
+      })
     self.timeout = timeout
     self.fileID = fileID
     self.filePath = filePath
@@ -102,15 +123,15 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     // Released on the main actor, inside the test that made it, the checks run right here,
     // where a failure is attributed to the test; released elsewhere, they run on the main actor
     // just after.
-    let effects = self.effects
+    let harness = self.harness
     let (fileID, filePath, line, column) = (fileID, filePath, line, column)
     if isOnMainQueue() {
       MainActor.assumeIsolated {
-        effects.completed(fileID: fileID, filePath: filePath, line: line, column: column)
+        harness.completed(fileID: fileID, filePath: filePath, line: line, column: column)
       }
     } else {
       Task { @MainActor in
-        effects.completed(fileID: fileID, filePath: filePath, line: line, column: column)
+        harness.completed(fileID: fileID, filePath: filePath, line: line, column: column)
       }
     }
   }
@@ -136,28 +157,36 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   ) async -> TestStoreTask {
     if exhaustivity != .on {
       skipReceived(fileID: fileID, filePath: filePath, line: line, column: column)
-    } else if !effects.received.isEmpty {
+    } else if !harness.received.isEmpty {
       reportIssue(
         """
-        Must handle \(effects.received.count) received action(s) before sending an action: …
+        Must handle \(harness.received.count) received action(s) before sending an action: …
 
         Unhandled actions:
-        \(dumpActions(effects.received.map(\.action)))
+        \(dumpActions(harness.received.map(\.action)))
         """,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
     }
-    let group = EffectGroup()
-    reduce(
-      action, in: group, updateExpected: updateExpected,
+    let reporter = RuntimeWarning.Reporter { message in
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    // Effects started here inherit the reporter, and so report where the test sent.
+    let (task, actual) = RuntimeWarning.$reporter.withValue(reporter) {
+      harness.send(action)
+    }
+    assertStep(
+      to: actual, updateExpected: updateExpected,
       fileID: fileID, filePath: filePath, line: line, column: column)
-    await Task.yield()
-    return TestStoreTask(group: group)
+    state = actual
+    await harness.settle()
+    return TestStoreTask(task: task)
   }
 
-  /// Waits for an effect to feed back an action, checks that it is the expected one, runs it
-  /// and asserts how it changes the state. A store that is not exhaustive runs the actions that
-  /// came before it, unasserted, until the expected one comes.
+  /// Checks that an effect fed back an action, that it is the expected one, and asserts how it
+  /// changed the state. The action was reduced when it arrived; this waits for it while an
+  /// effect that could send it runs. A store that is not exhaustive passes over the actions that
+  /// came before it, unasserted.
   ///
   /// ```swift
   /// await store.receive(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))) {
@@ -191,9 +220,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Waits for an effect to feed back an action of one case, whatever its value, runs it and
-  /// asserts how it changes the state: for a test that cares that the action came, not what it
-  /// carries.
+  /// Checks that an effect fed back an action of one case, whatever its value, and asserts how
+  /// it changed the state: for a test that cares that the action came, not what it carries.
   ///
   /// ```swift
   /// await store.receive(response) { $0.response = 42 }
@@ -215,8 +243,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Waits for an effect to feed back an action that `isExpected` accepts, runs it and asserts
-  /// how it changes the state.
+  /// Checks that an effect fed back an action that `isExpected` accepts, and asserts how it
+  /// changed the state.
   ///
   /// ```swift
   /// await store.receive(where: { $0 == .response(43) }) { $0.response = 43 }
@@ -243,8 +271,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Skips the actions that effects have sent back and the test has not received: each is run,
-  /// unasserted, as a `Store` would have run it on arrival.
+  /// Passes over the actions that effects have sent back and the test has not received: the
+  /// store ran each as it arrived, and ``state`` becomes what the last one left.
   ///
   /// ```swift
   /// await store.skipReceivedActions()
@@ -258,12 +286,13 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    await harness.settle()
     // An effect still running may be about to send one: it is waited for, up to the timeout.
     let deadline = ContinuousClock.now.advanced(by: timeout)
-    while effects.received.isEmpty, effects.runner.runningCount > 0 {
-      if await !effects.wait(until: deadline) { break }
+    while harness.received.isEmpty, harness.runningCount > 0 {
+      if await !harness.wait(until: deadline) { break }
     }
-    if strict, effects.received.isEmpty {
+    if strict, harness.received.isEmpty {
       reportIssue(
         "There were no received actions to skip.",
         fileID: fileID, filePath: filePath, line: line, column: column)
@@ -272,8 +301,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     skipReceived(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Cancels the effects still running, so that the end of the test finds none: for effects
-  /// the test does not care to see end.
+  /// Stops asserting on the effects still running: they run on, and what they send later
+  /// still arrives, but the end of the test no longer waits for them. The store cancels them
+  /// when it is released.
   ///
   /// ```swift
   /// await store.skipInFlightEffects()
@@ -287,19 +317,80 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Task.yield()
-    if strict, effects.runner.runningCount == 0 {
+    await harness.settle()
+    if strict, harness.runningCount == 0 {
       reportIssue(
         "There were no in-flight effects to skip.",
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    effects.runner.cancelAll()
+    harness.store.effects?.stopCounting()
+  }
+
+  /// Cancels the effects still running, as the store's release would: for effects the test
+  /// wants ended, not only passed over (see
+  /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)``). Actions they still try to
+  /// send are dropped.
+  ///
+  /// ```swift
+  /// await store.cancelInFlightEffects()
+  /// ```
+  ///
+  /// - Parameter strict: Whether having none running fails the test.
+  public func cancelInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await harness.settle()
+    if strict, harness.runningCount == 0 {
+      reportIssue(
+        "There were no in-flight effects to cancel.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    harness.store.effects?.cancelAll()
+    await harness.settle()
+  }
+
+  /// Asserts the current state, with no action: for a store that is not exhaustive, after
+  /// ``skipReceivedActions(strict:fileID:filePath:line:column:)`` or
+  /// ``finish(timeout:fileID:filePath:line:column:)``. The closure's changes, made on
+  /// ``state``, must change nothing there.
+  ///
+  /// ```swift
+  /// store.assert { $0.response = 42 }
+  /// ```
+  ///
+  /// - Parameter updateExpected: Sets what the state should hold.
+  public func assert(
+    _ updateExpected: (inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    var expected = state
+    do {
+      try updateExpected(&expected)
+    } catch {
+      reportIssue(
+        error, "The state assertion threw.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    guard expected != state else { return }
+    reportIssue(
+      "A state change does not match expectation: …\n\n"
+        + Self.difference(expected, state, names: ("Expected", "Actual")),
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The receives' one way: waits for an action, checks it with `isExpected` (a store that is
-  /// not exhaustive first runs those before it that do not match), runs it, and asserts the
-  /// state it leaves.
+  /// not exhaustive first passes over those before it that do not match), and asserts the
+  /// state it left.
   private func receive(
     matching isExpected: (Action) -> Bool,
     expected describe: (Action) -> String,
@@ -308,82 +399,130 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     updateExpected: ((inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) async {
+    await harness.settle()
     let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
-    while true {
-      while effects.received.isEmpty {
-        if effects.runner.runningCount == 0 {
-          reportIssue(
-            "Expected to receive an action, but no effect is running that could send one.",
-            fileID: fileID, filePath: filePath, line: line, column: column)
-          return
-        }
-        if await !effects.wait(until: deadline) {
-          reportIssue(
-            """
-            Expected to receive an action, but received none after \(timeout ?? self.timeout).
-
-            Expected:
-            \(expectation)
-            """,
-            fileID: fileID, filePath: filePath, line: line, column: column)
-          return
-        }
-      }
-      let (action, group) = effects.received.removeFirst()
-      if !isExpected(action) {
-        if exhaustivity != .on {
-          skip(action, in: group, fileID: fileID, filePath: filePath, line: line, column: column)
-          continue
-        }
+    // Exhaustive, the next action is the one checked; not exhaustive, the first that matches.
+    while exhaustivity == .on
+      ? harness.received.isEmpty : !harness.received.contains(where: { isExpected($0.action) })
+    {
+      if harness.runningCount == 0 {
         reportIssue(
-          "Received an unexpected action: …\n\n\(describe(action))",
+          "Expected to receive an action, but no effect is running that could send one.\n\n"
+            + "Expected:\n\(expectation)",
           fileID: fileID, filePath: filePath, line: line, column: column)
+        return
       }
-      reduce(
-        action, in: group, updateExpected: updateExpected,
-        fileID: fileID, filePath: filePath, line: line, column: column)
-      await Task.yield()
-      return
+      if await !harness.wait(until: deadline) {
+        reportIssue(
+          """
+          Expected to receive an action, but received none after \(timeout ?? self.timeout).
+
+          Expected:
+          \(expectation)
+          """,
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
     }
+    while exhaustivity != .on, let first = harness.received.first, !isExpected(first.action) {
+      skipFirstReceived(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    let (action, actual) = harness.received.removeFirst()
+    if isExpected(action) {
+      assertStep(
+        to: actual, updateExpected: updateExpected,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    } else {
+      reportIssue(
+        "Received an unexpected action: …\n\n\(describe(action))",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    state = actual
+    await harness.settle()
   }
 
-  /// Runs every action received and not asserted, in order.
+  /// Passes over every action received and not asserted, in order.
   private func skipReceived(
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    while !effects.received.isEmpty {
-      let (action, group) = effects.received.removeFirst()
-      skip(action, in: group, fileID: fileID, filePath: filePath, line: line, column: column)
+    while !harness.received.isEmpty {
+      skipFirstReceived(fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 
-  /// Runs an action an effect sent back, unasserted, and shows it where skipped assertions are
-  /// shown.
-  private func skip(
-    _ action: Action, in group: EffectGroup,
+  /// Passes over the first action received and not asserted: the state becomes what it left,
+  /// and the action is shown where skipped assertions are shown.
+  private func skipFirstReceived(
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
+    let (action, actual) = harness.received.removeFirst()
     if case .off(showSkippedAssertions: true) = exhaustivity {
       showSkipped(
         "A received action that the test did not assert: …\n\n\(dumpActions([action]))",
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    run(action, in: group, fileID: fileID, filePath: filePath, line: line, column: column)
+    state = actual
   }
 
-  /// Reduces an action and starts its effect in `group`. A composition mistake the core
-  /// survives (an action for a child that is not there) fails the test that made it.
-  private func run(
-    _ action: Action, in group: EffectGroup,
+  /// Checks the state a step left against what the test expects of it, starting from
+  /// ``state``, the state before the step.
+  private func assertStep(
+    to actual: State,
+    updateExpected: ((inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    let reporter = RuntimeWarning.Reporter { message in
-      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    let before = state
+    var expected = before
+    do {
+      try updateExpected?(&expected)
+    } catch {
+      reportIssue(
+        error, "The state assertion threw.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
     }
-    RuntimeWarning.$reporter.withValue(reporter) {
-      let effect = reducer.reduce(into: &state, action: action, environment: environment)
-      effects.runner.run(effect, in: group)
+    if case .off(let showsSkipped) = exhaustivity {
+      // Only what the assertion sets is checked: made on the state the action left, it must
+      // change nothing there.
+      var expectedOfActual = actual
+      do {
+        try updateExpected?(&expectedOfActual)
+      } catch {
+        reportIssue(
+          error, "The state assertion threw, made on the state the action left.",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      if expectedOfActual == actual {
+        if showsSkipped, expected != actual {
+          showSkipped(
+            "A state change that the test did not assert: …\n\n"
+              + Self.difference(expected, actual, names: ("Unasserted", "Actual")),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        return
+      }
+      expected = expectedOfActual
     }
+    guard expected != actual else {
+      if exhaustivity == .on, updateExpected != nil, expected == before {
+        reportIssue(
+          """
+          Expected state to change, but no change occurred.
+
+          The assertion closure changed nothing, and neither did the action. If no change is \
+          expected, omit the closure.
+          """,
+          fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      return
+    }
+    let difference = Self.difference(expected, actual, names: ("Expected", "Actual"))
+    reportIssue(
+      updateExpected == nil
+        ? "State was not expected to change, but a change occurred: …\n\n\(difference)"
+        : "A state change does not match expectation: …\n\n\(difference)",
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Shows what a store that is not exhaustive passed over, as an expected issue: it fails
@@ -433,98 +572,119 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    await harness.settle()
     let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
-    while effects.runner.runningCount > 0 {
-      // Not exhaustive, what arrives meanwhile is run, as a `Store` would run it.
-      if exhaustivity != .on {
-        skipReceived(fileID: fileID, filePath: filePath, line: line, column: column)
-      }
-      if await !effects.wait(until: deadline) {
+    while harness.runningCount > 0 {
+      if await !harness.wait(until: deadline) {
         if exhaustivity != .on {
           reportIssue(
-            "Expected the effects to finish, but \(effects.runner.runningCount) still ran after "
+            "Expected the effects to finish, but \(harness.runningCount) still ran after "
               + "\(timeout ?? self.timeout).",
             fileID: fileID, filePath: filePath, line: line, column: column)
         }
         break
       }
+      await harness.settle()
     }
     if exhaustivity != .on {
       skipReceived(fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    effects.completed(fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  // MARK: - Private
-
-  private func reduce(
-    _ action: Action,
-    in group: EffectGroup,
-    updateExpected: ((inout State) throws -> Void)?,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
-  ) {
-    var expected = state
-    run(action, in: group, fileID: fileID, filePath: filePath, line: line, column: column)
-    do {
-      try updateExpected?(&expected)
-    } catch {
-      reportIssue(
-        error, "The state assertion threw.",
-        fileID: fileID, filePath: filePath, line: line, column: column)
-      return
-    }
-    if case .off(let showsSkipped) = exhaustivity {
-      // Only what the assertion sets is checked: made on the state the action left, it must
-      // change nothing there.
-      var expectedOfActual = state
-      do {
-        try updateExpected?(&expectedOfActual)
-      } catch {
-        reportIssue(
-          error, "The state assertion threw, made on the state the action left.",
-          fileID: fileID, filePath: filePath, line: line, column: column)
-        return
-      }
-      if expectedOfActual == state {
-        if showsSkipped, expected != state {
-          showSkipped(
-            "A state change that the test did not assert: …\n\n"
-              + Self.difference(expected, state, names: ("Unasserted", "Actual")),
-            fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-        return
-      }
-      expected = expectedOfActual
-    }
-    guard expected != state else { return }
-    let difference = Self.difference(expected, state, names: ("Expected", "Actual"))
-    reportIssue(
-      updateExpected == nil
-        ? "State was not expected to change, but a change occurred: …\n\n\(difference)"
-        : "A state change does not match expectation: …\n\n\(difference)",
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    harness.completed(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
-/// What a test store's effects sent and are still doing, and the end-of-test checks on them.
-/// Apart from the store, so that the checks can run when the store is released anywhere.
+/// The environment, which the store's reducer reads at each action, so that a test may change
+/// it between actions.
 @MainActor
-private final class EffectsUnderTest<Action: Equatable & Sendable> {
-  var received: [(action: Action, group: EffectGroup)] = []
-  /// The store's, which the end-of-test checks follow.
+private final class Box<Value> {
+  var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// The store a test store runs, what its effects sent back, and the end-of-test checks on
+/// them. Apart from the test store, so that the checks can run when it is released anywhere.
+@MainActor
+private final class Harness<State, Action: Equatable & Sendable> {
+  /// The actions effects sent back, each with the state it left, that the test has not yet
+  /// received, in the order the store ran them.
+  var received: [(action: Action, state: State)] = []
+  /// The test store's, which the end-of-test checks follow.
   var exhaustivity = Exhaustivity.on
-  lazy var runner = EffectRunner<Action>(
-    deliver: { [weak self] action, group in
-      self?.received.append((action, group))
-      self?.wakeWaiters()
-    },
-    onFinish: { [weak self] in self?.wakeWaiters() }
-  )
+  private(set) var store: Store<State, Action>
+  private let executor = SerialEffectExecutor()
+  /// Set while the store runs an action the test sent: the first action it runs then is that
+  /// one, and the rest came back from effects.
+  private var sentState: State?
+  private var isSending = false
+  /// How many actions the store ran and counted effects ended, which with the executor's jobs
+  /// tells whether anything happened while the test yielded.
+  private var events = 0
   private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
   private var nextWaiterID = 0
+
+  init(initialState: State, reducer: Reduce<State, Action, Void>) {
+    // Replaced at once: `self` is needed by the store's callbacks.
+    store = Store(initialState: initialState, reducer: Reduce.empty, environment: ())
+    store = Store(
+      initialState: initialState, reduce: reducer, environment: (),
+      afterEachAction: { [weak self] action, state in self?.ran(action, leaving: state) },
+      effectExecutor: executor,
+      onEffectFinish: { [weak self] in self?.effectEnded() })
+  }
+
+  /// How many `run` effects are running and counted.
+  var runningCount: Int { store.effects?.runningCount ?? 0 }
+
+  /// Sends an action the test sent; returns its task and the state it left, before whatever
+  /// effects sent back at once.
+  func send(_ action: Action) -> (StoreTask, State) {
+    isSending = true
+    sentState = nil
+    let task = store.send(action)
+    isSending = false
+    guard let sentState else {
+      preconditionFailure("the store ran no action for a send")
+    }
+    return (task, sentState)
+  }
+
+  private func ran(_ action: Action, leaving state: State) {
+    events += 1
+    if isSending, sentState == nil {
+      sentState = state
+    } else {
+      received.append((action, state))
+    }
+    wakeWaiters()
+  }
+
+  private func effectEnded() {
+    events += 1
+    wakeWaiters()
+  }
+
+  /// Lets the effects run until none can go on without something from outside the store: a
+  /// clock the test advances, a continuation another thread resumes.
+  ///
+  /// Each pass goes to the back of the main queue, where every job of the effects runs, so
+  /// every job queued before it has run when it comes back. Two passes in a row in which
+  /// nothing happened (no action, no effect's end, no job of the executor) end it; a bound on
+  /// the passes stops an effect that never waits.
+  func settle() async {
+    var quietPasses = 0
+    var passes = 0
+    while quietPasses < 2, passes < 10_000 {
+      let before = events + executor.jobCount
+      await withCheckedContinuation { continuation in
+        DispatchQueue.main.async { continuation.resume() }
+      }
+      passes += 1
+      quietPasses = events + executor.jobCount == before ? quietPasses + 1 : 0
+    }
+  }
 
   /// The end-of-test checks. What they report is dropped (unhandled actions) or cancelled
   /// (running effects), so that a later check reports only what happened since.
@@ -532,7 +692,7 @@ private final class EffectsUnderTest<Action: Equatable & Sendable> {
     guard exhaustivity == .on else {
       // What the test did not state passes; the effects end with it.
       received.removeAll()
-      runner.cancelAll()
+      store.effects?.cancelAll()
       return
     }
     if !received.isEmpty {
@@ -546,17 +706,17 @@ private final class EffectsUnderTest<Action: Equatable & Sendable> {
         fileID: fileID, filePath: filePath, line: line, column: column)
       received.removeAll()
     }
-    if runner.runningCount > 0 {
+    if runningCount > 0 {
       reportIssue(
         """
-        \(runner.runningCount) effect(s) still running at the end of the test.
+        \(runningCount) effect(s) still running at the end of the test.
 
         Let each effect finish (receive its actions), or cancel it with an action, before the \
-        test ends.
+        test ends; or stop asserting on it with skipInFlightEffects().
         """,
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    runner.cancelAll()
+    store.effects?.cancelAll()
   }
 
   /// Waits until an effect finishes or feeds back an action, or until the deadline.
@@ -583,7 +743,24 @@ private final class EffectsUnderTest<Action: Equatable & Sendable> {
     waiters.removeAll()
     for waiter in waiting.values { waiter.resume() }
   }
+}
 
+/// Where a test store's effects run: on the main queue, one job at a time, in the order they
+/// come, interleaved with the main actor's jobs, which the main queue runs too. Only the test
+/// store's effects prefer it; the rest of the process keeps the global executor.
+private final class SerialEffectExecutor: TaskExecutor {
+  private let jobs = Atomic<Int>(0)
+
+  /// How many jobs were queued so far.
+  var jobCount: Int { jobs.load(ordering: .relaxed) }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    jobs.add(1, ordering: .relaxed)
+    let job = UnownedJob(job)
+    DispatchQueue.main.async {
+      job.runSynchronously(on: self.asUnownedTaskExecutor())
+    }
+  }
 }
 
 /// Marks the main queue, where the main actor runs.
@@ -611,19 +788,19 @@ private func dumpActions<Action>(_ actions: [Action]) -> String {
 /// ```
 @MainActor
 public struct TestStoreTask: Sendable {
-  let group: EffectGroup
+  let task: StoreTask
 
   /// Cancels the effects; actions they still try to send are dropped.
   public func cancel() async {
-    group.cancel()
-    await group.finish()
+    task.cancel()
+    await task.finish()
   }
 
   /// Waits until the effects end.
   public func finish() async {
-    await group.finish()
+    await task.finish()
   }
 
   /// Whether any of the effects is still running.
-  public var isInFlight: Bool { !group.isEmpty }
+  public var isInFlight: Bool { task.isInFlight }
 }

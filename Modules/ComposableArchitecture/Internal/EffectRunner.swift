@@ -6,21 +6,27 @@ package final class EffectRunner<Action: Sendable> {
   /// Every task still running, cancellable or not, so that `cancelAll` reaches them all.
   private var tasks: [Int: Task<Void, Never>] = [:]
   private var nextTaskID = 0
-  /// The `run` effects (not fire-and-forget ones) still running and not cancelled by
-  /// `cancelAll`.
+  /// The `run` effects (not fire-and-forget ones) still running, neither cancelled by
+  /// `cancelAll` nor let go by `stopCounting`.
   private var counted: Set<Int> = []
-  /// How many `run` effects (not fire-and-forget ones) are still running.
+  /// How many `run` effects (not fire-and-forget ones) are still running and counted.
   package var runningCount: Int { counted.count }
   private let deliver: @MainActor @Sendable (Action, EffectGroup) -> Void
   private let onFinish: @MainActor @Sendable () -> Void
+  /// Where the effects' own code runs; the global concurrent executor when `nil`.
+  private let executor: (any TaskExecutor)?
 
   /// - Parameters:
+  ///   - executor: The task executor the effects prefer: a test store's serial one, so that
+  ///     its effects run in one order, whatever the threads do; `nil` for the global one.
   ///   - deliver: Receives each action an effect sends, with the group of the effect.
-  ///   - onFinish: Called each time a `run` effect ends.
+  ///   - onFinish: Called each time a counted `run` effect ends.
   package init(
+    executor: (any TaskExecutor)? = nil,
     deliver: @escaping @MainActor @Sendable (Action, EffectGroup) -> Void,
     onFinish: @escaping @MainActor @Sendable () -> Void = {}
   ) {
+    self.executor = executor
     self.deliver = deliver
     self.onFinish = onFinish
   }
@@ -33,6 +39,12 @@ package final class EffectRunner<Action: Sendable> {
   /// longer count as running.
   package func cancelAll() {
     for task in tasks.values { task.cancel() }
+    counted.removeAll()
+  }
+
+  /// Stops counting the effects now running, which run on: what a test that no longer
+  /// asserts on them asks for. What they send still arrives.
+  package func stopCounting() {
     counted.removeAll()
   }
 
@@ -54,13 +66,23 @@ package final class EffectRunner<Action: Sendable> {
       run(effect, in: group, ids: ids + [id])
     case .run(let priority, let operation):
       let deliver = self.deliver
+      let lifetime = EffectLifetime()
       let send = Send<Action> { [weak group] action in
+        guard !lifetime.hasEnded else {
+          runtimeWarning(
+            """
+            An action was sent from a completed effect, and was dropped: \(action). Send only \
+            before the effect's work returns: await an unstructured task it starts, rather than \
+            let it outlive the effect.
+            """)
+          return
+        }
         guard let group, !group.isCancelled else { return }
         deliver(action, group)
       }
-      start(priority: priority, in: group, ids: ids, counted: true) { await operation(send) }
+      start(priority: priority, in: group, ids: ids, lifetime: lifetime) { await operation(send) }
     case .fireAndForget(let priority, let work):
-      start(priority: priority, in: group, ids: ids, counted: false, work)
+      start(priority: priority, in: group, ids: ids, lifetime: nil, work)
     }
   }
 
@@ -68,34 +90,58 @@ package final class EffectRunner<Action: Sendable> {
     priority: TaskPriority?,
     in group: EffectGroup,
     ids: [EffectID],
-    counted: Bool,
+    lifetime: EffectLifetime?,
     _ work: @escaping @Sendable () async -> Void
   ) {
     let taskID = nextTaskID
     nextTaskID += 1
-    if counted { self.counted.insert(taskID) }
+    // Only `run` effects, which have a lifetime, are counted: fire-and-forget work is waited
+    // for by no one.
+    if lifetime != nil { self.counted.insert(taskID) }
     // The task starts on the main actor, which this method holds, so it is registered below
     // before its body can run and finish.
-    let task = Task(priority: priority) { @MainActor [weak self] in
+    let body: @MainActor @Sendable () async -> Void = { [weak self] in
       await work()
+      lifetime?.end()
       group.remove(id: taskID)
-      guard let self else { return }
-      self.tasks[taskID] = nil
-      for id in ids {
-        self.cancellables[id]?[taskID] = nil
-        if self.cancellables[id]?.isEmpty == true { self.cancellables[id] = nil }
-      }
-      if self.counted.remove(taskID) != nil {
-        self.onFinish()
-      }
+      self?.ended(taskID, ids: ids)
     }
+    let task =
+      if let executor {
+        Task(executorPreference: executor, priority: priority, operation: body)
+      } else {
+        Task(priority: priority, operation: body)
+      }
     tasks[taskID] = task
     group.insert(task, id: taskID)
     for id in ids { cancellables[id, default: [:]][taskID] = task }
   }
 
+  /// Forgets a task that ended, and says so when it was counted.
+  private func ended(_ taskID: Int, ids: [EffectID]) {
+    tasks[taskID] = nil
+    for id in ids {
+      cancellables[id]?[taskID] = nil
+      if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+    }
+    if counted.remove(taskID) != nil {
+      onFinish()
+    }
+  }
+
   private func cancel(id: EffectID) {
     guard let tasks = cancellables[id] else { return }
     for task in tasks.values { task.cancel() }
+  }
+}
+
+/// Whether a `run` effect's work has returned: an action sent after that comes from a task the
+/// effect let escape, which no cancellation reaches, and is reported and dropped.
+@MainActor
+final class EffectLifetime: Sendable {
+  private(set) var hasEnded = false
+
+  func end() {
+    hasEnded = true
   }
 }
