@@ -25,6 +25,9 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancel(id: EffectID)
     case dismiss
     case send(Action)
+    /// Effects of a child that may go away: the store cancels them once `ChildWatch` says the
+    /// child is no longer there.
+    case watched(ChildWatch, Effect)
   }
 
   @usableFromInline
@@ -208,6 +211,8 @@ public struct Effect<Action: Sendable>: Sendable {
       return Effect<NewAction>(operation: .dismiss)
     case .send(let action):
       return Effect<NewAction>(operation: .send(transform(action)))
+    case .watched(let watch, let effect):
+      return Effect<NewAction>(operation: .watched(watch, effect.map(transform)))
     }
   }
 
@@ -306,6 +311,83 @@ extension Effect {
     case .dismiss:
       guard let dismissal else { return self }
       return .run { send in await send(dismissal) }
+    case .watched(let watch, let effect):
+      return Effect(operation: .watched(watch, effect.scoped(by: scope, dismissal)))
+    }
+  }
+
+  /// This effect as one of a child that is there while `isThere` holds of the state it is
+  /// presented in: the store cancels it once that no longer holds.
+  @usableFromInline
+  func watched<State>(while isThere: @escaping @Sendable (State) -> Bool) -> Effect {
+    if case .none = operation { return self }
+    return Effect(operation: .watched(ChildWatch(isThere), self))
+  }
+
+  /// This effect's watches, which read a child's state, made to read the state that holds it:
+  /// what a composition that runs a reducer on part of its state does with the effects the
+  /// reducer returns.
+  @inlinable @inline(__always)
+  func watching<Outer, Inner>(through toInner: KeyPath<Outer, Inner>) -> Effect {
+    if case .none = operation { return self }
+    // A key path is immutable, though Swift does not call it `Sendable`.
+    nonisolated(unsafe) let toInner = toInner
+    return liftingWatches { (outer: Outer) in outer[keyPath: toInner] }
+  }
+
+  /// As ``watching(through:)``, through a part that may not be there.
+  @usableFromInline
+  func liftingWatches<Outer, Inner>(
+    _ toInner: @escaping @Sendable (Outer) -> Inner?
+  ) -> Effect {
+    switch operation {
+    case .none, .run, .fireAndForget, .cancel, .dismiss, .send:
+      return self
+    case .merge(let effects):
+      guard effects.contains(where: \.hasWatches) else { return self }
+      return Effect(operation: .merge(effects.map { $0.liftingWatches(toInner) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      guard effect.hasWatches else { return self }
+      return Effect(
+        operation: .cancellable(
+          id: id, cancelInFlight: cancelInFlight, effect.liftingWatches(toInner)))
+    case .watched(let watch, let effect):
+      return Effect(
+        operation: .watched(watch.lifted(toInner), effect.liftingWatches(toInner)))
+    }
+  }
+
+  private var hasWatches: Bool {
+    switch operation {
+    case .none, .run, .fireAndForget, .cancel, .dismiss, .send: false
+    case .merge(let effects): effects.contains(where: \.hasWatches)
+    case .cancellable(_, _, let effect): effect.hasWatches
+    case .watched: true
+    }
+  }
+}
+
+/// Whether a child whose effects run is still there, read from the state of the store that
+/// runs them. Each composition between the child and the store's root makes it read its own
+/// state; a composition that does not leaves a watch the store's state cannot answer, which
+/// then cancels nothing.
+@usableFromInline
+struct ChildWatch: Sendable {
+  let isThere: @Sendable (Any) -> Bool
+
+  init<State>(_ isThere: @escaping @Sendable (State) -> Bool) {
+    self.isThere = { state in
+      guard let state = state as? State else { return true }
+      return isThere(state)
+    }
+  }
+
+  /// This watch, reading the state that holds the child's through `toInner`.
+  func lifted<Outer, Inner>(_ toInner: @escaping @Sendable (Outer) -> Inner?) -> ChildWatch {
+    let isThere = self.isThere
+    return ChildWatch { (outer: Outer) in
+      guard let inner = toInner(outer) else { return false }
+      return isThere(inner)
     }
   }
 }

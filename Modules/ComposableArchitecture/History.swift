@@ -519,5 +519,6 @@ public struct RecordingHistory<Base: Reducer, Undoable: Equatable>: Reducer {
       }
     }
     return effect.map { .feedback($0, step: step) }
+      .watching(through: \History<Base.State>.present)
   }
 }

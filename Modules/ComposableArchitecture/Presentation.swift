@@ -91,18 +91,42 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         }
         return effect
       }
-      if case .dismissal = route { state[keyPath: toChildState()] = nil }
-      guard before == state[keyPath: toChildState()].map(PresentedIdentity.init) else {
+      let after = state[keyPath: toChildState()].map(PresentedIdentity.init)
+      // A dismissal clears the child that was there, not one the parent put in its place.
+      if case .dismissal = route, before == after {
+        state[keyPath: toChildState()] = nil
+        return effect.merge(with: Effect(operation: .cancel(id: place())))
+      }
+      guard before == after else {
         // The child went, or another took its place: what it started ends with it, and what
         // it asked for in this very action does not start.
-        return effect.merge(
-          with: Effect(operation: .cancel(id: place())))
+        return effect.merge(with: Effect(operation: .cancel(id: place())))
       }
       guard !childEffect.isNone else { return effect }
-      return childEffect.map(fromChildAction)
-        .presented(id: place(), dismissal: dismissal())
-        .merge(with: effect)
+      return Self.presenting(
+        childEffect.map(fromChildAction), at: toChildState(), identity: before,
+        id: place(), dismissal: dismissal()
+      )
+      .merge(with: effect)
     }
+  }
+
+  /// A child's effect as its parent runs it: scoped to the place the child is presented at,
+  /// and watched, so that the store cancels it once another reducer clears the child or puts
+  /// another in its place.
+  @usableFromInline
+  static func presenting(
+    _ effect: Effect<Parent.Action>, at path: WritableKeyPath<Parent.State, Child.State?>,
+    identity: PresentedIdentity?, id: EffectID, dismissal: Parent.Action?
+  ) -> Effect<Parent.Action> {
+    // Immutable, and read by the store on the main actor only.
+    nonisolated(unsafe) let path = path
+    nonisolated(unsafe) let identity = identity
+    return effect.liftingWatches { (parent: Parent.State) in parent[keyPath: path] }
+      .presented(id: id, dismissal: dismissal)
+      .watched { (parent: Parent.State) in
+        parent[keyPath: path].map(PresentedIdentity.init) == identity
+      }
   }
 
   @inlinable @inline(__always)

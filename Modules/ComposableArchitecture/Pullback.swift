@@ -28,6 +28,7 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
         environment: toLocalEnvironment(environment)
       )
       .map(toLocalAction.embed)
+      .watching(through: toLocalState)
     }
   }
 
@@ -51,8 +52,25 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
       let effect = local.reduce(
         into: &localState, action: localAction, environment: toLocalEnvironment(environment))
       state = toLocalState.embed(localState)
-      return effect.map(toLocalAction.embed)
+      return Self.inCase(
+        effect.map(toLocalAction.embed), toLocalState, identity: PresentedIdentity(localState))
     }
+  }
+
+  /// A case's effect as the enum's reducer runs it: watched, so that the store cancels it once
+  /// the state is in another case, or the case holds a child of another identity.
+  @usableFromInline
+  static func inCase(
+    _ effect: Effect<GlobalAction>, _ toLocalState: CasePath<GlobalState, Local.State>,
+    identity: PresentedIdentity
+  ) -> Effect<GlobalAction> {
+    guard !effect.isNone else { return effect }
+    // Immutable, and read by the store on the main actor only.
+    nonisolated(unsafe) let identity = identity
+    return effect.liftingWatches(toLocalState.extract)
+      .watched { (state: GlobalState) in
+        toLocalState.extract(state).map(PresentedIdentity.init) == identity
+      }
   }
 
   @inlinable @inline(__always)

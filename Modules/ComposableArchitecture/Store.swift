@@ -328,6 +328,9 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
   private let effectExecutor: (any TaskExecutor)?
   private let onEffectFinish: @MainActor @Sendable () -> Void
   private var isSending = false
+  // Whether an effect of a child that may go away runs: a plain flag, read after every action,
+  // so that a store with none pays one look.
+  private var watchesChildren = false
   // Actions an observer sent while the store was reducing, and each one's group. Two arrays
   // rather than one of pairs: a tuple of a generic type would be looked up on every send.
   private var bufferedActions: [Action] = []
@@ -374,8 +377,9 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
     if !effect.isNone {
       let group = group ?? EffectGroup()
       result = group
-      runner.run(effect, in: group)
+      run(effect, in: group)
     }
+    if watchesChildren { cancelGoneChildren() }
     storage.notify()
     // Actions that observers sent run one at a time, each seen by every observer in turn.
     while hasBuffered {
@@ -383,11 +387,24 @@ private final class RootCore<State, Action: Sendable, Environment>: StoreCore<St
       let group = bufferedGroups.removeFirst()
       hasBuffered = !bufferedActions.isEmpty
       let effect = reduce(action)
-      if !effect.isNone { runner.run(effect, in: group) }
+      if !effect.isNone { run(effect, in: group) }
+      if watchesChildren { cancelGoneChildren() }
       storage.notify()
     }
     isSending = false
     return result
+  }
+
+  private func run(_ effect: Effect<Action>, in group: EffectGroup) {
+    runner.run(effect, in: group)
+    watchesChildren = runner.isWatchingChildren
+  }
+
+  /// Cancels the effects of the children that the last action took away, whichever reducer
+  /// took them: checked after every action while any such child's effect runs.
+  private func cancelGoneChildren() {
+    runner.cancelGoneChildren(in: storage.state)
+    watchesChildren = runner.isWatchingChildren
   }
 
   /// Runs the reducer on the state in place, then hands the action and the state it left to

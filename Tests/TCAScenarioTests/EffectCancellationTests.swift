@@ -7,6 +7,7 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct TCAEffectCancellationTests {
   @Test func testCancellation() async {
     let subject = Subject<Int>()
@@ -136,7 +137,9 @@ struct TCAEffectCancellationTests {
   @Test func testSharedId() async {
     let mainQueue = TestClock()
     let store = valuesStore {
-      let (sleep1, sleep2) = (mainQueue.sleeper(for: .seconds(1)), mainQueue.sleeper(for: .seconds(2)))
+      let (sleep1, sleep2) = (
+        mainQueue.sleeper(for: .seconds(1)), mainQueue.sleeper(for: .seconds(2))
+      )
       return .merge(
         .run { send in
           guard await sleep1() else { return }

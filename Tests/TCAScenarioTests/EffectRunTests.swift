@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct TCAEffectRunTests {
   @Test func testRun() async {
     struct State: Equatable {}

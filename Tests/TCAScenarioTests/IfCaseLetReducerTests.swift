@@ -6,18 +6,20 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct TCAIfCaseLetReducerTests {
   @Test func testChildAction() async {
     let store = TestStore(
       initialState: Result<Int, SomeError>.success(0),
-      reducer: Reduce<Result<Int, SomeError>, Result<Int, SomeError>, Void>(combine {
-        Reduce<Int, Int, Void> { state, action, _ in
-          state = action
-          return state < 0 ? .run { await $0(0) } : .none
-        }
-        .pullback(state: success, action: success, environment: { (_: Void) in () })
-        Reduce { _, _, _ in .none }
-      }),
+      reducer: Reduce<Result<Int, SomeError>, Result<Int, SomeError>, Void>(
+        combine {
+          Reduce<Int, Int, Void> { state, action, _ in
+            state = action
+            return state < 0 ? .run { await $0(0) } : .none
+          }
+          .pullback(state: success, action: success, environment: { (_: Void) in () })
+          Reduce { _, _, _ in .none }
+        }),
       environment: ()
     )
 
@@ -95,24 +97,25 @@ struct TCAIfCaseLetReducerTests {
     }
     // TCA's `Reduce { … }.ifCaseLet(child1) { Child() }.ifCaseLet(child2) { Child() }`: the
     // children run first.
-    let parent = Reduce<ParentState, ParentAction, TestClock>(combine {
-      child.pullback(state: child1State, action: child1Action, environment: { $0 })
-      child.pullback(state: child2State, action: child2Action, environment: { $0 })
-      Reduce { state, action, _ in
-        switch action {
-        case .child1:
-          return .none
-        case .child1ButtonTapped:
-          state = .child1(ChildState())
-          return .none
-        case .child2:
-          return .none
-        case .child2ButtonTapped:
-          state = .child2(ChildState())
-          return .none
+    let parent = Reduce<ParentState, ParentAction, TestClock>(
+      combine {
+        child.pullback(state: child1State, action: child1Action, environment: { $0 })
+        child.pullback(state: child2State, action: child2Action, environment: { $0 })
+        Reduce { state, action, _ in
+          switch action {
+          case .child1:
+            return .none
+          case .child1ButtonTapped:
+            state = .child1(ChildState())
+            return .none
+          case .child2:
+            return .none
+          case .child2ButtonTapped:
+            state = .child2(ChildState())
+            return .none
+          }
         }
-      }
-    })
+      })
 
     let clock = TestClock()
     let store = TestStore(
@@ -162,20 +165,21 @@ struct TCAIfCaseLetReducerTests {
         return .none
       }
     }
-    let feature = Reduce<FeatureState, FeatureAction, TestClock>(combine {
-      child.pullback(state: childState, action: childAction, environment: { $0 })
-      Reduce { state, action, _ in
-        switch action {
-        case .child:
-          return .none
-        case .newChild:
-          guard case .child(let childState) = state
-          else { return .none }
-          state = .child(ChildState(id: childState.id + 1))
-          return .none
+    let feature = Reduce<FeatureState, FeatureAction, TestClock>(
+      combine {
+        child.pullback(state: childState, action: childAction, environment: { $0 })
+        Reduce { state, action, _ in
+          switch action {
+          case .child:
+            return .none
+          case .newChild:
+            guard case .child(let childState) = state
+            else { return .none }
+            state = .child(ChildState(id: childState.id + 1))
+            return .none
+          }
         }
-      }
-    })
+      })
 
     let mainQueue = TestClock()
     let store = TestStore(

@@ -5,6 +5,7 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct TCAIfLetReducerTests {
   @Test func testNilChild() async {
     enum Action: Equatable, Sendable { case void }

@@ -5,6 +5,7 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct TCAScopeTests {
   @Test func testStructChild() async {
     let store = TestStore(initialState: FeatureState(), reducer: feature, environment: ())
@@ -134,28 +135,30 @@ extension CasePath<Child2Action, String> {
 }
 
 /// TCA's `EmptyReducer().ifCaseLet(\.count, …) {…}.ifCaseLet(\.name, …) {…}`.
-@MainActor private let child2 = Reduce<Child2State, Child2Action, Void>(combine {
-  Reduce<Int, Int, Void> { state, action, _ in
-    state = action
-    return state < 0
-      ? .run { await $0(0) }
-      : .none
-  }
-  .pullback(
-    state: CasePath<Child2State, Int>.count, action: CasePath<Child2Action, Int>.count,
-    environment: { (_: Void) in () })
-  Reduce<String, String, Void> { state, action, _ in
-    state = action
-    return state.isEmpty
-      ? .run { await $0("Empty") }
-      : .none
-  }
-  .pullback(state: .name, action: .name)
-})
+@MainActor private let child2 = Reduce<Child2State, Child2Action, Void>(
+  combine {
+    Reduce<Int, Int, Void> { state, action, _ in
+      state = action
+      return state < 0
+        ? .run { await $0(0) }
+        : .none
+    }
+    .pullback(
+      state: CasePath<Child2State, Int>.count, action: CasePath<Child2Action, Int>.count,
+      environment: { (_: Void) in () })
+    Reduce<String, String, Void> { state, action, _ in
+      state = action
+      return state.isEmpty
+        ? .run { await $0("Empty") }
+        : .none
+    }
+    .pullback(state: .name, action: .name)
+  })
 
-@MainActor private let feature = Reduce<FeatureState, FeatureAction, Void>(combine {
-  child1.pullback(
-    state: \FeatureState.child1, action: CasePath<FeatureAction, Child1Action>.child1,
-    environment: { (_: Void) in () })
-  child2.pullback(state: \.child2, action: .child2)
-})
+@MainActor private let feature = Reduce<FeatureState, FeatureAction, Void>(
+  combine {
+    child1.pullback(
+      state: \FeatureState.child1, action: CasePath<FeatureAction, Child1Action>.child1,
+      environment: { (_: Void) in () })
+    child2.pullback(state: \.child2, action: .child2)
+  })

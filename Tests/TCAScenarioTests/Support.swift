@@ -15,9 +15,9 @@ import Testing
 ///
 /// TCA's test store runs effects on the main serial executor, so an effect has started its
 /// sleep by the time `send` returns, and the time it sleeps from is the time of the action.
-/// Here effects run on the global executor: a reducer sets the alarm while it runs, with
-/// ``sleeper(for:)`` or ``timer(interval:)``, and the effect waits on it, so that what the test
-/// advances past is known whatever the threads do.
+/// Here a test cannot count on when an effect starts: a reducer sets the alarm while it runs,
+/// with ``sleeper(for:)`` or ``timer(interval:)``, and the effect waits on it, so that what the
+/// test advances past is known whatever the threads do.
 ///
 /// ```swift
 /// case .tap:
@@ -97,10 +97,13 @@ final class TestClock: Sendable {
         else { return nil }
         return (alarm, deadline)
       }
-      let earliest = due.min { lhs, rhs in (lhs.1, lhs.0.id) < (rhs.1, rhs.0.id) }
-      guard let (alarm, deadline) = earliest, let ring = alarm.ring() else { return nil }
-      registry.now = max(registry.now, deadline)
-      return (alarm, ring)
+      // One that ended since its deadline was read rings no more: the next one does.
+      for (alarm, deadline) in due.sorted(by: { ($0.1, $0.0.id) < ($1.1, $1.0.id) }) {
+        guard let ring = alarm.ring() else { continue }
+        registry.now = max(registry.now, deadline)
+        return (alarm, ring)
+      }
+      return nil
     }
   }
 
@@ -350,10 +353,11 @@ final class IncrementingUUID: Sendable {
   private let next = Mutex(0)
 
   func callAsFunction() -> UUID {
-    UUID(next.withLock { next in
-      defer { next += 1 }
-      return next
-    })
+    UUID(
+      next.withLock { next in
+        defer { next += 1 }
+        return next
+      })
   }
 }
 

@@ -5,6 +5,7 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct TCATestStoreFailureTests {
   @Test func testNoStateChangeFailure() async {
     enum Action: Equatable, Sendable { case first, second }

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct TCATestStoreTests {
   @Test func testEffectConcatenation() async {
     struct State: Equatable {}
@@ -306,32 +307,28 @@ struct TCATestStoreTests {
     }
   }
 
-  // The core has no `TestStore.assert` yet: these two compile once it has one, with this
-  // condition taken away.
-  #if TEST_STORE_ASSERT
-    @Test func testAssert_NonExhaustiveTestStore() async {
-      let store = TestStore(
-        initialState: 0, reducer: Reduce<Int, Never, Void>.empty, environment: ())
-      store.exhaustivity = .off
+  @Test func testAssert_NonExhaustiveTestStore() async {
+    let store = TestStore(
+      initialState: 0, reducer: Reduce<Int, Never, Void>.empty, environment: ())
+    store.exhaustivity = .off
 
+    store.assert {
+      $0 = 0
+    }
+  }
+
+  @Test func testAssert_NonExhaustiveTestStore_Failure() async {
+    let store = TestStore(
+      initialState: 0, reducer: Reduce<Int, Never, Void>.empty, environment: ())
+    store.exhaustivity = .off
+
+    await expectFailure {
       store.assert {
-        $0 = 0
+        $0 = 1
       }
+    } matching: {
+      $0.contains("A state change does not match expectation")
+        && $0.contains("− 1") && $0.contains("+ 0")
     }
-
-    @Test func testAssert_NonExhaustiveTestStore_Failure() async {
-      let store = TestStore(
-        initialState: 0, reducer: Reduce<Int, Never, Void>.empty, environment: ())
-      store.exhaustivity = .off
-
-      await expectFailure {
-        store.assert {
-          $0 = 1
-        }
-      } matching: {
-        $0.contains("A state change does not match expectation")
-          && $0.contains("− 1") && $0.contains("+ 0")
-      }
-    }
-  #endif
+  }
 }

@@ -6,6 +6,9 @@ package final class EffectRunner<Action: Sendable> {
   /// Every task still running, cancellable or not, so that `cancelAll` reaches them all.
   private var tasks: [Int: Task<Void, Never>] = [:]
   private var nextTaskID = 0
+  /// The children whose effects run: each watch, with the tasks started under it.
+  private var watches: [Int: (watch: ChildWatch, tasks: Set<Int>)] = [:]
+  private var nextWatchID = 0
   /// The `run` effects (not fire-and-forget ones) still running, neither cancelled by
   /// `cancelAll` nor let go by `stopCounting`.
   private var counted: Set<Int> = []
@@ -32,7 +35,20 @@ package final class EffectRunner<Action: Sendable> {
   }
 
   package func run(_ effect: Effect<Action>, in group: EffectGroup) {
-    run(effect, in: group, ids: [])
+    run(effect, in: group, ids: [], watchIDs: [])
+  }
+
+  /// Whether any effect runs for a child that may go away, which ``cancelGoneChildren(in:)``
+  /// then looks for.
+  package var isWatchingChildren: Bool { !watches.isEmpty }
+
+  /// Cancels the effects of every child that is no longer there in `state`, the state of the
+  /// store that runs them: one that another reducer cleared, or replaced with another.
+  package func cancelGoneChildren(in state: Any) {
+    for (watchID, entry) in watches where !entry.watch.isThere(state) {
+      watches[watchID] = nil
+      for taskID in entry.tasks { tasks[taskID]?.cancel() }
+    }
   }
 
   /// Cancels every effect still running (what a store does when it is released); they no
@@ -48,12 +64,14 @@ package final class EffectRunner<Action: Sendable> {
     counted.removeAll()
   }
 
-  private func run(_ effect: Effect<Action>, in group: EffectGroup, ids: [EffectID]) {
+  private func run(
+    _ effect: Effect<Action>, in group: EffectGroup, ids: [EffectID], watchIDs: [Int]
+  ) {
     switch effect.operation {
     case .none:
       return
     case .merge(let effects):
-      for effect in effects { run(effect, in: group, ids: ids) }
+      for effect in effects { run(effect, in: group, ids: ids, watchIDs: watchIDs) }
     case .cancel(let id):
       cancel(id: id)
     case .send(let action):
@@ -63,7 +81,13 @@ package final class EffectRunner<Action: Sendable> {
         "An effect returned .dismiss, but no parent presents its feature; nothing is dismissed")
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id) }
-      run(effect, in: group, ids: ids + [id])
+      run(effect, in: group, ids: ids + [id], watchIDs: watchIDs)
+    case .watched(let watch, let effect):
+      let watchID = nextWatchID
+      nextWatchID += 1
+      watches[watchID] = (watch, [])
+      run(effect, in: group, ids: ids, watchIDs: watchIDs + [watchID])
+      if watches[watchID]?.tasks.isEmpty == true { watches[watchID] = nil }
     case .run(let priority, let operation):
       let deliver = self.deliver
       let lifetime = EffectLifetime()
@@ -80,9 +104,11 @@ package final class EffectRunner<Action: Sendable> {
         guard let group, !group.isCancelled else { return }
         deliver(action, group)
       }
-      start(priority: priority, in: group, ids: ids, lifetime: lifetime) { await operation(send) }
+      start(
+        priority: priority, in: group, ids: ids, watchIDs: watchIDs, lifetime: lifetime
+      ) { await operation(send) }
     case .fireAndForget(let priority, let work):
-      start(priority: priority, in: group, ids: ids, lifetime: nil, work)
+      start(priority: priority, in: group, ids: ids, watchIDs: watchIDs, lifetime: nil, work)
     }
   }
 
@@ -90,6 +116,7 @@ package final class EffectRunner<Action: Sendable> {
     priority: TaskPriority?,
     in group: EffectGroup,
     ids: [EffectID],
+    watchIDs: [Int],
     lifetime: EffectLifetime?,
     _ work: @escaping @Sendable () async -> Void
   ) {
@@ -104,7 +131,7 @@ package final class EffectRunner<Action: Sendable> {
       await work()
       lifetime?.end()
       group.remove(id: taskID)
-      self?.ended(taskID, ids: ids)
+      self?.ended(taskID, ids: ids, watchIDs: watchIDs)
     }
     let task =
       if let executor {
@@ -115,14 +142,19 @@ package final class EffectRunner<Action: Sendable> {
     tasks[taskID] = task
     group.insert(task, id: taskID)
     for id in ids { cancellables[id, default: [:]][taskID] = task }
+    for watchID in watchIDs { watches[watchID]?.tasks.insert(taskID) }
   }
 
   /// Forgets a task that ended, and says so when it was counted.
-  private func ended(_ taskID: Int, ids: [EffectID]) {
+  private func ended(_ taskID: Int, ids: [EffectID], watchIDs: [Int]) {
     tasks[taskID] = nil
     for id in ids {
       cancellables[id]?[taskID] = nil
       if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+    }
+    for watchID in watchIDs {
+      watches[watchID]?.tasks.remove(taskID)
+      if watches[watchID]?.tasks.isEmpty == true { watches[watchID] = nil }
     }
     if counted.remove(taskID) != nil {
       onFinish()
