@@ -265,7 +265,8 @@ let package = Package(
     .testTarget(
       name: "TCAScenarioTests",
       dependencies: ["ComposableArchitecture", "ComposableArchitectureTestSupport"],
-      path: "Tests/TCAScenarioTests"
+      path: "Tests/TCAScenarioTests",
+      exclude: ["README.md"]
     ),
     // TestStore's XCTest tests, in XCTest's own runner: `swift test` runs every XCTest test of
     // the package in a pass of its own, before Swift Testing's, and one test there printed

@@ -327,9 +327,19 @@ extension Effect {
   /// This effect's watches, which read a child's state, made to read the state that holds it:
   /// what a composition that runs a reducer on part of its state does with the effects the
   /// reducer returns.
+  ///
+  /// The key path comes as a function, called only for an effect: a composition that passes a
+  /// literal then makes no key path object for an action that starts nothing.
   @inlinable @inline(__always)
-  func watching<Outer, Inner>(through toInner: KeyPath<Outer, Inner>) -> Effect {
+  func watching<Outer, Inner>(
+    through toInner: @autoclosure @escaping () -> KeyPath<Outer, Inner>
+  ) -> Effect {
     if case .none = operation { return self }
+    return watching(throughPath: toInner())
+  }
+
+  @usableFromInline
+  func watching<Outer, Inner>(throughPath toInner: KeyPath<Outer, Inner>) -> Effect {
     // A key path is immutable, though Swift does not call it `Sendable`.
     nonisolated(unsafe) let toInner = toInner
     return liftingWatches { (outer: Outer) in outer[keyPath: toInner] }

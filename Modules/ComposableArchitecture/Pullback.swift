@@ -14,21 +14,25 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
   @usableFromInline
   let lifted: (inout GlobalState, GlobalAction, GlobalEnvironment) -> Effect<GlobalAction>
 
+  /// - Parameters:
+  ///   - toLocalState: The key path, as a function: where the composition is inlined, each
+  ///     projection through it is a direct access, and the key path object that an effect's
+  ///     watches need is made only for an effect.
   @inlinable @inline(__always)
   init(
     local: Local,
-    toLocalState: WritableKeyPath<GlobalState, Local.State>,
+    toLocalState: @escaping () -> WritableKeyPath<GlobalState, Local.State>,
     toLocalAction: CasePath<GlobalAction, Local.Action>,
     toLocalEnvironment: @escaping (GlobalEnvironment) -> Local.Environment
   ) {
     self.lifted = { state, action, environment in
       guard let localAction = toLocalAction.extract(action) else { return .none }
       return local.reduce(
-        into: &state[keyPath: toLocalState], action: localAction,
+        into: &state[keyPath: toLocalState()], action: localAction,
         environment: toLocalEnvironment(environment)
       )
       .map(toLocalAction.embed)
-      .watching(through: toLocalState)
+      .watching(through: toLocalState())
     }
   }
 
@@ -52,6 +56,7 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
       let effect = local.reduce(
         into: &localState, action: localAction, environment: toLocalEnvironment(environment))
       state = toLocalState.embed(localState)
+      guard !effect.isNone else { return .none }
       return Self.inCase(
         effect.map(toLocalAction.embed), toLocalState, identity: PresentedIdentity(localState))
     }
@@ -64,7 +69,6 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
     _ effect: Effect<GlobalAction>, _ toLocalState: CasePath<GlobalState, Local.State>,
     identity: PresentedIdentity
   ) -> Effect<GlobalAction> {
-    guard !effect.isNone else { return effect }
     // Immutable, and read by the store on the main actor only.
     nonisolated(unsafe) let identity = identity
     return effect.liftingWatches(toLocalState.extract)
@@ -96,14 +100,16 @@ extension Reducer {
   /// ```
   ///
   /// - Parameters:
-  ///   - state: Where the local state lives in the global state.
+  ///   - state: Where the local state lives in the global state: a key path literal or a
+  ///     constant, evaluated at each access, so that where the composition is inlined an
+  ///     action makes no key path object unless it starts an effect.
   ///   - action: Which global actions carry local actions.
   ///   - environment: Derives the local environment from the global one: a function, or a key
   ///     path literal such as `\.counter`.
   /// - Returns: A reducer on the global domain.
   @inlinable @inline(__always)
   public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(
-    state: WritableKeyPath<GlobalState, State>,
+    state: @autoclosure @escaping () -> WritableKeyPath<GlobalState, State>,
     action: CasePath<GlobalAction, Action>,
     environment: @escaping (GlobalEnvironment) -> Environment
   ) -> Pullback<Self, GlobalState, GlobalAction, GlobalEnvironment> {
@@ -154,15 +160,16 @@ extension Reducer where Environment == Void {
   /// ```
   ///
   /// - Parameters:
-  ///   - state: Where the local state lives in the global state.
+  ///   - state: Where the local state lives in the global state: a key path literal or a
+  ///     constant.
   ///   - action: Which global actions carry local actions.
   /// - Returns: A reducer on the global domain.
   @inlinable @inline(__always)
   public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(
-    state: WritableKeyPath<GlobalState, State>,
+    state: @autoclosure @escaping () -> WritableKeyPath<GlobalState, State>,
     action: CasePath<GlobalAction, Action>
   ) -> Pullback<Self, GlobalState, GlobalAction, GlobalEnvironment> {
-    pullback(state: state, action: action, environment: { _ in () })
+    pullback(state: state(), action: action, environment: { _ in () })
   }
 
   /// Lifts this reducer, which needs no environment, into one case of an enum state in any

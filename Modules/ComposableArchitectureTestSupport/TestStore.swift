@@ -613,7 +613,13 @@ private final class Harness<State, Action: Equatable & Sendable> {
   var received: [(action: Action, state: State)] = []
   /// The test store's, which the end-of-test checks follow.
   var exhaustivity = Exhaustivity.on
-  private(set) var store: Store<State, Action>
+  private(set) lazy var store = Store(
+    initialState: initialState, reduce: reducer, environment: (),
+    afterEachAction: { [weak self] action, state in self?.ran(action, leaving: state) },
+    effectExecutor: executor,
+    onEffectFinish: { [weak self] in self?.effectEnded() })
+  private let initialState: State
+  private let reducer: Reduce<State, Action, Void>
   private let executor = SerialEffectExecutor()
   /// Set while the store runs an action the test sent: the first action it runs then is that
   /// one, and the rest came back from effects.
@@ -626,13 +632,8 @@ private final class Harness<State, Action: Equatable & Sendable> {
   private var nextWaiterID = 0
 
   init(initialState: State, reducer: Reduce<State, Action, Void>) {
-    // Replaced at once: `self` is needed by the store's callbacks.
-    store = Store(initialState: initialState, reducer: Reduce.empty, environment: ())
-    store = Store(
-      initialState: initialState, reduce: reducer, environment: (),
-      afterEachAction: { [weak self] action, state in self?.ran(action, leaving: state) },
-      effectExecutor: executor,
-      onEffectFinish: { [weak self] in self?.effectEnded() })
+    self.initialState = initialState
+    self.reducer = reducer
   }
 
   /// How many `run` effects are running and counted.

@@ -478,3 +478,68 @@ struct TestDependenciesTests {
     #expect(fixed.now() == fixed.now())
   }
 }
+
+/// The shapes of test that depend on when effects run, if anything does: each is repeated 200
+/// times and must pass every time, also while both cores are busy. A test store's effects run
+/// on its own serial executor, and `send` and `receive` return once they have gone as far as
+/// they can.
+@MainActor
+struct TestStoreDeterminismTests {
+  private static let repetitions = 200
+
+  /// TCA's `testSendWithUnreceivedActions_SkipsActions`, written without a wait of its own:
+  /// each response has arrived when the next `send` runs.
+  @Test func aNotExhaustiveSend_findsTheEffectsResponseArrived_everyTime() async {
+    for _ in 0..<Self.repetitions {
+      var states: [Int] = []
+      let reports = await issuesReported {
+        let store = TestStore(
+          initialState: 0,
+          reducer: Reduce<Int, Int, Void> { state, action, _ in
+            if action == 0 {
+              state += 1
+              return .run { [state] send in await send(state + 42) }
+            }
+            state = action
+            return .none
+          },
+          environment: ())
+        store.exhaustivity = .off
+        await store.send(0)
+        states.append(store.state)
+        await store.send(0)
+        states.append(store.state)
+        await store.skipReceivedActions()
+        states.append(store.state)
+      }
+      #expect(reports == [])
+      #expect(states == [1, 44, 86])
+      if !reports.isEmpty || states != [1, 44, 86] { break }
+    }
+  }
+
+  @Test func aTestThatEndsRightAfterItsLastReceive_findsNoEffectRunning_everyTime() async {
+    for _ in 0..<Self.repetitions {
+      let reports = await issuesReported {
+        let store = TestStore(initialState: State(), reducer: reducer, environment: 42)
+        await store.send(.requestTwice)
+        await store.receive(.response(42)) { $0.response = 42 }
+        await store.receive(.response(43)) { $0.response = 43 }
+      }
+      #expect(reports == [])
+      if !reports.isEmpty { break }
+    }
+  }
+
+  @Test func aTestThatEndsRightAfterACancellingAction_findsNoEffectRunning_everyTime() async {
+    for _ in 0..<Self.repetitions {
+      let reports = await issuesReported {
+        let store = TestStore(initialState: State(), reducer: reducer, environment: 42)
+        await store.send(.waitForever)
+        await store.send(.cancel)
+      }
+      #expect(reports == [])
+      if !reports.isEmpty { break }
+    }
+  }
+}
