@@ -392,7 +392,8 @@ extension Reducer {
   ///   everything it would still do.
   ///
   /// ``HistoryAction/undo`` and ``HistoryAction/redo`` only swap states: no reducer runs and
-  /// no effect starts.
+  /// no effect starts. A presented child that an undo takes away has its effects cancelled, as
+  /// any child that goes has; a redo that brings it back does not start them again.
   ///
   /// ```swift
   /// let reducer = AppReducer().recordingHistory(undoing: \.undoable)

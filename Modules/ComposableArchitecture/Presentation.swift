@@ -176,9 +176,10 @@ extension Reducer {
   /// the child's state in answer to one of its actions. An action for the child while its state
   /// is `nil` is reported (a failure under `TestStore`, a warning in a debug build) and ignored.
   /// The child's effects are scoped to this place, its key path: the same feature embedded twice
-  /// never cancels the other's effects. When the child's state becomes `nil`, or another child
-  /// takes its place, every effect it started is cancelled, and no action of theirs arrives
-  /// after. Another child is one in another case of an enum of destinations, or, for state
+  /// in one parent never cancels the other's effects (two copies of the parent, pulled back to
+  /// two places, share their children's places, as in TCA). When the child's state becomes
+  /// `nil`, or another child takes its place, every effect it started is cancelled, whichever
+  /// reducer took it away, and no action of theirs arrives after. Another child is one in another case of an enum of destinations, or, for state
   /// that is `Identifiable`, one with another id; a child whose other fields change is the same
   /// child.
   ///

@@ -57,23 +57,25 @@ public struct Pullback<Local: Reducer, GlobalState, GlobalAction: Sendable, Glob
         into: &localState, action: localAction, environment: toLocalEnvironment(environment))
       state = toLocalState.embed(localState)
       guard !effect.isNone else { return .none }
-      return Self.inCase(
-        effect.map(toLocalAction.embed), toLocalState, identity: PresentedIdentity(localState))
+      return Self.inCase(effect.map(toLocalAction.embed), toLocalState, holding: localState)
     }
   }
 
   /// A case's effect as the enum's reducer runs it: watched, so that the store cancels it once
-  /// the state is in another case, or the case holds a child of another identity.
+  /// the state is in another case, or the case holds a child of another `Identifiable` id, as
+  /// TCA's `ifCaseLet` does. What the child's own state holds otherwise, an enum's case
+  /// included, is no matter: the child is the same.
   @usableFromInline
   static func inCase(
     _ effect: Effect<GlobalAction>, _ toLocalState: CasePath<GlobalState, Local.State>,
-    identity: PresentedIdentity
+    holding child: Local.State
   ) -> Effect<GlobalAction> {
     // Immutable, and read by the store on the main actor only.
-    nonisolated(unsafe) let identity = identity
+    nonisolated(unsafe) let id = PresentedIdentity.identifier(of: child)
     return effect.liftingWatches(toLocalState.extract)
       .watched { (state: GlobalState) in
-        toLocalState.extract(state).map(PresentedIdentity.init) == identity
+        guard let child = toLocalState.extract(state) else { return false }
+        return PresentedIdentity.identifier(of: child) == id
       }
   }
 
@@ -102,7 +104,10 @@ extension Reducer {
   /// - Parameters:
   ///   - state: Where the local state lives in the global state: a key path literal or a
   ///     constant, evaluated at each access, so that where the composition is inlined an
-  ///     action makes no key path object unless it starts an effect.
+  ///     action makes no key path object unless it starts an effect. While an effect of a child
+  ///     presented below runs, the store reads the state through it after every action, to see
+  ///     whether the child is still there: a computed property behind it must read any state,
+  ///     never trap.
   ///   - action: Which global actions carry local actions.
   ///   - environment: Derives the local environment from the global one: a function, or a key
   ///     path literal such as `\.counter`.

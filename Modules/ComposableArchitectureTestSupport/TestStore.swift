@@ -17,8 +17,11 @@ import Synchronization
 ///
 /// The effects run on a serial executor of the test store's own, on the main queue, one job at
 /// a time: `send` and `receive` return once every effect has gone as far as it can without
-/// something from outside (a clock the test advances, a client's answer), so no test depends
-/// on how threads are scheduled. The rest of the process keeps the global executor.
+/// something from outside (a clock the test advances, a client's answer), so a test of effects
+/// whose work runs there depends on no thread's timing. The rest of the process keeps the
+/// global executor. Work an effect keeps on the main actor is seen only as it sends or ends,
+/// and work it hands to an unstructured task of its own runs where that task runs: the
+/// article "Coming from TCA" says what follows.
 ///
 /// Exhaustive, every `send` and `receive` states how the state changes, and the test fails, with
 /// a diff of expected against actual state, when:
@@ -329,8 +332,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
 
   /// Cancels the effects still running, as the store's release would: for effects the test
   /// wants ended, not only passed over (see
-  /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)``). Actions they still try to
-  /// send are dropped.
+  /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)``), those it skipped included.
+  /// Actions they still try to send are dropped.
   ///
   /// ```swift
   /// await store.cancelInFlightEffects()
@@ -345,7 +348,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     column: UInt = #column
   ) async {
     await harness.settle()
-    if strict, harness.runningCount == 0 {
+    if strict, harness.store.effects?.isRunning != true {
       reportIssue(
         "There were no in-flight effects to cancel.",
         fileID: fileID, filePath: filePath, line: line, column: column)

@@ -427,6 +427,14 @@ struct NonExhaustiveTestStoreTests {
     await store.receive(1) { $0 = 1 }
   }
 
+  @Test func cancelInFlightEffects_endsThoseSkipped_too() async {
+    let store = makeStore(.on)
+    let task = await store.send(.waitForever)
+    await store.skipInFlightEffects()
+    await store.cancelInFlightEffects()
+    #expect(!task.isInFlight)
+  }
+
   @Test func assert_checksTheCurrentState_andFailsWhereItDiffers() async {
     let store = makeStore(.off)
     await store.send(.request)

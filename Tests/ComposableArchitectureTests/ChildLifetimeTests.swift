@@ -158,6 +158,48 @@ struct ChildLifetimeTests {
     await store.receive(.place(.answered(7))) { $0.place = .probe(ProbeState(count: 7)) }
   }
 
+  @Test func anEnumChildWhoseOwnStateChangesCase_keepsItsEffects() async {
+    enum Loadable: Equatable {
+      case loading
+      case loaded(Int)
+    }
+    enum Screen: Equatable {
+      case content(Loadable)
+      case other
+    }
+    enum LoadAction: Equatable, Sendable {
+      case start
+      case update(Int)
+    }
+    let (updates, feed) = AsyncStream<Int>.makeStream()
+    let load = Reduce<Loadable, LoadAction, Void> { state, action, _ in
+      switch action {
+      case .start:
+        return .run { send in
+          for await value in updates { await send(.update(value)) }
+        }
+      case .update(let value):
+        state = .loaded(value)
+        return .none
+      }
+    }
+    let content = CasePath<Screen, Loadable>(Screen.content) {
+      if case .content(let state) = $0 { state } else { nil }
+    }
+    let store = TestStore(
+      initialState: Screen.content(.loading),
+      reducer: load.pullback(state: content, action: .identity),
+      environment: ())
+    await store.send(.start)
+    feed.yield(1)
+    await store.receive(.update(1)) { $0 = .content(.loaded(1)) }
+    // The child's own state moved to another case: it is the same child, and its effect runs on.
+    feed.yield(2)
+    await store.receive(.update(2)) { $0 = .content(.loaded(2)) }
+    feed.finish()
+    await store.finish()
+  }
+
   @Test func aDismissal_clearsOnlyTheChildThatWasThere() async {
     let store = TestStore(
       initialState: HolderState(numbered: NumberedProbe(id: 1)), reducer: HolderReducer(),

@@ -14,6 +14,8 @@ package final class EffectRunner<Action: Sendable> {
   private var counted: Set<Int> = []
   /// How many `run` effects (not fire-and-forget ones) are still running and counted.
   package var runningCount: Int { counted.count }
+  /// Whether any effect runs, counted or not.
+  package var isRunning: Bool { !tasks.isEmpty }
   private let deliver: @MainActor @Sendable (Action, EffectGroup) -> Void
   private let onFinish: @MainActor @Sendable () -> Void
   /// Where the effects' own code runs; the global concurrent executor when `nil`.

@@ -22,11 +22,14 @@ final class PresentedIdentity: Equatable {
   @usableFromInline
   init<State>(_ state: State) {
     tag = EnumCase.tag(of: state)
-    if let identifiable = state as? any Identifiable {
-      id = Self.id(of: identifiable)
-    } else {
-      id = nil
-    }
+    id = Self.identifier(of: state)
+  }
+
+  /// The `Identifiable` id of a value, where its type has one: what tells one child in a case
+  /// of an enum from another in the same case.
+  static func identifier<Value>(of value: Value) -> AnyHashable? {
+    guard let identifiable = value as? any Identifiable else { return nil }
+    return id(of: identifiable)
   }
 
   private static func id(of value: some Identifiable) -> AnyHashable {
