@@ -7,7 +7,6 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCAEffectCancellationTests {
   @Test func testCancellation() async {
     let subject = Subject<Int>()

@@ -5,7 +5,6 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCAEffectRunTests {
   @Test func testRun() async {
     struct State: Equatable {}

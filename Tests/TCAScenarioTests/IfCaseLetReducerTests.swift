@@ -6,7 +6,6 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCAIfCaseLetReducerTests {
   @Test func testChildAction() async {
     let store = TestStore(

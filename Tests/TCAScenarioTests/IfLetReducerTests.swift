@@ -5,7 +5,6 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCAIfLetReducerTests {
   @Test func testNilChild() async {
     enum Action: Equatable, Sendable { case void }

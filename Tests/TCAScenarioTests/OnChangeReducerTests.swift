@@ -5,7 +5,6 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCAOnChangeReducerTests {
   @Test func testOnChange() async {
     struct State: Equatable {

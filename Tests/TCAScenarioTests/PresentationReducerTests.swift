@@ -10,7 +10,6 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCAPresentationReducerTests {
   @Test func testPresentation_parentDismissal() async {
     struct ParentState: Equatable {

@@ -5,7 +5,6 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCAScopeTests {
   @Test func testStructChild() async {
     let store = TestStore(initialState: FeatureState(), reducer: feature, environment: ())

@@ -6,7 +6,6 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCAStoreTests {
   @Test func testCancellableIsRemovedOnImmediatelyCompletingEffect() {
     let store = Store(

@@ -5,7 +5,6 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCATestStoreFailureTests {
   @Test func testNoStateChangeFailure() async {
     enum Action: Equatable, Sendable { case first, second }

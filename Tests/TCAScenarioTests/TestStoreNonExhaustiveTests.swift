@@ -5,7 +5,6 @@ import ComposableArchitectureTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCATestStoreNonExhaustiveTests {
   @Test func testSkipReceivedActions_NonStrict() async {
     let store = TestStore(initialState: 0, reducer: sendsFalseBack, environment: ())

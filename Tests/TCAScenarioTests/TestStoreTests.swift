@@ -6,7 +6,6 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
 struct TCATestStoreTests {
   @Test func testEffectConcatenation() async {
     struct State: Equatable {}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// π(x) by Xavier Gourdon's refinement of the Deleglise-Rivat algorithm, in
 /// O(x^(2/3) / log² x) time, for any x from 10^5 to `Int.max`.
@@ -195,13 +194,13 @@ struct Gourdon {
     let layout = layout(threads: threads)
     let work = layout.pieces
     let chunks = layout.sieveChunks
-    let lookupSums = Mutex([LookupSums?](repeating: nil, count: work.count - chunks))
-    let stitcher = Mutex(Stitcher(piXStar: piXStar, piSqrtLimit: piSqrtLimit))
+    let lookupSums = Locked([LookupSums?](repeating: nil, count: work.count - chunks))
+    let stitcher = Locked(Stitcher(piXStar: piXStar, piSqrtLimit: piSqrtLimit))
     // Progress is the estimated cost of the pieces done, from every thread, over the whole:
     // reported under a lock, so that it never goes back.
     let costs = layout.costs
     let total = max(layout.total, 1)
-    let done = Mutex(0.0)
+    let done = Locked(0.0)
 
     try runPieces(
       work.count, threads: threads, workLog: workLog,

@@ -7,7 +7,7 @@ import Synchronization
 /// shared with other threads; the benchmark's model schedules them on as many threads as it
 /// likes. Without one (always, outside the benchmark), nothing is timed.
 final class WorkLog: Sendable {
-  private let recorded = Mutex<[[Double]]>([])
+  private let recorded = Locked<[[Double]]>([])
 
   /// Each parallel phase's piece times, in seconds, in the order the phases ran.
   var phases: [[Double]] { recorded.withLock { $0 } }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Gourdon {
   /// Φ0, the ordinary leaves:
   ///
@@ -14,7 +12,7 @@ extension Gourdon {
     // 2^18 of them a piece.
     let pieceEntries = 1 << 18
     let pieces = (factors.count + pieceEntries - 1) / pieceEntries
-    let sums = Mutex([Int](repeating: 0, count: pieces))
+    let sums = Locked([Int](repeating: 0, count: pieces))
     runPiecesToEnd(pieces, threads: threads, workLog: workLog) { piece in
       var sum = 0
       for i in (piece * pieceEntries)..<min((piece + 1) * pieceEntries, factors.count) {

@@ -23,7 +23,7 @@ enum Sieve {
     guard limit > width, threads > 1 || workLog != nil else { return primes(upTo: limit) }
     precondition(limit <= Int(Int32.max), "primes(upTo:) holds 32-bit primes")
     let pieces = limit / width + 1
-    let parts = Mutex([[Int32]](repeating: [], count: pieces))
+    let parts = Locked([[Int32]](repeating: [], count: pieces))
     runPiecesToEnd(pieces, threads: threads, workLog: workLog) { piece in
       var part: [Int32] = []
       forEachPrime(in: max(2, piece * width)...min((piece + 1) * width - 1, limit)) {
