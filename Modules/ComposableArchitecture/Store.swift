@@ -75,33 +75,17 @@ public final class Store<State, Action: Sendable> {
       afterEachAction: afterEachAction)
   }
 
+  /// A root store; a test store's is made with `effectExecutor`, which its effects prefer, and
+  /// `onEffectFinish`, called on the main actor each time a `run` effect that is still counted
+  /// ends.
   @usableFromInline
-  convenience init<Environment>(
-    initialState: State,
-    reduce: Reduce<State, Action, Environment>,
-    environment: Environment,
-    afterEachAction: (@MainActor (Action, State) -> Void)? = nil
-  ) {
-    let root = RootCore(
-      initialState: initialState, reducer: reduce, environment: environment,
-      afterEachAction: afterEachAction, effectExecutor: nil, onEffectFinish: {})
-    self.init(core: root, send: { root.send($0, in: $1) })
-  }
-
-  /// A root store as a test store runs it: the same store, whose effects prefer `executor`,
-  /// and which says when a counted effect ends.
-  ///
-  /// - Parameters:
-  ///   - effectExecutor: The task executor the effects' own code runs on.
-  ///   - onEffectFinish: Called on the main actor each time a `run` effect that is still
-  ///     counted ends.
   package convenience init<Environment>(
     initialState: State,
     reduce: Reduce<State, Action, Environment>,
     environment: Environment,
-    afterEachAction: @escaping @MainActor (Action, State) -> Void,
-    effectExecutor: any TaskExecutor,
-    onEffectFinish: @escaping @MainActor @Sendable () -> Void
+    afterEachAction: (@MainActor (Action, State) -> Void)? = nil,
+    effectExecutor: (any TaskExecutor)? = nil,
+    onEffectFinish: @escaping @MainActor @Sendable () -> Void = {}
   ) {
     let root = RootCore(
       initialState: initialState, reducer: reduce, environment: environment,
