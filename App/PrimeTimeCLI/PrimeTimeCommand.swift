@@ -288,7 +288,8 @@ public enum PrimeTimeCLI {
     }
     let command: any ParsableCommand
     do {
-      command = try PrimeTimeCommand.parseAsRoot(negativeNumbersAsValues(arguments))
+      command = try PrimeTimeCommand.parseAsRoot(
+        negativeNumbersAsValues(subcommandOptionsAfterItsName(arguments)))
     } catch {
       let code = PrimeTimeCommand.exitCode(for: error)
       if code == .success {
@@ -306,8 +307,8 @@ public enum PrimeTimeCLI {
           limit: 200))
     }
     if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
-      let option = replOption(in: arguments.prefix { $0 != "--" }),
-      !(command is any SessionCommand && OptionName.session.flatMap(\.spellings).contains(option))
+      let option = replOption(
+        in: arguments.prefix { $0 != "--" }, allowingSessionOptions: command is any SessionCommand)
     {
       return usageError("\(option) goes with the REPL, not with '\(name)'")
     }
@@ -378,13 +379,54 @@ public enum PrimeTimeCLI {
   /// The options that go with the REPL alone, each of which takes a value.
   private static let replOptions = OptionName.repl.flatMap(\.spellings)
 
-  /// The first of the REPL's options and flags among `arguments`, if any.
-  private static func replOption(in arguments: some Sequence<String>) -> String? {
+  /// The first of the REPL's options and flags among `arguments`, if any, leaving out those a
+  /// session's subcommand takes too where `allowingSessionOptions`.
+  private static func replOption(
+    in arguments: some Sequence<String>, allowingSessionOptions: Bool
+  ) -> String? {
     let flags = OptionName.replFlags.flatMap(\.spellings)
+    let allowed = allowingSessionOptions ? OptionName.session.flatMap(\.spellings) : []
     return arguments.lazy.compactMap { argument in
       replOptions.first { argument == $0 || argument.hasPrefix($0 + "=") }
         ?? flags.first { argument == $0 }
-    }.first
+    }.first { !allowed.contains($0) }
+  }
+
+  /// The arguments, with the options given before a subcommand's name that are not the app's
+  /// own moved after it, so that `--json favorites` reads as `favorites --json`: an option
+  /// means the same on either side of the name, or is refused the same.
+  ///
+  /// ```swift
+  /// PrimeTimeCLI.subcommandOptionsAfterItsName(["-t", "2", "nth-prime", "5"])
+  /// // ["nth-prime", "-t", "2", "5"]
+  /// ```
+  static func subcommandOptionsAfterItsName(_ arguments: [String]) -> [String] {
+    let names = Set(
+      PrimeTimeCommand.configuration.subcommands.flatMap { subcommand in
+        [subcommand.configuration.commandName].compactMap { $0 } + subcommand.configuration.aliases
+      })
+    // The options of the app that take a value, and those of a subcommand that do.
+    let appValued = Set(replOptions + ["--generate-completion-script"])
+    let valued = appValued.union(OptionName.threads.spellings)
+    var app: [String] = []
+    var moved: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      guard argument.hasPrefix("-"), argument != "--", argument != "-" else { break }
+      let takesValue = valued.contains(argument)
+      let group = Array(arguments[index..<min(index + (takesValue ? 2 : 1), arguments.count)])
+      let isTheApps =
+        appValued.contains(argument) || appValued.contains { argument.hasPrefix($0 + "=") }
+        || (OptionName.replFlags.flatMap(\.spellings) + ["-h", "--help", "--version"])
+          .contains(argument)
+      if isTheApps { app += group } else { moved += group }
+      index += group.count
+    }
+    guard !moved.isEmpty, index < arguments.count, names.contains(arguments[index]) else {
+      return arguments
+    }
+    return app + [arguments[index]] + moved + arguments[(index + 1)...]
   }
 
   /// The session's data directory, from its option or the environment; `nil` when there is
