@@ -158,8 +158,14 @@ public final class Session {
     await storage?.settle()
     let after = storage?.takeProblems() ?? []
     var outcome = failure.map(Outcome.failure) ?? .success
-    for error in before + after {
-      if outcome == .success { outcome = .failure(error) } else { output.err(error) }
+    // A failure said once: the same write may fail before the command and after it.
+    var said: Set<String> = []
+    for error in before + after where said.insert(error).inserted {
+      if outcome == .success {
+        outcome = .failure(error)
+      } else {
+        output.err("primetime: \(error)")
+      }
     }
     return outcome
   }

@@ -2,6 +2,7 @@ import AppCore
 import ComposableArchitecture
 import Counter
 import FavoritePrimes
+import FavoritesDatabase
 import Foundation
 
 /// The app as it runs, whichever front end shows it: the store with the session's history, the
@@ -30,6 +31,8 @@ public final class AppRuntime {
   ///   - watchedDirectory: The data directory, whose database is watched for other sessions'
   ///     changes, which come in as they are made; `nil` takes them in when
   ///     ``StorageObserver/takeInOthers()`` asks.
+  ///   - scriptWait: For a script, the wait for the database, which storage stops once a
+  ///     write gave up on another program's hold (``StorageObserver``); `nil` for a person.
   ///   - afterEachAction: What a front end does after each action, outside any reducer, after
   ///     the recording: the REPL's trace.
   public init(
@@ -39,6 +42,7 @@ public final class AppRuntime {
     watchedDirectory: URL? = nil,
     progress: LookupProgress? = nil,
     recorder: SessionRecorder? = nil,
+    scriptWait: DatabaseWait? = nil,
     timeZone: TimeZone = .current,
     afterEachAction: @escaping @MainActor (AppHistoryAction, History<AppState>) -> Void = { _, _ in
     }
@@ -57,7 +61,8 @@ public final class AppRuntime {
     self.favorites = store.scope(
       state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
     self.storage = storage.map {
-      StorageObserver(storage: $0, store: store, watching: watchedDirectory)
+      StorageObserver(
+        storage: $0, store: store, watching: watchedDirectory, scriptWait: scriptWait)
     }
     self.progress = progress
     self.timeZone = timeZone

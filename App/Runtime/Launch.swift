@@ -29,7 +29,9 @@ public final class Launch {
   ///   - warn: Where each line the user should know of goes, in the front end's own way: a
   ///     database kept in memory only, files moved aside, a recording that cannot be written.
   ///   - keepsGoingWithoutStorage: Whether a database that cannot be opened leaves the session
-  ///     in memory, with a warning (a person), or ends it (a script).
+  ///     in memory, with a warning (a person), or ends it (a script). A script also stops
+  ///     waiting for a database that another program held past a wait: each later change
+  ///     fails at once.
   ///   - watchesStorage: Whether other sessions' writes are taken in as they are made (the full
   ///     screen) rather than when the front end asks (the REPL, before each command).
   ///   - afterEachAction: What the front end does after each action, outside any reducer.
@@ -89,6 +91,7 @@ public final class Launch {
       watchedDirectory: watchesStorage ? dataDirectory : nil,
       progress: environment.progress,
       recorder: recorder,
+      scriptWait: keepsGoingWithoutStorage ? nil : environment.databaseWait,
       afterEachAction: afterEachAction
     )
     return Launch(runtime: runtime, warn: warn, recorder: recorder, recordingFile: recordingFile)

@@ -101,6 +101,24 @@ public final class Storage {
     synced = feed
   }
 
+  /// What `feed` changed that is not stored, in words, oldest first: `saved 2`, `removed 7`,
+  /// and `undid saving 5` for an entry an undo took back.
+  public func unstored(_ feed: PersistentArray<Activity>) -> [String] {
+    let change = Self.change(from: synced, to: feed)
+    func words(_ entry: FavoritesDatabase.Entry) -> String {
+      switch entry.kind {
+      case .added: "saved \(entry.prime)"
+      case .removed: "removed \(entry.prime)"
+      }
+    }
+    return change.takenBack.reversed().map { entry in
+      switch entry.kind {
+      case .added: "undid saving \(entry.prime)"
+      case .removed: "undid removing \(entry.prime)"
+      }
+    } + change.appended.map(words)
+  }
+
   /// Notes that memory did not take in what ``sync(_:readingOthers:)`` returned (it changed in
   /// the meantime): the next sync writes what memory changed since and asks for everything
   /// stored.

@@ -1,5 +1,6 @@
 import AppCore
 import ComposableArchitecture
+import FavoritesDatabase
 import Foundation
 
 /// Storage as one subscriber of the app's root store, the same for both front ends: after each
@@ -38,14 +39,25 @@ public final class StorageObserver {
   /// Whether others' changes are read after every action, where the directory was to be
   /// watched and cannot be (no inotify, or its limits reached).
   private var readsAfterEveryAction = false
+  /// The wait a script stops once a write gave up on a database another program held; `nil`
+  /// for a person, whose every later action waits and tries again.
+  private let scriptWait: DatabaseWait?
+  /// The feed whose write a script gave up on, another program holding the database: until
+  /// the feed changes again, no action tries to store it, and others' changes are not read.
+  private var heldFeed: PersistentArray<Activity>?
 
   /// Subscribes to the store; with `directory`, also watches the database's files there.
+  ///
+  /// - Parameter scriptWait: For a script, the wait for the database, which it stops once a
+  ///   write gave up on another program's hold: each later change then fails at once, with
+  ///   one line, and what is not stored is named at the end. `nil` for a person.
   init(
     storage: Storage, store: Store<History<AppState>, AppHistoryAction>,
-    watching directory: URL? = nil
+    watching directory: URL? = nil, scriptWait: DatabaseWait? = nil
   ) {
     self.storage = storage
     self.store = store
+    self.scriptWait = scriptWait
     subscription = store.subscribe(onChange: { [unowned self] in stateChanged() })
     if let directory, let files = DirectoryWatch(directory) {
       let source = DispatchSource.makeReadSource(fileDescriptor: files.descriptor, queue: .main)
@@ -78,6 +90,13 @@ public final class StorageObserver {
   /// look at its identity tells for almost every action.
   private func stateChanged() {
     guard !isSyncing else { return }
+    if let heldFeed {
+      // Only a new change tries the held database again, and gives up at once.
+      guard store.state.present.activityFeed != heldFeed else { return }
+      isSyncing = true
+      Task { await syncUntilDone() }
+      return
+    }
     // After a failure, any action tries again: a write still to do, or a read that failed.
     // While the favorites are read-only, any action asks whether they can be written again: a
     // change of the directory's mode is watched, and a file system mounted anew is not.
@@ -105,7 +124,7 @@ public final class StorageObserver {
         }
       } catch {
         // Kept in memory; the next action that changes anything tries again.
-        failed(error)
+        failed(error, storing: feed)
         break
       }
     }
@@ -118,6 +137,7 @@ public final class StorageObserver {
   /// Takes in what other sessions stored, if they stored anything since the last look. With no
   /// sync under way, it runs here, with no task of its own: the REPL asks before every command.
   public func takeInOthers() async {
+    guard heldFeed == nil else { return }
     readsOthers = true
     guard !isSyncing else { return await settle() }
     isSyncing = true
@@ -141,8 +161,12 @@ public final class StorageObserver {
     guard !storage.isSynced(store.state.present.activityFeed) else { return nil }
     isSyncing = true
     await syncUntilDone()
-    guard !storage.isSynced(store.state.present.activityFeed) else { return nil }
-    return "\(lastFailure ?? "storing failed"); the last changes are not stored"
+    let feed = store.state.present.activityFeed
+    guard !storage.isSynced(feed) else { return nil }
+    let failure = lastFailure ?? "storing failed"
+    guard heldFeed != nil else { return "\(failure); the last changes are not stored" }
+    return "\(failure); not stored: \(storage.unstored(feed).joined(separator: ", ")); "
+      + "make these changes again once no other program holds it"
   }
 
   /// Waits until every change so far is stored, or failed to be.
@@ -159,6 +183,7 @@ public final class StorageObserver {
 
   private func succeeded(taking takeIn: AppAction?) {
     lastFailure = nil
+    heldFeed = nil
     if let takeIn {
       store.send(.step(takeIn))
       storage.tookIn(store.state.present.activityFeed)
@@ -175,7 +200,11 @@ public final class StorageObserver {
     }
   }
 
-  private func failed(_ error: any Error) {
+  private func failed(_ error: any Error, storing feed: PersistentArray<Activity>) {
+    if let scriptWait, (error as? FavoritesDatabaseError)?.isHeld == true {
+      scriptWait.stopWaiting()
+      heldFeed = feed
+    }
     lastFailure = "\(error)"
     let problem = "\(error); the changes are kept in memory"
     if watch == nil { problems.append(problem) }

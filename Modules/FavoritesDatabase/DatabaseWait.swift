@@ -17,6 +17,7 @@ public final class DatabaseWait: Sendable {
     var interrupted: @Sendable () -> Bool = { false }
   }
   private let observer = Mutex(Observer())
+  private let givesUpAtOnce = Atomic(false)
 
   public init() {}
 
@@ -39,6 +40,16 @@ public final class DatabaseWait: Sendable {
   public func stopObserving() {
     observer.withLock { $0 = Observer() }
   }
+
+  /// From now on, a wait for the database gives up at its first try: a script that gave up
+  /// waiting once does not wait again for the same program, and each later write fails at once
+  /// (or goes through, if the program let go meanwhile).
+  public func stopWaiting() {
+    givesUpAtOnce.store(true, ordering: .relaxed)
+  }
+
+  /// Whether waits give up at their first try, since ``stopWaiting()``.
+  package var isStopped: Bool { givesUpAtOnce.load(ordering: .relaxed) }
 
   /// What a front end says of a wait for the database at `path`.
   public static func message(path: String) -> String {

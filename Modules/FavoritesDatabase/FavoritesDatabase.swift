@@ -189,10 +189,13 @@ extension FavoritesDatabase {
 public struct FavoritesDatabaseError: Error, CustomStringConvertible, Sendable {
   /// What went wrong, as one line for the user.
   public var description: String
+  /// Whether another program held the database, and the wait for it ended without it.
+  public var isHeld: Bool
 
   /// Creates the error from a line the user reads as is.
-  public init(_ description: String) {
+  public init(_ description: String, isHeld: Bool = false) {
     self.description = description
+    self.isHeld = isHeld
   }
 }
 

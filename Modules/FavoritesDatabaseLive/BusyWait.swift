@@ -39,11 +39,14 @@ final class BusyWait: Sendable {
     case givenUp
     /// It reached ``BusyWait/limit``.
     case tooLong
+    /// The front end stopped waiting after an earlier wait ended without the database.
+    case stillHeld
 
     var description: String {
       switch self {
       case .givenUp: "another program holds it, and the wait for it was given up"
       case .tooLong: "another program held it for over a minute"
+      case .stillHeld: "another program still holds it"
       }
     }
   }
@@ -99,6 +102,10 @@ final class BusyWait: Sendable {
   func shouldRetry(tries: Int) -> Bool {
     let now = state.withLock { $0 }
     guard !now.failsFast else { return false }
+    guard !wait.isStopped else {
+      state.withLock { $0.failure = .stillHeld }
+      return false
+    }
     // Only a wait the front end was told of is given up: a person gives up what they see. An
     // interrupt before then is dropped.
     let isInterrupted = wait.isInterrupted()

@@ -462,7 +462,8 @@ final class LiveConnection: Sendable {
       _ = utimensat(AT_FDCWD, path, nil, 0)
       return result.contents
     } catch {
-      throw FavoritesDatabaseError("could not write \(path): \(Self.describe(error))")
+      throw FavoritesDatabaseError(
+        "could not write \(path): \(Self.describe(error))", isHeld: error is BusyWait.Failure)
     }
   }
 
