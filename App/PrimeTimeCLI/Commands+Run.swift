@@ -44,7 +44,7 @@ extension PrimeTimeCommand: RunnableCommand {
     }
     return await REPL.run(
       dataDirectory: dataDirectory, commandStrings: commandStrings,
-      recording: session.recordingTarget,
+      recording: session.recordingTarget(in: environment),
       environment: environment)
   }
 }
@@ -61,7 +61,8 @@ extension UICommand: RunnableCommand {
       return PrimeTimeCLI.usageStatus
     }
     return await FullScreen.run(
-      dataDirectory: dataDirectory, recording: options.recordingTarget, environment: environment)
+      dataDirectory: dataDirectory, recording: options.recordingTarget(in: environment),
+      environment: environment)
   }
 }
 
@@ -75,7 +76,7 @@ extension ListingCommand {
     let name = Self.configuration.commandName ?? ""
     return await REPL.run(
       dataDirectory: dataDirectory, commandStrings: [json ? "\(name) --json" : name],
-      recording: options.recordingTarget, environment: environment)
+      recording: options.recordingTarget(in: environment), environment: environment)
   }
 }
 
@@ -83,6 +84,7 @@ extension ReplayCommand: RunnableCommand {
   /// The check of a recording, or with `--ui`, its steps on the history page.
   @MainActor
   func run(in environment: RuntimeEnvironment) async -> Int32 {
+    let file = environment.path(file)
     guard ui else { return Replaying.run(file: file, showingSteps: step) }
     guard environment.isFullScreenTerminal else {
       return PrimeTimeCLI.usageError(

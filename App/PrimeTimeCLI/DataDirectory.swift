@@ -1,4 +1,5 @@
 import Foundation
+import REPL
 import Runtime
 
 extension RuntimeEnvironment {
@@ -12,18 +13,29 @@ extension RuntimeEnvironment {
       guard !option.isEmpty else {
         throw EmptyDataDirectory(source: OptionName.dataDirectory.long)
       }
-      return URL(filePath: option, directoryHint: .isDirectory)
+      return URL(filePath: path(option), directoryHint: .isDirectory)
     }
     if let home = variables["PRIMETIME_HOME"] {
       guard !home.isEmpty else { throw EmptyDataDirectory(source: "PRIMETIME_HOME") }
-      return URL(filePath: home, directoryHint: .isDirectory)
+      return URL(filePath: path(home), directoryHint: .isDirectory)
     }
     if let xdg = variables["XDG_DATA_HOME"], xdg.hasPrefix("/") {
       return URL(filePath: xdg, directoryHint: .isDirectory).appending(path: "primetime")
     }
-    let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     return URL(filePath: home, directoryHint: .isDirectory)
       .appending(path: ".local/share/primetime")
+  }
+
+  /// The home directory `~` names: `$HOME`, else the password file's.
+  var home: String { variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() }
+
+  /// A path given on the command line or in the environment, read by one rule with the REPL's
+  /// file words (``FileWords/expandingTilde(_:home:)``): `~` and `~/…` are ``home``, `~name/…`
+  /// that user's, and a `~` that names no home is the name of a file.
+  func path(_ word: String) -> String {
+    let path = FileWords.expandingTilde(word, home: home)
+    // Foundation's URLs would read a `~` left as it is as the password file's home.
+    return path.hasPrefix("~") ? "./" + path : path
   }
 
   /// `--data-dir` or `$PRIMETIME_HOME` names no directory at all.

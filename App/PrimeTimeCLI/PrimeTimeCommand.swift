@@ -66,8 +66,10 @@ struct SessionOptions: ParsableArguments {
   var overwritesRecording = false
 
   /// The file `--record` names, with whether `--force` lets it be written over.
-  var recordingTarget: RecordingFile.Target? {
-    recording.map { RecordingFile.Target(path: $0, overwrites: overwritesRecording) }
+  func recordingTarget(in environment: RuntimeEnvironment) -> RecordingFile.Target? {
+    recording.map {
+      RecordingFile.Target(path: environment.path($0), overwrites: overwritesRecording)
+    }
   }
 }
 

@@ -29,16 +29,25 @@ public struct FileWords: Sendable, Equatable {
   /// ```
   public func path(_ word: String) -> String? {
     if word == FileClient.standardStreams || word.hasPrefix("/") { return word }
-    if word.hasPrefix("~") {
-      let slash = word.firstIndex(of: "/") ?? word.endIndex
-      let user = word[word.index(after: word.startIndex)..<slash]
-      // A home that cannot be found leaves the word as it is, as a shell does.
-      if let directory = user.isEmpty ? home : Self.home(ofUser: String(user)) {
-        return directory + word[slash...]
-      }
-    }
+    let expanded = Self.expandingTilde(word, home: home)
+    if expanded != word { return expanded }
     guard let workingDirectory else { return nil }
     return workingDirectory.hasSuffix("/") ? workingDirectory + word : workingDirectory + "/" + word
+  }
+
+  /// `word` with a leading `~` or `~/…` read as `home`, and `~name` or `~name/…` as that
+  /// user's home, as a shell reads them; any other word, or a home that cannot be found, is left
+  /// as it is.
+  ///
+  /// ```swift
+  /// FileWords.expandingTilde("~/pt", home: "/home/ada")  // "/home/ada/pt"
+  /// ```
+  public static func expandingTilde(_ word: String, home: String?) -> String {
+    guard word.hasPrefix("~") else { return word }
+    let slash = word.firstIndex(of: "/") ?? word.endIndex
+    let user = word[word.index(after: word.startIndex)..<slash]
+    guard let directory = user.isEmpty ? home : Self.home(ofUser: String(user)) else { return word }
+    return directory + word[slash...]
   }
 
   /// The current directory, as the system gives it; `nil` when it has been deleted.

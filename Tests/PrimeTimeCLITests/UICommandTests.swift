@@ -18,8 +18,8 @@ struct UICommandTests {
   @Test(arguments: [["--force", "ui", "--record", "x"], ["ui", "--record", "x", "--force"]])
   func force_isReadBeforeOrAfterUI(arguments: [String]) throws {
     let ui = try #require(try PrimeTimeCommand.parseAsRoot(arguments) as? UICommand)
-    #expect(ui.options.recordingTarget?.overwrites == true)
-    #expect(ui.options.recordingTarget?.path == "x")
+    #expect(ui.options.overwritesRecording)
+    #expect(ui.options.recording == "x")
   }
 
   @Test func optionsAfterUI_winOverThoseBefore() throws {
