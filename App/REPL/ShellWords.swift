@@ -1,6 +1,7 @@
 /// Text read into commands and words as a POSIX shell reads a command line.
 ///
-/// Blanks (spaces, tabs, carriage returns) separate words; `;` and newlines end a command.
+/// Blanks (spaces, tabs, carriage returns) separate words; `;` and newlines end a command. A `#`
+/// that begins a word begins a comment, which runs to the end of the line.
 /// Inside single quotes every character is itself. Inside double quotes a backslash escapes only
 /// `"`, `\`, `$`, `` ` `` and a newline, and is itself before anything else. Outside quotes a
 /// backslash makes the next character itself, and a backslash before a newline joins the lines;
@@ -42,8 +43,15 @@ enum ShellWords {
     var isEscaped = false
     /// The UTF-8 length of the command read so far.
     var length = 0
+    /// Whether a comment is being read: everything up to the next newline is left out.
+    var isInComment = false
 
     mutating func read(_ scalar: Unicode.Scalar) throws(CommandError) {
+      if isInComment {
+        guard scalar == "\n" else { return }
+        isInComment = false
+        return try endCommand()
+      }
       length += scalar.utf8.count
       if isEscaped {
         isEscaped = false
@@ -73,6 +81,9 @@ enum ShellWords {
         quoting = .double
         isInWord = true
       case (.none, "\\"): isEscaped = true
+      case (.none, "#") where !isInWord:
+        length -= 1
+        isInComment = true
       case (.none, " "), (.none, "\t"), (.none, "\r"): endWord()
       case (.none, ";"), (.none, "\n"):
         // The separator is not part of the command.

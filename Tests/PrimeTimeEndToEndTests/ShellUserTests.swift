@@ -201,6 +201,19 @@ struct ListingCommandTests {
     #expect(result.stdout == "[5]\n")
   }
 
+  @Test func comments_andBlankLines_inAScript_orACommandString_doNothing() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let script = "# count to two\n\nincr   # one\n  # nothing; incr\nincr\n\n"
+    let piped = try PrimeTime.run([], input: Data(script.utf8), home: home)
+    #expect(piped.status == 0, "\(piped.stderr)")
+    #expect(piped.stderr == "")
+    #expect(piped.stdout == "count: 1\ncount: 2\n")
+    let string = try PrimeTime.run(["-c", "incr # once; incr", "-c", "# nothing"], home: home)
+    #expect(string.status == 0, "\(string.stderr)")
+    #expect(string.stdout == "count: 1\n")
+  }
+
   @Test func anOptionOfTheREPL_isRefused_withTheListings() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -24,6 +24,11 @@ struct ShellWordsTests {
       (#"x 'it'\''s'"#, [["x", "it's"]]),
       (#"x a\"#, [["x", #"a\"#]]),
       ("x ~/é.json", [["x", "~/é.json"]]),
+      ("# a comment", [[]]),
+      ("incr # one more; decr", [["incr"]]),
+      ("incr#2 '#' \\# \"#\"", [["incr#2", "#", "#", "#"]]),
+      ("# first\nincr\n  # last; decr\ndecr", [[], ["incr"], [], ["decr"]]),
+      ("incr # it's", [["incr"]]),
     ])
   func commands_readAsAShellReadsThem(text: String, commands: [[String]]) throws {
     #expect(try ShellWords.commands(in: text) == commands)
