@@ -42,8 +42,14 @@ extension PrimeTimeCommand: RunnableCommand {
     guard let dataDirectory = PrimeTimeCLI.dataDirectory(session, environment) else {
       return PrimeTimeCLI.usageStatus
     }
+    guard commandStrings.isEmpty || scriptFiles.isEmpty else {
+      return PrimeTimeCLI.usageError(
+        "\(OptionName.command.long) and \(OptionName.file.long) do not go together; "
+          + "put the commands in the file")
+    }
     return await REPL.run(
       dataDirectory: dataDirectory, commandStrings: commandStrings,
+      scriptFiles: scriptFiles.map { $0 == "-" ? $0 : environment.path($0) },
       recording: session.recordingTarget(in: environment),
       environment: environment)
   }

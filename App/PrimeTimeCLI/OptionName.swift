@@ -6,6 +6,7 @@ import ArgumentParser
 enum OptionName: String {
   case dataDirectory = "data-dir"
   case command
+  case file
   case record
   case force
   case threads
@@ -15,6 +16,7 @@ enum OptionName: String {
   var short: Character? {
     switch self {
     case .command: "c"
+    case .file: "f"
     case .threads: "t"
     case .dataDirectory, .record, .force, .time: nil
     }
@@ -37,6 +39,7 @@ enum OptionName: String {
     switch self {
     case .dataDirectory: "dir"
     case .command: "commands"
+    case .file: "file"
     case .record: "file"
     case .threads: "count"
     case .force, .time: nil
@@ -54,7 +57,7 @@ enum OptionName: String {
 
   /// The options that go with the REPL alone, not with a command for scripts; each takes a
   /// value.
-  static let repl: [OptionName] = [.dataDirectory, .command, .record]
+  static let repl: [OptionName] = [.dataDirectory, .command, .file, .record]
 
   /// The flags that go with the REPL alone.
   static let replFlags: [OptionName] = [.force]

@@ -39,6 +39,17 @@ struct PrimeTimeCommand: ParsableCommand {
         """,
       valueName: OptionName.command.valueName))
   var commandStrings: [String] = []
+
+  @Option(
+    name: OptionName.file.declared,
+    help: ArgumentHelp(
+      "Run the commands in <file>, one per line, instead of reading input; '-' is standard input.",
+      discussion: """
+        Given more than once, the files run in order; the exit status is 1 if any command \
+        failed. A # begins a comment, to the end of the line.
+        """,
+      valueName: OptionName.file.valueName))
+  var scriptFiles: [String] = []
 }
 
 /// Where a session keeps its data, and where it records itself: the REPL's options, and the

@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import FavoritesDatabase
+import FileClient
 import Foundation
 import Runtime
 import Synchronization
@@ -10,16 +11,41 @@ import Synchronization
 public enum REPL {
   /// Runs the REPL until the input ends or `quit`.
   ///
-  /// - Parameter commandStrings: The strings of `-c`, whose commands run in order in place of
-  ///   the input's; none, to read the input.
+  /// - Parameters:
+  ///   - commandStrings: The strings of `-c`, whose commands run in order in place of the
+  ///     input's; none, to read the input.
+  ///   - scriptFiles: The files of `-f`, whose lines run in order in place of the input's, `-`
+  ///     for standard input; none, to read the input. A file that cannot be read runs nothing.
   /// - Returns: The exit status: 0; 1 when the session could not start, its recording could not
   ///   be written whole, changes could not be stored before it ended, or, with piped input or
   ///   `-c`, a command failed; ``ExitStatus/usage``,
   ///   before anything runs, when a command string does not read as words (an open quote).
   public static func run(
-    dataDirectory: URL, commandStrings: [String], recording: RecordingFile.Target?,
-    environment: RuntimeEnvironment
+    dataDirectory: URL, commandStrings: [String], scriptFiles: [String] = [],
+    recording: RecordingFile.Target?, environment: RuntimeEnvironment
   ) async -> Int32 {
+    var files: [(name: String, lines: InputLines)] = []
+    for file in scriptFiles {
+      guard file != FileClient.standardStreams else {
+        files.append((file, InputLines(descriptor: STDIN_FILENO)))
+        continue
+      }
+      let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+      var info = stat()
+      let reason =
+        descriptor < 0
+        ? String(cString: strerror(errno))
+        : fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+          ? "it is a directory" : nil
+      if let reason {
+        FileHandle.standardError.write(Data("primetime: cannot read '\(file)': \(reason)\n".utf8))
+        return 1
+      }
+      files.append((file, InputLines(descriptor: descriptor)))
+    }
+    defer {
+      for file in files where file.name != FileClient.standardStreams { file.lines.close() }
+    }
     var script: [[String]]?
     if !commandStrings.isEmpty {
       do throws(CommandError) {
@@ -31,7 +57,7 @@ public enum REPL {
         return ExitStatus.usage
       }
     }
-    let isInteractive = script == nil && environment.terminal.input
+    let isInteractive = script == nil && files.isEmpty && environment.terminal.input
     let style = ANSIStyle(isColored: isInteractive && environment.isColorEnabled)
     let errorStyle = ANSIStyle(
       isColored: isInteractive && environment.terminal.error && environment.isColorEnabled)
@@ -81,7 +107,9 @@ public enum REPL {
       // At the REPL's prompt too, standard input is where the commands come from.
       files: FileWords(
         workingDirectory: FileWords.currentDirectory,
-        home: environment.variables["HOME"], inputHoldsCommands: script == nil))
+        home: environment.variables["HOME"],
+        inputHoldsCommands: script == nil
+          && (files.isEmpty || files.contains { $0.name == FileClient.standardStreams })))
 
     if isInteractive {
       let editor = LineEditor(historyFile: dataDirectory.appending(path: "repl-history"))
@@ -124,23 +152,18 @@ public enum REPL {
         output.err("primetime: \(place()): \(message)")
       }
     }
-    if let script {
-      for (index, words) in script.enumerated() {
-        await run(words, from: "command \(index + 1)")
-        fflush(nil)
-        launch.flush()
-      }
-    } else {
-      let input = StandardInputLines()
+    /// Runs the commands of each line of `input`; a failure names the line, after `name`.
+    func run(_ input: InputLines, name: String?) async {
       for (index, line) in zip(1..., input) {
+        let place = (name.map { "\($0), " } ?? "") + "line \(index)"
         // In piped input, `;` separates commands on a line as it does in a command string.
         do {
           for words in try ShellWords.commands(in: line) {
-            await run(words, from: "line \(index)")
+            await run(words, from: place)
           }
         } catch {
           failed = true
-          output.err("primetime: line \(index): \(error.description)")
+          output.err("primetime: \(place): \(error.description)")
         }
         // Each command's output is out before the session waits for the next line, so that
         // another program can drive it line by line. Lines already read wait for nobody: their
@@ -152,6 +175,19 @@ public enum REPL {
         if session.isQuitRequested { break }
       }
     }
+    if let script {
+      for (index, words) in script.enumerated() {
+        await run(words, from: "command \(index + 1)")
+        fflush(nil)
+        launch.flush()
+      }
+    } else if !files.isEmpty {
+      for file in files where !session.isQuitRequested {
+        await run(file.lines, name: file.name == FileClient.standardStreams ? nil : file.name)
+      }
+    } else {
+      await run(InputLines(descriptor: STDIN_FILENO), name: nil)
+    }
     fflush(nil)
     let isStored = await finishStorage(launch)
     guard launch.end(screen: session.screen), isStored else { return 1 }
@@ -159,13 +195,23 @@ public enum REPL {
   }
 }
 
-/// The lines of standard input, read as bytes in large chunks, so that invalid UTF-8 is
-/// repaired, not fatal. It knows whether the next line is here already, so that the session
-/// flushes its output only before it would wait for input.
-final class StandardInputLines: Sequence, IteratorProtocol {
+/// The lines of standard input or of a file, read as bytes in large chunks, so that invalid
+/// UTF-8 is repaired, not fatal. It knows whether the next line is here already, so that the
+/// session flushes its output only before it would wait for input.
+final class InputLines: Sequence, IteratorProtocol {
+  private let descriptor: Int32
   private var buffer: [UInt8] = []
   private var start = 0
   private var isAtEnd = false
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// Closes the file read.
+  func close() {
+    Glibc.close(descriptor)
+  }
 
   /// The next line, without its newline (`\n` or `\r\n`); invalid UTF-8 is repaired.
   func next() -> String? {
@@ -200,7 +246,7 @@ final class StandardInputLines: Sequence, IteratorProtocol {
     var got: Int
     repeat {
       got = buffer.withUnsafeMutableBytes { bytes in
-        read(STDIN_FILENO, bytes.baseAddress.map { $0 + count }, 65_536)
+        read(descriptor, bytes.baseAddress.map { $0 + count }, 65_536)
       }
     } while got < 0 && errno == EINTR
     buffer.removeSubrange((count + Swift.max(got, 0))...)

@@ -214,6 +214,46 @@ struct ListingCommandTests {
     #expect(string.stdout == "count: 1\n")
   }
 
+  @Test func aScriptFile_runsItsLines_andAFailureNamesTheFileAndLine() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Data("# a script\nset 7\nsave\nicnr\nfavorites\ncounter\n".utf8).write(
+      to: home.appending(path: "script.pt"))
+    try Data("incr; incr\n".utf8).write(to: home.appending(path: "two.pt"))
+    let result = try PrimeTime.run(["-f", "script.pt", "--file", "two.pt"], home: home)
+    #expect(result.status == 1)
+    #expect(result.stdout.hasSuffix("1  7\ncount: 7\ncount: 8\ncount: 9\n"), "\(result.stdout)")
+    #expect(
+      result.stderr
+        == "primetime: script.pt, line 4: unknown command 'icnr'; did you mean 'incr'?\n"
+    )
+    // Standard input is free for a load while the commands come from a file.
+    let load = try PrimeTime.run(
+      ["-f", "two.pt", "-f", "-"], input: Data("favorites\n".utf8), home: home)
+    #expect(load.stdout == "count: 1\ncount: 2\n1  7\n", "\(load.stderr)")
+  }
+
+  @Test(arguments: [
+    (["-f", "missing.pt"], 1, "primetime: cannot read 'missing.pt': No such file or directory"),
+    (["-f", "."], 1, "primetime: cannot read '.': it is a directory"),
+    (
+      ["-f", "x", "-c", "incr"], 64,
+      "primetime: --command and --file do not go together; put the commands in the file"
+    ),
+    (["favorites", "-f", "x"], 64, "primetime: -f goes with the REPL, not with 'favorites'"),
+  ])
+  func aScriptFile_thatCannotRun_runsNothing(arguments: [String], status: Int32, message: String)
+    throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Data("set 3; save\n".utf8).write(to: home.appending(path: "x"))
+    let result = try PrimeTime.run(arguments, home: home)
+    #expect(result.status == status)
+    #expect(result.stderr == message + "\n")
+    #expect(!FileManager.default.fileExists(atPath: home.appending(path: "primetime.sqlite").path))
+  }
+
   @Test func anOptionOfTheREPL_isRefused_withTheListings() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
