@@ -185,8 +185,9 @@ public enum Replaying {
     } catch {
       return .failure(RecordingError(description: "cannot read '\(file)': \(error)"))
     }
+    // A CRLF line end is one character of a Swift string, and ends the line as LF does.
     var texts = String(decoding: data, as: UTF8.self)
-      .split(separator: "\n", omittingEmptySubsequences: false)
+      .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     if texts.last == "" { texts.removeLast() }
     do {
       return .success(try RecordedLine.decode(lines: texts))

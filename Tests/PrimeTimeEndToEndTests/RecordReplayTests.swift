@@ -45,6 +45,28 @@ struct RecordReplayTests {
     #expect(!FileManager.default.fileExists(atPath: replayHome.path))
   }
 
+  @Test func anEditedRecording_withCRLFLineEnds_andBlankLines_replays() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "session.jsonl")
+    let live = try PrimeTime.run(
+      ["--record", recording.path, "-c", "set 7; prime; save; incr"], home: home)
+    #expect(live.status == 0, "\(live.stderr)")
+    let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
+    let edited = "\r\n" + lines.joined(separator: "\r\n\r\n") + "\r\n  \n\n"
+    try Data(edited.utf8).write(to: recording)
+    let replayed = try PrimeTime.run(["replay", recording.path], home: home)
+    #expect(replayed.status == 0, "\(replayed.stderr)")
+    #expect(replayed.stdout.contains(#""favoritePrimes":[7]"#), "\(replayed.stdout)")
+    // A line that is not JSON is still named by its number in the file.
+    try Data((edited + "{\r\n").utf8).write(to: recording)
+    let broken = try PrimeTime.run(["replay", recording.path], home: home)
+    #expect(broken.status == 1)
+    #expect(
+      broken.stderr.contains("line \(2 * lines.count + 3) is not a recording line"),
+      "\(broken.stderr)")
+  }
+
   @Test func aFileThatHoldsSomething_isNotWrittenOver_withoutForce() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

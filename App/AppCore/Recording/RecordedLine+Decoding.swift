@@ -44,7 +44,9 @@ extension RecordedLine {
 
   /// Reads the lines of a recording, each in the format version that its start line gives.
   ///
-  /// A first line that is no start line is read in this format, for a replay to refuse.
+  /// A first line that is no start line is read in this format, for a replay to refuse. As JSON
+  /// Lines readers do, a line may end with a carriage return (CRLF line ends), and a blank line
+  /// is skipped; a line's number is still its number in the file.
   ///
   /// - Parameter texts: The lines' JSON, the start line first.
   /// - Returns: The lines, in this format.
@@ -57,8 +59,9 @@ extension RecordedLine {
     var lines: [RecordedLine] = []
     var version = Self.version
     for (index, text) in texts.enumerated() {
+      guard text.contains(where: { !$0.isWhitespace }) else { continue }
       do {
-        if index == 0,
+        if lines.isEmpty,
           let started = try JSONDecoder().decode(StartVersion.self, from: Data(text.utf8)).start?
             .version
         {
