@@ -89,7 +89,8 @@ public enum FullScreen {
     let unstored = await app.storage?.finish()
     if let unstored { FileHandle.standardError.write(Data("primetime: \(unstored)\n".utf8)) }
     guard launch.end(screen: Screen(app.state.screens.page)), unstored == nil else { return 1 }
-    return ending.exitStatus
+    // A damaged database moved aside changed what is on disk: a quit says so, as a script does.
+    return launch.movedAside && ending.exitStatus == 0 ? 1 : ending.exitStatus
   }
 
   /// Where a wait for the database is said: on stderr until the app runs, then to the app, as

@@ -139,7 +139,7 @@ public enum REPL {
         }
       }
       let isStored = await finishStorage(launch)
-      return launch.end(screen: session.screen) && isStored ? 0 : 1
+      return launch.end(screen: session.screen) && isStored && !launch.movedAside ? 0 : 1
     }
 
     var failed = false
@@ -191,7 +191,7 @@ public enum REPL {
     fflush(nil)
     let isStored = await finishStorage(launch)
     guard launch.end(screen: session.screen), isStored else { return 1 }
-    return failed ? 1 : 0
+    return failed || launch.movedAside ? 1 : 0
   }
 }
 

@@ -12,12 +12,16 @@ public final class Launch {
   private let warn: @Sendable (String) -> Void
   private let recorder: SessionRecorder?
   private let recordingFile: RecordingFile?
+  /// Whether opening moved a damaged database aside and started a new one: the session changed
+  /// what is on disk, which its exit status says, whatever it ran.
+  public let movedAside: Bool
 
   private init(
     runtime: AppRuntime, warn: @escaping @Sendable (String) -> Void, recorder: SessionRecorder?,
-    recordingFile: RecordingFile?
+    recordingFile: RecordingFile?, movedAside: Bool
   ) {
     self.runtime = runtime
+    self.movedAside = movedAside
     self.warn = warn
     self.recorder = recorder
     self.recordingFile = recordingFile
@@ -54,10 +58,12 @@ public final class Launch {
     var storage: Storage? = Storage(database: environment.database(dataDirectory))
     var stored = StoredFavorites(favoritePrimes: [], activityFeed: [])
     var storageStatus: ScreensState.StorageStatus?
+    var movedAside = false
     do {
       if let storage {
         let opened = try await storage.open()
         stored = opened.stored
+        movedAside = opened.movedAside
         for notice in opened.notices { warn("primetime: \(notice)") }
         if let reason = storage.readOnly {
           storageStatus = .readOnly(reason)
@@ -94,7 +100,9 @@ public final class Launch {
       scriptWait: keepsGoingWithoutStorage ? nil : environment.databaseWait,
       afterEachAction: afterEachAction
     )
-    return Launch(runtime: runtime, warn: warn, recorder: recorder, recordingFile: recordingFile)
+    return Launch(
+      runtime: runtime, warn: warn, recorder: recorder, recordingFile: recordingFile,
+      movedAside: movedAside)
   }
 
   /// Writes out what is recorded so far.

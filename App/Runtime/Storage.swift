@@ -34,16 +34,19 @@ public final class Storage {
     self.database = database
   }
 
-  /// Opens the database: what it holds, and one line for each thing the user should know.
-  /// Where it can only be read, ``readOnly`` says why.
+  /// Opens the database: what it holds, one line for each thing the user should know, and
+  /// whether a damaged database was moved aside. Where it can only be read, ``readOnly`` says
+  /// why.
   ///
   /// - Throws: ``FavoritesDatabaseError`` when the data directory or database cannot be used.
-  public func open() async throws -> (stored: StoredFavorites, notices: [String]) {
+  public func open() async throws -> (
+    stored: StoredFavorites, notices: [String], movedAside: Bool
+  ) {
     let opened = try await database.open()
     let stored = Self.stored(opened.contents)
     synced = PersistentArray(stored.activityFeed)
     readOnly = opened.readOnly
-    return (stored, opened.notices)
+    return (stored, opened.notices, opened.movedAside)
   }
 
   /// Whether `feed` is the one last written or read, so that there is nothing to write. Costs a

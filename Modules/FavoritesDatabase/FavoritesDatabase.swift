@@ -174,13 +174,21 @@ extension FavoritesDatabase {
     /// Why the database was opened for reading only, if it was: what is stored is shown, and
     /// nothing can be written. `nil` for a database that can be written.
     public var readOnly: String?
+    /// Whether a damaged database was moved aside, and a new one started in its place: a
+    /// session that reads it has changed what is on disk, and its notices say where the old
+    /// one went.
+    public var movedAside: Bool
 
     /// Creates the result of opening; by default an empty database that can be written, and no
     /// notices.
-    public init(contents: Contents = Contents(), notices: [String] = [], readOnly: String? = nil) {
+    public init(
+      contents: Contents = Contents(), notices: [String] = [], readOnly: String? = nil,
+      movedAside: Bool = false
+    ) {
       self.contents = contents
       self.notices = notices
       self.readOnly = readOnly
+      self.movedAside = movedAside
     }
   }
 }

@@ -164,10 +164,13 @@ final class LiveConnection: Sendable {
     var dataVersion: Int
     var cursor: Schema.Cursor
     var notices: [String]
+    /// Whether a version-1 file that could not be read was moved aside.
+    var movedAside = false
   }
 
   func open() async throws -> FavoritesDatabase.Opened {
     var notices: [String] = []
+    var movedAside = false
     try createDirectory()
     if let reason = unwritable() { return try await openReadOnly(because: reason) }
     // A corrupt file that another session moves aside first is gone when this one tries to:
@@ -215,7 +218,8 @@ final class LiveConnection: Sendable {
             try db.inTransaction(.immediate) {
               found.isNew = try Schema.migrate(db, path: path)
               if found.isNew {
-                try LegacyFiles.importFiles(in: directory, into: db, notices: &found.notices)
+                found.movedAside = try LegacyFiles.importFiles(
+                  in: directory, into: db, notices: &found.notices)
               }
               found.contents = try Schema.contents(db)
               found.dataVersion = try Schema.dataVersion(db)
@@ -227,7 +231,9 @@ final class LiveConnection: Sendable {
         }
       } catch let error as Unusable {
         switch moveAside(reason: error.reason, checked: checked) {
-        case .moved(let notice): notices.append(notice)
+        case .moved(let notice):
+          notices.append(notice)
+          movedAside = true
         case .gone: break
         case .failed(let reason): throw FavoritesDatabaseError(reason)
         }
@@ -235,8 +241,13 @@ final class LiveConnection: Sendable {
       } catch let error as DatabaseError
         where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
       {
-        switch moveAside(reason: "it is not a database (\(error.resultCode))", checked: checked) {
-        case .moved(let notice): notices.append(notice)
+        let reason =
+          error.resultCode == .SQLITE_NOTADB
+          ? "it is not a database" : "its disk image is malformed"
+        switch moveAside(reason: reason, checked: checked) {
+        case .moved(let notice):
+          notices.append(notice)
+          movedAside = true
         case .gone: break
         case .failed(let reason): throw FavoritesDatabaseError(reason)
         }
@@ -247,6 +258,7 @@ final class LiveConnection: Sendable {
         throw FavoritesDatabaseError("could not open \(path): \(Self.describe(error))")
       }
       notices += opened.notices
+      movedAside = movedAside || opened.movedAside
       if opened.isNew { LegacyFiles.markMigrated(in: directory, notices: &notices) }
       known.withLock {
         $0.queue = queue
@@ -255,7 +267,8 @@ final class LiveConnection: Sendable {
         $0.read(opened.contents)
         $0.readOnly = nil
       }
-      return FavoritesDatabase.Opened(contents: opened.contents, notices: notices)
+      return FavoritesDatabase.Opened(
+        contents: opened.contents, notices: notices, movedAside: movedAside)
     }
     throw FavoritesDatabaseError("could not open \(path): it keeps turning out unusable")
   }

@@ -37,18 +37,25 @@ enum LegacyFiles {
   /// Imports the files found in `directory` into the new database `db`; with neither file there,
   /// it writes nothing. A file that cannot be read is moved aside, unless `movesAside` is
   /// `false` (a directory read, not written).
+  ///
+  /// - Returns: Whether a file that could not be read was moved aside.
+  @discardableResult
   static func importFiles(
     in directory: URL, into db: Database, movesAside: Bool = true, notices: inout [String]
-  ) throws {
+  ) throws -> Bool {
+    var movedAside = false
     let favorites = read(
-      favoritesName, in: directory, movesAside: movesAside, notices: &notices
+      favoritesName, in: directory, movesAside: movesAside, notices: &notices,
+      movedAside: &movedAside
     ) { data in
       try FavoritePrimesFile.decode(data)
     }.map { imported in
       if let skipped = imported.skipped { notices.append("\(favoritesName): skipped \(skipped)") }
       return imported.primes
     }
-    let feed = read(feedName, in: directory, movesAside: movesAside, notices: &notices) { data in
+    let feed = read(
+      feedName, in: directory, movesAside: movesAside, notices: &notices, movedAside: &movedAside
+    ) { data in
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .iso8601
       let file = try decoder.decode(Feed.self, from: data)
@@ -57,7 +64,7 @@ enum LegacyFiles {
       }
       return file.activityFeed
     }
-    guard favorites != nil || feed != nil else { return }
+    guard favorites != nil || feed != nil else { return movedAside }
 
     // The old feed, kept where the ledger would have written each entry, and then made to end
     // at the favorites: by the ledger's rules, as any session's feed.
@@ -83,6 +90,7 @@ enum LegacyFiles {
       try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [prime])
     }
     for entry in book.entries { try Schema.insert(entry, position: nil, db) }
+    return movedAside
   }
 
   /// Renames the imported files `<name>.migrated`, once the database holds them.
@@ -102,7 +110,7 @@ enum LegacyFiles {
 
   private static func read<Value>(
     _ name: String, in directory: URL, movesAside: Bool, notices: inout [String],
-    _ decode: (Data) throws -> Value
+    movedAside: inout Bool, _ decode: (Data) throws -> Value
   ) -> Value? {
     let url = directory.appending(path: name)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
@@ -115,6 +123,7 @@ enum LegacyFiles {
       }
       let aside = MovedAside.path(for: url.path, at: Date())
       if rename(url.path, aside) == 0 {
+        movedAside = true
         notices.append("\(url.path) could not be read; moved it to \(aside) and started without it")
       } else {
         notices.append("\(url.path) could not be read, nor moved aside; it was not imported")

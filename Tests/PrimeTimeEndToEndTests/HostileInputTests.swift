@@ -659,7 +659,7 @@ extension HostileInputTests {
           && !$0.hasSuffix("-shm")
       }) {
         let asidePath = home.appending(path: aside).path
-        #expect(result.status == 0, "\(what): moved aside, status \(result.status)")
+        #expect(result.status == 1, "\(what): moved aside, status \(result.status)")
         #expect(
           stderr.count == 1
             && stderr[0].hasPrefix("primetime: \(database.path) could not be used (")

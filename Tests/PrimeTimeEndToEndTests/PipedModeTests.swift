@@ -77,7 +77,7 @@ struct PipedModeTests {
     let file = home.appending(path: FavoritePrimesFile.name)
     try Data("{ not json".utf8).write(to: file)
     let result = try PrimeTime.run([], input: Data("favorites\n".utf8), home: home)
-    #expect(result.status == 0)
+    #expect(result.status == 1)
     #expect(result.stderr.contains("favorite-primes.json could not be read"))
     #expect(result.stderr.contains("moved it to"))
     let contents = try FileManager.default.contentsOfDirectory(atPath: home.path)

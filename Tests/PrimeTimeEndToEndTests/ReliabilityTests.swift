@@ -229,16 +229,40 @@ struct ReliabilityTests {
     }
   }
 
+  @Test(arguments: [["favorites"], ["-c", "favorites"], ["activity", "--json"]])
+  func aRead_thatMovedADamagedDatabaseAside_exitsOne(arguments: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    _ = try PrimeTime.run(["-c", "set 7; save"], home: home)
+    // The schema's page stays; a page of the favorites is written over.
+    let database = home.appending(path: "primetime.sqlite")
+    var bytes = try Data(contentsOf: database)
+    #expect(bytes.count > 8192)
+    bytes.replaceSubrange(4096..<8192, with: Data(repeating: 0x5A, count: 4096))
+    try bytes.write(to: database)
+    let result = try PrimeTime.run(arguments, home: home)
+    #expect(result.status == 1)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(lines)")
+    #expect(
+      lines.first?.contains(
+        /could not be used \((its disk image is malformed|it is not a database)\); moved it to/)
+        == true,
+      "\(lines)")
+    #expect(result.stdout.hasPrefix(arguments.last == "--json" ? "[]" : "no favorite primes yet"))
+  }
+
   @Test func corruptDatabase_isMovedAside_andANewOneStarts() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let garbage = Data(repeating: 0x5A, count: 8192)
     try garbage.write(to: home.appending(path: "primetime.sqlite"))
     let result = try PrimeTime.run(["-c", "set 7; save"], home: home)
-    #expect(result.status == 0)
+    // The script ran, and what is on disk changed: the status says so.
+    #expect(result.status == 1)
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 1)
-    #expect(lines.first?.contains("moved it to") == true)
+    #expect(lines.first?.contains("could not be used (it is not a database") == true)
     let aside = try #require(
       try FileManager.default.contentsOfDirectory(atPath: home.path)
         .first { $0.hasPrefix("primetime.sqlite.unreadable-") })
