@@ -20,22 +20,17 @@ public enum FavoritePrimesFile {
   /// The format version this code writes, and the latest it reads.
   public static let version = 1
 
-  private struct Document: Codable {
-    var version: Int
-    var favoritePrimes: [Int]
-  }
-
   /// Encodes the favorites as the file's contents, in the order given and unchecked: one line
   /// of JSON, ended by a newline as a text file is.
   ///
   /// ```swift
   /// let text = String(decoding: try FavoritePrimesFile.encode([7]), as: UTF8.self)
-  /// #expect(text == #"{"favoritePrimes":[7],"version":1}"# + "\n")
+  /// #expect(text == #"{"version":1,"favoritePrimes":[7]}"# + "\n")
   /// ```
   public static func encode(_ primes: [Int]) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(Document(version: version, favoritePrimes: primes)) + Data("\n".utf8)
+    // Written by hand, so that `version` comes first, as a reader looks for it.
+    let list = primes.map(String.init).joined(separator: ",")
+    return Data((#"{"version":\#(version),"favoritePrimes":[\#(list)]}"# + "\n").utf8)
   }
 
   /// Decodes a file's contents: the primes it lists, in order, and what was left out.
@@ -126,8 +121,12 @@ enum Element: Decodable, Equatable {
       self = .unusable(.init(shown: String(flag), reason: .notANumber))
     } else if let number = try? value.decode(Double.self) {
       let isWhole = number.isFinite && number.rounded(.towardZero) == number
-      self = .unusable(
-        .init(shown: "\(number)", reason: isWhole ? .outOfRange : .notAWholeNumber))
+      // Shown as a double's shortest form (`1e+30`) where that is the number's exact value,
+      // and by its digits where a double would round it (`18446744073709551557`).
+      let exact = try? value.decode(Decimal.self)
+      let shown =
+        if let exact, Decimal(string: "\(number)") != exact { "\(exact)" } else { "\(number)" }
+      self = .unusable(.init(shown: shown, reason: isWhole ? .outOfRange : .notAWholeNumber))
     } else if let text = try? value.decode(String.self) {
       // Control characters escaped: a file may hold a terminal's escape sequences.
       self = .unusable(.init(shown: "\"\(printable(text, limit: 20))\"", reason: .notANumber))

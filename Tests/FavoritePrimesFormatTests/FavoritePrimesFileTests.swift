@@ -12,7 +12,7 @@ struct FavoritePrimesFileTests {
 
   @Test func encode_writesTheVersion() throws {
     let text = String(decoding: try FavoritePrimesFile.encode([7]), as: UTF8.self)
-    #expect(text == #"{"favoritePrimes":[7],"version":1}"# + "\n")
+    #expect(text == #"{"version":1,"favoritePrimes":[7]}"# + "\n")
   }
 
   @Test func decode_aBareArray_theOriginalAppsFile() throws {
@@ -86,6 +86,15 @@ struct FavoritePrimesFileTests {
     text: String, error: FavoritePrimesFileError
   ) {
     #expect(throws: error) { try FavoritePrimesFile.decode(Data(text.utf8)) }
+  }
+
+  @Test func aNumberADoubleWouldRound_isNamedByItsDigits() throws {
+    let imported = try FavoritePrimesFile.decode(
+      Data("[18446744073709551557, -9223372036854775809, 1e30, 1.5e300, 0.1]".utf8))
+    #expect(
+      imported.unusable.map(\.shown) == [
+        "18446744073709551557", "-9223372036854775809", "1e+30", "1.5e+300", "0.1",
+      ])
   }
 
   @Test func everyElement_isReadByOneRule_keptIfAPrimeNotListedBefore_elseSkippedAndNamed() throws {

@@ -64,7 +64,7 @@ struct ReliabilityTests {
     try a.run("save-favorites")
     let exported = try Data(contentsOf: home.appending(path: "favorite-primes.json"))
     #expect(
-      String(decoding: exported, as: UTF8.self) == #"{"favoritePrimes":[7,11],"version":1}"# + "\n")
+      String(decoding: exported, as: UTF8.self) == #"{"version":1,"favoritePrimes":[7,11]}"# + "\n")
     // A's undo takes back A's save only; B's stays.
     #expect(try a.run("undo").favoritePrimes == [11])
     #expect(try b.run("undo").favoritePrimes == [])

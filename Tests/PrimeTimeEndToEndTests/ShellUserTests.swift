@@ -117,7 +117,7 @@ struct ShellUserTests {
     #expect(saved.status == 0)
     let printed = try PrimeTime.run(["-c", "save-favorites -"], home: home)
     #expect(printed.status == 0)
-    #expect(printed.stdout == #"{"favoritePrimes":[7,11],"version":1}"# + "\n")
+    #expect(printed.stdout == #"{"version":1,"favoritePrimes":[7,11]}"# + "\n")
     #expect(printed.stderr == "saved 2 favorite primes to standard output\n")
 
     let other = try PrimeTime.temporaryDirectory()
@@ -289,12 +289,14 @@ struct FavoritesFileMessageTests {
   @Test func everyElement_isReadByOneRule_andEachLeftOutIsNamed() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    try Data(#"[-3, 1e30, 17, 2.5, "13", 17]"#.utf8).write(to: home.appending(path: "mixed.json"))
+    try Data(#"[-3, 1e30, 17, 18446744073709551557, 2.5, "13", 17]"#.utf8).write(
+      to: home.appending(path: "mixed.json"))
     let result = try PrimeTime.run(["-c", "load-favorites mixed.json; favorites"], home: home)
     #expect(result.status == 0)
     #expect(
       result.stdout
         == "added 1 favorite prime; skipped -3 (not prime), 17 (listed twice), "
-        + #"1e+30 (out of range), 2.5 (not a whole number), "13" (not a number)"# + "\n1  17\n")
+        + #"1e+30, 18446744073709551557 (out of range), 2.5 (not a whole number), "#
+        + #""13" (not a number)"# + "\n1  17\n")
   }
 }
