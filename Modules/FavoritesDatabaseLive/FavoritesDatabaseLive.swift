@@ -599,10 +599,18 @@ final class LiveConnection: Sendable {
     do {
       try AtomicFile.createDirectory(directory.path, permissions: 0o700)
     } catch let error as FileError {
+      var info = stat()
+      let isInTheWay = stat(error.path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
+      let cause =
+        if error.path == directory.path {
+          error.reason
+        } else if isInTheWay {
+          "\(error.path) is in the way: it is not a directory"
+        } else {
+          "could not create \(error.path): \(error.reason)"
+        }
       throw FavoritesDatabaseError(
-        "could not create the data directory \(directory.path)"
-          + (error.path == directory.path ? "" : " (\(error.path) is in the way)")
-          + ": \(error.reason)")
+        "could not create the data directory \(directory.path): \(cause)")
     }
   }
 

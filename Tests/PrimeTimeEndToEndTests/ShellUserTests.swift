@@ -254,6 +254,25 @@ struct ListingCommandTests {
     #expect(!FileManager.default.fileExists(atPath: home.appending(path: "primetime.sqlite").path))
   }
 
+  @Test func aDataDirectoryThatCannotBeMade_saysWhichPathStoppedIt() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appending(path: "a file")
+    try Data().write(to: file)
+    let missing = try PrimeTime.run(["--data-dir", "/proc/nonexist/x", "-c", "incr"], home: home)
+    #expect(missing.status == 1)
+    #expect(
+      missing.stderr
+        == "primetime: could not create the data directory /proc/nonexist/x: "
+        + "could not create /proc/nonexist: No such file or directory\n")
+    let blocked = try PrimeTime.run(["--data-dir", file.path + "/x", "-c", "incr"], home: home)
+    #expect(blocked.status == 1)
+    #expect(
+      blocked.stderr
+        == "primetime: could not create the data directory \(file.path)/x: "
+        + "\(file.path) is in the way: it is not a directory\n")
+  }
+
   @Test func anOptionOfTheREPL_isRefused_withTheListings() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
