@@ -330,6 +330,10 @@ public enum PrimeTimeCLI {
     if let session, session.overwritesRecording, session.recording == nil {
       return usageError("\(OptionName.force.long) goes with \(OptionName.record.long) <file>")
     }
+    if let session, session.recording == "-" {
+      return usageError(
+        "\(OptionName.record.long) needs a file: standard output carries the session's own output")
+    }
     guard let runnable = command as? any RunnableCommand else {
       // `--help`, `help <subcommand>` and the like.
       do {

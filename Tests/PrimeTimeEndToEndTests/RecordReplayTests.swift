@@ -67,6 +67,18 @@ struct RecordReplayTests {
       "\(broken.stderr)")
   }
 
+  @Test(arguments: [["--record", "-", "-c", "incr"], ["ui", "--record", "-"], ["--record=-"]])
+  func recordingToADash_isRefused_andWritesNothing(arguments: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(arguments, home: home)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr
+        == "primetime: --record needs a file: standard output carries the session's own output\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == [])
+  }
+
   @Test func aFileThatHoldsSomething_isNotWrittenOver_withoutForce() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
