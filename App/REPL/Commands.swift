@@ -80,7 +80,11 @@ extension Command {
     ) { session, json in
       await session.send(.screens(.pageOpened(.favorites)))
       let primes = session.state.favoritePrimes
-      session.say(json ? StateJSON.favorites(primes) : Rendering.favorites(primes))
+      if json {
+        session.say(StateJSON.favorites(primes))
+      } else {
+        session.page(Rendering.favorites(primes))
+      }
     },
     Command(
       "delete", aliases: ["del"], .positives("row"), on: .favorites,
@@ -134,9 +138,11 @@ extension Command {
       example: "activity"
     ) { session, json in
       let feed = session.state.activityFeed
-      session.say(
-        json
-          ? StateJSON.activity(feed) : Rendering.activity(feed, timeZone: session.runtime.timeZone))
+      if json {
+        session.say(StateJSON.activity(feed))
+      } else {
+        session.page(Rendering.activity(feed, timeZone: session.runtime.timeZone))
+      }
     },
     Command(
       "undo", .positive("n", default: 1), summary: "undo the last step, or the last n",

@@ -61,9 +61,14 @@ public enum REPL {
     let style = ANSIStyle(isColored: isInteractive && environment.isColorEnabled)
     let errorStyle = ANSIStyle(
       isColored: isInteractive && environment.terminal.error && environment.isColorEnabled)
+    let pager = Pager(
+      variables: environment.variables, outputIsTerminal: environment.terminal.output)
+    var page: (@Sendable (String) -> Void)?
+    if let pager { page = { text in pager.show(text) } }
     let output = Output(
       out: { text in print(text) },
-      err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
+      err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) },
+      page: page
     )
     let trace = Session.trace(to: output)
     // A wait for another program that holds the database is said once it is long. While an

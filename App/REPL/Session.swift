@@ -12,11 +12,16 @@ public struct Output: Sendable {
   public var out: @Sendable (String) -> Void
   /// Diagnostics: errors, warnings, progress.
   public var err: @Sendable (String) -> Void
+  /// A long listing: through a pager on a terminal, else as ordinary output.
+  public var page: @Sendable (String) -> Void
 
-  public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void)
-  {
+  public init(
+    out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+    page: (@Sendable (String) -> Void)? = nil
+  ) {
     self.out = out
     self.err = err
+    self.page = page ?? out
   }
 }
 
@@ -175,6 +180,11 @@ public final class Session {
   /// Prints a line of output.
   func say(_ text: String) {
     output.out(text)
+  }
+
+  /// Prints a listing, through a pager where it is long and goes to a terminal.
+  func page(_ text: String) {
+    output.page(text)
   }
 
   /// Marks the running command as failed, with this message unless an earlier one was given.

@@ -77,6 +77,54 @@ struct TerminalTests {
     #expect(try terminal.waitForExit() == 0)
   }
 
+  /// A pager that marks each line it shows, and the listings it was given.
+  static let pager = "sed 's/^/paged: /'"
+
+  @Test(arguments: [["favorites"], ["-c", "activity"], ["-c", "favorites"]])
+  func aLongListing_onATerminal_goesThroughThePager(arguments: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let primes = (2...200).filter { n in (2..<n).allSatisfy { n % $0 != 0 } }
+    try Data("\(primes)".utf8).write(to: home.appending(path: "many.json"))
+    _ = try PrimeTime.run(["-c", "load-favorites many.json"], home: home)
+    let terminal = try PseudoTerminal(
+      running: PrimeTime.binary, arguments: arguments, home: home,
+      environment: ["PAGER=\(Self.pager)"])
+    try terminal.expect(arguments.last == "activity" ? "paged: 20" : "paged: 46  199")
+    #expect(try terminal.waitForExit() == 0)
+  }
+
+  @Test(arguments: [
+    ["PAGER=\(pager)", "PRIMETIME_PAGER="], ["PAGER="], ["PRIMETIME_PAGER=\(pager)", "ROWS"],
+  ])
+  func aListing_isPrintedAsItIs_withThePagerOff_orWhenItFits(environment: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let count = environment.last == "ROWS" ? 5 : 40
+    let primes = (2...1000).filter { n in (2..<n).allSatisfy { n % $0 != 0 } }.prefix(count)
+    try Data("\(Array(primes))".utf8).write(to: home.appending(path: "some.json"))
+    _ = try PrimeTime.run(["-c", "load-favorites some.json"], home: home)
+    let terminal = try PseudoTerminal(
+      running: PrimeTime.binary, arguments: ["favorites"], home: home,
+      environment: environment.filter { $0 != "ROWS" })
+    #expect(try terminal.waitForExit() == 0)
+    #expect(terminal.transcript.contains("\(count)  \(primes.last ?? 0)"))
+    #expect(!terminal.transcript.contains("paged:"))
+  }
+
+  @Test func aListing_inAPipe_isNeverPaged() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let primes = (2...1000).filter { n in (2..<n).allSatisfy { n % $0 != 0 } }
+    try Data("\(primes)".utf8).write(to: home.appending(path: "many.json"))
+    let result = try PrimeTime.run(
+      ["-c", "load-favorites many.json; favorites"], home: home,
+      environment: ["PAGER": Self.pager])
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("paged:"))
+    #expect(result.stdout.hasSuffix("168  997\n"))
+  }
+
   @Test func theHistoryFile_keepsNoTrailingSpaces_andNoRepeatedLines() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -254,12 +302,14 @@ final class PseudoTerminal {
   private var buffer = ""
   private var searchStart: String.Index
 
-  init(running binary: URL, arguments: [String] = [], home: URL) throws {
+  init(
+    running binary: URL, arguments: [String] = [], home: URL, environment extra: [String] = []
+  ) throws {
     let environment =
       [
         "HOME=\(home.path)", "PRIMETIME_HOME=\(home.path)", "TERM=xterm", "NO_COLOR=1",
         "PATH=/usr/bin:/bin", "INPUTRC=/dev/null",
-      ] + PrimeTime.instrumentation.map { "\($0.key)=\($0.value)" }
+      ] + PrimeTime.instrumentation.map { "\($0.key)=\($0.value)" } + extra
     let argv: [UnsafeMutablePointer<CChar>?] =
       ([binary.path] + arguments).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
