@@ -40,4 +40,17 @@ struct UnknownCommandTests {
   func anythingElse_isLeftToTheParsersMessage(arguments: [String]) {
     #expect(PrimeTimeCLI.unknownCommand(in: arguments) == nil)
   }
+
+  @Test func optionsBeforeASubcommandsName_thatAreNotTheApps_moveAfterIt() {
+    #expect(
+      PrimeTimeCLI.subcommandOptionsAfterItsName(["-t", "2", "nth-prime", "5"])
+        == ["nth-prime", "-t", "2", "5"])
+    #expect(
+      PrimeTimeCLI.subcommandOptionsAfterItsName(["--data-dir", "d", "--json", "favorites"])
+        == ["--data-dir", "d", "favorites", "--json"])
+    #expect(
+      PrimeTimeCLI.subcommandOptionsAfterItsName(["-c", "favorites", "--json"])
+        == ["-c", "favorites", "--json"])
+    #expect(PrimeTimeCLI.subcommandOptionsAfterItsName(["--json"]) == ["--json"])
+  }
 }

@@ -35,4 +35,13 @@ struct FileWordsTests {
     let words = FileWords(workingDirectory: "/", home: nil, inputHoldsCommands: false)
     #expect(words.path("~/x.json") == "/~/x.json")
   }
+
+  @Test func tilde_isExpandedByOneRule_outsideTheREPLToo() {
+    #expect(FileWords.expandingTilde("~/pt", home: "/home/ada") == "/home/ada/pt")
+    #expect(FileWords.expandingTilde("~", home: "/home/ada") == "/home/ada")
+    #expect(FileWords.expandingTilde("~root/x", home: "/home/ada") == "/root/x")
+    #expect(FileWords.expandingTilde("~no-such-user-x/y", home: "/home/ada") == "~no-such-user-x/y")
+    #expect(FileWords.expandingTilde("a/~/b", home: "/home/ada") == "a/~/b")
+    #expect(FileWords.expandingTilde("~/pt", home: nil) == "~/pt")
+  }
 }
