@@ -91,8 +91,14 @@ public final class StorageObserver {
   private func stateChanged() {
     guard !isSyncing else { return }
     if let heldFeed {
-      // Only a new change tries the held database again, and gives up at once.
-      guard store.state.present.activityFeed != heldFeed else { return }
+      // Only a new change tries the held database again, and gives up at once; an undo back to
+      // what is stored leaves nothing to try.
+      let feed = store.state.present.activityFeed
+      guard feed != heldFeed else { return }
+      guard !storage.isSynced(feed) else {
+        self.heldFeed = nil
+        return
+      }
       isSyncing = true
       Task { await syncUntilDone() }
       return
