@@ -77,25 +77,78 @@ struct TerminalTests {
     #expect(try terminal.waitForExit() == 0)
   }
 
-  /// A pager that marks each line it shows, and the listings it was given.
-  static let pager = "sed 's/^/paged: /'"
+  /// A pager that marks each line it shows, where it runs as a pager must: in the terminal's
+  /// foreground process group, with SIGINT not ignored, so that it can use the terminal and
+  /// Ctrl-C reaches it.
+  static let pager = #"""
+    read -r pid comm state ppid pgrp session tty tpgid rest < /proc/$$/stat
+    ignored=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status)
+    if [ "$pgrp" = "$tpgid" ] && [ $((0x$ignored & 2)) -eq 0 ]; then sed 's/^/paged: /'
+    else echo "the pager runs in the background"; cat > /dev/null; fi
+    """#
+
+  /// A data directory in `home` with the primes below `limit` as favorites.
+  static func favorites(below limit: Int, in home: URL) throws {
+    let primes = (2..<limit).filter { n in (2..<n).allSatisfy { n % $0 != 0 } }
+    try Data("\(primes)".utf8).write(to: home.appending(path: "many.json"))
+    _ = try PrimeTime.run(["-c", "load-favorites many.json"], home: home)
+  }
 
   @Test(arguments: [["favorites"], ["-c", "activity"], ["-c", "favorites"]])
   func aLongListing_onATerminal_goesThroughThePager(arguments: [String]) throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let primes = (2...200).filter { n in (2..<n).allSatisfy { n % $0 != 0 } }
-    try Data("\(primes)".utf8).write(to: home.appending(path: "many.json"))
-    _ = try PrimeTime.run(["-c", "load-favorites many.json"], home: home)
+    try Self.favorites(below: 200, in: home)
     let terminal = try PseudoTerminal(
       running: PrimeTime.binary, arguments: arguments, home: home,
       environment: ["PAGER=\(Self.pager)"])
     try terminal.expect(arguments.last == "activity" ? "paged: 20" : "paged: 46  199")
     #expect(try terminal.waitForExit() == 0)
+    #expect(!terminal.transcript.contains("background"))
+  }
+
+  @Test func aLongListing_atThePrompt_goesThroughThePager_andThePromptComesBack() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Self.favorites(below: 200, in: home)
+    let terminal = try PseudoTerminal(
+      running: PrimeTime.binary, home: home, environment: ["PAGER=\(Self.pager)"])
+    try terminal.expect("counter 0> ")
+    terminal.type("favorites\r")
+    try terminal.expect("paged: 46  199")
+    try terminal.expect("favorites (46)> ")
+    terminal.type("quit\r")
+    #expect(try terminal.waitForExit() == 0)
+    #expect(!terminal.transcript.contains("background"))
+  }
+
+  @Test func withNoPagerNamed_lessIsTheOne_withLessOptionsAsGitSetsThem() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Self.favorites(below: 200, in: home)
+    let bin = home.appending(path: "bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let less = bin.appending(path: "less")
+    try Data(
+      """
+      #!/bin/sh
+      printf 'less with LESS=%s\\n' "$LESS"
+      sed 's/^/paged: /'
+
+      """.utf8
+    ).write(to: less)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: less.path)
+    let terminal = try PseudoTerminal(
+      running: PrimeTime.binary, arguments: ["favorites"], home: home,
+      environment: ["PATH=\(bin.path):/usr/bin:/bin"])
+    try terminal.expect("less with LESS=FRX")
+    try terminal.expect("paged: 46  199")
+    #expect(try terminal.waitForExit() == 0)
   }
 
   @Test(arguments: [
     ["PAGER=\(pager)", "PRIMETIME_PAGER="], ["PAGER="], ["PRIMETIME_PAGER=\(pager)", "ROWS"],
+    ["PAGER=\(pager)", "JSON"],
   ])
   func aListing_isPrintedAsItIs_withThePagerOff_orWhenItFits(environment: [String]) throws {
     let home = try PrimeTime.temporaryDirectory()
@@ -104,11 +157,13 @@ struct TerminalTests {
     let primes = (2...1000).filter { n in (2..<n).allSatisfy { n % $0 != 0 } }.prefix(count)
     try Data("\(Array(primes))".utf8).write(to: home.appending(path: "some.json"))
     _ = try PrimeTime.run(["-c", "load-favorites some.json"], home: home)
+    let json = environment.last == "JSON"
     let terminal = try PseudoTerminal(
-      running: PrimeTime.binary, arguments: ["favorites"], home: home,
-      environment: environment.filter { $0 != "ROWS" })
+      running: PrimeTime.binary, arguments: ["favorites"] + (json ? ["--json"] : []), home: home,
+      environment: environment.filter { $0 != "ROWS" && $0 != "JSON" })
     #expect(try terminal.waitForExit() == 0)
-    #expect(terminal.transcript.contains("\(count)  \(primes.last ?? 0)"))
+    #expect(
+      terminal.transcript.contains(json ? "\(primes.last ?? 0)]" : "\(count)  \(primes.last ?? 0)"))
     #expect(!terminal.transcript.contains("paged:"))
   }
 
