@@ -135,14 +135,14 @@ public enum Replaying {
   ///   - showingSteps: Whether to print each action and the change it makes.
   /// - Returns: The exit status: 0 when the recording reproduces, 1 otherwise.
   public static func run(file: String, showingSteps: Bool) -> Int32 {
-    let lines: [RecordedLine]
+    let (lines, numbers): ([RecordedLine], [Int])
     switch read(file) {
-    case .success(let read): lines = read
+    case .success(let read): (lines, numbers) = read
     case .failure(let message): return fail(message.description)
     }
     let outcome: Replay.Outcome
     do {
-      outcome = try Replay.run(lines) { line, action, before, after in
+      outcome = try Replay.run(lines, numbers: numbers) { line, action, before, after in
         guard showingSteps else { return }
         print("line \(line): " + debugReport(action: action.shown, before: before, after: after))
       }
@@ -152,7 +152,8 @@ public enum Replaying {
     switch outcome.verdict {
     case .success(let state):
       guard case .end(_, let name)? = lines.last, let screen = Screen(rawValue: name) else {
-        return fail("\(file) line \(lines.count): the end line names no screen of the REPL")
+        return fail(
+          "\(file) line \(numbers.last ?? 0): the end line names no screen of the REPL")
       }
       print(StateJSON.line(state, screen: screen))
       return 0
@@ -170,8 +171,8 @@ public enum Replaying {
     return 1
   }
 
-  /// The recording's lines, or why they cannot be read.
-  static func read(_ file: String) -> Result<[RecordedLine], RecordingError> {
+  /// The recording's lines, each with its number in the file, or why they cannot be read.
+  static func read(_ file: String) -> Result<([RecordedLine], [Int]), RecordingError> {
     let data: Data
     do {
       guard let contents = try FileError.read(file) else {
@@ -190,7 +191,8 @@ public enum Replaying {
       .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     if texts.last == "" { texts.removeLast() }
     do {
-      return .success(try RecordedLine.decode(lines: texts))
+      let read = try RecordedLine.decodeNumbered(lines: texts)
+      return .success((read.lines, read.numbers))
     } catch .notARecordingLine(let line, let text, let error) {
       return .failure(
         RecordingError(
@@ -208,15 +210,15 @@ public enum Replaying {
   ///   when a signal ended it.
   @MainActor
   public static func runUI(file: String, environment: RuntimeEnvironment) async -> Int32 {
-    let lines: [RecordedLine]
+    let (lines, numbers): ([RecordedLine], [Int])
     switch read(file) {
-    case .success(let read): lines = read
+    case .success(let read): (lines, numbers) = read
     case .failure(let message): return fail(message.description)
     }
     var steps: [RecordingViewState.Step] = []
     let difference: RecordingViewState.Difference?
     do {
-      let outcome = try Replay.run(lines) { line, action, before, after in
+      let outcome = try Replay.run(lines, numbers: numbers) { line, action, before, after in
         steps.append(.init(line: line, action: action, before: before, after: after))
       }
       if case .failure(let mismatch) = outcome.verdict {
@@ -242,7 +244,7 @@ public enum Replaying {
     }
     let store = Store(
       initialState: RecordingViewState(
-        file: URL(filePath: file).lastPathComponent, lines: lines.count, steps: steps,
+        file: URL(filePath: file).lastPathComponent, lines: numbers.last ?? 0, steps: steps,
         difference: difference,
         size: Terminal.size),
       reducer: RecordingViewReducer(), environment: ())

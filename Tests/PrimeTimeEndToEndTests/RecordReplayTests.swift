@@ -58,6 +58,17 @@ struct RecordReplayTests {
     let replayed = try PrimeTime.run(["replay", recording.path], home: home)
     #expect(replayed.status == 0, "\(replayed.stderr)")
     #expect(replayed.stdout.contains(#""favoritePrimes":[7]"#), "\(replayed.stdout)")
+    // Each line is named by its number in the file: a step, and the end that differs once the
+    // last step is taken out.
+    let stepped = try PrimeTime.run(["replay", "--step", recording.path], home: home)
+    #expect(stepped.stdout.hasPrefix("line 4: "), "\(stepped.stdout)")
+    let shorter = lines.enumerated().filter { $0.offset != lines.count - 2 }.map(\.element)
+    try Data(("\r\n" + shorter.joined(separator: "\r\n\r\n")).utf8).write(to: recording)
+    let differs = try PrimeTime.run(["replay", recording.path], home: home)
+    #expect(differs.status == 1)
+    #expect(
+      differs.stderr.contains("line \(2 * shorter.count), the end, does not reproduce"),
+      "\(differs.stderr)")
     // A line that is not JSON is still named by its number in the file.
     try Data((edited + "{\r\n").utf8).write(to: recording)
     let broken = try PrimeTime.run(["replay", recording.path], home: home)

@@ -56,10 +56,20 @@ extension RecordedLine {
   public static func decode(
     lines texts: some Sequence<some StringProtocol>
   ) throws(Replay.Unreadable) -> [RecordedLine] {
+    try decodeNumbered(lines: texts).lines
+  }
+
+  /// Reads the lines of a recording as ``decode(lines:)`` does, with each line's number in the
+  /// text: blank lines are skipped, and a line keeps its number.
+  public static func decodeNumbered(
+    lines texts: some Sequence<some StringProtocol>
+  ) throws(Replay.Unreadable) -> (lines: [RecordedLine], numbers: [Int]) {
     var lines: [RecordedLine] = []
+    var numbers: [Int] = []
     var version = Self.version
     for (index, text) in texts.enumerated() {
       guard text.contains(where: { !$0.isWhitespace }) else { continue }
+      numbers.append(index + 1)
       do {
         if lines.isEmpty,
           let started = try JSONDecoder().decode(StartVersion.self, from: Data(text.utf8)).start?
@@ -75,7 +85,7 @@ extension RecordedLine {
         throw .notARecordingLine(line: index + 1, text: String(text), error: error)
       }
     }
-    return lines
+    return (lines, numbers)
   }
 
   /// The kind of line this is, where only an upgrade of an earlier format's line makes it.

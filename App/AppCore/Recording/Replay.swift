@@ -51,15 +51,18 @@ public enum Replay {
   ///
   /// - Parameters:
   ///   - lines: The recording's lines, the start line first.
+  ///   - numbers: Each line's number in the file, where blank lines were skipped; by default
+  ///     1, 2, 3 and on.
   ///   - onAction: Called after each action with its line number, the action, and the state
   ///     before and after it.
   /// - Returns: Where the replay stopped.
   /// - Throws: ``Unreadable``, where the lines are not a whole recording of a format this code
   ///   reads.
   public static func run(
-    _ lines: [RecordedLine],
+    _ lines: [RecordedLine], numbers: [Int]? = nil,
     onAction: (Int, ReplayedAction, AppState, AppState) -> Void = { _, _, _, _ in }
   ) throws(Unreadable) -> Outcome {
+    let numbers = numbers ?? Array(1...max(lines.count, 1))
     guard case .start(let version, let initial)? = lines.first else {
       throw .startLineMissing
     }
@@ -85,13 +88,13 @@ public enum Replay {
     var history = History(initial)
     for (index, line) in lines.enumerated().dropFirst() {
       if case .end(let state, _) = line {
-        guard index == lines.count - 1 else { throw .endLineNotLast(line: index + 1) }
+        guard index == lines.count - 1 else { throw .endLineNotLast(line: numbers[index]) }
         return comparison.agree(state, history.present)
           ? .reproduced(history.present)
-          : .endDiffers(line: index + 1, recorded: state, replayed: history.present)
+          : .endDiffers(line: numbers[index], recorded: state, replayed: history.present)
       }
       guard let (action, answers, recorded) = line.action else {
-        throw .startLineAfterTheFirst(line: index + 1)
+        throw .startLineAfterTheFirst(line: numbers[index])
       }
       readings.withLock { $0 = answers }
       let before = history.present
@@ -100,12 +103,13 @@ public enum Replay {
       RuntimeWarning.$reporter.withValue(.silent) {
         _ = reducer.reduce(into: &history, action: action, environment: environment)
       }
-      onAction(index + 1, action, before, history.present)
+      onAction(numbers[index], action, before, history.present)
       let replayed = RecordedLine.Summary(history)
       guard comparison.agree(recorded, replayed) else {
-        return .diverged(line: index + 1, action: action, recorded: recorded, replayed: replayed)
+        return .diverged(
+          line: numbers[index], action: action, recorded: recorded, replayed: replayed)
       }
     }
-    throw .cutShort(lines: lines.count)
+    throw .cutShort(lines: numbers[lines.count - 1])
   }
 }
