@@ -26,9 +26,6 @@ extension RuntimeEnvironment {
       .appending(path: ".local/share/primetime")
   }
 
-  /// The home directory `~` names: `$HOME`, else the password file's.
-  var home: String { variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() }
-
   /// A path given on the command line or in the environment, read by one rule with the REPL's
   /// file words (``FileWords/expandingTilde(_:home:)``): `~` and `~/…` are ``home``, `~name/…`
   /// that user's, and a `~` that names no home is the name of a file.

@@ -112,7 +112,7 @@ public enum REPL {
       // At the REPL's prompt too, standard input is where the commands come from.
       files: FileWords(
         workingDirectory: FileWords.currentDirectory,
-        home: environment.variables["HOME"],
+        home: environment.home,
         inputHoldsCommands: script == nil
           && (files.isEmpty || files.contains { $0.name == FileClient.standardStreams })))
 

@@ -51,6 +51,12 @@ public struct RuntimeEnvironment: Sendable {
   }
 
   /// Whether colour is wanted: output to a terminal whose `TERM` is not `dumb`, and no
+  /// The home directory `~` names, in paths and file words alike: `$HOME`, else, where it is
+  /// unset or empty, the password file's.
+  public var home: String {
+    variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+  }
+
   /// `NO_COLOR` (https://no-color.org) or an empty one.
   public var isColorEnabled: Bool {
     terminal.output && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb"

@@ -41,4 +41,19 @@ struct TildeTests {
     let replayed = try PrimeTime.run(["replay", "~/\(name).jsonl"], home: home)
     #expect(replayed.status == 0, "\(replayed.stderr)")
   }
+
+  @Test(arguments: [true, false])
+  func withHOMEEmptyOrUnset_tildeIsThePasswordFilesHome_forFileWordsToo(isUnset: Bool) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let account = try #require(getpwuid(getuid())?.pointee.pw_dir.map { String(cString: $0) })
+    let name = "primetime-tilde-\(UUID().uuidString).json"
+    let written = URL(filePath: account).appending(path: name)
+    defer { try? FileManager.default.removeItem(at: written) }
+    let result = try PrimeTime.run(
+      ["-c", "set 7; save; save-favorites ~/\(name)"], home: home,
+      unsetting: isUnset ? ["HOME"] : [], environment: isUnset ? [:] : ["HOME": ""])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: written.path))
+  }
 }
