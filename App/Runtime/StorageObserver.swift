@@ -96,7 +96,7 @@ public final class StorageObserver {
       let feed = store.state.present.activityFeed
       guard feed != heldFeed else { return }
       guard !storage.isSynced(feed) else {
-        self.heldFeed = nil
+        stopsHolding()
         return
       }
       isSyncing = true
@@ -189,7 +189,7 @@ public final class StorageObserver {
 
   private func succeeded(taking takeIn: AppAction?) {
     lastFailure = nil
-    heldFeed = nil
+    stopsHolding()
     if let takeIn {
       store.send(.step(takeIn))
       storage.tookIn(store.state.present.activityFeed)
@@ -204,6 +204,14 @@ public final class StorageObserver {
     } else if storage.readOnly == nil, shown != nil {
       store.send(.step(.screens(.storageWritable)))
     }
+  }
+
+  /// Nothing is held back any more: what was is stored, or undone. Waits for the database go on
+  /// as long as they did.
+  private func stopsHolding() {
+    guard heldFeed != nil else { return }
+    heldFeed = nil
+    scriptWait?.resumeWaiting()
   }
 
   private func failed(_ error: any Error, storing feed: PersistentArray<Activity>) {

@@ -41,14 +41,20 @@ public final class DatabaseWait: Sendable {
     observer.withLock { $0 = Observer() }
   }
 
-  /// From now on, a wait for the database gives up at its first try: a script that gave up
-  /// waiting once does not wait again for the same program, and each later write fails at once
-  /// (or goes through, if the program let go meanwhile).
+  /// From now on, until ``resumeWaiting()``, a wait for the database gives up after a moment
+  /// (the length of another session's own write): a script that gave up waiting once does not
+  /// wait again for the same program, and each later write fails at once, or goes through if
+  /// the program let go meanwhile.
   public func stopWaiting() {
     givesUpAtOnce.store(true, ordering: .relaxed)
   }
 
-  /// Whether waits give up at their first try, since ``stopWaiting()``.
+  /// Waits go on as long as they did before ``stopWaiting()``: what was held is stored.
+  public func resumeWaiting() {
+    givesUpAtOnce.store(false, ordering: .relaxed)
+  }
+
+  /// Whether waits give up after a moment, since ``stopWaiting()``.
   package var isStopped: Bool { givesUpAtOnce.load(ordering: .relaxed) }
 
   /// What a front end says of a wait for the database at `path`.

@@ -14,6 +14,9 @@ final class BusyWait: Sendable {
   static let noticeAfter = Duration.seconds(1)
   /// A wait this long is given up: far beyond any of PrimeTime's own transactions.
   static let limit = Duration.seconds(60)
+  /// How long a wait goes on once the front end stopped waiting (``DatabaseWait/stopWaiting()``):
+  /// as long as another session's own write, not another program's hold.
+  static let grace = Duration.milliseconds(100)
   /// SQLite's intervals between tries; the last one repeats.
   static let intervals: [Duration] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100].map {
     .milliseconds($0)
@@ -102,7 +105,7 @@ final class BusyWait: Sendable {
   func shouldRetry(tries: Int) -> Bool {
     let now = state.withLock { $0 }
     guard !now.failsFast else { return false }
-    guard !wait.isStopped else {
+    guard !wait.isStopped || now.slept < Self.grace else {
       state.withLock { $0.failure = .stillHeld }
       return false
     }

@@ -336,6 +336,37 @@ struct FavoritesDatabaseLiveTests {
     #expect(slept.withLock { $0 } >= BusyWait.limit)
   }
 
+  @Test func aWaitStopped_givesUpAfterAMoment_asHeld_andWaitsAgainOnceResumed() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let slept = Mutex(Duration.zero)
+    let wait = DatabaseWait()
+    let mine = FavoritesDatabase.live(
+      directory: directory, wait: wait,
+      hooks: LiveConnection.Hooks(sleep: { duration in slept.withLock { $0 += duration } }))
+    _ = try await mine.open()
+    let commit = try heldByAnotherProgram(in: directory)
+    defer { commit() }
+    wait.stopWaiting()
+    await #expect {
+      try await mine.write(.init(appended: [entry(.added, 7)]))
+    } throws: { error in
+      (error as? FavoritesDatabaseError)?.isHeld == true
+        && "\(error)".hasSuffix("another program still holds it")
+    }
+    #expect(slept.withLock { $0 } >= BusyWait.grace)
+    #expect(slept.withLock { $0 } < BusyWait.grace + .milliseconds(100))
+    wait.resumeWaiting()
+    slept.withLock { $0 = .zero }
+    await #expect {
+      try await mine.write(.init(appended: [entry(.added, 7)]))
+    } throws: { error in
+      (error as? FavoritesDatabaseError)?.isHeld == true
+        && "\(error)".hasSuffix("another program held it for over a minute")
+    }
+    #expect(slept.withLock { $0 } >= BusyWait.limit)
+  }
+
   @Test func anOpenWhileAnotherProgramWrites_readsWhatIsCommitted_waitingForNothing() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

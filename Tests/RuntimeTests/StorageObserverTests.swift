@@ -85,4 +85,118 @@ struct StorageObserverTests {
     #expect(await observer.finish() == nil)
     #expect(!observer.isWatching)
   }
+
+  /// A database double that another program holds while `isHeld` is set: each write fails as
+  /// a wait for it that ended does; every write and read is counted.
+  private final class Held: Sendable {
+    let isHeld = Mutex(true)
+    let writes = Mutex(0)
+    let reads = Mutex(0)
+
+    var database: FavoritesDatabase {
+      FavoritesDatabase(
+        open: { FavoritesDatabase.Opened() },
+        write: { _ in
+          self.writes.withLock { $0 += 1 }
+          guard !self.isHeld.withLock({ $0 }) else {
+            throw FavoritesDatabaseError("could not write d: held", isHeld: true)
+          }
+          return nil
+        },
+        refresh: {
+          self.reads.withLock { $0 += 1 }
+          return nil
+        },
+        mayHaveChanged: { true })
+    }
+  }
+
+  @Test func aScript_thatGaveUpOnAHeldDatabase_triesAgainOnlyForANewChange_andWaitsAgainOnceStored()
+    async throws
+  {
+    let double = Held()
+    let storage = Storage(database: double.database)
+    _ = try await storage.open()
+    let store = Store(
+      initialState: History(AppState()), reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .answering([:]), fileClient: .inMemory(InMemoryFiles()),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: IncrementingUUIDs().next))
+    let wait = DatabaseWait()
+    let observer = StorageObserver(storage: storage, store: store, scriptWait: wait)
+    func step(_ action: AppAction) async {
+      await store.send(.step(action)).finish()
+      await observer.settle()
+    }
+    let save = AppAction.counter(.favoriteCommand(.saveFavoritePrimeTapped))
+    await step(.counter(.countEntered(2)))
+    await step(save)
+    #expect(double.writes.withLock { $0 } == 1)
+    #expect(wait.isStopped)
+    #expect(observer.takeProblems().count == 1)
+    // A step that changes nothing stored, and a look for others' changes, try nothing.
+    await step(.counter(.incrTapped))
+    await observer.takeInOthers()
+    #expect(double.writes.withLock { $0 } == 1)
+    #expect(double.reads.withLock { $0 } == 0)
+    #expect(observer.takeProblems().isEmpty)
+    // A new change tries once, and fails with one line.
+    await step(.counter(.countEntered(13)))
+    await step(save)
+    #expect(double.writes.withLock { $0 } == 2)
+    #expect(observer.takeProblems().count == 1)
+    // The other program let go: the next change stores everything, and waits go on as before.
+    double.isHeld.withLock { $0 = false }
+    await step(.counter(.countEntered(5)))
+    await step(save)
+    #expect(double.writes.withLock { $0 } == 3)
+    #expect(!wait.isStopped)
+    #expect(observer.takeProblems().isEmpty)
+    #expect(await observer.finish() == nil)
+  }
+
+  @Test func aScriptsHeldChange_isNamedAtTheEnd_withHowToMakeItAgain() async throws {
+    let double = Held()
+    let storage = Storage(database: double.database)
+    _ = try await storage.open()
+    let store = Store(
+      initialState: History(AppState()), reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .answering([:]), fileClient: .inMemory(InMemoryFiles()),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: IncrementingUUIDs().next))
+    let observer = StorageObserver(storage: storage, store: store, scriptWait: DatabaseWait())
+    for action: AppAction in [
+      .counter(.countEntered(2)), .counter(.favoriteCommand(.saveFavoritePrimeTapped)),
+      .counter(.favoriteCommand(.removeFavoritePrimeTapped)),
+    ] {
+      await store.send(.step(action)).finish()
+      await observer.settle()
+    }
+    #expect(
+      await observer.finish()
+        == "could not write d: held; not stored: saved 2, removed 2; "
+        + "make these changes again once no other program holds it")
+  }
+
+  @Test func anUndo_backToWhatIsStored_leavesNothingHeld() async throws {
+    let double = Held()
+    let storage = Storage(database: double.database)
+    _ = try await storage.open()
+    let store = Store(
+      initialState: History(AppState()), reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .answering([:]), fileClient: .inMemory(InMemoryFiles()),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: IncrementingUUIDs().next))
+    let wait = DatabaseWait()
+    let observer = StorageObserver(storage: storage, store: store, scriptWait: wait)
+    await store.send(.step(.counter(.countEntered(2)))).finish()
+    await store.send(.step(.counter(.favoriteCommand(.saveFavoritePrimeTapped)))).finish()
+    await observer.settle()
+    #expect(wait.isStopped)
+    await store.send(.undo).finish()
+    await observer.settle()
+    #expect(!wait.isStopped)
+    #expect(double.writes.withLock { $0 } == 1)
+    #expect(await observer.finish() == nil)
+  }
 }
