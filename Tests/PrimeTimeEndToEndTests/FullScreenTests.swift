@@ -152,6 +152,21 @@ struct FullScreenTests {
     #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  2\n2  3\n")
   }
 
+  @Test func anImportWithNoFile_namesTheFileByItsPathInTheDataDirectory() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home, columns: 200)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (0)")
+    try tmux.send("i")
+    try await tmux.waitFor(
+      "there is no file \(home.appending(path: "favorite-primes.json").standardizedFileURL.path)")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test func theActivityFeed_scrollsToItsOldestEntry() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
