@@ -160,9 +160,10 @@ public enum AppView {
     ]
   ])
 
-  /// The history page's keys, where moving travels: the page's own, and quitting.
+  /// The history page's keys, where moving travels: the page's own, where `u` and `r` move the
+  /// marker, and quitting.
   static let historyPage = KeyTable(rows: [
-    HistoryView.moves.map(onHistory),
+    (HistoryView.moves + HistoryView.undoAndRedo).map(onHistory),
     HistoryView.closing.map(onHistory) + [quitting(.words("quit"))],
   ])
 

@@ -11,6 +11,14 @@ public enum HistoryView {
       KeyBinding(.character("G"), hint: .words("first last"), sends: .movedToLast),
     ]
 
+  /// `u` and `r`, which undo and redo on the other pages: here they move the marker a step
+  /// back and forward, which undoes and redoes as moving does. A recording, which has no steps
+  /// to take back, has none of them.
+  static let undoAndRedo: [KeyBinding<Void, HistoryScreenAction>] = [
+    KeyBinding(.character("u"), hint: .withNext, sends: .moved(by: -1)),
+    KeyBinding(.character("r"), hint: .words("undo redo"), sends: .moved(by: 1)),
+  ]
+
   /// The keys that close the page, where moving travels.
   static let closing: [KeyBinding<Void, HistoryScreenAction>] = [
     KeyBinding(.enter, hint: .words("stay"), sends: .kept),
@@ -80,12 +88,13 @@ public enum HistoryView {
     return screen(top: lines, bottom: hints, size: size)
   }
 
-  /// What a key does on the page: move, go to either end, stay (`Enter`) or go back (`Esc`).
+  /// What a key does on the page: move (`u` and `r` too), go to either end, stay (`Enter`) or
+  /// go back (`Esc`).
   ///
   /// ```swift
   /// #expect(HistoryView.action(for: .character("k")) == .moved(by: -1))
   /// ```
   public static func action(for key: Key) -> HistoryScreenAction? {
-    (moves + closing).action(for: key, in: ())
+    (moves + undoAndRedo + closing).action(for: key, in: ())
   }
 }

@@ -558,6 +558,28 @@ struct FullScreenTests {
     }
   }
 
+  @Test func onTheHistoryPage_uAndR_moveTheMarker_asUndoAndRedo() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("+", "+")
+    try await tmux.waitFor("[-]  2  [+]")
+    try tmux.send("h")
+    try await tmux.waitFor("> 2  count 1 → 2")
+    try tmux.send("u")
+    try await tmux.waitFor("> 1  count 0 → 1")
+    try tmux.send("u")
+    try await tmux.waitFor("> 0  start")
+    try tmux.send("r")
+    try await tmux.waitFor("> 1  count 0 → 1")
+    try tmux.send("Enter")
+    try await tmux.waitFor("[-]  1  [+]")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test func replayUI_showsTheRecordedSteps_quitsWith0_andLeavesTheDataDirectoryEmpty()
     async throws
   {

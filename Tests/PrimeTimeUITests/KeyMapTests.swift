@@ -278,8 +278,8 @@ struct KeyMapTests {
     try await press(.character("g"), store) { $0.travel(by: -2, restoring: \.undoable) }
     // The marker stays within the steps.
     try await press(.up, store)
-    // Keys of other pages, and undo and redo, do nothing here: moving is travelling.
-    for key in [Key.character("+"), .character("u"), .character("r"), .character("f")] {
+    // Keys of other pages do nothing here.
+    for key in [Key.character("+"), .character("f"), .character("d")] {
       expectNothing(key, store)
     }
     try await press(.escape, store) {
@@ -294,6 +294,30 @@ struct KeyMapTests {
       $0.present.screens.page = .counter
     }
     #expect(store.state.present.count == 2)
+  }
+
+  @Test func onTheHistoryPage_uAndR_moveTheMarkerBackAndForward_asUndoAndRedo() async throws {
+    let store = makeStore(AppState(count: 1))
+    for count in 2...3 {
+      try await press(.character("+"), store) {
+        $0.record(before: $0.present)
+        $0.present.count = count
+      }
+    }
+    let visit = ScreensState.HistoryVisit(openedAt: 2, returnPage: .counter)
+    try await press(.character("h"), store) {
+      $0.present.screens.page = .history(visit)
+    }
+    #expect(
+      AppView.action(for: .character("u"), in: store.state.present) == .historyPage(.moved(by: -1)))
+    try await press(.character("u"), store) { $0.travel(by: -1, restoring: \.undoable) }
+    try await press(.character("u"), store) { $0.travel(by: -1, restoring: \.undoable) }
+    #expect(store.state.present.count == 1)
+    // The marker stays within the steps.
+    try await press(.character("u"), store)
+    try await press(.character("r"), store) { $0.travel(by: 1, restoring: \.undoable) }
+    #expect(store.state.present.count == 2)
+    try await press(.enter, store) { $0.present.screens.page = .counter }
   }
 
   @Test func theActivityFeed_scrolls_andGoesBack() async throws {

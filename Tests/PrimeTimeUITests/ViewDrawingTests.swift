@@ -483,7 +483,7 @@ struct HistoryDrawingTests {
                          │ +     [0]: 3
                          │     ],
                          │ …
-        j k move   g G first last
+        j k move  g G first last  u r undo redo
         Enter stay   Esc go back   q quit
         """)
     #expect(drawing[4].style == .selected)
