@@ -45,6 +45,9 @@ public enum AppView {
   ) -> Drawing {
     let state = history.present
     let size = state.screens.size
+    guard size.isLargeEnough else {
+      return tooSmall(size, showing: tooSmallNews(state, progress: progress))
+    }
     var drawing: Drawing
     switch state.screens.page {
     case .history:
@@ -70,6 +73,19 @@ public enum AppView {
       drawing = NoticeView.draw(warning, over: drawing, size: size)
     }
     return drawing
+  }
+
+  /// What a terminal too small for the screens shows below the size it needs: a running
+  /// lookup, how far it is and how to cancel it, which the keys still do there; or else what
+  /// the last rows say (``lastRows(_:)``), such as that the lookup was cancelled.
+  static func tooSmallNews(_ state: AppState, progress: Double) -> [Line] {
+    if state.isLookingUp {
+      return [
+        Line("Looking up: \(Int(min(max(progress, 0), 1) * 100))%"),
+        Line("Esc or Ctrl-C cancels", .hint),
+      ]
+    }
+    return lastRows(state.screens).map { [Line($0, .title)] } ?? []
   }
 
   /// What the last rows say: where storing stands (a wait for the database, a failure) over

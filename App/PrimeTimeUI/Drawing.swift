@@ -138,12 +138,17 @@ func overlay(_ lines: [Line], on base: Drawing, size: Size) -> Drawing {
 }
 
 /// What every view draws on a terminal smaller than ``Size/minimum``: one line that says the
-/// size needed, shortened to `needs <columns>×<rows>` where even that does not fit.
-public func tooSmall(_ size: Size) -> Drawing {
+/// size needed, shortened to `needs <columns>×<rows>` where even that does not fit, and `news`
+/// on the last rows, broken between words to fit. Where the rows cannot hold both, the news
+/// stays.
+public func tooSmall(_ size: Size, showing news: [Line] = []) -> Drawing {
   let needs = "\(Size.minimum.columns)×\(Size.minimum.rows)"
   let message = "primetime ui needs \(needs)"
   return screen(
-    top: [Line(displayWidth(message) <= size.columns ? message : "needs \(needs)")], bottom: [],
+    top: [Line(displayWidth(message) <= size.columns ? message : "needs \(needs)")],
+    bottom: news.flatMap { line in
+      line.text.wrapped(to: size.columns).map { Line($0, line.style) }
+    },
     size: size)
 }
 

@@ -280,6 +280,29 @@ struct FullScreenTests {
     #expect(try tmux.query("#{alternate_on}") == "0")
   }
 
+  @Test func onATerminalTooSmall_aRunningLookupShows_andEscCancelsIt() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let saved = try PrimeTime.run(["-c", "set 1000000000000037; save"], home: home)
+    #expect(saved.status == 0)
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (1)")
+    try tmux.send("n")
+    try await tmux.waitFor("Looking up")
+    try tmux.resize(columns: 30, rows: 8)
+    try await tmux.waitFor {
+      $0.contains("primetime ui needs 40×12") && $0.contains("Looking up: ")
+        && $0.contains("Esc or Ctrl-C cancels")
+    }
+    try tmux.send("Escape")
+    try await tmux.waitFor { $0.contains("cancelled") && !$0.contains("Looking up") }
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test func homeAndEnd_thatTheTerminalsDescriptionLacks_doNothing() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

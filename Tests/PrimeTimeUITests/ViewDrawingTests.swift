@@ -353,6 +353,40 @@ struct ViewDrawingTests {
         == drawing)
   }
 
+  /// Below the size the screens need, a running lookup still shows, with how to cancel it,
+  /// and so does the news on the last rows, such as its cancel.
+  @Test(arguments: [ScreensState.Tab.counter, .favorites])
+  func aTerminalTooSmall_showsARunningLookup_andWhatTheLastStepSaid(page: ScreensState.Tab) {
+    let small = Size(columns: 30, rows: 8)
+    let lookup = NthPrimeLookupState(n: 7)
+    let running = AppState(
+      count: 7, favoritePrimes: [7], counterLookup: page == .counter ? lookup : nil,
+      favoritesLookup: page == .favorites ? lookup : nil,
+      screens: ScreensState(page: ScreensState.Page(page), size: small))
+    let drawing = AppView.draw(running, progress: 0.42, timeZone: .gmt)
+    #expect(drawing.count == small.rows)
+    #expect(
+      drawing.map(\.text) == [
+        "primetime ui needs 40×12", "", "", "", "", "", "Looking up: 42%",
+        "Esc or Ctrl-C cancels",
+      ])
+    var cancelled = running
+    cancelled.counterLookup = nil
+    cancelled.favoritesLookup = nil
+    cancelled.screens.notice = .said("cancelled")
+    let after = AppView.draw(cancelled, progress: 0, timeZone: .gmt)
+    #expect(after.count == small.rows)
+    #expect(after.first?.text == "primetime ui needs 40×12")
+    #expect(after.last == Line("cancelled", .title))
+    // Where the rows are fewer still, what the app is doing shows in place of the size.
+    var tiny = running
+    tiny.screens.size = Size(columns: 24, rows: 2)
+    #expect(
+      AppView.draw(tiny, progress: 0.42, timeZone: .gmt).map(\.text) == [
+        "Looking up: 42%", "Esc or Ctrl-C cancels",
+      ])
+  }
+
   @Test func aLongAlert_isBrokenBetweenWords_andShownWhole() {
     let message =
       "could not find the 2305843009213693951st prime: n must be between 1 and "
