@@ -17,36 +17,41 @@ public enum AppView {
   /// open, lists only the start.
   ///
   /// ```swift
-  /// let drawing = AppView.draw(state, progress: 0, timeZone: .gmt)
+  /// let drawing = AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)
   /// ```
   ///
   /// - Parameters:
   ///   - state: The app's state; its screens' state gives the page and the terminal's size.
   ///   - progress: How far a running lookup is, from 0 to 1.
   ///   - timeZone: The time zone the activity feed is shown in.
+  ///   - charset: The characters the terminal shows.
   /// - Returns: One line per row of the terminal.
-  public static func draw(_ state: AppState, progress: Double, timeZone: TimeZone) -> Drawing {
-    draw(History(state), progress: progress, timeZone: timeZone)
+  public static func draw(
+    _ state: AppState, progress: Double, timeZone: TimeZone, charset: Charset
+  ) -> Drawing {
+    draw(History(state), progress: progress, timeZone: timeZone, charset: charset)
   }
 
   /// The screen for the app's state and its history, which the history page shows.
   ///
   /// ```swift
-  /// let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt)
+  /// let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt, charset: .unicode)
   /// ```
   ///
   /// - Parameters:
   ///   - history: The app's state and the session's steps, which the history page lists.
   ///   - progress: How far a running lookup is, from 0 to 1.
   ///   - timeZone: The time zone the activity feed is shown in.
+  ///   - charset: The characters the terminal shows: where it is not UTF-8, every line is
+  ///     ASCII.
   /// - Returns: One line per row of the terminal.
   public static func draw(
-    _ history: History<AppState>, progress: Double, timeZone: TimeZone
+    _ history: History<AppState>, progress: Double, timeZone: TimeZone, charset: Charset
   ) -> Drawing {
     let state = history.present
     let size = state.screens.size
     guard size.isLargeEnough else {
-      return tooSmall(size, showing: tooSmallNews(state, progress: progress))
+      return tooSmall(size, showing: tooSmallNews(state, progress: progress), charset: charset)
     }
     var drawing: Drawing
     switch state.screens.page {
@@ -54,23 +59,24 @@ public enum AppView {
       drawing = HistoryView.draw(
         heading: "History (\(history.stepCount) \(history.stepCount == 1 ? "step" : "steps"))",
         stepCount: history.stepCount, position: history.undoCount, row: history.row,
-        change: change(at: history.undoCount, in: history), isReadOnly: false, size: size)
+        change: change(at: history.undoCount, in: history), isReadOnly: false, size: size,
+        charset: charset)
     case .counter:
-      drawing = CounterView.draw(state.counter, progress: progress, size: size)
+      drawing = CounterView.draw(state.counter, progress: progress, size: size, charset: charset)
     case .favorites:
       drawing = FavoritesView.draw(
         state.favoritePrimesState, selection: state.screensFeature.selection, progress: progress,
-        size: size)
+        size: size, charset: charset)
     case .activity:
       drawing = ActivityView.draw(
         state.activityFeed, scroll: state.screensFeature.activityScroll, timeZone: timeZone,
-        size: size)
+        size: size, charset: charset)
     }
     if let lastRows = lastRows(state.screens) {
-      drawing = withNotice(lastRows, on: drawing, size: size)
+      drawing = withNotice(lastRows, on: drawing, size: size, charset: charset)
     }
     if let warning = state.screens.launchWarning {
-      drawing = NoticeView.draw(warning, over: drawing, size: size)
+      drawing = NoticeView.draw(warning, over: drawing, size: size, charset: charset)
     }
     return drawing
   }

@@ -124,6 +124,12 @@ public enum Terminal {
     eventPipes.wake()
   }
 
+  /// The characters the terminal shows, as the locale that ``start(isColored:)`` set says:
+  /// Unicode where its character set is UTF-8, and ASCII elsewhere (the C locale).
+  public static var charset: Charset {
+    primetime_locale_is_utf8() != 0 ? .unicode : .ascii
+  }
+
   /// The terminal's size now.
   public static var size: Size {
     Size(columns: Int(primetime_columns()), rows: Int(primetime_rows()))

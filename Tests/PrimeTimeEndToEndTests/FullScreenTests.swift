@@ -303,6 +303,47 @@ struct FullScreenTests {
     #expect(try await tmux.waitForExit() == 0)
   }
 
+  /// Where the locale's character set is not UTF-8, the screen is drawn in ASCII: a byte of
+  /// UTF-8 would show as `M-b~T~@` and push the rest of its row out of place.
+  @Test func inTheCLocale_everyRowIsASCII_andInItsPlace() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home, environment: ["LC_ALL": "C"])
+    defer { tmux.kill() }
+    /// The screen's rows, each checked to be ASCII alone, with none of ncurses' spellings of
+    /// the bytes it cannot show.
+    func rows() throws -> [Substring] {
+      let screen = try tmux.screen()
+      #expect(screen.unicodeScalars.allSatisfy { $0.isASCII }, "\(screen)")
+      #expect(!screen.contains("M-") && !screen.contains("~"), "\(screen)")
+      return screen.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("+", "+", "p")
+    try await tmux.waitFor("2 is prime (hooray)")
+    var shown = try rows()
+    let box = try #require(shown.firstIndex { $0.contains("| 2 is prime (hooray)") })
+    #expect(shown[box - 1].wholeMatch(of: /\s*\+-+\+/) != nil, "\(shown)")
+    #expect(shown[box].wholeMatch(of: /\s*\| 2 is prime \(hooray\)\s*\|/) != nil, "\(shown)")
+    #expect(shown[0] == "PrimeTime")
+    #expect(shown[14] == "s save   Esc close" && shown[15] == "q quit", "\(shown)")
+    try tmux.send("Escape")
+    try await tmux.waitFor { !$0.contains("Esc close") }
+    try tmux.send("h")
+    try await tmux.waitFor("> 2  count 1 -> 2 |")
+    shown = try rows()
+    #expect(shown[0] == "History (2 steps)")
+    #expect(shown[2] == "  0  start        | Step 2: count 1 -> 2", "\(shown)")
+    #expect(shown[3] == "  1  count 0 -> 1 |", "\(shown)")
+    try tmux.send("Escape")
+    try await tmux.waitFor("[-]  2  [+]")
+    try tmux.resize(columns: 30, rows: 8)
+    try await tmux.waitFor("primetime ui needs 40x12")
+    _ = try rows()
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test func homeAndEnd_thatTheTerminalsDescriptionLacks_doNothing() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
