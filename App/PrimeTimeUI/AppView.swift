@@ -8,7 +8,7 @@ import PrimeModal
 import Screens
 
 /// `primetime ui` as a whole: the page the screens' state shows, what is on top of it, the
-/// notice on the last rows and the launch's warning; and what each key does.
+/// notice on the last rows, the keys' help and the launch's warning; and what each key does.
 ///
 /// Both are pure functions of the app's state, so the key map is tested with `TestStore` and the
 /// drawing as text. What covers a page is read from that page's destination and lookup.
@@ -54,6 +54,26 @@ public enum AppView {
       return tooSmall(size, showing: tooSmallNews(state, progress: progress), charset: charset)
     }
     var drawing: Drawing
+    switch state.screens.destination {
+    case .help?:
+      // The keys cover the whole page, and their last row says how to close them.
+      drawing = HelpView.draw(keys(in: state).help, size: size, charset: charset)
+    case nil:
+      drawing = page(history, progress: progress, timeZone: timeZone, charset: charset)
+    }
+    if let warning = state.screens.launchWarning {
+      drawing = NoticeView.draw(warning, over: drawing, size: size, charset: charset)
+    }
+    return drawing
+  }
+
+  /// The page the screens' state shows, what covers it, and the notice on its last rows.
+  private static func page(
+    _ history: History<AppState>, progress: Double, timeZone: TimeZone, charset: Charset
+  ) -> Drawing {
+    let state = history.present
+    let size = state.screens.size
+    var drawing: Drawing
     switch state.screens.page {
     case .history:
       drawing = HistoryView.draw(
@@ -74,9 +94,6 @@ public enum AppView {
     }
     if let lastRows = lastRows(state.screens) {
       drawing = withNotice(lastRows, on: drawing, size: size, charset: charset)
-    }
-    if let warning = state.screens.launchWarning {
-      drawing = NoticeView.draw(warning, over: drawing, size: size, charset: charset)
     }
     return drawing
   }
@@ -115,8 +132,9 @@ public enum AppView {
   /// (``alertKeys(dismissing:)``, ``primeModalKeys(offering:)``), which takes every key but
   /// those that quit, or else the page's own (``counterPage``, ``favoritesPage``,
   /// ``activityPage``, ``historyPage``). ``quitKeys`` quit wherever they have nothing else to
-  /// do, and Ctrl-D everywhere. On a terminal too small to show the screen, only quitting and
-  /// cancelling a lookup act.
+  /// do, and Ctrl-D everywhere. `?` and F1 show the keys of the table that acts
+  /// (``helpOpening(_:)``), and then any key but Ctrl-D closes them and does nothing else. On a
+  /// terminal too small to show the screen, only quitting and cancelling a lookup act.
   ///
   /// ```swift
   /// let action = AppView.action(for: key, in: store.state.present)
@@ -128,17 +146,23 @@ public enum AppView {
       // Any key closes the warning; the keys that quit quit.
       return quits ? quit : .step(.screens(.launchWarningClosed))
     }
-    if state.isLookingUp { return lookupKeys.action(for: key, in: state) }
-    guard state.screens.size.isLargeEnough else { return quits ? quit : nil }
-    switch state.screens.page {
-    case .counter:
-      return counterKeys(state.counter).action(for: key, in: state)
-    case .history:
-      return historyPage.action(for: key, in: state)
-    case .favorites:
-      return favoritesKeys(state.favoritePrimesState).action(for: key, in: state)
-    case .activity:
-      return activityPage.action(for: key, in: state)
+    switch state.screens.destination {
+    case .help?: return .step(.screens(.helpClosed))
+    case nil: break
+    }
+    guard state.isLookingUp || state.screens.size.isLargeEnough else { return quits ? quit : nil }
+    return keys(in: state).action(for: key, in: state)
+  }
+
+  /// The table of keys that acts in `state`, and that its hints and its keys' help are written
+  /// from: a running lookup's, or else that of what covers the page, or else the page's own.
+  static func keys(in state: AppState) -> KeyTable<AppState, AppHistoryAction> {
+    if state.isLookingUp { return lookupKeys }
+    return switch state.screens.page {
+    case .counter: counterKeys(state.counter)
+    case .history: historyPage
+    case .favorites: favoritesKeys(state.favoritePrimesState)
+    case .activity: activityPage
     }
   }
 
@@ -156,37 +180,47 @@ public enum AppView {
       + [historyOpening],
     [
       opening(.favorites, .character("f"), hint: .words("favorites")), undo(.words("undo")),
-      redo(.words("redo")), quitting(.words("quit")),
+      redo(.words("redo")), quitting(.words("quit")), helpOpening(.wordsWhereRoom("help")),
     ],
   ])
 
-  /// The favorites page's keys, with nothing over the list: the selection's, the list's own,
-  /// and the app's.
+  /// The favorites page's keys, with nothing over the list: the selection's, a page at a time
+  /// and to either end, the list's own, and the app's.
   static let favoritesPage = KeyTable(rows: [
-    PageBinding.downAndUp("select") { .step(.screens(.selectionMoved(by: $0))) } + [
-      onFavorites(FavoritesView.delete), onFavorites(FavoritesView.nthPrime), historyOpening,
-    ],
+    PageBinding.downAndUp("select") { .step(.screens(.selectionMoved(by: $0))) }
+      + paging(
+        by: { .selectionPaged(by: $0) }, first: (.selectionMovedToFirst, "first"),
+        last: (.selectionMovedToLast, "last"))
+      + [onFavorites(FavoritesView.delete), onFavorites(FavoritesView.nthPrime), historyOpening],
     [
       onFavorites(FavoritesView.export), onFavorites(FavoritesView.import),
       opening(.activity, .character("a"), hint: .words("activity")),
       opening(.counter, .character("c"), .escape, hint: .words("back")),
-      undo(.none), redo(.none), quitting(.none),
+      undo(.unhinted("undo")), redo(.unhinted("redo")), quitting(.unhinted("quit")),
+      helpOpening(.wordsWhereRoom("help")),
     ],
   ])
 
-  /// The activity feed's keys.
+  /// The activity feed's keys: the scroll's, a page at a time and to either end, and the app's.
   static let activityPage = KeyTable(rows: [
-    PageBinding.downAndUp("scroll") { .step(.screens(.activityScrolled(by: $0))) } + [
-      opening(.favorites, .character("c"), .escape, hint: .words("back to the favorites")),
-      undo(.none), redo(.none), quitting(.none),
-    ]
+    PageBinding.downAndUp("scroll") { .step(.screens(.activityScrolled(by: $0))) }
+      + paging(
+        by: { .activityPaged(by: $0) }, first: (.activityScrolledToNewest, "newest"),
+        last: (.activityScrolledToOldest, "oldest"))
+      + [
+        opening(.favorites, .character("c"), .escape, hint: .words("back to the favorites")),
+        undo(.unhinted("undo")), redo(.unhinted("redo")), quitting(.unhinted("quit")),
+        helpOpening(.wordsWhereRoom("help")),
+      ]
   ])
 
   /// The history page's keys, where moving travels: the page's own, where `u` and `r` move the
   /// marker, and quitting.
   static let historyPage = KeyTable(rows: [
     (HistoryView.moves + HistoryView.undoAndRedo).map(onHistory),
-    HistoryView.closing.map(onHistory) + [quitting(.words("quit"))],
+    HistoryView.closing.map(onHistory) + [
+      quitting(.words("quit")), helpOpening(.wordsWhereRoom("help")),
+    ],
   ])
 
   /// The counter page's keys as they are now: those of what covers the counter, or the page's
@@ -222,7 +256,10 @@ public enum AppView {
         state.lookupCancellation.map(AppHistoryAction.step)
       }
     ],
-    [PageBinding(.character("q"), hint: .words("quit"), sends: quit)],
+    [
+      PageBinding(.character("q"), hint: .words("quit"), sends: quit),
+      helpOpening(.unhinted("help")),
+    ],
   ])
 
   /// The keys over an alert on the counter.
@@ -245,7 +282,7 @@ public enum AppView {
   static func alertKeys(dismissing action: AppAction) -> KeyTable<AppState, AppHistoryAction> {
     KeyTable(rows: [
       [PageBinding(.enter, .escape, hint: .words("OK"), sends: .step(action))],
-      [quitting(.words("quit"))],
+      [quitting(.words("quit")), helpOpening(.unhinted("help"))],
     ])
   }
 
@@ -265,12 +302,36 @@ public enum AppView {
           PageBinding(
             .escape, hint: .words("close"), sends: .step(.counter(.destination(.dismiss))))
         ],
-      [quitting(.words("quit"))],
+      [quitting(.words("quit")), helpOpening(.unhinted("help"))],
     ])
   }
 
   private static let historyOpening = PageBinding(
     .character("h"), hint: .wordsWhereRoom("history"), sends: .historyPage(.opened))
+
+  /// `?` and F1, which show the keys of the table they are in, where the terminal is large
+  /// enough to show the screens.
+  private static func helpOpening(_ hint: KeyHint) -> PageBinding {
+    PageBinding(.character("?"), .f1, hint: hint) { state in
+      state.screens.size.isLargeEnough ? .step(.screens(.helpOpened)) : nil
+    }
+  }
+
+  /// PgDn and PgUp, a page at a time, and `g` or Home and `G` or End, to either end: keys of the
+  /// long lists, which only the help names.
+  private static func paging(
+    by page: @escaping @Sendable (_ pages: Int) -> ScreensAction,
+    first: (action: ScreensAction, words: String), last: (action: ScreensAction, words: String)
+  ) -> [PageBinding] {
+    [
+      PageBinding(.pageDown, hint: .withNext) { _ in .step(.screens(page(1))) },
+      PageBinding(.pageUp, hint: .unhinted("page")) { _ in .step(.screens(page(-1))) },
+      PageBinding(
+        .character("g"), .home, hint: .unhinted(first.words), sends: .step(.screens(first.action))),
+      PageBinding(
+        .character("G"), .end, hint: .unhinted(last.words), sends: .step(.screens(last.action))),
+    ]
+  }
 
   private static func opening(
     _ page: ScreensState.Tab, _ keys: Key..., hint: KeyHint

@@ -167,6 +167,100 @@ struct FullScreenTests {
     #expect(try await tmux.waitForExit() == 0)
   }
 
+  /// A data directory with the first 1,000 primes as favorites, loaded from a file, and the
+  /// activity feed that says so.
+  private func withAThousandFavorites() throws -> URL {
+    let home = try PrimeTime.temporaryDirectory()
+    var primes: [Int] = []
+    var candidate = 2
+    while primes.count < 1000 {
+      if !primes.contains(where: { $0 * $0 <= candidate && candidate % $0 == 0 }) {
+        primes.append(candidate)
+      }
+      candidate += 1
+    }
+    let file = home.appending(path: "primes.json")
+    try Data(#"{"version":1,"favoritePrimes":\#(primes)}"#.utf8).write(to: file)
+    let loaded = try PrimeTime.run(
+      ["-c", "load-favorites primes.json"], home: home, directory: home)
+    #expect(loaded.status == 0, "\(loaded.stderr)")
+    return home
+  }
+
+  @Test func onTheFavorites_PgDnPgUpHomeEnd_andgG_goAPageAtATime_andToEitherEnd() async throws {
+    let home = try withAThousandFavorites()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("     1  2"))
+    // 12 rows show: a page down selects the 13th, at the top.
+    try tmux.send("PageDown")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("    13  41"))
+    try tmux.send("End")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  1000  7919"))
+    try tmux.send("PageUp")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("   988  7817"))
+    try tmux.send("Home")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("     1  2"))
+    try tmux.send("G")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  1000  7919"))
+    try tmux.send("g")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("     1  2"))
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  @Test func onTheActivityFeed_PgDnPgUpHomeEnd_andgG_scrollAPageAtATime_andToEitherEnd()
+    async throws
+  {
+    let home = try withAThousandFavorites()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try tmux.send("a")
+    try await tmux.waitFor { $0.contains("Activity (1000)") && $0.contains("added   7919\n") }
+    // 13 entries show: a page down shows the next 13, from the 14th newest.
+    try tmux.send("PageDown")
+    try await tmux.waitFor { $0.contains("added   7793\n") && !$0.contains("added   7817\n") }
+    try tmux.send("End")
+    try await tmux.waitFor { $0.contains("added   2\n") && !$0.contains("added   43\n") }
+    try tmux.send("Home")
+    try await tmux.waitFor("added   7919\n")
+    try tmux.send("G")
+    try await tmux.waitFor("added   2\n")
+    try tmux.send("g")
+    try await tmux.waitFor("added   7919\n")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  @Test func questionMarkAndF1_showTheKeysOfThePage_andAnyKeyClosesThem() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home, rows: 24)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("?")
+    try await tmux.waitFor {
+      $0.contains("Keys") && $0.contains("+ = -     count") && $0.contains("Any key closes")
+    }
+    // Any key closes them, and does nothing else.
+    try tmux.send("+")
+    try await tmux.waitFor { $0.contains("[-]  0  [+]") && !$0.contains("Any key closes") }
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (0)")
+    try tmux.send("F1")
+    try await tmux.waitFor { $0.contains("PgDn PgUp  page") && $0.contains("d          delete") }
+    try tmux.send("q")
+    try await tmux.waitFor { $0.contains("Favorite primes (0)") && !$0.contains("Keys") }
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test func theActivityFeed_scrollsToItsOldestEntry() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -371,7 +465,7 @@ struct FullScreenTests {
     defer { tmux.kill() }
     // The warning is broken between words where the box needs it.
     try await tmux.waitFor { $0.contains("kept in memory") && $0.contains("Any key closes") }
-    // Home is no key of the app's, and closes it too.
+    // Any key closes it, Home too, which does nothing more on the counter.
     try tmux.send("Home")
     try await tmux.waitFor {
       $0.contains("[-]  0  [+]") && $0.contains("f favorites") && !$0.contains("kept in memory")

@@ -394,6 +394,55 @@ struct ViewDrawingTests {
       ])
   }
 
+  /// `?` shows the keys of what acts now, all of them, in as many columns as the terminal's
+  /// rows need: on the smallest terminal, the favorites' take two.
+  @Test func theKeys_listEveryKeyOfThePage_inColumnsThatFit() {
+    let favorites = AppState(
+      favoritePrimes: [2],
+      screens: ScreensState(page: .favorites, destination: .help, size: .minimum))
+    let drawing = AppView.draw(favorites, progress: 0, timeZone: .gmt, charset: .unicode)
+    #expect(drawing.count == Size.minimum.rows)
+    #expect(drawing.allSatisfy { displayWidth($0.text) <= Size.minimum.columns })
+    #expect(
+      drawing.map { $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+        .joined(separator: "\n") == """
+          Keys
+
+          j ↓ k ↑    select     a         activity
+          PgDn PgUp  page       c Esc     back
+          g Home     first      u         undo
+          G End      last       r         redo
+          d          delete     q Ctrl-C  quit
+          n          nth prime  ? F1      help
+          h          history    Ctrl-D    quit
+          e          export     Ctrl-Z    suspend
+          i          import
+          Any key closes
+          """)
+    #expect(drawing[0].style == .title && drawing[11].style == .hint)
+    // Where the rows have room, one column.
+    var tall = favorites
+    tall.screens.size = Size(columns: 80, rows: 24)
+    let lines = AppView.draw(tall, progress: 0, timeZone: .gmt, charset: .unicode).map(\.text)
+    #expect(lines[2].hasPrefix("  j ↓ k ↑    select"))
+    #expect(lines.contains { $0.hasPrefix("  Ctrl-Z     suspend") })
+    // What covers the page decides the keys: over a lookup, its own.
+    let lookup = AppState(
+      count: 7, counterLookup: NthPrimeLookupState(n: 7),
+      screens: ScreensState(destination: .help, size: .minimum))
+    #expect(
+      AppView.draw(lookup, progress: 0, timeZone: .gmt, charset: .unicode).map(\.text).prefix(7)
+        == [
+          "Keys", "", "  Esc Ctrl-C  cancel", "  q           quit", "  ? F1        help",
+          "  Ctrl-D      quit", "  Ctrl-Z      suspend",
+        ])
+    // In ASCII, the arrows are words, and the columns still fit.
+    let ascii = AppView.draw(favorites, progress: 0, timeZone: .gmt, charset: .ascii)
+    #expect(ascii[2].text.hasPrefix("j Down k Up  select"))
+    #expect(ascii.allSatisfy { $0.text.utf8.count <= Size.minimum.columns })
+    #expect(ascii.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
+  }
+
   @Test func aLongAlert_isBrokenBetweenWords_andShownWhole() {
     let message =
       "could not find the 2305843009213693951st prime: n must be between 1 and "
@@ -588,7 +637,7 @@ struct HistoryDrawingTests {
                          │     ],
                          │ …
         j k move  g G first last  u r undo redo
-        Enter stay   Esc go back   q quit
+        Enter stay   Esc go back   q quit   ? help
         """)
     #expect(drawing[4].style == .selected)
     #expect(drawing[4].styledPrefix == 16)
