@@ -389,7 +389,9 @@ extension AppAction {
       false
     case .screens(let action):
       switch action {
-      case .pageOpened, .selectionMoved, .activityScrolled, .launchWarningClosed, .quitTapped:
+      case .pageOpened, .selectionMoved, .selectionPaged, .selectionMovedToFirst,
+        .selectionMovedToLast, .activityScrolled, .activityPaged, .activityScrolledToNewest,
+        .activityScrolledToOldest, .helpOpened, .helpClosed, .launchWarningClosed, .quitTapped:
         true
       case .terminalResized, .launchWarned, .storageFailed, .storageRecovered, .storageWaiting,
         .storageWaitEnded, .storageReadOnly, .storageWritable, .signalReceived:

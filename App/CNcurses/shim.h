@@ -2,11 +2,13 @@
 #define PRIMETIME_CNCURSES_SHIM_H
 
 #define NCURSES_WIDECHAR 1
+#include <langinfo.h>
 #include <locale.h>
 #include <ncursesw/curses.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -18,6 +20,11 @@
 /// Starts ncurses on the terminal that TERM names; returns 0 when there is no such terminal,
 /// where initscr would end the program itself.
 static inline int primetime_start(void) { return newterm(NULL, stdout, stdin) != NULL; }
+/// Whether the character set of the locale set (LC_CTYPE) is UTF-8.
+static inline int primetime_locale_is_utf8(void) {
+  const char *codeset = nl_langinfo(CODESET);
+  return codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+}
 static inline int primetime_rows(void) { return getmaxy(stdscr); }
 static inline int primetime_columns(void) { return getmaxx(stdscr); }
 static inline int primetime_read_key(void) { return wgetch(stdscr); }

@@ -120,6 +120,7 @@ public enum FullScreen {
     _ app: AppRuntime, progress: LookupProgress, flushRecording: @escaping () -> Void
   ) async -> ScreensState.Ending {
     let store = app.store
+    let charset = Terminal.charset
     let ending = await EventLoop(
       state: { store.state.present },
       // Told through a store scoped to the app's state, which is `Equatable`: an action that
@@ -127,7 +128,8 @@ public enum FullScreen {
       // nothing) draws nothing.
       observe: { store.scope(state: { $0.present }, action: { $0 }).subscribe(onChange: $0) },
       draw: { _ in
-        AppView.draw(store.state, progress: progress.value, timeZone: app.timeZone)
+        AppView.draw(
+          store.state, progress: progress.value, timeZone: app.timeZone, charset: charset)
       },
       ending: \.screens.ending,
       isMoving: \.isLookingUp,

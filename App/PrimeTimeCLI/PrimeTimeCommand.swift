@@ -91,7 +91,7 @@ struct UICommand: ParsableCommand {
     discussion: """
       The same app as the REPL, as screens: + and - count, p asks whether the count is prime, \
       n asks for the nth prime, f shows the favorites, h the history of your steps, u and r \
-      undo and redo, q quits. Other \
+      undo and redo, ? or F1 shows the keys, q quits. Other \
       sessions' changes appear as they are stored. \(OptionName.dataDirectory.long) and \
       \(OptionName.record.long) apply as they do to the REPL. Example: primetime ui \
       \(OptionName.record.long) session.jsonl

@@ -9,15 +9,17 @@ import Screens
 public enum ActivityView {
   /// The screen, with the `scroll` newest entries passed over; `scroll` is clamped so that the
   /// oldest entry ends the last screenful. Only the visible entries are looked at, however long
-  /// the feed.
+  /// the feed. It is drawn in the terminal's `charset`.
   ///
   /// ```swift
-  /// let oldest = ActivityView.draw(feed, scroll: last, timeZone: utc, size: size)
+  /// let oldest = ActivityView.draw(
+  ///   feed, scroll: last, timeZone: utc, size: size, charset: .unicode)
   /// ```
   public static func draw(
-    _ feed: PersistentArray<Activity>, scroll: Int = 0, timeZone: TimeZone, size: Size
+    _ feed: PersistentArray<Activity>, scroll: Int = 0, timeZone: TimeZone, size: Size,
+    charset: Charset
   ) -> Drawing {
-    guard size.isLargeEnough else { return tooSmall(size) }
+    guard size.isLargeEnough else { return tooSmall(size, charset: charset) }
     var top = [Line("Activity (\(feed.count))", .title), Line("")]
     if feed.isEmpty { top.append(Line("  Nothing yet")) }
     let scroll = min(max(scroll, 0), Layout.maximumActivityScroll(count: feed.count, size: size))
@@ -29,6 +31,7 @@ public enum ActivityView {
     for entry in entries.reversed() {
       top.append(Line("  " + entry.line(timeZone: timeZone, showing: time)))
     }
-    return screen(top: top, bottom: AppView.activityPage.hints(size: size), size: size)
+    return screen(
+      top: top, bottom: AppView.activityPage.hints(size: size), size: size, charset: charset)
   }
 }

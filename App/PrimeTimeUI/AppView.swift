@@ -8,7 +8,7 @@ import PrimeModal
 import Screens
 
 /// `primetime ui` as a whole: the page the screens' state shows, what is on top of it, the
-/// notice on the last rows and the launch's warning; and what each key does.
+/// notice on the last rows, the keys' help and the launch's warning; and what each key does.
 ///
 /// Both are pure functions of the app's state, so the key map is tested with `TestStore` and the
 /// drawing as text. What covers a page is read from that page's destination and lookup.
@@ -17,31 +17,59 @@ public enum AppView {
   /// open, lists only the start.
   ///
   /// ```swift
-  /// let drawing = AppView.draw(state, progress: 0, timeZone: .gmt)
+  /// let drawing = AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)
   /// ```
   ///
   /// - Parameters:
   ///   - state: The app's state; its screens' state gives the page and the terminal's size.
   ///   - progress: How far a running lookup is, from 0 to 1.
   ///   - timeZone: The time zone the activity feed is shown in.
+  ///   - charset: The characters the terminal shows.
   /// - Returns: One line per row of the terminal.
-  public static func draw(_ state: AppState, progress: Double, timeZone: TimeZone) -> Drawing {
-    draw(History(state), progress: progress, timeZone: timeZone)
+  public static func draw(
+    _ state: AppState, progress: Double, timeZone: TimeZone, charset: Charset
+  ) -> Drawing {
+    draw(History(state), progress: progress, timeZone: timeZone, charset: charset)
   }
 
   /// The screen for the app's state and its history, which the history page shows.
   ///
   /// ```swift
-  /// let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt)
+  /// let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt, charset: .unicode)
   /// ```
   ///
   /// - Parameters:
   ///   - history: The app's state and the session's steps, which the history page lists.
   ///   - progress: How far a running lookup is, from 0 to 1.
   ///   - timeZone: The time zone the activity feed is shown in.
+  ///   - charset: The characters the terminal shows: where it is not UTF-8, every line is
+  ///     ASCII.
   /// - Returns: One line per row of the terminal.
   public static func draw(
-    _ history: History<AppState>, progress: Double, timeZone: TimeZone
+    _ history: History<AppState>, progress: Double, timeZone: TimeZone, charset: Charset
+  ) -> Drawing {
+    let state = history.present
+    let size = state.screens.size
+    guard size.isLargeEnough else {
+      return tooSmall(size, showing: tooSmallNews(state, progress: progress), charset: charset)
+    }
+    var drawing: Drawing
+    switch state.screens.destination {
+    case .help?:
+      // The keys cover the whole page, and their last row says how to close them.
+      drawing = HelpView.draw(keys(in: state).help, size: size, charset: charset)
+    case nil:
+      drawing = page(history, progress: progress, timeZone: timeZone, charset: charset)
+    }
+    if let warning = state.screens.launchWarning {
+      drawing = NoticeView.draw(warning, over: drawing, size: size, charset: charset)
+    }
+    return drawing
+  }
+
+  /// The page the screens' state shows, what covers it, and the notice on its last rows.
+  private static func page(
+    _ history: History<AppState>, progress: Double, timeZone: TimeZone, charset: Charset
   ) -> Drawing {
     let state = history.present
     let size = state.screens.size
@@ -51,25 +79,36 @@ public enum AppView {
       drawing = HistoryView.draw(
         heading: "History (\(history.stepCount) \(history.stepCount == 1 ? "step" : "steps"))",
         stepCount: history.stepCount, position: history.undoCount, row: history.row,
-        change: change(at: history.undoCount, in: history), isReadOnly: false, size: size)
+        change: change(at: history.undoCount, in: history), isReadOnly: false, size: size,
+        charset: charset)
     case .counter:
-      drawing = CounterView.draw(state.counter, progress: progress, size: size)
+      drawing = CounterView.draw(state.counter, progress: progress, size: size, charset: charset)
     case .favorites:
       drawing = FavoritesView.draw(
         state.favoritePrimesState, selection: state.screensFeature.selection, progress: progress,
-        size: size)
+        size: size, charset: charset)
     case .activity:
       drawing = ActivityView.draw(
         state.activityFeed, scroll: state.screensFeature.activityScroll, timeZone: timeZone,
-        size: size)
+        size: size, charset: charset)
     }
     if let lastRows = lastRows(state.screens) {
-      drawing = withNotice(lastRows, on: drawing, size: size)
-    }
-    if let warning = state.screens.launchWarning {
-      drawing = NoticeView.draw(warning, over: drawing, size: size)
+      drawing = withNotice(lastRows, on: drawing, size: size, charset: charset)
     }
     return drawing
+  }
+
+  /// What a terminal too small for the screens shows below the size it needs: a running
+  /// lookup, how far it is and how to cancel it, which the keys still do there; or else what
+  /// the last rows say (``lastRows(_:)``), such as that the lookup was cancelled.
+  static func tooSmallNews(_ state: AppState, progress: Double) -> [Line] {
+    if state.isLookingUp {
+      return [
+        Line("Looking up: \(Int(min(max(progress, 0), 1) * 100))%"),
+        Line("Esc or Ctrl-C cancels", .hint),
+      ]
+    }
+    return lastRows(state.screens).map { [Line($0, .title)] } ?? []
   }
 
   /// What the last rows say: where storing stands (a wait for the database, a failure) over
@@ -93,8 +132,9 @@ public enum AppView {
   /// (``alertKeys(dismissing:)``, ``primeModalKeys(offering:)``), which takes every key but
   /// those that quit, or else the page's own (``counterPage``, ``favoritesPage``,
   /// ``activityPage``, ``historyPage``). ``quitKeys`` quit wherever they have nothing else to
-  /// do, and Ctrl-D everywhere. On a terminal too small to show the screen, only quitting and
-  /// cancelling a lookup act.
+  /// do, and Ctrl-D everywhere. `?` and F1 show the keys of the table that acts
+  /// (``helpOpening(_:)``), and then any key but Ctrl-D closes them and does nothing else. On a
+  /// terminal too small to show the screen, only quitting and cancelling a lookup act.
   ///
   /// ```swift
   /// let action = AppView.action(for: key, in: store.state.present)
@@ -106,17 +146,23 @@ public enum AppView {
       // Any key closes the warning; the keys that quit quit.
       return quits ? quit : .step(.screens(.launchWarningClosed))
     }
-    if state.isLookingUp { return lookupKeys.action(for: key, in: state) }
-    guard state.screens.size.isLargeEnough else { return quits ? quit : nil }
-    switch state.screens.page {
-    case .counter:
-      return counterKeys(state.counter).action(for: key, in: state)
-    case .history:
-      return historyPage.action(for: key, in: state)
-    case .favorites:
-      return favoritesKeys(state.favoritePrimesState).action(for: key, in: state)
-    case .activity:
-      return activityPage.action(for: key, in: state)
+    switch state.screens.destination {
+    case .help?: return .step(.screens(.helpClosed))
+    case nil: break
+    }
+    guard state.isLookingUp || state.screens.size.isLargeEnough else { return quits ? quit : nil }
+    return keys(in: state).action(for: key, in: state)
+  }
+
+  /// The table of keys that acts in `state`, and that its hints and its keys' help are written
+  /// from: a running lookup's, or else that of what covers the page, or else the page's own.
+  static func keys(in state: AppState) -> KeyTable<AppState, AppHistoryAction> {
+    if state.isLookingUp { return lookupKeys }
+    return switch state.screens.page {
+    case .counter: counterKeys(state.counter)
+    case .history: historyPage
+    case .favorites: favoritesKeys(state.favoritePrimesState)
+    case .activity: activityPage
     }
   }
 
@@ -134,36 +180,47 @@ public enum AppView {
       + [historyOpening],
     [
       opening(.favorites, .character("f"), hint: .words("favorites")), undo(.words("undo")),
-      redo(.words("redo")), quitting(.words("quit")),
+      redo(.words("redo")), quitting(.words("quit")), helpOpening(.wordsWhereRoom("help")),
     ],
   ])
 
-  /// The favorites page's keys, with nothing over the list: the selection's, the list's own,
-  /// and the app's.
+  /// The favorites page's keys, with nothing over the list: the selection's, a page at a time
+  /// and to either end, the list's own, and the app's.
   static let favoritesPage = KeyTable(rows: [
-    PageBinding.downAndUp("select") { .step(.screens(.selectionMoved(by: $0))) } + [
-      onFavorites(FavoritesView.delete), onFavorites(FavoritesView.nthPrime), historyOpening,
-    ],
+    PageBinding.downAndUp("select") { .step(.screens(.selectionMoved(by: $0))) }
+      + paging(
+        by: { .selectionPaged(by: $0) }, first: (.selectionMovedToFirst, "first"),
+        last: (.selectionMovedToLast, "last"))
+      + [onFavorites(FavoritesView.delete), onFavorites(FavoritesView.nthPrime), historyOpening],
     [
       onFavorites(FavoritesView.export), onFavorites(FavoritesView.import),
       opening(.activity, .character("a"), hint: .words("activity")),
       opening(.counter, .character("c"), .escape, hint: .words("back")),
-      undo(.none), redo(.none), quitting(.none),
+      undo(.unhinted("undo")), redo(.unhinted("redo")), quitting(.unhinted("quit")),
+      helpOpening(.wordsWhereRoom("help")),
     ],
   ])
 
-  /// The activity feed's keys.
+  /// The activity feed's keys: the scroll's, a page at a time and to either end, and the app's.
   static let activityPage = KeyTable(rows: [
-    PageBinding.downAndUp("scroll") { .step(.screens(.activityScrolled(by: $0))) } + [
-      opening(.favorites, .character("c"), .escape, hint: .words("back to the favorites")),
-      undo(.none), redo(.none), quitting(.none),
-    ]
+    PageBinding.downAndUp("scroll") { .step(.screens(.activityScrolled(by: $0))) }
+      + paging(
+        by: { .activityPaged(by: $0) }, first: (.activityScrolledToNewest, "newest"),
+        last: (.activityScrolledToOldest, "oldest"))
+      + [
+        opening(.favorites, .character("c"), .escape, hint: .words("back to the favorites")),
+        undo(.unhinted("undo")), redo(.unhinted("redo")), quitting(.unhinted("quit")),
+        helpOpening(.wordsWhereRoom("help")),
+      ]
   ])
 
-  /// The history page's keys, where moving travels: the page's own, and quitting.
+  /// The history page's keys, where moving travels: the page's own, where `u` and `r` move the
+  /// marker, and quitting.
   static let historyPage = KeyTable(rows: [
-    HistoryView.moves.map(onHistory),
-    HistoryView.closing.map(onHistory) + [quitting(.words("quit"))],
+    (HistoryView.moves + HistoryView.undoAndRedo).map(onHistory),
+    HistoryView.closing.map(onHistory) + [
+      quitting(.words("quit")), helpOpening(.wordsWhereRoom("help")),
+    ],
   ])
 
   /// The counter page's keys as they are now: those of what covers the counter, or the page's
@@ -199,7 +256,10 @@ public enum AppView {
         state.lookupCancellation.map(AppHistoryAction.step)
       }
     ],
-    [PageBinding(.character("q"), hint: .words("quit"), sends: quit)],
+    [
+      PageBinding(.character("q"), hint: .words("quit"), sends: quit),
+      helpOpening(.unhinted("help")),
+    ],
   ])
 
   /// The keys over an alert on the counter.
@@ -222,7 +282,7 @@ public enum AppView {
   static func alertKeys(dismissing action: AppAction) -> KeyTable<AppState, AppHistoryAction> {
     KeyTable(rows: [
       [PageBinding(.enter, .escape, hint: .words("OK"), sends: .step(action))],
-      [quitting(.words("quit"))],
+      [quitting(.words("quit")), helpOpening(.unhinted("help"))],
     ])
   }
 
@@ -242,12 +302,36 @@ public enum AppView {
           PageBinding(
             .escape, hint: .words("close"), sends: .step(.counter(.destination(.dismiss))))
         ],
-      [quitting(.words("quit"))],
+      [quitting(.words("quit")), helpOpening(.unhinted("help"))],
     ])
   }
 
   private static let historyOpening = PageBinding(
     .character("h"), hint: .wordsWhereRoom("history"), sends: .historyPage(.opened))
+
+  /// `?` and F1, which show the keys of the table they are in, where the terminal is large
+  /// enough to show the screens.
+  private static func helpOpening(_ hint: KeyHint) -> PageBinding {
+    PageBinding(.character("?"), .f1, hint: hint) { state in
+      state.screens.size.isLargeEnough ? .step(.screens(.helpOpened)) : nil
+    }
+  }
+
+  /// PgDn and PgUp, a page at a time, and `g` or Home and `G` or End, to either end: keys of the
+  /// long lists, which only the help names.
+  private static func paging(
+    by page: @escaping @Sendable (_ pages: Int) -> ScreensAction,
+    first: (action: ScreensAction, words: String), last: (action: ScreensAction, words: String)
+  ) -> [PageBinding] {
+    [
+      PageBinding(.pageDown, hint: .withNext) { _ in .step(.screens(page(1))) },
+      PageBinding(.pageUp, hint: .unhinted("page")) { _ in .step(.screens(page(-1))) },
+      PageBinding(
+        .character("g"), .home, hint: .unhinted(first.words), sends: .step(.screens(first.action))),
+      PageBinding(
+        .character("G"), .end, hint: .unhinted(last.words), sends: .step(.screens(last.action))),
+    ]
+  }
 
   private static func opening(
     _ page: ScreensState.Tab, _ keys: Key..., hint: KeyHint

@@ -19,19 +19,21 @@ public enum CounterView {
   /// The screen. While a lookup runs, the count and its questions are dimmed and a progress bar
   /// shows, `progress` from 0 to 1; what covers the counter (an alert, or the prime modal and
   /// its own alert) is drawn in a box over it. The nth prime is offered for a count of 1 or
-  /// more; below that, a dimmed row says why not.
+  /// more; below that, a dimmed row says why not. It is drawn in the terminal's `charset`.
   ///
   /// ```swift
-  /// CounterView.draw(state, progress: progress, size: size)
+  /// CounterView.draw(state, progress: progress, size: size, charset: charset)
   /// ```
-  public static func draw(_ state: CounterState, progress: Double, size: Size) -> Drawing {
-    guard size.isLargeEnough else { return tooSmall(size) }
+  public static func draw(
+    _ state: CounterState, progress: Double, size: Size, charset: Charset
+  ) -> Drawing {
+    guard size.isLargeEnough else { return tooSmall(size, charset: charset) }
     let frozen = state.nthPrimeLookup != nil
     let buttons: Style = frozen ? .disabled : .plain
     var top = [
       Line("PrimeTime", .title),
       Line(""),
-      Line("[-]  \(state.count)  [+]".centered(in: size.columns), buttons),
+      Line("[-]  \(state.count)  [+]".centered(in: size.columns, charset), buttons),
       Line(""),
       Line("  [p] Is this prime?", buttons),
       // There is no 0th prime, nor any before it: the question is asked of a count of 1 or more.
@@ -43,20 +45,20 @@ public enum CounterView {
     if frozen {
       top += [
         Line(""),
-        progressLine(progress, size: size),
+        progressLine(progress, size: size, charset: charset),
         Line("  Looking up the \(ordinal(state.count)) prime; Esc cancels", .hint),
       ]
     }
     // The hints name the keys of what is on top: a lookup's while it runs.
     let hints = AppView.counterKeys(state).hints(size: size)
-    let drawing = screen(top: top, bottom: hints, size: size)
+    let drawing = screen(top: top, bottom: hints, size: size, charset: charset)
     switch state.presented {
     case .alert(let alert):
-      return overlay(AlertView.lines(alert), on: drawing, size: size)
+      return overlay(AlertView.lines(alert), on: drawing, size: size, charset: charset)
     case .primeModal(let modal):
       // The modal's own alert covers it, until it is dismissed.
       let lines = modal.alert.map(AlertView.lines) ?? PrimeModalView.lines(modal)
-      return overlay(lines, on: drawing, size: size)
+      return overlay(lines, on: drawing, size: size, charset: charset)
     case nil:
       return drawing
     }

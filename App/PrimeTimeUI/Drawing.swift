@@ -46,45 +46,66 @@ public func displayWidth(_ text: some StringProtocol) -> Int {
 }
 
 extension String {
-  /// The text cut to `width` columns, with `…` where it was cut.
-  func truncated(to width: Int) -> String {
+  /// The text cut to `width` columns, with the character set's ellipsis (`…`, or `...` in
+  /// ASCII) where it was cut.
+  func truncated(to width: Int, _ charset: Charset) -> String {
     // A text takes at most as many columns as it has bytes: most lines need no closer look.
     guard utf8.count > width, displayWidth(self) > width else { return self }
+    let ellipsis = charset.ellipsis
     var result = ""
     for character in self {
-      if displayWidth(result) + displayWidth(String(character)) > width - 1 { break }
+      if displayWidth(result) + displayWidth(String(character)) > width - ellipsis.count {
+        break
+      }
       result.append(character)
     }
-    return result + "…"
+    return String((result + ellipsis).prefix(max(width, 0)))
   }
 
   /// The text centred in `width` columns, cut to fit.
-  func centered(in width: Int) -> String {
-    let text = truncated(to: width)
+  func centered(in width: Int, _ charset: Charset) -> String {
+    let text = truncated(to: width, charset)
     let left = (width - displayWidth(text)) / 2
     return String(repeating: " ", count: max(left, 0)) + text
   }
 
   /// The text followed by spaces up to `width` columns, cut to fit.
-  func padded(to width: Int) -> String {
-    let text = truncated(to: width)
+  func padded(to width: Int, _ charset: Charset) -> String {
+    let text = truncated(to: width, charset)
     return text + String(repeating: " ", count: max(width - displayWidth(text), 0))
   }
 }
 
+extension Line {
+  /// The line as a terminal of `charset` can show it (``Charset/text(_:)``), its styled
+  /// prefix the same characters as before.
+  func shown(in charset: Charset) -> Line {
+    guard charset != .unicode else { return self }
+    guard let prefix = styledPrefix else { return Line(charset.text(text), style) }
+    let head = charset.text(String(text.prefix(prefix)))
+    return Line(
+      head + charset.text(String(text.dropFirst(prefix))), style, styledPrefix: head.count)
+  }
+}
+
 /// Lays out a screen: `top` from the first row, `bottom` on the last rows, blank rows between;
-/// the top is cut when the two do not fit together.
-func screen(top: [Line], bottom: [Line], size: Size) -> Drawing {
+/// the top is cut when the two do not fit together. Each line is made showable in `charset`
+/// before it is cut to the width.
+func screen(top: [Line], bottom: [Line], size: Size, charset: Charset) -> Drawing {
   let room = max(size.rows - bottom.count, 0)
   var drawing: Drawing = []
   drawing.reserveCapacity(size.rows)
   for line in top.prefix(room) {
+    let line = line.shown(in: charset)
     drawing.append(
-      Line(line.text.truncated(to: size.columns), line.style, styledPrefix: line.styledPrefix))
+      Line(
+        line.text.truncated(to: size.columns, charset), line.style,
+        styledPrefix: line.styledPrefix))
   }
   while drawing.count < room { drawing.append(Line("")) }
   for line in bottom.suffix(size.rows - room) {
-    drawing.append(Line(line.text.truncated(to: size.columns), line.style))
+    let line = line.shown(in: charset)
+    drawing.append(Line(line.text.truncated(to: size.columns, charset), line.style))
   }
   return drawing
 }
@@ -117,17 +138,24 @@ extension String {
 }
 
 /// Draws a box with `lines` in it, centred over `base`: a modal or an alert over its screen.
-/// A line too long for the terminal is broken between words.
-func overlay(_ lines: [Line], on base: Drawing, size: Size) -> Drawing {
+/// A line too long for the terminal is broken between words. The box and the lines are drawn
+/// in `charset`.
+func overlay(_ lines: [Line], on base: Drawing, size: Size, charset: Charset) -> Drawing {
   let widest = max(size.columns - 5, 1)
   let lines = lines.flatMap { line in
-    line.text.wrapped(to: widest).map { Line($0, line.style) }
+    charset.text(line.text).wrapped(to: widest).map { Line($0, line.style) }
   }
   let inner = min(max(lines.map { displayWidth($0.text) }.max() ?? 0, 20) + 2, size.columns - 2)
+  let across = String(repeating: charset.horizontal, count: max(inner, 0))
+  let (topLeft, topRight, bottomRight, bottomLeft) = charset.corners
   let box =
-    [Line("┌" + String(repeating: "─", count: inner) + "┐")]
-    + lines.map { Line("│" + (" " + $0.text).padded(to: inner) + "│", $0.style) }
-    + [Line("└" + String(repeating: "─", count: inner) + "┘")]
+    [Line(topLeft + across + topRight)]
+    + lines.map {
+      Line(
+        charset.vertical + (" " + $0.text).padded(to: inner, charset) + charset.vertical,
+        $0.style)
+    }
+    + [Line(bottomLeft + across + bottomRight)]
   let top = max((size.rows - box.count) / 2, 0)
   let left = max((size.columns - inner - 2) / 2, 0)
   var drawing = base
@@ -138,38 +166,48 @@ func overlay(_ lines: [Line], on base: Drawing, size: Size) -> Drawing {
 }
 
 /// What every view draws on a terminal smaller than ``Size/minimum``: one line that says the
-/// size needed, shortened to `needs <columns>×<rows>` where even that does not fit.
-public func tooSmall(_ size: Size) -> Drawing {
-  let needs = "\(Size.minimum.columns)×\(Size.minimum.rows)"
+/// size needed, shortened to `needs <columns>×<rows>` where even that does not fit, and `news`
+/// on the last rows, broken between words to fit. Where the rows cannot hold both, the news
+/// stays.
+public func tooSmall(_ size: Size, showing news: [Line] = [], charset: Charset) -> Drawing {
+  let needs = charset.text("\(Size.minimum.columns)×\(Size.minimum.rows)")
   let message = "primetime ui needs \(needs)"
   return screen(
-    top: [Line(displayWidth(message) <= size.columns ? message : "needs \(needs)")], bottom: [],
-    size: size)
+    top: [Line(displayWidth(message) <= size.columns ? message : "needs \(needs)")],
+    bottom: news.flatMap { line in
+      charset.text(line.text).wrapped(to: size.columns).map { Line($0, line.style) }
+    },
+    size: size, charset: charset)
 }
 
 /// A running lookup's progress: a bar as wide as the terminal allows, filled to `fraction`,
 /// and the percentage.
-func progressLine(_ fraction: Double, size: Size) -> Line {
+func progressLine(_ fraction: Double, size: Size, charset: Charset) -> Line {
   let width = max(size.columns - 12, 10)
   let clamped = min(max(fraction, 0), 1)
   let filled = Int((clamped * Double(width)).rounded(.down))
-  let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+  let bar =
+    String(repeating: charset.filled, count: filled)
+    + String(repeating: charset.unfilled, count: width - filled)
   return Line("  \(bar) \(Int(clamped * 100))%")
 }
 
 /// The drawing with `notice` on its last two rows, in place of the key hints: broken between
-/// words to fit the width, and cut, with `…`, where it needs more. On a terminal too small for
-/// the screens, the drawing is left as it is.
-public func withNotice(_ notice: String, on drawing: Drawing, size: Size) -> Drawing {
+/// words to fit the width, and cut, with an ellipsis, where it needs more. On a terminal too
+/// small for the screens, the drawing is left as it is.
+public func withNotice(
+  _ notice: String, on drawing: Drawing, size: Size, charset: Charset
+) -> Drawing {
   guard size.isLargeEnough else { return drawing }
-  let wrapped = notice.wrapped(to: size.columns)
+  let wrapped = charset.text(notice).wrapped(to: size.columns)
   var lines = Array(wrapped.prefix(2))
   if wrapped.count > lines.count, let last = lines.popLast() {
-    lines.append((last + " …").truncated(to: size.columns))
+    lines.append((last + " " + charset.ellipsis).truncated(to: size.columns, charset))
   }
   var drawing = drawing
   for (offset, line) in lines.enumerated() {
-    drawing[drawing.count - lines.count + offset] = Line(line.truncated(to: size.columns), .title)
+    drawing[drawing.count - lines.count + offset] = Line(
+      line.truncated(to: size.columns, charset), .title)
   }
   return drawing
 }
@@ -178,9 +216,12 @@ public func withNotice(_ notice: String, on drawing: Drawing, size: Size) -> Dra
 public enum NoticeView {
   /// The screen with the notice in a box over it, above `Any key closes`; unchanged on a
   /// terminal too small for the screens.
-  public static func draw(_ notice: String, over drawing: Drawing, size: Size) -> Drawing {
+  public static func draw(
+    _ notice: String, over drawing: Drawing, size: Size, charset: Charset
+  ) -> Drawing {
     guard size.isLargeEnough else { return drawing }
     return overlay(
-      [Line(notice, .title), Line(""), Line("Any key closes", .hint)], on: drawing, size: size)
+      [Line(notice, .title), Line(""), Line("Any key closes", .hint)], on: drawing, size: size,
+      charset: charset)
   }
 }

@@ -38,16 +38,17 @@ public enum FavoritesView {
 
   /// The list from `selection.top`, the selected row a bar across it; while a lookup runs, a
   /// progress bar in place of the hints; what covers the list in a box. Only the visible rows
-  /// are looked at, however long the list.
+  /// are looked at, however long the list. It is drawn in the terminal's `charset`.
   ///
   /// ```swift
-  /// FavoritesView.draw(state, selection: selection, progress: progress, size: size)
+  /// FavoritesView.draw(
+  ///   state, selection: selection, progress: progress, size: size, charset: charset)
   /// ```
   public static func draw(
     _ state: FavoritePrimesState, selection: ScreensState.Selection, progress: Double,
-    size: Size
+    size: Size, charset: Charset
   ) -> Drawing {
-    guard size.isLargeEnough else { return tooSmall(size) }
+    guard size.isLargeEnough else { return tooSmall(size, charset: charset) }
     let primes = state.favoritePrimes
     var top = [Line("Favorite primes (\(primes.count))", .title), Line("")]
     top.reserveCapacity(size.rows)
@@ -66,7 +67,7 @@ public enum FavoritesView {
         // The selected row is a bar across the list; the others need no padding.
         top.append(
           row == selection.row
-            ? Line(text.padded(to: size.columns - 2), .selected) : Line(text))
+            ? Line(text.padded(to: size.columns - 2, charset), .selected) : Line(text))
       }
     }
     // The hints name the keys of what is on top; while a lookup runs, its progress and how to
@@ -74,14 +75,14 @@ public enum FavoritesView {
     var bottom = AppView.favoritesKeys(state).hints(size: size)
     if state.nthPrimeLookup != nil {
       bottom = [
-        progressLine(progress, size: size),
+        progressLine(progress, size: size, charset: charset),
         Line("  Looking up; Esc cancels", .hint),
       ]
     }
-    let drawing = screen(top: top, bottom: bottom, size: size)
+    let drawing = screen(top: top, bottom: bottom, size: size, charset: charset)
     switch state.destination {
     case .alert(let alert):
-      return overlay(AlertView.lines(alert), on: drawing, size: size)
+      return overlay(AlertView.lines(alert), on: drawing, size: size, charset: charset)
     case nil:
       return drawing
     }

@@ -122,12 +122,13 @@ extension CasePath<RecordingViewAction, HistoryScreenAction> {
 public enum RecordingView {
   /// The history page for the recording: a row for the start, then one per line, under a title
   /// with the file's name, its count of lines and, where it does not reproduce, how. The text
-  /// beside the rows is broken between words to fit, not cut.
+  /// beside the rows is broken between words to fit, not cut. It is drawn in the terminal's
+  /// `charset`.
   ///
   /// ```swift
-  /// let drawing = RecordingView.draw(viewer)
+  /// let drawing = RecordingView.draw(viewer, charset: .unicode)
   /// ```
-  public static func draw(_ state: RecordingViewState) -> Drawing {
+  public static func draw(_ state: RecordingViewState, charset: Charset) -> Drawing {
     HistoryView.draw(
       heading:
         "Recording \(state.file) (\(state.lineCount) "
@@ -136,7 +137,7 @@ public enum RecordingView {
       stepCount: state.steps.count, position: state.marker.position,
       row: { $0 == 0 ? (1, "start") : (state.steps[$0 - 1].line, state.steps[$0 - 1].words) },
       change: change(at: state.marker.position, in: state), wrapsChange: true, isReadOnly: true,
-      size: state.size)
+      size: state.size, charset: charset)
   }
 
   /// What a key does: move the marker, or quit. Nothing else changes a recording.

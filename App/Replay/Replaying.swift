@@ -248,10 +248,11 @@ public enum Replaying {
         difference: difference,
         size: Terminal.size),
       reducer: RecordingViewReducer(), environment: ())
+    let charset = Terminal.charset
     let ending = await EventLoop(
       state: { store.state },
       observe: { store.subscribe(onChange: $0) },
-      draw: RecordingView.draw,
+      draw: { RecordingView.draw($0, charset: charset) },
       ending: \.ending,
       resized: { store.send(.terminalResized($0)) },
       signalled: { store.send(.signalReceived($0)) },

@@ -1,7 +1,8 @@
 import ComposableArchitecture
 
 /// What the front ends show, as state: the page, the favorites' selection, the activity feed's
-/// scroll, the one notice, where storing stands, and whether the app is ending.
+/// scroll, what covers the page, the one notice, where storing stands, and whether the app is
+/// ending.
 ///
 /// The screens are a feature like the others: this state changes only through
 /// ``ScreensAction``s and ``ScreensReducer``, so `TestStore` tests it, a recording holds it and
@@ -18,6 +19,8 @@ public struct ScreensState: Equatable, Sendable {
   /// Kept as a position from the oldest so that entries that arrive meanwhile do not move what
   /// is shown.
   public var activityEnd: Int?
+  /// What covers the page, if anything: the keys it has.
+  public var destination: Destination?
   /// The routine news, if any: what the last step did, or what the launch warned of.
   public var notice: Notice?
   /// Where storing stands when it is not simply done, said on the last rows in place of the
@@ -39,6 +42,7 @@ public struct ScreensState: Equatable, Sendable {
     page: Page = .counter,
     selection: Selection = Selection(),
     activityEnd: Int? = nil,
+    destination: Destination? = nil,
     notice: Notice? = nil,
     storageStatus: StorageStatus? = nil,
     size: Size = Size(columns: 80, rows: 24),
@@ -47,6 +51,7 @@ public struct ScreensState: Equatable, Sendable {
     self.page = page
     self.selection = selection
     self.activityEnd = activityEnd
+    self.destination = destination
     self.notice = notice
     self.storageStatus = storageStatus
     self.size = size
@@ -80,6 +85,12 @@ public struct ScreensState: Equatable, Sendable {
       case .history(let visit): visit.returnPage
       }
     }
+  }
+
+  /// What covers the page until a key closes it.
+  public enum Destination: Codable, Equatable, Sendable {
+    /// The keys of what is shown under it, and what each does (`?` or F1 on the full screen).
+    case help
   }
 
   /// A page that a key or a command opens by its name: every page but the history, which opens
@@ -237,6 +248,7 @@ extension ScreensState: Codable {
     case page, selection, activityEnd, notice, storageProblem, storageWait, storageReadOnly, size
     case ending
     case historyVisit
+    case destination
   }
 
   /// Reads the screens as recordings hold them: the page by its name, and the history page's
@@ -264,6 +276,7 @@ extension ScreensState: Codable {
     }
     selection = try container.decode(Selection.self, forKey: .selection)
     activityEnd = try container.decodeIfPresent(Int.self, forKey: .activityEnd)
+    destination = try container.decodeIfPresent(Destination.self, forKey: .destination)
     notice = try container.decodeIfPresent(Notice.self, forKey: .notice)
     // One of the three at most: where storing stands is one value.
     let statuses = try [
@@ -297,6 +310,7 @@ extension ScreensState: Codable {
     try container.encode(size, forKey: .size)
     try container.encodeIfPresent(ending, forKey: .ending)
     try container.encodeIfPresent(historyVisit, forKey: .historyVisit)
+    try container.encodeIfPresent(destination, forKey: .destination)
   }
 }
 
@@ -318,8 +332,26 @@ public enum ScreensAction: Codable, Equatable, Sendable {
   case pageOpened(ScreensState.Tab)
   /// The favorites' selection was moved by this many rows, up (negative) or down.
   case selectionMoved(by: Int)
+  /// The favorites' selection and the rows shown were moved by this many pages of the rows the
+  /// list shows, up (negative) or down.
+  case selectionPaged(by: Int)
+  /// The favorites' selection went to the first row.
+  case selectionMovedToFirst
+  /// The favorites' selection went to the last row.
+  case selectionMovedToLast
   /// The activity feed was scrolled back (positive) or forward by this many entries.
   case activityScrolled(by: Int)
+  /// The activity feed was scrolled back (positive) or forward by this many pages of the
+  /// entries it shows.
+  case activityPaged(by: Int)
+  /// The activity feed was scrolled to its newest entry, at the top.
+  case activityScrolledToNewest
+  /// The activity feed was scrolled to its oldest entry, at the bottom.
+  case activityScrolledToOldest
+  /// The keys of what is shown were asked for (`?` or F1).
+  case helpOpened
+  /// A key closed the keys.
+  case helpClosed
   /// The terminal changed size, or its size was first read.
   case terminalResized(Size)
   /// The launch has something to say: a box over the screen until a key closes it.
@@ -381,11 +413,42 @@ public struct ScreensReducer: Reducer {
       state.screens.selection = state.selection(movedBy: step)
       return .none
 
+    case .selectionPaged(let pages):
+      state.screens.selection = state.selection(pagedBy: pages)
+      return .none
+
+    case .selectionMovedToFirst:
+      state.screens.selection = state.selection(movedBy: .min)
+      return .none
+
+    case .selectionMovedToLast:
+      state.screens.selection = state.selection(movedBy: .max)
+      return .none
+
     case .activityScrolled(let step):
-      let last = Layout.maximumActivityScroll(count: state.activityCount, size: state.screens.size)
-      let (moved, overflow) = min(state.activityScroll, last).addingReportingOverflow(step)
-      let scroll = overflow ? (step > 0 ? last : 0) : min(max(moved, 0), last)
-      state.screens.activityEnd = scroll == 0 ? nil : state.activityCount - scroll
+      state.scrollActivity(by: step)
+      return .none
+
+    case .activityPaged(let pages):
+      let (step, overflow) = pages.multipliedReportingOverflow(
+        by: Layout.activityRows(in: state.screens.size))
+      state.scrollActivity(by: overflow ? (pages > 0 ? .max : .min) : step)
+      return .none
+
+    case .activityScrolledToNewest:
+      state.scrollActivity(by: .min)
+      return .none
+
+    case .activityScrolledToOldest:
+      state.scrollActivity(by: .max)
+      return .none
+
+    case .helpOpened:
+      state.screens.destination = .help
+      return .none
+
+    case .helpClosed:
+      state.screens.destination = nil
       return .none
 
     case .terminalResized(let size):
@@ -446,9 +509,17 @@ extension ScreensFeatureState {
     selection(movedBy: 0)
   }
 
+  /// The selection and the rows shown moved by `pages` of the rows the list shows, so that the
+  /// selection keeps its place on the screen where the list goes on; kept within the list, and
+  /// on the prime of its new row.
+  func selection(pagedBy pages: Int) -> ScreensState.Selection {
+    let (step, overflow) = pages.multipliedReportingOverflow(by: Layout.listRows(in: screens.size))
+    return selection(movedBy: overflow ? (pages > 0 ? .max : .min) : step, scrolling: true)
+  }
+
   /// The selection moved by `step` rows, kept within the list and on the screen, and on the
-  /// prime of its new row.
-  func selection(movedBy step: Int) -> ScreensState.Selection {
+  /// prime of its new row; with `scrolling`, the rows shown move by as many.
+  func selection(movedBy step: Int, scrolling: Bool = false) -> ScreensState.Selection {
     var selection = screens.selection
     let primes = favoritePrimes
     if let prime = selection.prime,
@@ -462,11 +533,24 @@ extension ScreensFeatureState {
     let (moved, overflow) = selection.row.addingReportingOverflow(step)
     let target = overflow ? (step > 0 ? Int.max : Int.min) : moved
     selection.row = min(max(target, 0), max(primes.count - 1, 0))
+    if scrolling {
+      let (top, overflow) = selection.top.addingReportingOverflow(step)
+      selection.top = overflow ? (step > 0 ? .max : 0) : top
+    }
     selection.top = min(max(selection.top, 0), selection.row)
     if selection.row - selection.top >= visible { selection.top = selection.row - visible + 1 }
     selection.top = max(min(selection.top, primes.count - visible), 0)
     selection.prime = primes.indices.contains(selection.row) ? primes[selection.row] : nil
     return selection
+  }
+
+  /// Scrolls the feed back (positive) or forward by `step` entries, within the feed, however
+  /// large the step.
+  mutating func scrollActivity(by step: Int) {
+    let last = Layout.maximumActivityScroll(count: activityCount, size: screens.size)
+    let (moved, overflow) = min(activityScroll, last).addingReportingOverflow(step)
+    let scroll = overflow ? (step > 0 ? last : 0) : min(max(moved, 0), last)
+    screens.activityEnd = scroll == 0 ? nil : activityCount - scroll
   }
 
   /// How many of the newest entries the activity feed passes over, within what it can.

@@ -82,7 +82,7 @@ public enum Terminal {
 
   /// What arrived while the app waited.
   struct Events {
-    /// The keys typed; a key the screens do not use (Home, F1) is ``Key/other``.
+    /// The keys typed; a key the screens do not use (Insert, F2) is ``Key/other``.
     let keys: [Key]
     /// SIGTERM, SIGHUP and SIGINT, in the order they arrived.
     let signals: [Int32]
@@ -110,7 +110,7 @@ public enum Terminal {
         if code == KEY_RESIZE { isResized = true } else { codes.append(code) }
       }
     }
-    let keys = Key.keys(fromCodes: codes, up: KEY_UP, down: KEY_DOWN, enter: KEY_ENTER)
+    let keys = Key.keys(fromCodes: codes, keyCodes: keyCodes)
     return Events(
       keys: keys.isEmpty && !codes.isEmpty ? [.other] : keys,
       signals: ready.signals.filter { $0 != SIGWINCH }, isResized: isResized,
@@ -119,9 +119,20 @@ public enum Terminal {
         || (ready.input && codes.isEmpty && primetime_terminal_is_gone() != 0))
   }
 
+  /// ncurses' codes for the keys that are no byte of their own.
+  private static let keyCodes = KeyCodes(
+    up: KEY_UP, down: KEY_DOWN, pageUp: KEY_PPAGE, pageDown: KEY_NPAGE, home: KEY_HOME,
+    end: KEY_END, f1: KEY_F0 + 1, enter: KEY_ENTER)
+
   /// Ends a wait for events from any thread: the store's observers call it after an action.
   nonisolated static func wake() {
     eventPipes.wake()
+  }
+
+  /// The characters the terminal shows, as the locale that ``start(isColored:)`` set says:
+  /// Unicode where its character set is UTF-8, and ASCII elsewhere (the C locale).
+  public static var charset: Charset {
+    primetime_locale_is_utf8() != 0 ? .unicode : .ascii
   }
 
   /// The terminal's size now.

@@ -262,12 +262,13 @@ enum StoreBenchmark {
         blackHole(
           FavoritesView.draw(
             longList, selection: .init(row: 19_999, top: 19_980), progress: 0,
-            size: size))
+            size: size, charset: .unicode))
       }
       let short = nanoseconds(redraws) {
         blackHole(
           FavoritesView.draw(
-            shortList, selection: .init(row: 9, top: 0), progress: 0, size: size))
+            shortList, selection: .init(row: 9, top: 0), progress: 0, size: size,
+            charset: .unicode))
       }
       redrawRatios.append(long / short)
     }
@@ -285,10 +286,11 @@ enum StoreBenchmark {
     var historyRedrawRatios: [Double] = []
     for _ in 0..<rounds {
       let long = nanoseconds(redraws / 10) {
-        blackHole(AppView.draw(longHistory10k.state, progress: 0, timeZone: .gmt))
+        blackHole(
+          AppView.draw(longHistory10k.state, progress: 0, timeZone: .gmt, charset: .unicode))
       }
       let short = nanoseconds(redraws / 10) {
-        blackHole(AppView.draw(shortHistory.state, progress: 0, timeZone: .gmt))
+        blackHole(AppView.draw(shortHistory.state, progress: 0, timeZone: .gmt, charset: .unicode))
       }
       historyRedrawRatios.append(long / short)
     }
@@ -310,7 +312,7 @@ enum StoreBenchmark {
         {
           keyCounter.send(action)
         }
-        blackHole(AppView.draw(keyStore.state, progress: 0, timeZone: .gmt))
+        blackHole(AppView.draw(keyStore.state, progress: 0, timeZone: .gmt, charset: .unicode))
       }
       keyRates.append(1e9 / perKey)
     }

@@ -185,17 +185,20 @@ struct FavoritesListReducer: Reducer {
     case .loadButtonTapped(let file):
       let fileClient = environment.fileClient
       let name = file ?? FavoritePrimesFile.name
+      // Named where it is, as a save names it: the default file is in the data directory,
+      // which its name alone does not say.
+      let shown = name == FileClient.standardStreams ? "standard input" : fileClient.path(name)
       return .run { send in
         await send(
           .loadResponse(
             await Result {
               guard let data = try await fileClient.load(name) else {
-                throw ErrorMessage("there is no file \(name)")
+                throw ErrorMessage("there is no file \(shown)")
               }
               do {
                 return try FavoritePrimesFile.decode(data)
               } catch {
-                throw ErrorMessage("\(name) \(error)")
+                throw ErrorMessage("\(shown) \(error)")
               }
             }))
       }

@@ -40,18 +40,18 @@ struct RecordingTests {
     }
     #expect(
       obsolete?.description
-        == "line 1: the recording has format version 1; this primetime reads versions 3 to 14")
+        == "line 1: the recording has format version 1; this primetime reads versions 3 to 15")
     guard case .obsoleteVersion(1)? = obsolete else {
       Issue.record("\(String(describing: obsolete))")
       return
     }
     let future = #expect(throws: Replay.Unreadable.self) {
-      try Replay.run([.start(version: 15, state: state), .end(state: state, screen: "")])
+      try Replay.run([.start(version: 16, state: state), .end(state: state, screen: "")])
     }
     #expect(
       future?.description
-        == "line 1: the recording has format version 15; this primetime reads versions 3 to 14")
-    guard case .futureVersion(15)? = future else {
+        == "line 1: the recording has format version 16; this primetime reads versions 3 to 15")
+    guard case .futureVersion(16)? = future else {
       Issue.record("\(String(describing: future))")
       return
     }

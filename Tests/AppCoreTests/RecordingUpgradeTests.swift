@@ -203,7 +203,7 @@ struct RecordingUpgradeTests {
     }
     #expect(
       error?.description
-        == "line 1: the recording has format version 2; this primetime reads versions 3 to 14")
+        == "line 1: the recording has format version 2; this primetime reads versions 3 to 15")
     guard case .obsoleteVersion(2)? = error else {
       Issue.record("\(String(describing: error))")
       return

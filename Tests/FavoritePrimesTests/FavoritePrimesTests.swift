@@ -237,6 +237,34 @@ struct FavoritePrimesTests {
     }
   }
 
+  /// A load names the file where it is, as a save does: the full screen's `i` reads the data
+  /// directory's file, which its name alone would not say.
+  @Test func load_failure_namesTheFileByItsPath() async {
+    let files = InMemoryFiles(["notes.json": Data("not json".utf8)])
+    let inMemory = FileClient.inMemory(files)
+    let client = FileClient(
+      load: inMemory.load, save: inMemory.save, path: { "/data/\($0)" })
+    let store = makeStore([7], fileClient: client)
+    await store.send(.loadButtonTapped(file: nil))
+    await store.receive(
+      .loadResponse(.failure(ErrorMessage("there is no file /data/favorite-primes.json")))
+    ) {
+      $0.destination = .alert(
+        .failure("could not load the favorite primes: there is no file /data/favorite-primes.json"))
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.send(.loadButtonTapped(file: "notes.json"))
+    await store.receive(
+      .loadResponse(
+        .failure(ErrorMessage("/data/notes.json is not JSON: it goes wrong at line 1, column 2")))
+    ) {
+      $0.destination = .alert(
+        .failure(
+          "could not load the favorite primes: /data/notes.json is not JSON: it goes wrong at "
+            + "line 1, column 2"))
+    }
+  }
+
   @Test func primeTapped_asksForTheNthPrimeOfThatRowsPrime() async {
     let store = makeStore([2, 7]) { n in
       #expect(n == 7)

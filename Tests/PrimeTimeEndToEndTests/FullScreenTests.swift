@@ -152,6 +152,115 @@ struct FullScreenTests {
     #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  2\n2  3\n")
   }
 
+  @Test func anImportWithNoFile_namesTheFileByItsPathInTheDataDirectory() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home, columns: 200)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (0)")
+    try tmux.send("i")
+    try await tmux.waitFor(
+      "there is no file \(home.appending(path: "favorite-primes.json").standardizedFileURL.path)")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  /// A data directory with the first 1,000 primes as favorites, loaded from a file, and the
+  /// activity feed that says so.
+  private func withAThousandFavorites() throws -> URL {
+    let home = try PrimeTime.temporaryDirectory()
+    var primes: [Int] = []
+    var candidate = 2
+    while primes.count < 1000 {
+      if !primes.contains(where: { $0 * $0 <= candidate && candidate % $0 == 0 }) {
+        primes.append(candidate)
+      }
+      candidate += 1
+    }
+    let file = home.appending(path: "primes.json")
+    try Data(#"{"version":1,"favoritePrimes":\#(primes)}"#.utf8).write(to: file)
+    let loaded = try PrimeTime.run(
+      ["-c", "load-favorites primes.json"], home: home, directory: home)
+    #expect(loaded.status == 0, "\(loaded.stderr)")
+    return home
+  }
+
+  @Test func onTheFavorites_PgDnPgUpHomeEnd_andgG_goAPageAtATime_andToEitherEnd() async throws {
+    let home = try withAThousandFavorites()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("     1  2"))
+    // 12 rows show: a page down selects the 13th, at the top.
+    try tmux.send("PageDown")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("    13  41"))
+    try tmux.send("End")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  1000  7919"))
+    try tmux.send("PageUp")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("   988  7817"))
+    try tmux.send("Home")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("     1  2"))
+    try tmux.send("G")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("  1000  7919"))
+    try tmux.send("g")
+    try await tmux.waitFor(styled: true, TmuxSession.showsSelected("     1  2"))
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  @Test func onTheActivityFeed_PgDnPgUpHomeEnd_andgG_scrollAPageAtATime_andToEitherEnd()
+    async throws
+  {
+    let home = try withAThousandFavorites()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try tmux.send("a")
+    try await tmux.waitFor { $0.contains("Activity (1000)") && $0.contains("added   7919\n") }
+    // 13 entries show: a page down shows the next 13, from the 14th newest.
+    try tmux.send("PageDown")
+    try await tmux.waitFor { $0.contains("added   7793\n") && !$0.contains("added   7817\n") }
+    try tmux.send("End")
+    try await tmux.waitFor { $0.contains("added   2\n") && !$0.contains("added   43\n") }
+    try tmux.send("Home")
+    try await tmux.waitFor("added   7919\n")
+    try tmux.send("G")
+    try await tmux.waitFor("added   2\n")
+    try tmux.send("g")
+    try await tmux.waitFor("added   7919\n")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  @Test func questionMarkAndF1_showTheKeysOfThePage_andAnyKeyClosesThem() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home, rows: 24)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("?")
+    try await tmux.waitFor {
+      $0.contains("Keys") && $0.contains("+ = -     count") && $0.contains("Any key closes")
+    }
+    // Any key closes them, and does nothing else.
+    try tmux.send("+")
+    try await tmux.waitFor { $0.contains("[-]  0  [+]") && !$0.contains("Any key closes") }
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (0)")
+    try tmux.send("F1")
+    try await tmux.waitFor { $0.contains("PgDn PgUp  page") && $0.contains("d          delete") }
+    try tmux.send("q")
+    try await tmux.waitFor { $0.contains("Favorite primes (0)") && !$0.contains("Keys") }
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test func theActivityFeed_scrollsToItsOldestEntry() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -265,6 +374,70 @@ struct FullScreenTests {
     #expect(try tmux.query("#{alternate_on}") == "0")
   }
 
+  @Test func onATerminalTooSmall_aRunningLookupShows_andEscCancelsIt() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let saved = try PrimeTime.run(["-c", "set 1000000000000037; save"], home: home)
+    #expect(saved.status == 0)
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("f")
+    try await tmux.waitFor("Favorite primes (1)")
+    try tmux.send("n")
+    try await tmux.waitFor("Looking up")
+    try tmux.resize(columns: 30, rows: 8)
+    try await tmux.waitFor {
+      $0.contains("primetime ui needs 40×12") && $0.contains("Looking up: ")
+        && $0.contains("Esc or Ctrl-C cancels")
+    }
+    try tmux.send("Escape")
+    try await tmux.waitFor { $0.contains("cancelled") && !$0.contains("Looking up") }
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
+  /// Where the locale's character set is not UTF-8, the screen is drawn in ASCII: a byte of
+  /// UTF-8 would show as `M-b~T~@` and push the rest of its row out of place.
+  @Test func inTheCLocale_everyRowIsASCII_andInItsPlace() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home, environment: ["LC_ALL": "C"])
+    defer { tmux.kill() }
+    /// The screen's rows, each checked to be ASCII alone, with none of ncurses' spellings of
+    /// the bytes it cannot show.
+    func rows() throws -> [Substring] {
+      let screen = try tmux.screen()
+      #expect(screen.unicodeScalars.allSatisfy { $0.isASCII }, "\(screen)")
+      #expect(!screen.contains("M-") && !screen.contains("~"), "\(screen)")
+      return screen.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("+", "+", "p")
+    try await tmux.waitFor("2 is prime (hooray)")
+    var shown = try rows()
+    let box = try #require(shown.firstIndex { $0.contains("| 2 is prime (hooray)") })
+    #expect(shown[box - 1].wholeMatch(of: /\s*\+-+\+/) != nil, "\(shown)")
+    #expect(shown[box].wholeMatch(of: /\s*\| 2 is prime \(hooray\)\s*\|/) != nil, "\(shown)")
+    #expect(shown[0] == "PrimeTime")
+    #expect(shown[14] == "s save   Esc close" && shown[15] == "q quit", "\(shown)")
+    try tmux.send("Escape")
+    try await tmux.waitFor { !$0.contains("Esc close") }
+    try tmux.send("h")
+    try await tmux.waitFor("> 2  count 1 -> 2 |")
+    shown = try rows()
+    #expect(shown[0] == "History (2 steps)")
+    #expect(shown[2] == "  0  start        | Step 2: count 1 -> 2", "\(shown)")
+    #expect(shown[3] == "  1  count 0 -> 1 |", "\(shown)")
+    try tmux.send("Escape")
+    try await tmux.waitFor("[-]  2  [+]")
+    try tmux.resize(columns: 30, rows: 8)
+    try await tmux.waitFor("primetime ui needs 40x12")
+    _ = try rows()
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
+  }
+
   @Test func homeAndEnd_thatTheTerminalsDescriptionLacks_doNothing() async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -292,7 +465,7 @@ struct FullScreenTests {
     defer { tmux.kill() }
     // The warning is broken between words where the box needs it.
     try await tmux.waitFor { $0.contains("kept in memory") && $0.contains("Any key closes") }
-    // Home is no key of the app's, and closes it too.
+    // Any key closes it, Home too, which does nothing more on the counter.
     try tmux.send("Home")
     try await tmux.waitFor {
       $0.contains("[-]  0  [+]") && $0.contains("f favorites") && !$0.contains("kept in memory")
@@ -541,6 +714,28 @@ struct FullScreenTests {
     try await tmux.waitFor { _ in
       (try? PrimeTime.run(["-c", "favorites"], home: home).stdout) == "1  2\n"
     }
+  }
+
+  @Test func onTheHistoryPage_uAndR_moveTheMarker_asUndoAndRedo() async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession(running: ["ui"], home: home)
+    defer { tmux.kill() }
+    try await tmux.waitFor("[-]  0  [+]")
+    try tmux.send("+", "+")
+    try await tmux.waitFor("[-]  2  [+]")
+    try tmux.send("h")
+    try await tmux.waitFor("> 2  count 1 → 2")
+    try tmux.send("u")
+    try await tmux.waitFor("> 1  count 0 → 1")
+    try tmux.send("u")
+    try await tmux.waitFor("> 0  start")
+    try tmux.send("r")
+    try await tmux.waitFor("> 1  count 0 → 1")
+    try tmux.send("Enter")
+    try await tmux.waitFor("[-]  1  [+]")
+    try tmux.send("q")
+    #expect(try await tmux.waitForExit() == 0)
   }
 
   @Test func replayUI_showsTheRecordedSteps_quitsWith0_andLeavesTheDataDirectoryEmpty()

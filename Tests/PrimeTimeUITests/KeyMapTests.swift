@@ -278,8 +278,8 @@ struct KeyMapTests {
     try await press(.character("g"), store) { $0.travel(by: -2, restoring: \.undoable) }
     // The marker stays within the steps.
     try await press(.up, store)
-    // Keys of other pages, and undo and redo, do nothing here: moving is travelling.
-    for key in [Key.character("+"), .character("u"), .character("r"), .character("f")] {
+    // Keys of other pages do nothing here.
+    for key in [Key.character("+"), .character("f"), .character("d")] {
       expectNothing(key, store)
     }
     try await press(.escape, store) {
@@ -294,6 +294,30 @@ struct KeyMapTests {
       $0.present.screens.page = .counter
     }
     #expect(store.state.present.count == 2)
+  }
+
+  @Test func onTheHistoryPage_uAndR_moveTheMarkerBackAndForward_asUndoAndRedo() async throws {
+    let store = makeStore(AppState(count: 1))
+    for count in 2...3 {
+      try await press(.character("+"), store) {
+        $0.record(before: $0.present)
+        $0.present.count = count
+      }
+    }
+    let visit = ScreensState.HistoryVisit(openedAt: 2, returnPage: .counter)
+    try await press(.character("h"), store) {
+      $0.present.screens.page = .history(visit)
+    }
+    #expect(
+      AppView.action(for: .character("u"), in: store.state.present) == .historyPage(.moved(by: -1)))
+    try await press(.character("u"), store) { $0.travel(by: -1, restoring: \.undoable) }
+    try await press(.character("u"), store) { $0.travel(by: -1, restoring: \.undoable) }
+    #expect(store.state.present.count == 1)
+    // The marker stays within the steps.
+    try await press(.character("u"), store)
+    try await press(.character("r"), store) { $0.travel(by: 1, restoring: \.undoable) }
+    #expect(store.state.present.count == 2)
+    try await press(.enter, store) { $0.present.screens.page = .counter }
   }
 
   @Test func theActivityFeed_scrolls_andGoesBack() async throws {
@@ -311,6 +335,71 @@ struct KeyMapTests {
       $0.present.screens.page = .favorites
     }
     try await press(.escape, store) { $0.present.screens.page = .counter }
+  }
+
+  @Test func onTheFavorites_pageKeysAndTheEnds_moveTheSelection() async throws {
+    // 12 of the 30 rows show.
+    let store = makeStore(
+      AppState(favoritePrimes: PersistentArray(1...30), screens: ScreensState(page: .favorites)))
+    try await press(.pageDown, store) {
+      $0.present.screens.selection = ScreensState.Selection(row: 12, top: 12, prime: 13)
+    }
+    try await press(.end, store) {
+      $0.present.screens.selection = ScreensState.Selection(row: 29, top: 18, prime: 30)
+    }
+    try await press(.pageUp, store) {
+      $0.present.screens.selection = ScreensState.Selection(row: 17, top: 6, prime: 18)
+    }
+    try await press(.home, store) {
+      $0.present.screens.selection = ScreensState.Selection(row: 0, top: 0, prime: 1)
+    }
+    try await press(.character("G"), store) {
+      $0.present.screens.selection = ScreensState.Selection(row: 29, top: 18, prime: 30)
+    }
+    try await press(.character("g"), store) {
+      $0.present.screens.selection = ScreensState.Selection(row: 0, top: 0, prime: 1)
+    }
+  }
+
+  @Test func onTheActivityFeed_pageKeysAndTheEnds_scrollIt() async throws {
+    // 20 entries, 13 shown: 7 can be passed over.
+    let feed = PersistentArray((1...20).map { added($0, id: UInt64($0)) })
+    let store = makeStore(AppState(activityFeed: feed, screens: ScreensState(page: .activity)))
+    try await press(.pageDown, store) { $0.present.screens.activityEnd = 13 }
+    try await press(.pageUp, store) { $0.present.screens.activityEnd = nil }
+    try await press(.character("G"), store) { $0.present.screens.activityEnd = 13 }
+    try await press(.character("g"), store) { $0.present.screens.activityEnd = nil }
+    try await press(.end, store) { $0.present.screens.activityEnd = 13 }
+    try await press(.home, store) { $0.present.screens.activityEnd = nil }
+  }
+
+  @Test func questionMarkOrF1_showTheKeys_andAnyKeyClosesThem_doingNothingElse() async throws {
+    let store = makeStore(
+      AppState(favoritePrimes: [2, 3], screens: ScreensState(page: .favorites)))
+    for key in [Key.character("d"), .character("q"), .interrupt, .escape, .other] {
+      try await press(.character("?"), store) { $0.present.screens.destination = .help }
+      try await press(key, store) { $0.present.screens.destination = nil }
+    }
+    try await press(.f1, store) { $0.present.screens.destination = .help }
+    try await press(.endOfInput, store) { $0.present.screens.ending = .quit }
+  }
+
+  @Test func whileALookupRuns_theKeysShowToo_andEscClosesThemBeforeItCancels() async throws {
+    let store = makeStore(AppState(count: 7, counterLookup: NthPrimeLookupState(n: 7)))
+    try await press(.character("?"), store) { $0.present.screens.destination = .help }
+    try await press(.escape, store) { $0.present.screens.destination = nil }
+    try await press(.escape, store) {
+      $0.present.counterLookup = nil
+      $0.present.screens.notice = .said("cancelled")
+    }
+  }
+
+  @Test func onATerminalTooSmall_theKeysDoNotShow() {
+    var state = AppState(count: 7, counterLookup: NthPrimeLookupState(n: 7))
+    state.screens.size = Size(columns: 39, rows: 12)
+    #expect(AppView.action(for: .character("?"), in: state) == nil)
+    state.counterLookup = nil
+    #expect(AppView.action(for: .f1, in: state) == nil)
   }
 
   @Test func anAlertThatArrivesOnTheActivityFeed_doesNotTakeItsKeys() async throws {
@@ -371,11 +460,21 @@ struct KeyMapTests {
     }
   }
 
+  /// ncurses' codes for the keys that are no byte of their own.
+  private static let keyCodes = KeyCodes(
+    up: 259, down: 258, pageUp: 339, pageDown: 338, home: 262, end: 360, f1: 265, enter: 343)
+
   @Test func keys_fromTerminalCodes() {
-    let key = { (code: Int32) in Key(code: code, up: 259, down: 258, enter: 343) }
+    let key = { (code: Int32) in Key(code: code, codes: Self.keyCodes) }
     #expect(key(43) == .character("+"))
     #expect(key(259) == .up)
     #expect(key(258) == .down)
+    #expect(key(339) == .pageUp)
+    #expect(key(338) == .pageDown)
+    #expect(key(262) == .home)
+    #expect(key(360) == .end)
+    #expect(key(265) == .f1)
+    #expect(key(63) == .character("?"))
     #expect(key(10) == .enter)
     #expect(key(27) == .escape)
     #expect(key(3) == .interrupt)
@@ -386,8 +485,7 @@ struct KeyMapTests {
 
   @Test func anEscapeSequenceTheTerminalDoesNotName_isDroppedWhole_notReadAsEsc() {
     let codes = { (text: String) in text.unicodeScalars.map { Int32($0.value) } }
-    let keys = { (text: String) in Key.keys(fromCodes: codes(text), up: 259, down: 258, enter: 343)
-    }
+    let keys = { (text: String) in Key.keys(fromCodes: codes(text), keyCodes: Self.keyCodes) }
     #expect(keys("\u{1B}[1~+") == [.character("+")])  // Home, then +
     #expect(keys("j\u{1B}[4~\u{1B}[1;5Ck") == [.character("j"), .character("k")])
     #expect(keys("\u{1B}OH-") == [.character("-")])
@@ -397,8 +495,8 @@ struct KeyMapTests {
     #expect(keys("\u{1B}q+") == [.character("+")])
     #expect(keys("\u{1B}[") == [])
     // An unfinished sequence takes only its own codes, not the key after it.
-    #expect(Key.keys(fromCodes: [27, 91, 49, 259], up: 259, down: 258, enter: 343) == [.up])
+    #expect(Key.keys(fromCodes: [27, 91, 49, 259], keyCodes: Self.keyCodes) == [.up])
     #expect(
-      Key.keys(fromCodes: [259, 27, 258], up: 259, down: 258, enter: 343) == [.up, .escape, .down])
+      Key.keys(fromCodes: [259, 27, 258], keyCodes: Self.keyCodes) == [.up, .escape, .down])
   }
 }

@@ -10,7 +10,7 @@ struct KeyTableTests {
   private static let table = KeyTable<Void, String>(rows: [
     KeyBinding.downAndUp("move") { "moved \($0)" } + [
       KeyBinding(.character("h"), hint: .wordsWhereRoom("history"), sends: "history"),
-      KeyBinding(.character("u"), hint: .none, sends: "undo"),
+      KeyBinding(.character("u"), hint: .unhinted("undo"), sends: "undo"),
     ],
     [
       KeyBinding(.enter, hint: .words("stay here for now"), sends: "stay"),
@@ -26,6 +26,28 @@ struct KeyTableTests {
     #expect(Self.table.hints(size: Size(columns: 19, rows: 24))[0].text == "j k move")
   }
 
+  @Test func help_listsEveryBindingsKeys_withTheNextOnesWords() {
+    #expect(
+      Self.table.help.map { ($0.keys.map(\.name), $0.words) }.elementsEqual(
+        [
+          (["j", "↓", "k", "↑"], "move"), (["h"], "history"), (["u"], "undo"),
+          (["Enter"], "stay here for now"), (["Esc"], "go back to the start"),
+        ], by: ==))
+  }
+
+  @Test func hintsWhereThereIsRoom_endTheirOwnRow() {
+    let table = KeyTable<Void, String>(rows: [
+      [KeyBinding(.character("a"), hint: .words("all"), sends: "a")],
+      [
+        KeyBinding(.character("b"), hint: .words("both"), sends: "b"),
+        KeyBinding(.character("?"), hint: .wordsWhereRoom("help"), sends: "?"),
+      ],
+    ])
+    #expect(
+      table.hints(size: Size(columns: 80, rows: 24)).map(\.text) == ["a all", "b both   ? help"])
+    #expect(table.hints(size: Size(columns: 14, rows: 24)).map(\.text) == ["a all", "b both"])
+  }
+
   @Test func action_isTheFirstBindingsWithTheKey() {
     #expect(Self.table.action(for: .down, in: ()) == "moved 1")
     #expect(Self.table.action(for: .character("k"), in: ()) == "moved -1")
@@ -39,7 +61,7 @@ struct KeyTableTests {
       AppView.counterPage, AppView.favoritesPage, AppView.activityPage, AppView.historyPage,
     ]
     for binding in pages.flatMap({ $0.rows.joined() }) {
-      if case .none = binding.hint { continue }
+      if case .unhinted = binding.hint { continue }
       #expect(binding.action(state) != nil, "\(binding.keys)")
     }
   }

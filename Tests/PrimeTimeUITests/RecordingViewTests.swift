@@ -56,7 +56,7 @@ struct RecordingViewTests {
   @Test func eachLine_isARow_inWordsOrAsItsAction_withTheChangeItMadeBeside() {
     var viewer = RecordingViewState(file: "s.jsonl", lines: 6, steps: steps(), size: size)
     viewer.marker.position = 1
-    let drawing = RecordingView.draw(viewer)
+    let drawing = RecordingView.draw(viewer, charset: .unicode)
     let rows = drawing.map(\.text)
     // The title counts the file's lines: the start, a line per step, the end.
     #expect(rows[0] == "Recording s.jsonl (6 lines)")
@@ -81,7 +81,7 @@ struct RecordingViewTests {
         summary: "line 5 does not reproduce", lines: ["Line 5 does not reproduce", "- 2", "+ 1"]),
       size: size)
     #expect(viewer.marker.position == 4)
-    let drawing = RecordingView.draw(viewer)
+    let drawing = RecordingView.draw(viewer, charset: .unicode)
     #expect(drawing[0].text == "Recording s.jsonl (6 lines): line 5 does not reproduce")
     #expect(drawing[6].text.hasPrefix("> 5  undo"))
     #expect(drawing[2].text.hasSuffix("│ Line 5: undo"))
@@ -94,7 +94,7 @@ struct RecordingViewTests {
       difference: .init(
         summary: "no end line", lines: ["The recording stops here, with no end line."]),
       size: Size(columns: 40, rows: 12))
-    let drawing = RecordingView.draw(viewer)
+    let drawing = RecordingView.draw(viewer, charset: .unicode)
     #expect(drawing[0].text == "Recording s.jsonl (5 lines): no end line")
     let panel = drawing.compactMap {
       $0.text.split(separator: "│ ", maxSplits: 1).dropFirst().first
@@ -128,7 +128,7 @@ struct RecordingViewTests {
 
   @Test func docExamples() {
     let viewer = RecordingViewState(file: "s.jsonl", lines: 6, steps: steps(), size: size)
-    let drawing = RecordingView.draw(viewer)
+    let drawing = RecordingView.draw(viewer, charset: .unicode)
     #expect(drawing.count == size.rows)
     #expect(RecordingView.action(for: .character("j")) == .history(.moved(by: 1)))
   }

@@ -25,15 +25,19 @@ struct ViewDrawingTests {
   }
 
   /// The counter's drawing.
-  private func drawCounter(_ state: CounterState, progress: Double, size: Size) -> Drawing {
-    CounterView.draw(state, progress: progress, size: size)
+  private func drawCounter(
+    _ state: CounterState, progress: Double, size: Size, charset: Charset = .unicode
+  ) -> Drawing {
+    CounterView.draw(state, progress: progress, size: size, charset: charset)
   }
 
   /// The favorites' drawing.
   private func drawFavorites(
-    _ state: FavoritePrimesState, selection: ScreensState.Selection, progress: Double, size: Size
+    _ state: FavoritePrimesState, selection: ScreensState.Selection, progress: Double, size: Size,
+    charset: Charset = .unicode
   ) -> Drawing {
-    FavoritesView.draw(state, selection: selection, progress: progress, size: size)
+    FavoritesView.draw(
+      state, selection: selection, progress: progress, size: size, charset: charset)
   }
 
   private let counterHints = """
@@ -225,7 +229,8 @@ struct ViewDrawingTests {
         id: UUID(number: 1), kind: .removed, prime: 7,
         timestamp: Date(timeIntervalSince1970: 1_764_000_060)),
     ]
-    let drawing = ActivityView.draw(feed, timeZone: TimeZone(identifier: "UTC")!, size: size)
+    let drawing = ActivityView.draw(
+      feed, timeZone: TimeZone(identifier: "UTC")!, size: size, charset: .unicode)
     #expect(
       text(drawing) == """
         Activity (2)
@@ -254,7 +259,7 @@ struct ViewDrawingTests {
     let utc = TimeZone(identifier: "UTC")!
     let narrow = Size(columns: 40, rows: 12)
     #expect(
-      text(ActivityView.draw(feed, timeZone: utc, size: narrow)) == """
+      text(ActivityView.draw(feed, timeZone: utc, size: narrow, charset: .unicode)) == """
         Activity (2)
 
           16:01:01  added   9223372036854775783
@@ -285,12 +290,12 @@ struct ViewDrawingTests {
           timestamp: Date(timeIntervalSince1970: 1_764_000_000 + Double($0) * 60))
       })
     let utc = TimeZone(identifier: "UTC")!
-    let newest = text(ActivityView.draw(feed, timeZone: utc, size: size))
+    let newest = text(ActivityView.draw(feed, timeZone: utc, size: size, charset: .unicode))
     #expect(newest.contains("16:29:00  added   29"))
     #expect(!newest.contains("added   20\n"))
     let last = Layout.maximumActivityScroll(count: feed.count, size: size)
     #expect(last == 21)
-    let oldest = ActivityView.draw(feed, scroll: last, timeZone: utc, size: size)
+    let oldest = ActivityView.draw(feed, scroll: last, timeZone: utc, size: size, charset: .unicode)
     #expect(
       text(oldest) == """
         Activity (30)
@@ -306,7 +311,9 @@ struct ViewDrawingTests {
           2025-11-24 16:00:00  added   0
         j k scroll   c back to the favorites
         """)
-    #expect(ActivityView.draw(feed, scroll: last + 5, timeZone: utc, size: size) == oldest)
+    #expect(
+      ActivityView.draw(feed, scroll: last + 5, timeZone: utc, size: size, charset: .unicode)
+        == oldest)
   }
 
   @Test func aConfirmation_isANoticeOnTheLastRows_withTheModalStillShown() {
@@ -315,7 +322,7 @@ struct ViewDrawingTests {
     state.screens.notice = .said("saved 7 to your favorite primes")
     state.screens.size = size
     #expect(
-      text(AppView.draw(state, progress: 0, timeZone: .gmt)) == """
+      text(AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)) == """
         PrimeTime
 
                         [-]  7  [+]
@@ -337,7 +344,7 @@ struct ViewDrawingTests {
       screens: ScreensState(
         page: .favorites, notice: .said("undone; count: 7; favorites: 7, 11"), size: size))
     state.screens.selection.prime = 11
-    let drawing = AppView.draw(state, progress: 0, timeZone: .gmt)
+    let drawing = AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)
     #expect(drawing.last == Line("undone; count: 7; favorites: 7, 11", .title))
     #expect(drawing[3].text.hasPrefix("  2  11  ") && drawing[3].style == .selected)
   }
@@ -351,6 +358,89 @@ struct ViewDrawingTests {
     #expect(
       drawFavorites(FavoritePrimesState(), selection: .init(), progress: 0, size: small)
         == drawing)
+  }
+
+  /// Below the size the screens need, a running lookup still shows, with how to cancel it,
+  /// and so does the news on the last rows, such as its cancel.
+  @Test(arguments: [ScreensState.Tab.counter, .favorites])
+  func aTerminalTooSmall_showsARunningLookup_andWhatTheLastStepSaid(page: ScreensState.Tab) {
+    let small = Size(columns: 30, rows: 8)
+    let lookup = NthPrimeLookupState(n: 7)
+    let running = AppState(
+      count: 7, favoritePrimes: [7], counterLookup: page == .counter ? lookup : nil,
+      favoritesLookup: page == .favorites ? lookup : nil,
+      screens: ScreensState(page: ScreensState.Page(page), size: small))
+    let drawing = AppView.draw(running, progress: 0.42, timeZone: .gmt, charset: .unicode)
+    #expect(drawing.count == small.rows)
+    #expect(
+      drawing.map(\.text) == [
+        "primetime ui needs 40×12", "", "", "", "", "", "Looking up: 42%",
+        "Esc or Ctrl-C cancels",
+      ])
+    var cancelled = running
+    cancelled.counterLookup = nil
+    cancelled.favoritesLookup = nil
+    cancelled.screens.notice = .said("cancelled")
+    let after = AppView.draw(cancelled, progress: 0, timeZone: .gmt, charset: .unicode)
+    #expect(after.count == small.rows)
+    #expect(after.first?.text == "primetime ui needs 40×12")
+    #expect(after.last == Line("cancelled", .title))
+    // Where the rows are fewer still, what the app is doing shows in place of the size.
+    var tiny = running
+    tiny.screens.size = Size(columns: 24, rows: 2)
+    #expect(
+      AppView.draw(tiny, progress: 0.42, timeZone: .gmt, charset: .unicode).map(\.text) == [
+        "Looking up: 42%", "Esc or Ctrl-C cancels",
+      ])
+  }
+
+  /// `?` shows the keys of what acts now, all of them, in as many columns as the terminal's
+  /// rows need: on the smallest terminal, the favorites' take two.
+  @Test func theKeys_listEveryKeyOfThePage_inColumnsThatFit() {
+    let favorites = AppState(
+      favoritePrimes: [2],
+      screens: ScreensState(page: .favorites, destination: .help, size: .minimum))
+    let drawing = AppView.draw(favorites, progress: 0, timeZone: .gmt, charset: .unicode)
+    #expect(drawing.count == Size.minimum.rows)
+    #expect(drawing.allSatisfy { displayWidth($0.text) <= Size.minimum.columns })
+    #expect(
+      drawing.map { $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+        .joined(separator: "\n") == """
+          Keys
+
+          j ↓ k ↑    select     a         activity
+          PgDn PgUp  page       c Esc     back
+          g Home     first      u         undo
+          G End      last       r         redo
+          d          delete     q Ctrl-C  quit
+          n          nth prime  ? F1      help
+          h          history    Ctrl-D    quit
+          e          export     Ctrl-Z    suspend
+          i          import
+          Any key closes
+          """)
+    #expect(drawing[0].style == .title && drawing[11].style == .hint)
+    // Where the rows have room, one column.
+    var tall = favorites
+    tall.screens.size = Size(columns: 80, rows: 24)
+    let lines = AppView.draw(tall, progress: 0, timeZone: .gmt, charset: .unicode).map(\.text)
+    #expect(lines[2].hasPrefix("  j ↓ k ↑    select"))
+    #expect(lines.contains { $0.hasPrefix("  Ctrl-Z     suspend") })
+    // What covers the page decides the keys: over a lookup, its own.
+    let lookup = AppState(
+      count: 7, counterLookup: NthPrimeLookupState(n: 7),
+      screens: ScreensState(destination: .help, size: .minimum))
+    #expect(
+      AppView.draw(lookup, progress: 0, timeZone: .gmt, charset: .unicode).map(\.text).prefix(7)
+        == [
+          "Keys", "", "  Esc Ctrl-C  cancel", "  q           quit", "  ? F1        help",
+          "  Ctrl-D      quit", "  Ctrl-Z      suspend",
+        ])
+    // In ASCII, the arrows are words, and the columns still fit.
+    let ascii = AppView.draw(favorites, progress: 0, timeZone: .gmt, charset: .ascii)
+    #expect(ascii[2].text.hasPrefix("j Down k Up  select"))
+    #expect(ascii.allSatisfy { $0.text.utf8.count <= Size.minimum.columns })
+    #expect(ascii.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
   }
 
   @Test func aLongAlert_isBrokenBetweenWords_andShownWhole() {
@@ -372,7 +462,7 @@ struct ViewDrawingTests {
       "primetime: could not create the data directory /tmp/a-file: Not a directory; "
       + "favorites are kept in memory only"
     let counter = drawCounter(CounterState(), progress: 0, size: size)
-    let drawing = withNotice(notice, on: counter, size: size)
+    let drawing = withNotice(notice, on: counter, size: size, charset: .unicode)
     #expect(drawing.dropLast(2) == counter.dropLast(2))
     #expect(
       drawing.suffix(2).map(\.text) == [
@@ -380,7 +470,7 @@ struct ViewDrawingTests {
         "directory /tmp/a-file: Not a directory; …",
       ])
     #expect(drawing.suffix(2).allSatisfy { $0.style == .title })
-    let short = withNotice("undone; count: 7", on: counter, size: size)
+    let short = withNotice("undone; count: 7", on: counter, size: size, charset: .unicode)
     #expect(short.dropLast().elementsEqual(counter.dropLast()))
     #expect(short.last == Line("undone; count: 7", .title))
   }
@@ -390,7 +480,8 @@ struct ViewDrawingTests {
       "primetime: could not create the data directory /tmp/a-file: Not a directory; "
       + "favorites are kept in memory only"
     let drawing = NoticeView.draw(
-      notice, over: drawCounter(CounterState(), progress: 0, size: size), size: size)
+      notice, over: drawCounter(CounterState(), progress: 0, size: size), size: size,
+      charset: .unicode)
     let shown = drawing.map(\.text).joined(separator: " ")
     for word in notice.split(separator: " ") { #expect(shown.contains(word), "\(word)") }
     #expect(shown.contains("Any key closes"))
@@ -404,29 +495,91 @@ struct ViewDrawingTests {
         == "needs 40×12")
   }
 
-  @Test func everyScreen_fitsTheSmallestTerminal() {
+  @Test(arguments: [Charset.unicode, .ascii])
+  func everyScreen_fitsTheSmallestTerminal(charset: Charset) {
     let size = Size.minimum
     let long = FavoritePrimesState(favoritePrimes: PersistentArray(0..<100_000))
     let drawings = [
-      drawCounter(CounterState(count: -123_456_789), progress: 0.5, size: size),
+      drawCounter(CounterState(count: -123_456_789), progress: 0.5, size: size, charset: charset),
       drawCounter(
         CounterState(count: 7, favoritePrimes: [7], destination: .primeModal(alert: nil)),
         progress: 0,
-        size: size),
+        size: size, charset: charset),
       drawCounter(
         CounterState(count: 7, nthPrimeLookup: NthPrimeLookupState(n: 7)), progress: 0.99,
-        size: size),
-      drawFavorites(long, selection: .init(row: 99_999, top: 99_992), progress: 0, size: size),
+        size: size, charset: charset),
+      drawFavorites(
+        long, selection: .init(row: 99_999, top: 99_992), progress: 0, size: size,
+        charset: charset),
       drawFavorites(
         FavoritePrimesState(favoritePrimes: [2], nthPrimeLookup: NthPrimeLookupState(n: 3)),
-        selection: .init(), progress: 0.3, size: size),
-      ActivityView.draw([], timeZone: TimeZone(identifier: "UTC")!, size: size),
+        selection: .init(), progress: 0.3, size: size, charset: charset),
+      ActivityView.draw([], timeZone: TimeZone(identifier: "UTC")!, size: size, charset: charset),
     ]
     for drawing in drawings {
       #expect(drawing.count == size.rows)
       #expect(drawing.allSatisfy { displayWidth($0.text) <= size.columns })
-      #expect(!drawing.contains { $0.text.hasSuffix("…") }, "\(drawing.map(\.text))")
+      let ellipsis = charset == .unicode ? "…" : "..."
+      #expect(!drawing.contains { $0.text.hasSuffix(ellipsis) }, "\(drawing.map(\.text))")
+      if charset == .ascii {
+        #expect(drawing.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
+      }
     }
+  }
+
+  /// Where the terminal shows ASCII alone, the boxes, the bar and the marks are ASCII, and so
+  /// is the text of the app's, made so before it is laid out: every row keeps its width.
+  @Test func inASCII_theBoxesTheBarAndTheWordsAreASCII_andKeepTheirWidths() {
+    #expect(Charset.ascii.text("count 3 → 4") == "count 3 -> 4")
+    #expect(Charset.unicode.text("count 3 → 4") == "count 3 → 4")
+    #expect(Charset.ascii.text("7 is prime 🎉") == "7 is prime (hooray)")
+    #expect(Charset.ascii.text("café, ok") == "caf?, ok")
+    let modal = CounterState(count: 7, destination: .primeModal(alert: nil))
+    #expect(
+      text(drawCounter(modal, progress: 0, size: size, charset: .ascii)) == """
+        PrimeTime
+
+                        [-]  7  [+]
+              +-----------------------------+
+              | 7 is prime (hooray)         |
+              |                             |
+              | [s] Save to favorite primes |
+              | Esc closes                  |
+              +-----------------------------+
+
+        s save   Esc close
+        q quit
+        """)
+    let lookup = CounterState(count: 7, nthPrimeLookup: NthPrimeLookupState(n: 7))
+    #expect(
+      drawCounter(lookup, progress: 0.42, size: size, charset: .ascii)[8].text
+        == "  #############------------------- 42%")
+    #expect(
+      drawCounter(CounterState(), progress: 0, size: Size(columns: 30, rows: 8), charset: .ascii)[0]
+        .text == "primetime ui needs 40x12")
+    let notice = withNotice(
+      "undone 3 steps; count: 4; 12 favorites: …, 19, 23, 29, 31, 37 (2 had already been "
+        + "removed in another session)",
+      on: drawCounter(CounterState(), progress: 0, size: size), size: size, charset: .ascii)
+    #expect(
+      notice.suffix(2).map(\.text) == [
+        "undone 3 steps; count: 4; 12 favorites: ...,",
+        "19, 23, 29, 31, 37 (2 had already been ...",
+      ])
+  }
+
+  /// The history page's rows and the change beside them, in ASCII: the words are made ASCII
+  /// before the list is padded, so the column between them stays straight.
+  @Test func inASCII_theHistoryPage_keepsItsColumnStraight() {
+    let drawing = HistoryView.draw(
+      heading: "History (2 steps)", stepCount: 2, position: 1,
+      row: { ($0, ["start", "count 0 → 1", "saved 3"][$0]) },
+      change: ["Step 1: count 0 → 1", "favoritePrimes: […]"], isReadOnly: false, size: size,
+      charset: .ascii)
+    #expect(drawing[2].text == "  0  start        | Step 1: count 0 -> 1")
+    #expect(drawing[3].text == "> 1  count 0 -> 1 | favoritePrimes: [...]")
+    #expect(drawing[3].styledPrefix == 17)
+    #expect(drawing.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
   }
 
   @Test func favorites_drawOnlyTheVisibleRows_ofAMillion() {
@@ -470,7 +623,7 @@ struct HistoryDrawingTests {
     store.send(.step(.counter(.incrTapped)))
     store.send(.historyPage(.opened))
     store.send(.historyPage(.moved(by: -1)))
-    let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt)
+    let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt, charset: .unicode)
     #expect(
       text(drawing) == """
         History (3 steps)
@@ -483,8 +636,8 @@ struct HistoryDrawingTests {
                          │ +     [0]: 3
                          │     ],
                          │ …
-        j k move   g G first last
-        Enter stay   Esc go back   q quit
+        j k move  g G first last  u r undo redo
+        Enter stay   Esc go back   q quit   ? help
         """)
     #expect(drawing[4].style == .selected)
     #expect(drawing[4].styledPrefix == 16)
@@ -495,7 +648,9 @@ struct HistoryDrawingTests {
   @Test func theCounterAndTheFavorites_hintAtTheHistory_whereThereIsRoom() {
     let wide = AppState(screens: ScreensState(size: Size(columns: 50, rows: 12)))
     let narrow = AppState(screens: ScreensState(size: Size(columns: 45, rows: 12)))
-    let hint = { (state: AppState) in AppView.draw(state, progress: 0, timeZone: .gmt)[10].text }
+    let hint = { (state: AppState) in
+      AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)[10].text
+    }
     #expect(hint(wide) == "+ - count   p prime?   n nth prime   h history")
     #expect(hint(narrow) == "+ - count   p prime?   n nth prime")
     var favorites = wide
@@ -516,7 +671,7 @@ struct HistoryDrawingTests {
     }
     store.send(.historyPage(.opened))
     store.send(.historyPage(.moved(by: -1)))
-    let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt).map {
+    let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt, charset: .unicode).map {
       $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
     }
     let readme = try String(
@@ -532,7 +687,7 @@ struct HistoryDrawingTests {
       heading: "History", stepCount: 10_000, position: 5_000,
       row: {
         asked.append($0); return ($0, "step \($0 - 1)")
-      }, change: [], isReadOnly: true, size: size)
+      }, change: [], isReadOnly: true, size: size, charset: .unicode)
     #expect(asked.count == Layout.listRows(in: size))
     #expect(drawing[2 + Layout.listRows(in: size) / 2].text.hasPrefix(">  5000  step 4999"))
     #expect(drawing.last?.text == "j k move   g G first last   q quit")
@@ -542,7 +697,7 @@ struct HistoryDrawingTests {
     let drawing = HistoryView.draw(
       heading: "History (2 steps)", stepCount: 2, position: 1,
       row: { ($0, ["start", "count 0 → 1", "saved 3"][$0]) }, change: ["count", "- 0", "+ 1"],
-      isReadOnly: false, size: size)
+      isReadOnly: false, size: size, charset: .unicode)
     #expect(drawing[3].text.hasPrefix("> 1  count 0 → 1"))
     #expect(drawing[3].text.hasSuffix("│ - 0"))
     #expect(HistoryView.action(for: .character("k")) == .moved(by: -1))

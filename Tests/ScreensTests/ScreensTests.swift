@@ -135,6 +135,85 @@ struct ScreensTests {
     }
     await store.send(.activityScrolled(by: .max)) { $0.screens.activityEnd = 1 }
     await store.send(.activityScrolled(by: .min)) { $0.screens.activityEnd = nil }
+    // Pages of any count, on any size, stop at the ends too.
+    await store.send(.terminalResized(Size(columns: .max, rows: .max))) {
+      $0.screens.size = Size(columns: .max, rows: .max)
+    }
+    await store.send(.selectionPaged(by: .min)) {
+      $0.screens.selection = ScreensState.Selection(row: 0, top: 0, prime: 1)
+    }
+    await store.send(.selectionPaged(by: .max)) {
+      $0.screens.selection = ScreensState.Selection(row: 29, top: 0, prime: 30)
+    }
+    await store.send(.activityPaged(by: .max))
+    await store.send(.terminalResized(Size(columns: 60, rows: 7))) {
+      $0.screens.size = Size(columns: 60, rows: 7)
+    }
+    await store.send(.activityPaged(by: .max)) { $0.screens.activityEnd = 4 }
+    await store.send(.activityPaged(by: .min)) { $0.screens.activityEnd = nil }
+  }
+
+  @Test func selectionPaged_movesTheSelectionAndTheRowsShown_aPageAtATime() async {
+    // 12 of the 30 rows show.
+    let store = makeStore(favoritePrimes: PersistentArray(Array(1...30)))
+    await store.send(.selectionPaged(by: 1)) {
+      $0.screens.selection = ScreensState.Selection(row: 12, top: 12, prime: 13)
+    }
+    // The last page shows the last 12 rows.
+    await store.send(.selectionPaged(by: 1)) {
+      $0.screens.selection = ScreensState.Selection(row: 24, top: 18, prime: 25)
+    }
+    await store.send(.selectionPaged(by: 1)) {
+      $0.screens.selection = ScreensState.Selection(row: 29, top: 18, prime: 30)
+    }
+    await store.send(.selectionPaged(by: 1))
+    await store.send(.selectionPaged(by: -1)) {
+      $0.screens.selection = ScreensState.Selection(row: 17, top: 6, prime: 18)
+    }
+    await store.send(.selectionPaged(by: -2)) {
+      $0.screens.selection = ScreensState.Selection(row: 0, top: 0, prime: 1)
+    }
+  }
+
+  @Test func selectionMovedToFirstOrLast_reachesTheEnd_ofAnyList() async {
+    let store = makeStore(favoritePrimes: PersistentArray(1...100_000))
+    await store.send(.selectionMovedToLast) {
+      $0.screens.selection = ScreensState.Selection(row: 99_999, top: 99_988, prime: 100_000)
+    }
+    await store.send(.selectionMovedToFirst) {
+      $0.screens.selection = ScreensState.Selection(row: 0, top: 0, prime: 1)
+    }
+    let empty = makeStore()
+    await empty.send(.selectionMovedToLast)
+    await empty.send(.selectionPaged(by: 1))
+  }
+
+  @Test func activityPaged_andScrolledToEitherEnd_moveWithinTheFeed() async {
+    // 40 entries, 13 shown: 27 can be passed over.
+    let store = makeStore(ScreensState(page: .activity, size: size), activityCount: 40)
+    await store.send(.activityPaged(by: 1)) { $0.screens.activityEnd = 27 }
+    await store.send(.activityPaged(by: 1)) { $0.screens.activityEnd = 14 }
+    await store.send(.activityPaged(by: 1)) { $0.screens.activityEnd = 13 }
+    await store.send(.activityPaged(by: -1)) { $0.screens.activityEnd = 26 }
+    await store.send(.activityScrolledToNewest) { $0.screens.activityEnd = nil }
+    await store.send(.activityScrolledToOldest) { $0.screens.activityEnd = 13 }
+    await store.send(.activityScrolledToOldest)
+    await store.send(.activityPaged(by: -3)) { $0.screens.activityEnd = nil }
+  }
+
+  @Test func helpOpened_coversThePage_untilHelpClosed() async {
+    let store = makeStore(ScreensState(page: .favorites, size: size), favoritePrimes: [2])
+    await store.send(.helpOpened) { $0.screens.destination = .help }
+    await store.send(.helpClosed) { $0.screens.destination = nil }
+  }
+
+  @Test func theKeys_areWrittenAsRecordingsHoldThem() throws {
+    let shown = ScreensState(page: .activity, destination: .help)
+    let text = String(decoding: try JSONEncoder().encode(shown), as: UTF8.self)
+    #expect(text.contains(#""destination":{"help":{}}"#))
+    #expect(try JSONDecoder().decode(ScreensState.self, from: Data(text.utf8)) == shown)
+    let none = String(decoding: try JSONEncoder().encode(ScreensState()), as: UTF8.self)
+    #expect(!none.contains("destination"))
   }
 
   @Test func theSelection_followsItsPrime_whenARowAboveGoes() {

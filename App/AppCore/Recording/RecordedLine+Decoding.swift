@@ -25,12 +25,13 @@ extension RecordedLine {
     case 6, 7, 8:
       return try decoder.decode(Version8.Line.self, from: data).upgraded(from: version)
     default:
-      // Formats 9 to 13 read as this one, which added an action and a notice to 9, a field
+      // Formats 9 to 14 read as this one, which added an action and a notice to 9, a field
       // written only where it has something to 10, two actions and such a field to 11, two
-      // actions, a notice and such a field to 12, and an action to 13. (14 also writes an entry
-      // that redo brings back last, where 13 and earlier put it back in its place: a redo that
-      // another session's entries came after replays by 14's rule.) A line that only an upgrade of an
-      // earlier format's makes is none of theirs.
+      // actions, a notice and such a field to 12, an action to 13, and eight actions and such
+      // a field to 14. (14 also writes an entry that redo brings back last, where 13 and
+      // earlier put it back in its place: a redo that another session's entries came after
+      // replays by 14's rule.) A line that only an upgrade of an earlier format's makes is none
+      // of theirs.
       let line = try decoder.decode(RecordedLine.self, from: data)
       if let kind = line.upgradeOnlyKind {
         throw DecodingError.dataCorrupted(
@@ -120,7 +121,7 @@ extension Replay {
   /// Why a recording cannot be replayed at all.
   ///
   /// Its ``description`` says which line, and what is wrong with it: `line 1: the recording has
-  /// format version 15; this primetime reads versions 3 to 14`.
+  /// format version 16; this primetime reads versions 3 to 15`.
   public enum Unreadable: Error, CustomStringConvertible {
     /// The line (1-based) is not a line of its recording's format: not JSON, or JSON that the
     /// format does not write. `error` is the decoder's, whose coding path leads into `text`, the

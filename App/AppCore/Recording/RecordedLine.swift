@@ -78,11 +78,15 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// 13: favorites that can be read and not changed are the screens' state (`storageReadOnly`,
   /// with the `storageReadOnly` and `storageWritable` actions), and a step that would change
   /// them is refused (a `refusedReadOnly` notice). Version 14: another session's change comes
-  /// in as what changed (`storageUpdated`), and redo writes an entry again last.
+  /// in as what changed (`storageUpdated`), and redo writes an entry again last. Version 15:
+  /// the keys over a page are the screens' state (a `destination`, with the `helpOpened` and
+  /// `helpClosed` actions), and the favorites and the feed move a page at a time and to either
+  /// end (`selectionPaged`, `selectionMovedToFirst`, `selectionMovedToLast`, `activityPaged`,
+  /// `activityScrolledToNewest`, `activityScrolledToOldest`).
   ///
   /// A line of an earlier version is read as a type of that version's, and upgraded one version
   /// at a time (``decode(_:version:)``).
-  public static let version = 14
+  public static let version = 15
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
