@@ -47,9 +47,23 @@ enum OptionName: String {
   }
 
   /// The option in a usage line: `[-c <commands>]`, by its shortest name.
-  var usage: String {
-    let name = short.map { "-\($0)" } ?? long
-    return "[" + name + (valueName.map { " <\($0)>" } ?? "") + "]"
+  var usage: String { "[" + spelled + "]" }
+
+  /// The option and its value, by its shortest name: `-c <commands>`.
+  private var spelled: String {
+    (short.map { "-\($0)" } ?? long) + (valueName.map { " <\($0)>" } ?? "")
+  }
+
+  /// The REPL's usage line after `primetime`: its options, the two that do not go together as
+  /// one choice, `[-c <commands> | -f <file>]`.
+  static var replUsage: String {
+    (repl + replFlags).map { option in
+      switch option {
+      case .command: "[\(OptionName.command.spelled) | \(OptionName.file.spelled)]"
+      case .file: nil
+      default: option.usage
+      }
+    }.compactMap { $0 }.joined(separator: " ")
   }
 
   /// The options of a session, which the REPL and the full screen both take.

@@ -12,7 +12,7 @@ struct PrimeTimeCommand: ParsableCommand {
     commandName: "primetime",
     abstract: "Count, check primes, keep favorite primes, and find the nth prime.",
     usage: """
-      primetime \((OptionName.repl + OptionName.replFlags).map(\.usage).joined(separator: " "))
+      primetime \(OptionName.replUsage)
       primetime <subcommand>
       """,
     discussion: """
@@ -35,7 +35,7 @@ struct PrimeTimeCommand: ParsableCommand {
       "Run commands separated by ';' instead of reading input, e.g. -c \"incr; incr; nth\".",
       discussion: """
         Given more than once, the strings run in order; the exit status is 1 if any command \
-        failed. Words are quoted and escaped as in a shell.
+        failed. Words are quoted and escaped as in a shell, and a # begins a comment.
         """,
       valueName: OptionName.command.valueName))
   var commandStrings: [String] = []
@@ -435,8 +435,7 @@ public enum PrimeTimeCLI {
       let group = Array(arguments[index..<min(index + (takesValue ? 2 : 1), arguments.count)])
       let isTheApps =
         appValued.contains(argument) || appValued.contains { argument.hasPrefix($0 + "=") }
-        || (OptionName.replFlags.flatMap(\.spellings) + ["-h", "--help", "--version"])
-          .contains(argument)
+        || (OptionName.replFlags.flatMap(\.spellings) + ["--version"]).contains(argument)
       if isTheApps { app += group } else { moved += group }
       index += group.count
     }

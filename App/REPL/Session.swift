@@ -162,17 +162,11 @@ public final class Session {
     await parsed.run(self)
     await storage?.settle()
     let after = storage?.takeProblems() ?? []
-    var outcome = failure.map(Outcome.failure) ?? .success
-    // A failure said once: the same write may fail before the command and after it.
-    var said: Set<String> = []
-    for error in before + after where said.insert(error).inserted {
-      if outcome == .success {
-        outcome = .failure(error)
-      } else {
-        output.err("primetime: \(error)")
-      }
-    }
-    return outcome
+    // One line for the command, each failure said once: the same write may fail before the
+    // command and after it.
+    var failures = failure.map { [$0] } ?? []
+    for error in before + after where !failures.contains(error) { failures.append(error) }
+    return failures.isEmpty ? .success : .failure(failures.joined(separator: "; "))
   }
 
   // MARK: - What commands do

@@ -122,8 +122,9 @@ enum Element: Decodable, Equatable {
     } else if let number = try? value.decode(Double.self) {
       let isWhole = number.isFinite && number.rounded(.towardZero) == number
       // Shown as a double's shortest form (`1e+30`) where that is the number's exact value,
-      // and by its digits where a double would round it (`18446744073709551557`).
-      let exact = try? value.decode(Decimal.self)
+      // and by its digits where a double would round it (`18446744073709551557`) and a decimal
+      // holds them all (up to 38 digits, with no exponent left over).
+      let exact = (try? value.decode(Decimal.self)).flatMap { $0.exponent <= 0 ? $0 : nil }
       let shown =
         if let exact, Decimal(string: "\(number)") != exact { "\(exact)" } else { "\(number)" }
       self = .unusable(.init(shown: shown, reason: isWhole ? .outOfRange : .notAWholeNumber))

@@ -90,10 +90,13 @@ struct FavoritePrimesFileTests {
 
   @Test func aNumberADoubleWouldRound_isNamedByItsDigits() throws {
     let imported = try FavoritePrimesFile.decode(
-      Data("[18446744073709551557, -9223372036854775809, 1e30, 1.5e300, 0.1]".utf8))
+      Data(
+        ("[18446744073709551557, -9223372036854775809, 1e30, 1.5e300, 0.1, "
+          + "123456789012345678901234567890123456789012345]").utf8))
     #expect(
       imported.unusable.map(\.shown) == [
         "18446744073709551557", "-9223372036854775809", "1e+30", "1.5e+300", "0.1",
+        "1.2345678901234567e+44",
       ])
   }
 

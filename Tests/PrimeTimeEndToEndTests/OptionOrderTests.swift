@@ -12,6 +12,7 @@ struct OptionOrderTests {
   static let options: [[String]] = [
     ["--data-dir", "DIR"], ["-c", "incr"], ["--command=incr"], ["--record", "RECORDING"],
     ["--force"], ["--json"], ["-t", "2"], ["--threads=2"], ["--time"], ["--step"], ["--ui"],
+    ["-h"], ["--help"], ["-f", "DIR"], ["--file=-"],
   ]
 
   @Test(arguments: options)
