@@ -25,6 +25,9 @@ public enum REPL {
     recording: RecordingFile.Target?, environment: RuntimeEnvironment
   ) async -> Int32 {
     var files: [(name: String, lines: InputLines)] = []
+    defer {
+      for file in files where file.name != FileClient.standardStreams { file.lines.close() }
+    }
     for file in scriptFiles {
       guard file != FileClient.standardStreams else {
         files.append((file, InputLines(descriptor: STDIN_FILENO)))
@@ -38,13 +41,11 @@ public enum REPL {
         : fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
           ? "it is a directory" : nil
       if let reason {
+        if descriptor >= 0 { close(descriptor) }
         FileHandle.standardError.write(Data("primetime: cannot read '\(file)': \(reason)\n".utf8))
         return 1
       }
       files.append((file, InputLines(descriptor: descriptor)))
-    }
-    defer {
-      for file in files where file.name != FileClient.standardStreams { file.lines.close() }
     }
     var script: [[String]]?
     if !commandStrings.isEmpty {
@@ -179,6 +180,12 @@ public enum REPL {
         }
         if session.isQuitRequested { break }
       }
+      // Input that could not be read to its end ran only in part.
+      if let failure = input.failure {
+        failed = true
+        output.err(
+          "primetime: cannot read \(name.map { "'\($0)'" } ?? "standard input"): \(failure)")
+      }
     }
     if let script {
       for (index, words) in script.enumerated() {
@@ -208,6 +215,8 @@ final class InputLines: Sequence, IteratorProtocol {
   private var buffer: [UInt8] = []
   private var start = 0
   private var isAtEnd = false
+  /// Why reading stopped before the end, where a read failed.
+  private(set) var failure: String?
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
@@ -254,6 +263,7 @@ final class InputLines: Sequence, IteratorProtocol {
         read(descriptor, bytes.baseAddress.map { $0 + count }, 65_536)
       }
     } while got < 0 && errno == EINTR
+    if got < 0 { failure = String(cString: strerror(errno)) }
     buffer.removeSubrange((count + Swift.max(got, 0))...)
     if got <= 0 { isAtEnd = true }
   }

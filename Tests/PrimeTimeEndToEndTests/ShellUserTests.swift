@@ -273,6 +273,15 @@ struct ListingCommandTests {
         + "\(file.path) is in the way: it is not a directory\n")
   }
 
+  @Test func aScriptFileThatFailsToBeRead_failsTheRun_sayingWhy() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // The process's own memory opens, and its first page fails to be read.
+    let result = try PrimeTime.run(["-f", "/proc/self/mem"], home: home)
+    #expect(result.status == 1)
+    #expect(result.stderr == "primetime: cannot read '/proc/self/mem': Input/output error\n")
+  }
+
   @Test func anOptionOfTheREPL_isRefused_withTheListings() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
