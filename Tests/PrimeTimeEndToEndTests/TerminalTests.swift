@@ -180,6 +180,27 @@ struct TerminalTests {
     #expect(result.stdout.hasSuffix("168  997\n"))
   }
 
+  @Test(arguments: [[], ["ui"]])
+  func aPerson_whoseSessionMovedADamagedDatabaseAside_quitsWithStatusOne(arguments: [String])
+    throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Data(repeating: 0x5A, count: 8192).write(to: home.appending(path: "primetime.sqlite"))
+    let terminal = try PseudoTerminal(running: PrimeTime.binary, arguments: arguments, home: home)
+    if arguments.isEmpty {
+      try terminal.expect("moved it to")
+      try terminal.expect("counter 0> ")
+      terminal.type("quit\r")
+    } else {
+      // The box that says so closes with the first key; q then quits.
+      try terminal.expect("moved it to")
+      try terminal.expect("Any key")
+      terminal.type(" q")
+    }
+    #expect(try terminal.waitForExit() == 1)
+  }
+
   @Test func theHistoryFile_keepsNoTrailingSpaces_andNoRepeatedLines() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
