@@ -177,6 +177,15 @@ struct ReplayCommand: ParsableCommand {
       q quits. A recording that does not reproduce opens at the line that differs.
       """)
   var ui = false
+
+  /// `--ui` shows every step on its history page; `--step`, which prints them, is no part of
+  /// it, and is refused there rather than left unsaid.
+  func validate() throws {
+    guard !(step && ui) else {
+      throw ValidationError(
+        "--step and --ui do not go together: --ui shows each step on its history page")
+    }
+  }
 }
 
 struct NthPrimeCommand: ParsableCommand {
