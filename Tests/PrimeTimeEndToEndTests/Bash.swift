@@ -5,14 +5,18 @@ import Synchronization
 /// followed.
 enum Bash {
   /// Runs `program` with `bash -c` in `directory`, with no startup files read, `HOME` set to
-  /// `home`, and the built binary's directory first on `PATH`, as a user who installed it has
+  /// `home`, and the built binary first on `PATH` as `primetime`, as a user who installed it has
   /// it.
   static func run(_ program: String, home: URL, directory: URL) throws -> PrimeTime.Result {
+    let binaries = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: binaries) }
+    try FileManager.default.createSymbolicLink(
+      at: binaries.appending(path: "primetime"), withDestinationURL: PrimeTime.binary)
     let process = Process()
     process.executableURL = URL(filePath: "/bin/bash")
     process.arguments = ["--norc", "--noprofile", "-c", program]
-    let binaries = PrimeTime.binary.deletingLastPathComponent().path
-    process.environment = ["PATH": "\(binaries):/usr/bin:/bin", "HOME": home.path, "TZ": "UTC"]
+    process.environment =
+      ["PATH": "\(binaries.path):/usr/bin:/bin", "HOME": home.path, "TZ": "UTC"]
       .merging(PrimeTime.instrumentation) { $1 }
     process.currentDirectoryURL = directory
     let stdout = Pipe()
