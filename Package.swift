@@ -384,7 +384,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimeTimeCLITests",
-      dependencies: ["PrimeTimeCLI", "REPL", "Runtime"],
+      dependencies: [
+        "PrimeTimeCLI", "REPL", "Runtime",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       path: "Tests/PrimeTimeCLITests"
     ),
     .testTarget(

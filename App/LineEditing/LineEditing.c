@@ -123,19 +123,115 @@ static void free_candidates(void) {
   current_candidates = NULL;
 }
 
+/* Whether the character at `index` of `line` is quoted, as the REPL's words read it: after a
+   backslash outside single quotes, or inside quotes. A blank or `;` so quoted is part of a word,
+   and does not end it. */
+static int is_quoted(char *line, int index) {
+  char quote = 0;
+  for (int position = 0; position < index && line[position]; position++) {
+    char character = line[position];
+    if (quote == '\'') {
+      if (character == '\'') quote = 0;
+    } else if (character == '\\') {
+      if (position + 1 == index) return 1;
+      position++;
+    } else if (quote == '"') {
+      if (character == '"') quote = 0;
+    } else if (character == '\'' || character == '"') {
+      quote = character;
+    }
+  }
+  return quote != 0;
+}
+
+/* The characters of a file's name that the REPL's words would read otherwise: blanks and `;`
+   separate words, quotes and the backslash quote, `#` may start a comment. */
+static char file_name_specials[] = " \t\r\n;\\'\"#";
+
+/* A file's name as typed, the quotes and backslashes taken out, for looking it up:
+   `quote_char` is the quote the word opened with, if any. Allocated with malloc, as readline
+   frees it. */
+static char *dequote_file_name(char *text, int quote_char) {
+  char *name = malloc(strlen(text) + 1);
+  if (!name) return NULL;
+  char quote = (char)quote_char;
+  size_t length = 0;
+  for (const char *character = text; *character; character++) {
+    if (*character == '\\' && quote != '\'' && character[1]) {
+      /* Inside double quotes a backslash escapes only ", \, $ and `. */
+      if (quote == '"' && !strchr("\"\\$`", character[1])) {
+        name[length++] = *character;
+      } else {
+        name[length++] = *++character;
+      }
+    } else if (quote && *character == quote) {
+      quote = 0;
+    } else if (!quote && (*character == '\'' || *character == '"')) {
+      quote = *character;
+    } else {
+      name[length++] = *character;
+    }
+  }
+  name[length] = 0;
+  return name;
+}
+
+/* A file's name as the REPL's words read it back. Inside the quote the word opened with, it is
+   as it is, but for that quote itself (and inside double quotes, a backslash); readline closes
+   the quote. Outside quotes, a backslash goes before each special character. Allocated with
+   malloc, as readline frees it. */
+static char *quote_file_name(char *name, int match_type, char *quote_pointer) {
+  (void)match_type;
+  char quote = quote_pointer ? *quote_pointer : 0;
+  /* At most four characters for each: '\'' closes, escapes and reopens a single quote. */
+  char *quoted = malloc(strlen(name) * 4 + 1);
+  if (!quoted) return NULL;
+  size_t length = 0;
+  for (const char *character = name; *character; character++) {
+    if (quote == '\'' && *character == '\'') {
+      memcpy(quoted + length, "'\\''", 4);
+      length += 4;
+      continue;
+    }
+    if ((quote == '"' && strchr("\"\\", *character)) ||
+        (!quote && strchr(file_name_specials, *character))) {
+      quoted[length++] = '\\';
+    }
+    quoted[length++] = *character;
+  }
+  quoted[length] = 0;
+  return quoted;
+}
+
 static char **complete(const char *text, int start, int end) {
   (void)end;
+  /* Only what the callback offers: never readline's own file names where it offers none. */
   rl_attempted_completion_over = 1;
   free_candidates();
   if (!candidates_for) return NULL;
-  current_candidates = candidates_for(rl_line_buffer, start);
+  int file_names = 0;
+  current_candidates = candidates_for(rl_line_buffer, start, &file_names);
+  if (file_names) {
+    rl_filename_completion_desired = 1;
+    return rl_completion_matches(text, rl_filename_completion_function);
+  }
   return rl_completion_matches(text, completion_generator);
 }
+
+/* Words end at a blank or `;`, as the REPL reads them. */
+static char word_breaks[] = " \t\n;";
+static char quotes[] = "'\"";
 
 void line_editing_install_completion(line_editing_candidates candidates) {
   candidates_for = candidates;
   rl_readline_name = "primetime";
   rl_attempted_completion_function = complete;
+  rl_completer_word_break_characters = word_breaks;
+  rl_completer_quote_characters = quotes;
+  rl_char_is_quoted_p = is_quoted;
+  rl_filename_quote_characters = file_name_specials;
+  rl_filename_quoting_function = quote_file_name;
+  rl_filename_dequoting_function = dequote_file_name;
 }
 
 const char *line_editing_last_history_line(void) {

@@ -122,7 +122,8 @@ extension DirectCommand {
         value = try WholeNumber.parse(number, name: question.argument, in: 1...Primes.maximumN)
       case .primeCount:
         value = try WholeNumber.parse(number, name: question.argument, in: 0...Primes.maximumX)
-      case .isPrime: value = try WholeNumber.parse(number, name: question.argument)
+      case .isPrime:
+        value = try WholeNumber.parse(number, name: question.argument, in: Int.min...Int.max)
       }
     } catch {
       throw DirectCommandError(error.description)

@@ -46,6 +46,16 @@ enum OptionName: String {
     }
   }
 
+  /// What the completion scripts offer for the option's value: files for a recording,
+  /// directories for the data; `nil` for a flag, or a value that names no file.
+  var completion: CompletionKind? {
+    switch self {
+    case .dataDirectory: .directory
+    case .record: .file()
+    case .command, .force, .threads, .time: nil
+    }
+  }
+
   /// The option in a usage line: `[-c <commands>]`, by its shortest name.
   var usage: String { "[" + spelled + "]" }
 

@@ -61,14 +61,16 @@ struct SessionOptions: ParsableArguments {
       "Where favorites, activity and REPL history live.",
       discussion:
         "Default: $PRIMETIME_HOME, else $XDG_DATA_HOME/primetime, else ~/.local/share/primetime.",
-      valueName: OptionName.dataDirectory.valueName))
+      valueName: OptionName.dataDirectory.valueName),
+    completion: OptionName.dataDirectory.completion)
   var dataDirectory: String?
 
   @Option(
     name: OptionName.record.declared,
     help: ArgumentHelp(
       "Write the session to <file> as JSON Lines, to run again with 'primetime replay <file>'.",
-      valueName: OptionName.record.valueName))
+      valueName: OptionName.record.valueName),
+    completion: OptionName.record.completion)
   var recording: String?
 
   @Flag(
@@ -178,7 +180,8 @@ struct ReplayCommand: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "A recording made with \(OptionName.record.long).", valueName: OptionName.record.valueName))
+      "A recording made with \(OptionName.record.long).", valueName: OptionName.record.valueName),
+    completion: OptionName.record.completion)
   var file: String
 
   @Flag(help: "Print each action and the change it makes to the state, as 'trace on' does.")
@@ -190,6 +193,15 @@ struct ReplayCommand: ParsableCommand {
       q quits. A recording that does not reproduce opens at the line that differs.
       """)
   var ui = false
+
+  /// `--ui` shows every step on its history page; `--step`, which prints them, is no part of
+  /// it, and is refused there rather than left unsaid.
+  func validate() throws {
+    guard !(step && ui) else {
+      throw ValidationError(
+        "--step and --ui do not go together: --ui shows each step on its history page")
+    }
+  }
 }
 
 struct NthPrimeCommand: ParsableCommand {
@@ -306,7 +318,9 @@ public enum PrimeTimeCLI {
     } catch {
       let code = PrimeTimeCommand.exitCode(for: error)
       if code == .success {
-        print(PrimeTimeCommand.fullMessage(for: error))
+        print(
+          CompletionScriptCommand.script(asked: arguments)
+            ?? PrimeTimeCommand.fullMessage(for: error))
         return 0
       }
       if let unknown = unknownCommand(in: arguments) { return usageError(unknown) }

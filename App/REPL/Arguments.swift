@@ -5,14 +5,14 @@ import NumberSyntax
 struct Arguments<Value: Sendable>: Sendable {
   /// The arguments as the usage line shows them, e.g. `[k]` or `<row> [row...]`.
   let usage: String
-  /// The words Tab offers after the command's name.
-  let completions: @Sendable () -> [String]
+  /// What Tab offers after the command's name.
+  let completions: @Sendable () -> Completion
   /// Reads the words after the command's name. A thrown message is completed with the usage.
   let parse: @Sendable ([String]) throws(CommandError) -> Value
 
   init(
     usage: String,
-    completions: @escaping @Sendable () -> [String] = { [] },
+    completions: @escaping @Sendable () -> Completion = { .words([]) },
     parse: @escaping @Sendable ([String]) throws(CommandError) -> Value
   ) {
     self.usage = usage
@@ -74,9 +74,9 @@ extension Arguments where Value == [Int] {
 }
 
 extension Arguments where Value == String? {
-  /// An optional word, such as a file name, e.g. `[file]`.
-  static func optionalWord(_ name: String) -> Self {
-    Self(usage: "[\(name)]") { words throws(CommandError) in
+  /// An optional file's name, e.g. `[file]`, which Tab completes from the files there are.
+  static func optionalFile(_ name: String) -> Self {
+    Self(usage: "[\(name)]", completions: { .fileNames }) { words throws(CommandError) in
       guard words.count <= 1 else { throw CommandError("too many arguments") }
       return words.first
     }
@@ -86,7 +86,7 @@ extension Arguments where Value == String? {
 extension Arguments where Value == Bool {
   /// An optional flag, e.g. `[--json]`: whether it is given.
   static func flag(_ flag: String) -> Self {
-    Self(usage: "[\(flag)]", completions: { [flag] }) { words throws(CommandError) in
+    Self(usage: "[\(flag)]", completions: { .words([flag]) }) { words throws(CommandError) in
       switch words {
       case []: return false
       case [flag]: return true
@@ -97,7 +97,7 @@ extension Arguments where Value == Bool {
 
   /// Exactly one of two words, e.g. `on|off`: whether it is the first.
   static func either(_ yes: String, or no: String) -> Self {
-    Self(usage: "\(yes)|\(no)", completions: { [yes, no] }) { words throws(CommandError) in
+    Self(usage: "\(yes)|\(no)", completions: { .words([yes, no]) }) { words throws(CommandError) in
       switch words {
       case [yes]: return true
       case [no]: return false

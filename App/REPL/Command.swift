@@ -21,8 +21,8 @@ struct Command: Sendable {
   /// The screen it works on, or `nil` for any, as `help` says; elsewhere the app refuses its
   /// actions (``AppAction/screenNeeded``).
   let screen: Screen?
-  /// The words Tab offers after its name.
-  let argumentCompletions: @Sendable () -> [String]
+  /// What Tab offers after its name.
+  let argumentCompletions: @Sendable () -> Completion
   private let parseArguments: @Sendable ([String]) throws(CommandError) -> (any Sendable, Run)
 
   /// A command whose arguments read as a `Value` that `run` receives.
@@ -70,23 +70,28 @@ struct Command: Sendable {
 
   /// What Tab offers for the word that starts at byte `start` of `line`: command names and
   /// aliases, except those of one character, for the first word of a command (after the start
-  /// of the line or a `;`), the command's argument words for the word after its name, and
-  /// nothing further on.
-  static func completions(line: String, start: Int) -> [String] {
-    let command =
-      line.utf8.prefix(start).split(
-        separator: UInt8(ascii: ";"), omittingEmptySubsequences: false
-      ).last ?? []
-    let words = command.split(whereSeparator: {
-      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
-    })
-    .map { String(decoding: $0, as: UTF8.self) }
+  /// of the line or a `;`), the command's own completion for the word after its name, and
+  /// nothing further on. The words before are read as the command will read them, quotes and
+  /// all; a quote that opens the word being completed is left out, the word starting after it.
+  static func completions(line: String, start: Int) -> Completion {
+    var before = String(decoding: line.utf8.prefix(start), as: UTF8.self)
+    if before.last == "'" || before.last == "\"" { before.removeLast() }
+    guard let words = try? ShellWords.commands(in: before).last else { return .words([]) }
     switch words.count {
-    case 0: return all.flatMap(\.names).filter { $0.count > 1 }
-    case 1: return named(words[0])?.argumentCompletions() ?? []
-    default: return []
+    case 0: return .words(all.flatMap(\.names).filter { $0.count > 1 })
+    case 1: return named(words[0])?.argumentCompletions() ?? .words([])
+    default: return .words([])
     }
   }
+}
+
+/// What Tab offers for a word of the command line.
+enum Completion: Equatable, Sendable {
+  /// The words that begin as the word typed so far does.
+  case words([String])
+  /// The names of files and directories, as a shell completes them: from the current
+  /// directory, or the home directory after `~/`.
+  case fileNames
 }
 
 extension Command: CustomStringConvertible {

@@ -100,7 +100,7 @@ extension Command {
       session.say(Rendering.count(session.state))
     },
     Command(
-      "save-favorites", .optionalWord("file"),
+      "save-favorites", .optionalFile("file"),
       summary: "export the favorites to a JSON file (default: favorite-primes.json)",
       details: """
         a relative path starts from the current directory, and ~ is your home;
@@ -115,7 +115,7 @@ extension Command {
         newsOnStandardError: path == FileClient.standardStreams)
     },
     Command(
-      "load-favorites", .optionalWord("file"),
+      "load-favorites", .optionalFile("file"),
       summary: "add the primes a JSON file lists (default: favorite-primes.json)",
       details: """
         a relative path starts from the current directory, and ~ is your home;
@@ -195,7 +195,7 @@ extension Command {
 extension Arguments where Value == Command? {
   /// An optional command name or alias, e.g. `[command]`.
   static var commandName: Self {
-    Self(usage: "[command]", completions: { Command.all.map(\.name) }) {
+    Self(usage: "[command]", completions: { .words(Command.all.map(\.name)) }) {
       words throws(CommandError) in
       guard words.count <= 1 else { throw CommandError("too many arguments") }
       guard let word = words.first else { return nil }

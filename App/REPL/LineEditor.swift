@@ -4,7 +4,7 @@ import LineEditing
 
 /// Reads lines at a terminal with GNU readline: editing, history kept across sessions in a
 /// file (trimmed, without a line that repeats the one before), Tab completion of command names
-/// and of their arguments, and Ctrl-C that clears the line.
+/// and of their arguments, file names included, and Ctrl-C that clears the line.
 @MainActor
 final class LineEditor {
   private let historyFile: URL?
@@ -13,9 +13,16 @@ final class LineEditor {
   /// Creates the editor; Tab offers what ``Command/completions(line:start:)`` gives.
   init(historyFile: URL?) {
     self.historyFile = historyFile
-    line_editing_install_completion { line, start in
+    line_editing_install_completion { line, start, fileNames in
       let line = line.map { String(cString: $0) } ?? ""
-      let words = Command.completions(line: line, start: Int(start))
+      let words: [String]
+      switch Command.completions(line: line, start: Int(start)) {
+      case .words(let offered):
+        words = offered
+      case .fileNames:
+        fileNames?.pointee = 1
+        return nil
+      }
       // Allocated with malloc, as the C side frees it.
       typealias Word = UnsafeMutablePointer<CChar>?
       guard let memory = malloc(MemoryLayout<Word>.stride * (words.count + 1)) else { return nil }

@@ -38,6 +38,36 @@ struct DirectCommandTests {
     #expect(DirectCommand(plainArguments: arguments) == nil)
   }
 
+  /// A number outside a command's range is refused in one wording, whichever command it is
+  /// and whichever side of the range it falls on, also beyond 64 bits.
+  @Test(
+    arguments: [
+      (DirectCommand.Question.nthPrime, "0", "n must be between 1 and 216289611853439384, not 0"),
+      (.nthPrime, "2^63", "n must be between 1 and 216289611853439384, not 2^63"),
+      (.primeCount, "-1", "x must be between 0 and 9223372036854775807, not -1"),
+      (.primeCount, "2^64", "x must be between 0 and 9223372036854775807, not 2^64"),
+      (
+        .isPrime, "2^63",
+        "n must be between -9223372036854775808 and 9223372036854775807, not 2^63"
+      ),
+      (
+        .isPrime, "-2^63-1",
+        "n must be between -9223372036854775808 and 9223372036854775807, not -2^63-1"
+      ),
+      (
+        .isPrime, "1e99",
+        "n must be between -9223372036854775808 and 9223372036854775807, not 1e99"
+      ),
+    ])
+  func aNumberOutOfRange_isRefusedAlike_byEveryCommand(
+    question: DirectCommand.Question, number: String, message: String
+  ) {
+    #expect(throws: DirectCommandError(message)) {
+      try DirectCommand(question: question, number: number, threads: 1)
+        .answer(progress: LookupProgress())
+    }
+  }
+
   @Test func answer_readsTheNumberSyntax_andChecksTheThreads() throws {
     let progress = LookupProgress()
     #expect(

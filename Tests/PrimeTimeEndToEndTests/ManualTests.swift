@@ -1,3 +1,6 @@
+import FavoritePrimesFormat
+import FavoritesDatabase
+import FavoritesDatabaseLive
 import Foundation
 import Testing
 
@@ -80,6 +83,81 @@ struct ManualTests {
     check(root, isRoot: true)
     // And it lists no command the program does not have.
     #expect(Set(listed) == Set((root.subcommands ?? []).map(\.commandName)).subtracting(["help"]))
+  }
+
+  /// The lines of the page's section `title`, up to the next section.
+  static func section(_ title: String) throws -> [Substring] {
+    let lines = try String(contentsOf: manual, encoding: .utf8).split(separator: "\n")
+    guard let start = lines.firstIndex(where: { $0 == ".Sh \(title)" || $0 == ".Sh \"\(title)\"" })
+    else { return [] }
+    return Array(lines[(start + 1)...].prefix { !$0.hasPrefix(".Sh ") })
+  }
+
+  /// The items of a section's list (`.It Ev HOME`, `.It 64`), each with the text under it.
+  static func items(_ lines: [Substring], macro: String) -> [String: String] {
+    var items: [String: String] = [:]
+    var current: String?
+    for line in lines {
+      if line.hasPrefix(".It " + macro) {
+        current = String(line.dropFirst(4 + macro.count)).trimmingCharacters(in: .whitespaces)
+        items[current ?? ""] = ""
+      } else if line == ".El" {
+        current = nil
+      } else if let name = current {
+        items[name, default: ""] += line + "\n"
+      }
+    }
+    return items
+  }
+
+  /// With no subcommand, primetime opens its REPL: the synopsis shows the subcommand optional.
+  @Test func theSynopsis_showsTheSubcommandAsOptional() throws {
+    let synopsis = try Self.section("SYNOPSIS")
+    #expect(synopsis.contains(".Op Ar subcommand"))
+    #expect(!synopsis.contains(".Ar subcommand"))
+  }
+
+  /// Every variable the program's sources read is described, and so are the pager's.
+  @Test func theEnvironmentSection_describesEveryVariableTheProgramReads() throws {
+    let described = Self.items(try Self.section("ENVIRONMENT"), macro: "Ev ")
+    let root = Self.manual.deletingLastPathComponent().deletingLastPathComponent()
+    var read: Set<String> = []
+    for folder in ["App", "Modules"] {
+      let files = FileManager.default.enumerator(
+        at: root.appending(path: folder), includingPropertiesForKeys: nil)
+      while let file = files?.nextObject() as? URL {
+        guard ["swift", "c"].contains(file.pathExtension) else { continue }
+        let text = try String(contentsOf: file, encoding: .utf8)
+        for match in text.matches(
+          of: /(?:variables|environment)\["([A-Z_][A-Z0-9_]*)"\]|getenv\("([A-Z_][A-Z0-9_]*)"\)/)
+        {
+          if let name = match.1 ?? match.2 { read.insert(String(name)) }
+        }
+      }
+    }
+    #expect(read.isSuperset(of: ["PRIMETIME_HOME", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]))
+    let expected = read.union(["PAGER", "PRIMETIME_PAGER"])
+    #expect(
+      expected.subtracting(described.keys).isEmpty,
+      "not described: \(expected.subtracting(described.keys))")
+    for (name, text) in described {
+      #expect(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(name)")
+    }
+  }
+
+  @Test func theFilesSection_namesTheDataDirectorysFiles() throws {
+    let files = Self.items(try Self.section("FILES"), macro: "Pa ")
+    #expect(
+      Set(files.keys) == [FavoritesDatabase.fileName, "repl-history", FavoritePrimesFile.name])
+  }
+
+  /// Each status the program exits with, and a signal's as a shell reports it, for the signals
+  /// that end it at a person's or the system's request.
+  @Test func theExitStatusSection_namesEveryStatus() throws {
+    let section = try Self.section("EXIT STATUS")
+    let statuses = Self.items(section, macro: "")
+    #expect(Set(statuses.keys) == ["0", "1", "64", "70", "129", "130", "143"])
+    #expect(!section.contains(".Ex -std"))
   }
 
   @Test(arguments: ["bash", "zsh", "fish"])

@@ -195,6 +195,24 @@ struct PrimeCommandTests {
     #expect(help.stdout.contains("USAGE: primetime prime-count <x>"))
   }
 
+  @Test(
+    arguments: [
+      (["nth-prime", "0"], "n must be between 1 and 216289611853439384, not 0"),
+      (["pi", "2^63"], "x must be between 0 and 9223372036854775807, not 2^63"),
+      (
+        ["is-prime", "2^63"],
+        "n must be between -9223372036854775808 and 9223372036854775807, not 2^63"
+      ),
+    ])
+  func theCommandsForScripts_sayARangeErrorAlike(arguments: [String], message: String) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(arguments, home: home)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "primetime: \(message)\n")
+  }
+
   @Test func theCommandsForScripts_readNumbersAsPrimecountDoes() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -288,7 +306,8 @@ struct PrimeCommandTests {
     #expect(huge.status == 64)
     #expect(
       huge.stderr
-        == "primetime: n is too large: 99999999999999999999 is more than 9223372036854775807\n")
+        == "primetime: n must be between -9223372036854775808 and 9223372036854775807, not "
+        + "99999999999999999999\n")
     let threads = try PrimeTime.run(["nth-prime", "5", "--threads", "-1"], home: home)
     #expect(threads.status == 64)
     #expect(threads.stderr == "primetime: --threads must be between 1 and 1024\n")

@@ -166,6 +166,52 @@ struct ReadmeTests {
       """)
   }
 
+  /// The README's fenced code blocks, each as its lines.
+  static func codeBlocks(in text: String) -> [[String]] {
+    var blocks: [[String]] = []
+    var block: [String]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        if let lines = block { blocks.append(lines) }
+        block = block == nil ? [] : nil
+      } else {
+        block?.append(String(line))
+      }
+    }
+    return blocks
+  }
+
+  /// The lines that install the completion scripts and the man page, followed as written in a
+  /// new account's empty home, where none of the directories they write to exists yet: each
+  /// file they name is there afterwards, and holds something.
+  @Test func theInstallLines_workInAnEmptyHome() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let block = try #require(
+      Self.codeBlocks(in: text).first {
+        $0.contains { $0.contains("--generate-completion-script") }
+      })
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // From the clone, whose `Documentation/primetime.1` the man page's line installs.
+    let clone = Self.readme.deletingLastPathComponent()
+    let result = try Bash.run(
+      "set -e -o pipefail\n" + block.joined(separator: "\n"), home: home, directory: clone)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "")
+    // Where each line writes: after `>`, or `install`'s last word.
+    let files = block.compactMap { line -> String? in
+      let words = Self.words(line)
+      if let arrow = words.firstIndex(of: ">"), arrow + 1 < words.count { return words[arrow + 1] }
+      return words.first == "install" ? words.last : nil
+    }
+    #expect(files.count == 4, "\(files)")
+    for file in files {
+      let path = file.hasPrefix("~/") ? home.appending(path: String(file.dropFirst(2))).path : file
+      let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+      #expect((size ?? 0) > 0, "\(file)")
+    }
+  }
+
   @Test func theReadme_hasItsExamples() {
     #expect(Self.examples.count >= 5, "\(Self.readme.path)")
     // The first is the REPL session, whose prompts are read as typed lines.

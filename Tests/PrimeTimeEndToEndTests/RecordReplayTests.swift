@@ -176,6 +176,28 @@ struct RecordReplayTests {
     #expect(lines.last?.hasPrefix(#"{"activityFeed":[],"count":1,"#) == true)
   }
 
+  /// `--ui` shows the steps on the history page, where `--step` has nothing to add: the pair is
+  /// refused, in either order, at a terminal as in a pipe, before the screen opens.
+  @Test(arguments: [["--step", "--ui"], ["--ui", "--step"]])
+  func stepWithUI_isAUsageError_ofOneLine(flags: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "session.jsonl").path
+    _ = try PrimeTime.run(["--record", recording, "-c", "incr"], home: home)
+    let refusal = "primetime: --step and --ui do not go together: --ui shows each step"
+    let piped = try PrimeTime.run(["replay"] + flags + [recording], home: home)
+    #expect(piped.status == 64)
+    #expect(piped.stdout == "")
+    #expect(piped.stderr.hasPrefix(refusal), "\(piped.stderr)")
+    #expect(piped.stderr.split(separator: "\n").count == 1, "\(piped.stderr)")
+
+    let terminal = try PseudoTerminal(
+      running: PrimeTime.binary, arguments: ["replay"] + flags + [recording], home: home)
+    try terminal.expect(refusal)
+    #expect(try terminal.waitForExit() == 64)
+    #expect(terminal.transcript.hasPrefix(refusal), "\(terminal.transcript)")
+  }
+
   @Test func anUnreadableRecording_isOneLine_andExitsOne() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -292,6 +292,39 @@ struct TerminalTests {
     #expect(try again.waitForExit() == 0)
   }
 
+  /// Tab completes a file's name after the commands that take one, escaped as the REPL's words
+  /// read it back, and a directory's with its slash; other commands keep their own words.
+  @Test func tab_completesFileNames_afterTheCommandsThatTakeAFile() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Data(#"{"version":1,"favoritePrimes":[7]}"#.utf8)
+      .write(to: home.appending(path: "my favorites.json"))
+    try FileManager.default.createDirectory(
+      at: home.appending(path: "backups"), withIntermediateDirectories: false)
+    let terminal = try PseudoTerminal(running: PrimeTime.binary, home: home)
+    try terminal.expect("counter 0> ")
+    terminal.type("load-favorites ~/my\t")
+    try terminal.expect(#"load-favorites ~/my\ favorites.json "#)
+    terminal.type("\r")
+    try terminal.expect("added 1 favorite prime")
+    try terminal.expect("counter 0> ")
+    // Inside a quote, the name is completed as it is, and the quote closed.
+    terminal.type(#"save-favorites "~/my f"# + "\t")
+    try terminal.expect(#"save-favorites "~/my favorites.json" "#)
+    terminal.type("\u{15}")  // Ctrl-U: the line is dropped
+    terminal.type("save-favorites ~/ba\t")
+    try terminal.expect("save-favorites ~/backups/")
+    terminal.type("\u{15}")
+    terminal.type("tra\t")
+    try terminal.expect("trace ")
+    terminal.type("of\t")
+    try terminal.expect("off ")
+    terminal.type("\r")
+    try terminal.expect("trace off\r\n")
+    terminal.type("quit\r")
+    #expect(try terminal.waitForExit() == 0)
+  }
+
   @Test func aWaitForAnotherProgramThatHoldsTheDatabase_isSaid_andThenGoesOn() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

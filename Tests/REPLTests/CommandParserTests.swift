@@ -173,18 +173,39 @@ struct CommandParserTests {
   }
 
   @Test func completion_offersCommandNames_thenEachCommandsArguments() {
-    let names = Command.completions(line: "", start: 0)
+    guard case .words(let names) = Command.completions(line: "", start: 0) else {
+      Issue.record("no command names")
+      return
+    }
     #expect(names.contains("incr") && names.contains("favorites") && names.contains("fav"))
     #expect(!names.contains("+"))
-    #expect(Command.completions(line: "trace ", start: 6) == ["on", "off"])
-    #expect(Command.completions(line: "state ", start: 6) == ["--json"])
-    #expect(Command.completions(line: "help ", start: 5) == Command.all.map(\.name))
-    #expect(Command.completions(line: "? ", start: 2) == Command.all.map(\.name))
-    #expect(Command.completions(line: "incr ", start: 5) == [])
-    #expect(Command.completions(line: "nope ", start: 5) == [])
+    #expect(Command.completions(line: "trace ", start: 6) == .words(["on", "off"]))
+    #expect(Command.completions(line: "state ", start: 6) == .words(["--json"]))
+    #expect(Command.completions(line: "help ", start: 5) == .words(Command.all.map(\.name)))
+    #expect(Command.completions(line: "? ", start: 2) == .words(Command.all.map(\.name)))
+    #expect(Command.completions(line: "incr ", start: 5) == .words([]))
+    #expect(Command.completions(line: "nope ", start: 5) == .words([]))
     // After a `;`, a new command begins; after a command's argument, nothing more is offered.
-    #expect(Command.completions(line: "set 7; trace o", start: 13) == ["on", "off"])
-    #expect(Command.completions(line: "set 7;tr", start: 6) == names)
-    #expect(Command.completions(line: "trace on ", start: 9) == [])
+    #expect(Command.completions(line: "set 7; trace o", start: 13) == .words(["on", "off"]))
+    #expect(Command.completions(line: "set 7;tr", start: 6) == .words(names))
+    #expect(Command.completions(line: "trace on ", start: 9) == .words([]))
+  }
+
+  /// A command that takes a file completes the names of files, as a shell does, and only where
+  /// its file goes.
+  @Test func completion_ofAFileWord_offersFileNames() {
+    let fileCommands = Command.all.filter { $0.usage.hasSuffix("[file]") }
+    #expect(Set(fileCommands.map(\.name)) == ["save-favorites", "load-favorites"])
+    for command in fileCommands {
+      let line = command.name + " "
+      #expect(Command.completions(line: line, start: line.utf8.count) == .fileNames)
+      #expect(Command.completions(line: line + "my", start: line.utf8.count) == .fileNames)
+      // The word after the file takes nothing.
+      #expect(Command.completions(line: line + "a.json ", start: line.utf8.count + 7) == .words([]))
+    }
+    // A word begun with a quote starts after it; a quoted word before it is one word.
+    #expect(Command.completions(line: #"load-favorites "my f"#, start: 16) == .fileNames)
+    #expect(Command.completions(line: "incr; save-favorites 'a", start: 22) == .fileNames)
+    #expect(Command.completions(line: #"save-favorites "a b" "#, start: 21) == .words([]))
   }
 }

@@ -14,10 +14,13 @@ int line_editing_take_interrupt(void);
 
 /// Returns the words Tab may offer for the word that starts at byte `start` of `line`, as a
 /// NULL-terminated array; the array and each word are allocated with malloc, and freed by the
-/// caller.
-typedef char **(*line_editing_candidates)(const char *line, int start);
+/// caller. Where the word is a file's name, it sets `*file_names` to 1 and returns NULL.
+typedef char **(*line_editing_candidates)(const char *line, int start, int *file_names);
 
-/// Completes the word at the cursor with the words `candidates` gives that start with it.
+/// Completes the word at the cursor with the words `candidates` gives that start with it, or,
+/// where it says the word is a file's name, with the names of the files there are, as a shell
+/// does: `~/` is the home directory, and a name is quoted and escaped as a shell reads it back.
+/// Words are separated by blanks and `;`, and may be quoted with ' or ".
 void line_editing_install_completion(line_editing_candidates candidates);
 
 /// The last line in the history, or NULL when it is empty; owned by readline.
