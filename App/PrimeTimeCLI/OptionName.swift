@@ -46,12 +46,12 @@ enum OptionName: String {
     }
   }
 
-  /// What the completion scripts offer for the option's value: files for a recording,
-  /// directories for the data; `nil` for a flag, or a value that names no file.
+  /// What the completion scripts offer for the option's value: files for a recording or a
+  /// script, directories for the data; `nil` for a flag, or a value that names no file.
   var completion: CompletionKind? {
     switch self {
     case .dataDirectory: .directory
-    case .record: .file()
+    case .record, .file: .file()
     case .command, .force, .threads, .time: nil
     }
   }

@@ -48,7 +48,8 @@ struct PrimeTimeCommand: ParsableCommand {
         Given more than once, the files run in order; the exit status is 1 if any command \
         failed. A # begins a comment, to the end of the line.
         """,
-      valueName: OptionName.file.valueName))
+      valueName: OptionName.file.valueName),
+    completion: OptionName.file.completion)
   var scriptFiles: [String] = []
 }
 

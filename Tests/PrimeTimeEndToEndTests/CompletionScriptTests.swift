@@ -46,7 +46,7 @@ struct CompletionScriptTests {
     arguments: [
       ["primetime", "replay", "my"], ["primetime", "replay", "--step", "my"],
       ["primetime", "--record", "my"], ["primetime", "favorites", "--record", "my"],
-      ["primetime", "ui", "--record", "my"],
+      ["primetime", "ui", "--record", "my"], ["primetime", "-f", "my"],
     ])
   func bash_completesFileNames_whereAFileGoes(words: [String]) throws {
     let directory = try Self.workingDirectory()
