@@ -111,9 +111,12 @@ struct StorageObserverTests {
     }
   }
 
-  @Test func aScript_thatGaveUpOnAHeldDatabase_triesAgainOnlyForANewChange_andWaitsAgainOnceStored()
-    async throws
-  {
+  /// A script's store with storage on a database double that another program holds, its
+  /// wait for the database, and the double.
+  private func script() async throws -> (
+    store: Store<History<AppState>, AppHistoryAction>, observer: StorageObserver,
+    wait: DatabaseWait, database: Held
+  ) {
     let double = Held()
     let storage = Storage(database: double.database)
     _ = try await storage.open()
@@ -123,7 +126,13 @@ struct StorageObserverTests {
         nthPrime: .answering([:]), fileClient: .inMemory(InMemoryFiles()),
         now: { Date(timeIntervalSince1970: 0) }, uuid: IncrementingUUIDs().next))
     let wait = DatabaseWait()
-    let observer = StorageObserver(storage: storage, store: store, scriptWait: wait)
+    return (store, StorageObserver(storage: storage, store: store, scriptWait: wait), wait, double)
+  }
+
+  @Test func aScript_thatGaveUpOnAHeldDatabase_triesAgainOnlyForANewChange_andWaitsAgainOnceStored()
+    async throws
+  {
+    let (store, observer, wait, double) = try await script()
     func step(_ action: AppAction) async {
       await store.send(.step(action)).finish()
       await observer.settle()
@@ -156,15 +165,7 @@ struct StorageObserverTests {
   }
 
   @Test func aScriptsHeldChange_isNamedAtTheEnd_withHowToMakeItAgain() async throws {
-    let double = Held()
-    let storage = Storage(database: double.database)
-    _ = try await storage.open()
-    let store = Store(
-      initialState: History(AppState()), reducer: AppHistoryReducer(),
-      environment: AppEnvironment(
-        nthPrime: .answering([:]), fileClient: .inMemory(InMemoryFiles()),
-        now: { Date(timeIntervalSince1970: 0) }, uuid: IncrementingUUIDs().next))
-    let observer = StorageObserver(storage: storage, store: store, scriptWait: DatabaseWait())
+    let (store, observer, _, _) = try await script()
     for action: AppAction in [
       .counter(.countEntered(2)), .counter(.favoriteCommand(.saveFavoritePrimeTapped)),
       .counter(.favoriteCommand(.removeFavoritePrimeTapped)),
@@ -179,16 +180,7 @@ struct StorageObserverTests {
   }
 
   @Test func anUndo_backToWhatIsStored_leavesNothingHeld() async throws {
-    let double = Held()
-    let storage = Storage(database: double.database)
-    _ = try await storage.open()
-    let store = Store(
-      initialState: History(AppState()), reducer: AppHistoryReducer(),
-      environment: AppEnvironment(
-        nthPrime: .answering([:]), fileClient: .inMemory(InMemoryFiles()),
-        now: { Date(timeIntervalSince1970: 0) }, uuid: IncrementingUUIDs().next))
-    let wait = DatabaseWait()
-    let observer = StorageObserver(storage: storage, store: store, scriptWait: wait)
+    let (store, observer, wait, double) = try await script()
     await store.send(.step(.counter(.countEntered(2)))).finish()
     await store.send(.step(.counter(.favoriteCommand(.saveFavoritePrimeTapped)))).finish()
     await observer.settle()
