@@ -391,10 +391,13 @@ extension AppAction {
       switch action {
       case .pageOpened, .selectionMoved, .selectionPaged, .selectionMovedToFirst,
         .selectionMovedToLast, .activityScrolled, .activityPaged, .activityScrolledToNewest,
-        .activityScrolledToOldest, .helpOpened, .helpClosed, .launchWarningClosed, .quitTapped:
+        .activityScrolledToOldest, .launchWarningClosed, .quitTapped:
         true
-      case .terminalResized, .launchWarned, .storageFailed, .storageRecovered, .storageWaiting,
-        .storageWaitEnded, .storageReadOnly, .storageWritable, .signalReceived:
+      // The keys' help covers the page and changes nothing under it: what the last step said
+      // stays, and undo has nothing of it to pass over.
+      case .helpOpened, .helpClosed, .terminalResized, .launchWarned, .storageFailed,
+        .storageRecovered, .storageWaiting, .storageWaitEnded, .storageReadOnly, .storageWritable,
+        .signalReceived:
         false
       }
     }

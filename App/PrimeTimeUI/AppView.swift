@@ -146,11 +146,15 @@ public enum AppView {
       // Any key closes the warning; the keys that quit quit.
       return quits ? quit : .step(.screens(.launchWarningClosed))
     }
+    // Below the size the screen needs, nothing covers the page as far as a person can see:
+    // only quitting and a running lookup's keys act, whatever was open.
+    guard state.screens.size.isLargeEnough else {
+      return state.isLookingUp ? lookupKeys.action(for: key, in: state) : quits ? quit : nil
+    }
     switch state.screens.destination {
     case .help?: return .step(.screens(.helpClosed))
     case nil: break
     }
-    guard state.isLookingUp || state.screens.size.isLargeEnough else { return quits ? quit : nil }
     return keys(in: state).action(for: key, in: state)
   }
 
@@ -217,7 +221,7 @@ public enum AppView {
   /// The history page's keys, where moving travels: the page's own, where `u` and `r` move the
   /// marker, and quitting.
   static let historyPage = KeyTable(rows: [
-    (HistoryView.moves + HistoryView.undoAndRedo).map(onHistory),
+    (HistoryView.moves + HistoryView.undoAndRedo).map(onHistory) + historyPaging,
     HistoryView.closing.map(onHistory) + [
       quitting(.words("quit")), helpOpening(.wordsWhereRoom("help")),
     ],
@@ -316,6 +320,17 @@ public enum AppView {
       state.screens.size.isLargeEnough ? .step(.screens(.helpOpened)) : nil
     }
   }
+
+  /// PgDn and PgUp on the history page: the marker moves a page of steps, as many as the list
+  /// shows, and the app travels with it.
+  private static let historyPaging: [PageBinding] = [
+    PageBinding(.pageDown, hint: .withNext) { state in
+      .historyPage(.moved(by: Layout.listRows(in: state.screens.size)))
+    },
+    PageBinding(.pageUp, hint: .unhinted("page")) { state in
+      .historyPage(.moved(by: -Layout.listRows(in: state.screens.size)))
+    },
+  ]
 
   /// PgDn and PgUp, a page at a time, and `g` or Home and `G` or End, to either end: keys of the
   /// long lists, which only the help names.

@@ -7,8 +7,8 @@ public enum HistoryView {
   /// The keys that move the marker, also where it is only looked at.
   static let moves: [KeyBinding<Void, HistoryScreenAction>] =
     KeyBinding.downAndUp("move") { .moved(by: $0) } + [
-      KeyBinding(.character("g"), hint: .withNext, sends: .movedToFirst),
-      KeyBinding(.character("G"), hint: .words("first last"), sends: .movedToLast),
+      KeyBinding(.character("g"), .home, hint: .withNext, sends: .movedToFirst),
+      KeyBinding(.character("G"), .end, hint: .words("first last"), sends: .movedToLast),
     ]
 
   /// `u` and `r`, which undo and redo on the other pages: here they move the marker a step

@@ -394,6 +394,46 @@ struct KeyMapTests {
     }
   }
 
+  @Test func helpThatIsOpen_whenTheTerminalShrinks_givesWayToQuittingAndCancelling() async throws {
+    var state = AppState(count: 7, counterLookup: NthPrimeLookupState(n: 7))
+    state.screens.destination = .help
+    state.screens.size = Size(columns: 30, rows: 8)
+    #expect(AppView.action(for: .escape, in: state) == state.lookupCancellation.map { .step($0) })
+    #expect(state.lookupCancellation != nil)
+    #expect(AppView.action(for: .character("x"), in: state) == nil)
+    state.counterLookup = nil
+    #expect(AppView.action(for: .character("q"), in: state) == .step(.screens(.quitTapped)))
+    #expect(AppView.action(for: .escape, in: state) == nil)
+  }
+
+  @Test func theKeysHelp_leavesWhatTheLastStepSaid() async throws {
+    let store = makeStore(
+      AppState(screens: ScreensState(notice: .said("undone; count: 1; no favorites"))))
+    try await press(.character("?"), store) { $0.present.screens.destination = .help }
+    try await press(.character("x"), store) { $0.present.screens.destination = nil }
+    #expect(store.state.present.screens.said == "undone; count: 1; no favorites")
+    #expect(!store.state.canUndo)
+  }
+
+  @Test func onTheHistoryPage_homeEndAndThePageKeys_moveTheMarker() async throws {
+    let store = makeStore(AppState(count: 0))
+    for count in 1...30 {
+      try await press(.character("+"), store) {
+        $0.record(before: $0.present)
+        $0.present.count = count
+      }
+    }
+    try await press(.character("h"), store) {
+      $0.present.screens.page = .history(
+        ScreensState.HistoryVisit(openedAt: 30, returnPage: .counter))
+    }
+    let page = Layout.listRows(in: Self.size)
+    try await press(.home, store) { $0.travel(by: -30, restoring: \.undoable) }
+    try await press(.pageDown, store) { $0.travel(by: page, restoring: \.undoable) }
+    try await press(.pageUp, store) { $0.travel(by: -page, restoring: \.undoable) }
+    try await press(.end, store) { $0.travel(by: 30, restoring: \.undoable) }
+  }
+
   @Test func onATerminalTooSmall_theKeysDoNotShow() {
     var state = AppState(count: 7, counterLookup: NthPrimeLookupState(n: 7))
     state.screens.size = Size(columns: 39, rows: 12)
