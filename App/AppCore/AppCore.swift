@@ -329,7 +329,7 @@ extension AppState {
   /// - Returns: Whether the action was refused; if so, nothing else may come of it.
   public mutating func refuseOffItsScreen(_ action: AppAction) -> Bool {
     guard let needed = screenRefusing(action) else { return false }
-    if screens.launchWarning == nil { screens.notice = .refused(needs: needed) }
+    screens.notice = .refused(needs: needed)
     return true
   }
 }

@@ -83,10 +83,7 @@ public struct AppHistoryReducer: Reducer {
     if let reason = history.present.screens.readOnly, action.isOwnChange,
       wouldChangeTheFavorites(action, in: history, environment: environment)
     {
-      // The launch's warning stands.
-      if history.present.screens.launchWarning == nil {
-        history.present.screens.notice = .refusedReadOnly(reason)
-      }
+      history.present.screens.notice = .refusedReadOnly(reason)
       return .none
     }
     return Reduce(reduceWritable)

@@ -58,11 +58,11 @@ public enum AppView {
     case .help?:
       // The keys cover the whole page, and their last row says how to close them.
       drawing = HelpView.draw(keys(in: state).help, size: size, charset: charset)
+    case .launchWarning(let warning)?:
+      drawing = page(history, progress: progress, timeZone: timeZone, charset: charset)
+      drawing = NoticeView.draw(warning, over: drawing, size: size, charset: charset)
     case nil:
       drawing = page(history, progress: progress, timeZone: timeZone, charset: charset)
-    }
-    if let warning = state.screens.launchWarning {
-      drawing = NoticeView.draw(warning, over: drawing, size: size, charset: charset)
     }
     return drawing
   }
@@ -142,7 +142,7 @@ public enum AppView {
   public static func action(for key: Key, in state: AppState) -> AppHistoryAction? {
     if key == .endOfInput { return quit }
     let quits = quitKeys.contains(key)
-    if state.screens.launchWarning != nil {
+    if case .launchWarning? = state.screens.destination {
       // Any key closes the warning; the keys that quit quit.
       return quits ? quit : .step(.screens(.launchWarningClosed))
     }
@@ -151,10 +151,7 @@ public enum AppView {
     guard state.screens.size.isLargeEnough else {
       return state.isLookingUp ? lookupKeys.action(for: key, in: state) : quits ? quit : nil
     }
-    switch state.screens.destination {
-    case .help?: return .step(.screens(.helpClosed))
-    case nil: break
-    }
+    if case .help? = state.screens.destination { return .step(.screens(.helpClosed)) }
     return keys(in: state).action(for: key, in: state)
   }
 

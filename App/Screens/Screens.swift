@@ -21,7 +21,7 @@ public struct ScreensState: Equatable, Sendable {
   public var activityEnd: Int?
   /// What covers the page, if anything: the keys it has.
   public var destination: Destination?
-  /// The routine news, if any: what the last step did, or what the launch warned of.
+  /// The routine news, if any: what the last step did, or why it was refused.
   public var notice: Notice?
   /// Where storing stands when it is not simply done, said on the last rows in place of the
   /// news until it changes. A standing condition rather than news: news made meanwhile is kept,
@@ -91,6 +91,9 @@ public struct ScreensState: Equatable, Sendable {
   public enum Destination: Codable, Equatable, Sendable {
     /// The keys of what is shown under it, and what each does (`?` or F1 on the full screen).
     case help
+    /// What the launch warned of (favorites kept in memory only): a box over the screen until
+    /// the first key.
+    case launchWarning(String)
   }
 
   /// A page that a key or a command opens by its name: every page but the history, which opens
@@ -175,9 +178,6 @@ public struct ScreensState: Equatable, Sendable {
     /// What the last step did ("saved 7 to your favorite primes", "nothing to undo",
     /// "cancelled", what an undo left), said on the last rows until the next step.
     case said(String)
-    /// What the launch warned of (favorites kept in memory only): a box over the screen until
-    /// the first key.
-    case launchWarning(String)
     /// The last step was a control of a screen not shown (the REPL's `incr` on the favorites):
     /// it was refused and changed nothing else. Said until the next step, as ``said(_:)`` is.
     case refused(needs: Screen)
@@ -189,7 +189,7 @@ public struct ScreensState: Equatable, Sendable {
     public var isRefusal: Bool {
       switch self {
       case .refused, .refusedReadOnly: true
-      case .said, .launchWarning: false
+      case .said: false
       }
     }
   }
@@ -197,13 +197,7 @@ public struct ScreensState: Equatable, Sendable {
   /// What the last step said, if the notice is its news.
   public var said: String? {
     get { if case .said(let text) = notice { text } else { nil } }
-    set {
-      // The launch's warning stands until a key closes it.
-      switch notice {
-      case .launchWarning: return
-      case .said, .refused, .refusedReadOnly, nil: notice = newValue.map(Notice.said)
-      }
-    }
+    set { notice = newValue.map(Notice.said) }
   }
 
   /// The screen the last step needed, where it was refused for want of it.
@@ -213,7 +207,7 @@ public struct ScreensState: Equatable, Sendable {
 
   /// What the launch warned of, until a key closes it.
   public var launchWarning: String? {
-    if case .launchWarning(let warning) = notice { warning } else { nil }
+    if case .launchWarning(let warning) = destination { warning } else { nil }
   }
 
   /// Why the app ends.
@@ -277,7 +271,12 @@ extension ScreensState: Codable {
     selection = try container.decode(Selection.self, forKey: .selection)
     activityEnd = try container.decodeIfPresent(Int.self, forKey: .activityEnd)
     destination = try container.decodeIfPresent(Destination.self, forKey: .destination)
-    notice = try container.decodeIfPresent(Notice.self, forKey: .notice)
+    // Before format 15 the launch's warning was a notice; it is what covers the page now.
+    switch try container.decodeIfPresent(RecordedNotice.self, forKey: .notice) {
+    case .notice(let recorded)?: notice = recorded
+    case .launchWarning(let warning)?: destination = .launchWarning(warning)
+    case nil: notice = nil
+    }
     // One of the three at most: where storing stands is one value.
     let statuses = try [
       container.decodeIfPresent(String.self, forKey: .storageProblem).map(StorageStatus.failed),
@@ -311,6 +310,30 @@ extension ScreensState: Codable {
     try container.encodeIfPresent(ending, forKey: .ending)
     try container.encodeIfPresent(historyVisit, forKey: .historyVisit)
     try container.encodeIfPresent(destination, forKey: .destination)
+  }
+}
+
+/// A notice as recordings hold it: one of today's, or, before format 15, the launch's warning.
+private enum RecordedNotice: Decodable {
+  case notice(ScreensState.Notice)
+  case launchWarning(String)
+
+  private enum CodingKeys: String, CodingKey {
+    case launchWarning
+  }
+
+  private enum WarningKeys: String, CodingKey {
+    case _0
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if container.contains(.launchWarning) {
+      let warning = try container.nestedContainer(keyedBy: WarningKeys.self, forKey: .launchWarning)
+      self = .launchWarning(try warning.decode(String.self, forKey: ._0))
+    } else {
+      self = .notice(try ScreensState.Notice(from: decoder))
+    }
   }
 }
 
@@ -456,11 +479,11 @@ public struct ScreensReducer: Reducer {
       return .none
 
     case .launchWarned(let warning):
-      state.screens.notice = .launchWarning(warning)
+      state.screens.destination = .launchWarning(warning)
       return .none
 
     case .launchWarningClosed:
-      if state.screens.launchWarning != nil { state.screens.notice = nil }
+      if state.screens.launchWarning != nil { state.screens.destination = nil }
       return .none
 
     case .storageFailed(let problem):

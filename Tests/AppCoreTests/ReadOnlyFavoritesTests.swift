@@ -129,9 +129,12 @@ extension AppHistoryTests {
 
   @Test func theLaunchWarning_standsOverARefusal() async {
     var state = readOnly(AppState(count: 7, counterDestination: .primeModal(alert: nil)))
-    state.screens.notice = .launchWarning("favorites are read-only: …")
+    state.screens.destination = .launchWarning("favorites are read-only: …")
     let store = makeStore(state)
-    await store.send(.step(Self.save))
+    await store.send(.step(Self.save)) {
+      $0.present.screens.notice = .refusedReadOnly(Self.reason)
+    }
     #expect(store.state.present.favoritePrimes == [])
+    #expect(store.state.present.screens.launchWarning == "favorites are read-only: …")
   }
 }

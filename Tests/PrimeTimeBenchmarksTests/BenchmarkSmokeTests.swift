@@ -48,7 +48,7 @@ struct BenchmarkSmokeTests {
 
   static let incrCases: [IncrCase] = {
     let warned = ScreensState(
-      page: .favorites, notice: .launchWarning("the favorites are read-only"))
+      page: .favorites, destination: .launchWarning("the favorites are read-only"))
     let history = ScreensState(page: .history(.init(openedAt: 0, returnPage: .counter)))
     let top = "the count cannot go above \(Int.max); it stays at \(Int.max)"
     return [
@@ -61,7 +61,12 @@ struct BenchmarkSmokeTests {
           screens: ScreensState(page: .favorites, notice: .refused(needs: .counter)))),
       IncrCase(
         testDescription: "refused under the launch's warning, which stands",
-        state: AppState(count: 6, screens: warned), after: AppState(count: 6, screens: warned)),
+        state: AppState(count: 6, screens: warned),
+        after: AppState(
+          count: 6,
+          screens: ScreensState(
+            page: .favorites, destination: .launchWarning("the favorites are read-only"),
+            notice: .refused(needs: .counter)))),
       IncrCase(
         testDescription: "counts on the history page",
         state: AppState(count: 6, screens: history), after: AppState(count: 8, screens: history)),

@@ -480,14 +480,14 @@ struct KeyMapTests {
   @Test func theLaunchWarning_isClosedByAnyKey_andQuittingKeysQuit() async throws {
     let store = makeStore()
     await store.send(.step(.screens(.launchWarned("favorites are kept in memory only")))) {
-      $0.present.screens.notice = .launchWarning("favorites are kept in memory only")
+      $0.present.screens.destination = .launchWarning("favorites are kept in memory only")
     }
-    try await press(.other, store) { $0.present.screens.notice = nil }
+    try await press(.other, store) { $0.present.screens.destination = nil }
     try await press(.character("+"), store) {
       $0.record(before: $0.present)
       $0.present.count = 1
     }
-    let quitting = makeStore(AppState(screens: ScreensState(notice: .launchWarning("warned"))))
+    let quitting = makeStore(AppState(screens: ScreensState(destination: .launchWarning("warned"))))
     try await press(.character("q"), quitting) { $0.present.screens.ending = .quit }
   }
 

@@ -258,12 +258,27 @@ struct ScreensTests {
     }
   }
 
+  @Test func aLaunchWarningRecordedAsANotice_beforeFormat15_readsAsWhatCoversThePage() throws {
+    let recorded = #"""
+      {"page":"counter","selection":{"row":0,"top":0},"notice":{"launchWarning":{"_0":"kept in memory"}},
+       "size":{"columns":80,"rows":24}}
+      """#
+    let screens = try JSONDecoder().decode(ScreensState.self, from: Data(recorded.utf8))
+    #expect(screens.destination == .launchWarning("kept in memory"))
+    #expect(screens.notice == nil)
+    let said = try JSONDecoder().decode(
+      ScreensState.self,
+      from: Data(recorded.replacingOccurrences(of: "launchWarning", with: "said").utf8))
+    #expect(said.notice == .said("kept in memory"))
+    #expect(said.destination == nil)
+  }
+
   @Test func theLaunchWarning_staysUntilClosed() async {
     let store = makeStore()
     await store.send(.launchWarned("favorites are kept in memory only")) {
-      $0.screens.notice = .launchWarning("favorites are kept in memory only")
+      $0.screens.destination = .launchWarning("favorites are kept in memory only")
     }
-    await store.send(.launchWarningClosed) { $0.screens.notice = nil }
+    await store.send(.launchWarningClosed) { $0.screens.destination = nil }
   }
 
   @Test func aStorageProblem_staysUntilStorageRecovers() async {
