@@ -318,3 +318,19 @@ void line_editing_set_progress_line_shows(int shows) {
   progress_line_shows = shows && isatty(STDERR_FILENO) ? 1 : 0;
   update_ending_handlers();
 }
+
+/* The error number of the first write to standard output that failed, or 0. */
+static atomic_int output_error = 0;
+
+void line_editing_flush_output(void) {
+  if (fflush(stdout) == 0) return;
+  int unset = 0;
+  atomic_compare_exchange_strong(&output_error, &unset, errno ? errno : EIO);
+}
+
+int line_editing_standard_output_error(void) {
+  line_editing_flush_output();
+  /* A write that failed inside the C library, without a flush of ours, leaves its indicator. */
+  int error = atomic_load(&output_error);
+  return error ? error : ferror(stdout) ? EIO : 0;
+}

@@ -90,8 +90,12 @@ extension ReplayCommand: RunnableCommand {
   /// The check of a recording, or with `--ui`, its steps on the history page.
   @MainActor
   func run(in environment: RuntimeEnvironment) async -> Int32 {
-    let file = environment.path(file)
+    let file = file == "-" ? file : environment.path(file)
     guard ui else { return Replaying.run(file: file, showingSteps: step) }
+    guard file != "-" else {
+      return PrimeTimeCLI.usageError(
+        "'replay --ui' reads its keys from standard input; name the recording's file")
+    }
     guard environment.isFullScreenTerminal else {
       return PrimeTimeCLI.usageError(
         "'replay --ui' needs a terminal; without --ui, replay checks a recording")

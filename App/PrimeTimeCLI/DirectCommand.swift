@@ -102,7 +102,7 @@ extension DirectCommand {
     case .success(let text):
       print(text)
       if reportsTime {
-        fflush(nil)  // the answer first, also where both streams go to one pipe
+        REPL.flushOutput()  // the answer first, also where both streams go to one pipe
         let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
         FileHandle.standardError.write(Data("Seconds: \(String(format: "%.3f", seconds))\n".utf8))
       }

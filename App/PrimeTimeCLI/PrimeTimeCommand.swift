@@ -473,6 +473,18 @@ public enum PrimeTimeCLI {
     }
   }
 
+  /// Writes out what is buffered for standard output before the process exits with `status`:
+  /// output that could not be written (a full disk, a closed file) is said on standard error,
+  /// and a run that succeeded fails with status 1, as `cat` and `ls` do.
+  public static func flushingOutput(_ status: Int32) -> Int32 {
+    let error = REPL.standardOutputError()
+    guard error != 0 else { return status }
+    let reason = String(cString: strerror(error))
+    FileHandle.standardError.write(
+      Data("primetime: cannot write standard output: \(reason)\n".utf8))
+    return status == 0 ? 1 : status
+  }
+
   /// Exit status for bad arguments (EX_USAGE).
   static let usageStatus = ExitStatus.usage
 

@@ -64,6 +64,18 @@ final class LineEditor {
     line_editing_last_history_line().map { String(cString: $0) }
   }
 
+  /// Writes out what is buffered for standard output; a write that fails is kept for
+  /// ``standardOutputError()``.
+  nonisolated static func flushOutput() {
+    line_editing_flush_output()
+  }
+
+  /// Writes out what is buffered for standard output, and returns the error number of the
+  /// first write to it that failed, or 0.
+  nonisolated static func standardOutputError() -> Int32 {
+    line_editing_standard_output_error()
+  }
+
   /// Whether Ctrl-C was pressed since the last call.
   nonisolated static func takeInterrupt() -> Bool {
     line_editing_take_interrupt() != 0

@@ -29,7 +29,7 @@ struct Pager: Sendable {
   func show(_ text: String) {
     let lines = text.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     guard lines >= Self.rows() else { return print(text) }
-    fflush(nil)
+    LineEditor.flushOutput()
     guard run(text + "\n") else { return print(text) }
   }
 

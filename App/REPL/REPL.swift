@@ -123,7 +123,7 @@ public enum REPL {
       print("PrimeTime — type 'help' for commands, 'quit' or Ctrl-D to leave")
       let promptStyle = ANSIStyle(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {
-        fflush(nil)
+        LineEditor.flushOutput()
         launch.flush()
         let prompt = Rendering.prompt(
           screen: session.screen, state: session.state, style: promptStyle)
@@ -154,7 +154,7 @@ public enum REPL {
       guard !session.isQuitRequested else { return }
       if case .failure(let message) = await session.run(words: words) {
         failed = true
-        fflush(nil)
+        LineEditor.flushOutput()
         output.err("primetime: \(place()): \(message)")
       }
     }
@@ -175,7 +175,7 @@ public enum REPL {
         // another program can drive it line by line. Lines already read wait for nobody: their
         // output goes out with the last of them, in one write.
         if !input.hasBufferedLine {
-          fflush(nil)
+          LineEditor.flushOutput()
           launch.flush()
         }
         if session.isQuitRequested { break }
@@ -190,7 +190,7 @@ public enum REPL {
     if let script {
       for (index, words) in script.enumerated() {
         await run(words, from: "command \(index + 1)")
-        fflush(nil)
+        LineEditor.flushOutput()
         launch.flush()
       }
     } else if !files.isEmpty {
@@ -200,10 +200,24 @@ public enum REPL {
     } else {
       await run(InputLines(descriptor: STDIN_FILENO), name: nil)
     }
-    fflush(nil)
+    LineEditor.flushOutput()
     let isStored = await finishStorage(launch)
     guard launch.end(screen: session.screen), isStored else { return 1 }
     return failed || launch.movedAside ? 1 : 0
+  }
+}
+
+extension REPL {
+  /// Writes out what is buffered for standard output; a write that fails is kept for
+  /// ``standardOutputError()``.
+  public nonisolated static func flushOutput() {
+    LineEditor.flushOutput()
+  }
+
+  /// Writes out what is buffered for standard output, and returns the error number of the
+  /// first write to it that failed, or 0.
+  public nonisolated static func standardOutputError() -> Int32 {
+    LineEditor.standardOutputError()
   }
 }
 

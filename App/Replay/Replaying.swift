@@ -147,19 +147,20 @@ public enum Replaying {
         print("line \(line): " + debugReport(action: action.shown, before: before, after: after))
       }
     } catch {
-      return fail("\(file) \(error)")
+      return fail("\(Self.name(of: file)) \(error)")
     }
     switch outcome.verdict {
     case .success(let state):
       guard case .end(_, let name)? = lines.last, let screen = Screen(rawValue: name) else {
         return fail(
-          "\(file) line \(numbers.last ?? 0): the end line names no screen of the REPL")
+          "\(Self.name(of: file)) line \(numbers.last ?? 0): the end line names no screen of the REPL"
+        )
       }
       print(StateJSON.line(state, screen: screen))
       return 0
     case .failure(let mismatch):
       return fail(
-        "\(file) \(mismatch.summary): \(mismatch.cause) \(Mismatch.legend):\n"
+        "\(Self.name(of: file)) \(mismatch.summary): \(mismatch.cause) \(Mismatch.legend):\n"
           + mismatch.difference.joined(separator: "\n"))
     }
   }
@@ -171,16 +172,25 @@ public enum Replaying {
     return 1
   }
 
+  /// How messages name the recording: its path, or standard input for `-`.
+  static func name(of file: String) -> String {
+    file == "-" ? "standard input" : file
+  }
+
   /// The recording's lines, each with its number in the file, or why they cannot be read.
   static func read(_ file: String) -> Result<([RecordedLine], [Int]), RecordingError> {
     let data: Data
     do {
-      guard let contents = try FileError.read(file) else {
+      if file == "-" {
+        // `-` is standard input, as it is for `-f` and `load-favorites`.
+        data = try FileHandle.standardInput.readToEnd() ?? Data()
+      } else if let contents = try FileError.read(file) {
+        data = contents
+      } else {
         return .failure(
           RecordingError(
             description: "cannot read '\(file)': \(String(cString: strerror(ENOENT)))"))
       }
-      data = contents
     } catch let error as FileError {
       return .failure(RecordingError(description: "cannot read '\(file)': \(error.reason)"))
     } catch {
@@ -196,9 +206,10 @@ public enum Replaying {
     } catch .notARecordingLine(let line, let text, let error) {
       return .failure(
         RecordingError(
-          description: "\(file) line \(line) is not a recording line" + reason(error, in: text)))
+          description: "\(Self.name(of: file)) line \(line) is not a recording line"
+            + reason(error, in: text)))
     } catch {
-      return .failure(RecordingError(description: "\(file) \(error)"))
+      return .failure(RecordingError(description: "\(Self.name(of: file)) \(error)"))
     }
   }
 

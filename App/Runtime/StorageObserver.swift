@@ -42,8 +42,10 @@ public final class StorageObserver {
   /// The wait a script stops once a write gave up on a database another program held; `nil`
   /// for a person, whose every later action waits and tries again.
   private let scriptWait: DatabaseWait?
-  /// The feed whose write a script gave up on, another program holding the database: until
-  /// the feed changes again, no action tries to store it, and others' changes are not read.
+  /// The feed whose write gave up on a database another program held: until the feed changes
+  /// again, no action tries to store it, so that a step that stores nothing waits for nothing.
+  /// A person's next command, and a change of the watched files, try again; a script reads
+  /// nothing more of others' changes meanwhile.
   private var heldFeed: PersistentArray<Activity>?
 
   /// Subscribes to the store; with `directory`, also watches the database's files there.
@@ -143,7 +145,7 @@ public final class StorageObserver {
   /// Takes in what other sessions stored, if they stored anything since the last look. With no
   /// sync under way, it runs here, with no task of its own: the REPL asks before every command.
   public func takeInOthers() async {
-    guard heldFeed == nil else { return }
+    guard heldFeed == nil || scriptWait == nil else { return }
     readsOthers = true
     guard !isSyncing else { return await settle() }
     isSyncing = true
@@ -215,8 +217,8 @@ public final class StorageObserver {
   }
 
   private func failed(_ error: any Error, storing feed: PersistentArray<Activity>) {
-    if let scriptWait, (error as? FavoritesDatabaseError)?.isHeld == true {
-      scriptWait.stopWaiting()
+    if (error as? FavoritesDatabaseError)?.isHeld == true {
+      scriptWait?.stopWaiting()
       heldFeed = feed
     }
     lastFailure = "\(error)"

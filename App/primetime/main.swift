@@ -18,7 +18,9 @@ let databaseWait = DatabaseWait()
 // A command for scripts in its plain form answers first, before anything else is set up: it
 // needs no data directory, database, clock or environment variables.
 if let command = DirectCommand(plainArguments: arguments) {
-  exit(await command.run(progress: progress, terminal: (terminal.input, terminal.error)))
+  exit(
+    PrimeTimeCLI.flushingOutput(
+      await command.run(progress: progress, terminal: (terminal.input, terminal.error))))
 }
 
 // Wires the live world into the command line: the database and files on disk, the Primes
@@ -34,4 +36,6 @@ let environment = RuntimeEnvironment(
   variables: ProcessInfo.processInfo.environment,
   terminal: terminal
 )
-exit(await PrimeTimeCLI.main(arguments: arguments, environment: environment))
+exit(
+  PrimeTimeCLI.flushingOutput(
+    await PrimeTimeCLI.main(arguments: arguments, environment: environment)))

@@ -351,7 +351,7 @@ struct FullScreenTests {
     try await tmux.waitFor("waiting for another program that holds")
     try tmux.send("q")
     #expect(try await tmux.waitForExit() == 1)
-    try await tmux.waitFor("are not stored")
+    try await tmux.waitFor("make these changes again")
     try commit()
     #expect(try PrimeTime.run(["-c", "favorites"], home: home).stdout == "1  11\n")
   }

@@ -90,6 +90,22 @@ struct RecordReplayTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == [])
   }
 
+  @Test func replayOfADash_readsTheRecordingFromStandardInput() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "session.jsonl")
+    _ = try PrimeTime.run(["--record", recording.path, "-c", "set 7; prime; save"], home: home)
+    let replayed = try PrimeTime.run(
+      ["replay", "-"], input: try Data(contentsOf: recording), home: home)
+    #expect(replayed.status == 0, "\(replayed.stderr)")
+    #expect(replayed.stdout.contains(#""favoritePrimes":[7]"#))
+    let broken = try PrimeTime.run(["replay", "-"], input: Data("{\n".utf8), home: home)
+    #expect(broken.status == 1)
+    #expect(broken.stderr.hasPrefix("primetime: standard input line 1 is not a recording line"))
+    let ui = try PrimeTime.run(["replay", "--ui", "-"], home: home)
+    #expect(ui.status == 64)
+  }
+
   @Test func aFileThatHoldsSomething_isNotWrittenOver_withoutForce() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -282,6 +282,18 @@ struct ListingCommandTests {
     #expect(result.stderr == "primetime: cannot read '/proc/self/mem': Input/output error\n")
   }
 
+  @Test(arguments: [
+    ["favorites"], ["-c", "favorites"], ["nth-prime", "5"], ["pi", "1e6", "-t", "1"],
+  ])
+  func outputThatCannotBeWritten_failsTheRun_sayingWhy(arguments: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      arguments, home: home, launcher: ["/bin/sh", "-c", #"exec "$0" "$@" > /dev/full"#])
+    #expect(result.status == 1)
+    #expect(result.stderr == "primetime: cannot write standard output: No space left on device\n")
+  }
+
   @Test func anOptionOfTheREPL_isRefused_withTheListings() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -414,11 +414,14 @@ final class PseudoTerminal {
   init(
     running binary: URL, arguments: [String] = [], home: URL, environment extra: [String] = []
   ) throws {
-    let environment =
+    let base =
       [
         "HOME=\(home.path)", "PRIMETIME_HOME=\(home.path)", "TERM=xterm", "NO_COLOR=1",
         "PATH=/usr/bin:/bin", "INPUTRC=/dev/null",
-      ] + PrimeTime.instrumentation.map { "\($0.key)=\($0.value)" } + extra
+      ] + PrimeTime.instrumentation.map { "\($0.key)=\($0.value)" }
+    // A variable given in `extra` replaces the one above: the first of a name is the one read.
+    let names = Set(extra.map { $0.prefix { $0 != "=" } })
+    let environment = base.filter { !names.contains($0.prefix { $0 != "=" }) } + extra
     let argv: [UnsafeMutablePointer<CChar>?] =
       ([binary.path] + arguments).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]

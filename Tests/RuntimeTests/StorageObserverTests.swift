@@ -191,4 +191,32 @@ struct StorageObserverTests {
     #expect(double.writes.withLock { $0 } == 1)
     #expect(await observer.finish() == nil)
   }
+  @Test func aPersonsHeldChange_isTriedAgainBeforeTheNextCommand_andNotAfterAStepThatStoresNothing()
+    async throws
+  {
+    let double = Held()
+    let storage = Storage(database: double.database)
+    _ = try await storage.open()
+    let store = Store(
+      initialState: History(AppState()), reducer: AppHistoryReducer(),
+      environment: AppEnvironment(
+        nthPrime: .answering([:]), fileClient: .inMemory(InMemoryFiles()),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: IncrementingUUIDs().next))
+    let observer = StorageObserver(storage: storage, store: store)
+    await store.send(.step(.counter(.countEntered(2)))).finish()
+    await store.send(.step(.counter(.favoriteCommand(.saveFavoritePrimeTapped)))).finish()
+    await observer.settle()
+    #expect(double.writes.withLock { $0 } == 1)
+    // A step that stores nothing waits for nothing.
+    await store.send(.step(.counter(.incrTapped))).finish()
+    await observer.settle()
+    #expect(double.writes.withLock { $0 } == 1)
+    // The next command tries once more, as the README says.
+    await observer.takeInOthers()
+    #expect(double.writes.withLock { $0 } == 2)
+    double.isHeld.withLock { $0 = false }
+    await observer.takeInOthers()
+    #expect(double.writes.withLock { $0 } == 3)
+    #expect(await observer.finish() == nil)
+  }
 }

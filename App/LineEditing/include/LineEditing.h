@@ -39,4 +39,12 @@ void line_editing_restore_echo(void);
 /// on a clean line. Where standard error is no terminal, it does nothing.
 void line_editing_set_progress_line_shows(int shows);
 
+/// Writes out what is buffered for standard output, keeping the error number of the first
+/// write to it that failed.
+void line_editing_flush_output(void);
+
+/// Writes out what is buffered for standard output; returns the error number of the first
+/// write to it that failed, now or at an earlier flush, or 0.
+int line_editing_standard_output_error(void);
+
 #endif
