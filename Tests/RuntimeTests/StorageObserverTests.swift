@@ -111,9 +111,9 @@ struct StorageObserverTests {
     }
   }
 
-  /// A script's store with storage on a database double that another program holds, its
-  /// wait for the database, and the double.
-  private func script() async throws -> (
+  /// A script's store (or, where `isScript` is `false`, a person's) with storage on a database
+  /// double that another program holds, its wait for the database, and the double.
+  private func script(isScript: Bool = true) async throws -> (
     store: Store<History<AppState>, AppHistoryAction>, observer: StorageObserver,
     wait: DatabaseWait, database: Held
   ) {
@@ -126,7 +126,9 @@ struct StorageObserverTests {
         nthPrime: .answering([:]), fileClient: .inMemory(InMemoryFiles()),
         now: { Date(timeIntervalSince1970: 0) }, uuid: IncrementingUUIDs().next))
     let wait = DatabaseWait()
-    return (store, StorageObserver(storage: storage, store: store, scriptWait: wait), wait, double)
+    let observer = StorageObserver(
+      storage: storage, store: store, scriptWait: isScript ? wait : nil)
+    return (store, observer, wait, double)
   }
 
   @Test func aScript_thatGaveUpOnAHeldDatabase_triesAgainOnlyForANewChange_andWaitsAgainOnceStored()
@@ -194,15 +196,7 @@ struct StorageObserverTests {
   @Test func aPersonsHeldChange_isTriedAgainBeforeTheNextCommand_andNotAfterAStepThatStoresNothing()
     async throws
   {
-    let double = Held()
-    let storage = Storage(database: double.database)
-    _ = try await storage.open()
-    let store = Store(
-      initialState: History(AppState()), reducer: AppHistoryReducer(),
-      environment: AppEnvironment(
-        nthPrime: .answering([:]), fileClient: .inMemory(InMemoryFiles()),
-        now: { Date(timeIntervalSince1970: 0) }, uuid: IncrementingUUIDs().next))
-    let observer = StorageObserver(storage: storage, store: store)
+    let (store, observer, _, double) = try await script(isScript: false)
     await store.send(.step(.counter(.countEntered(2)))).finish()
     await store.send(.step(.counter(.favoriteCommand(.saveFavoritePrimeTapped)))).finish()
     await observer.settle()
