@@ -480,8 +480,10 @@ public enum PrimeTimeCLI {
     let error = REPL.standardOutputError()
     guard error != 0 else { return status }
     let reason = String(cString: strerror(error))
-    FileHandle.standardError.write(
-      Data("primetime: cannot write standard output: \(reason)\n".utf8))
+    // Standard error may be gone too (a terminal that hung up): then nothing is said, and
+    // nothing stops the process on the way out.
+    try? FileHandle.standardError.write(
+      contentsOf: Data("primetime: cannot write standard output: \(reason)\n".utf8))
     return status == 0 ? 1 : status
   }
 

@@ -292,6 +292,11 @@ struct ListingCommandTests {
       arguments, home: home, launcher: ["/bin/sh", "-c", #"exec "$0" "$@" > /dev/full"#])
     #expect(result.status == 1)
     #expect(result.stderr == "primetime: cannot write standard output: No space left on device\n")
+    // With standard error gone too, as on a terminal that hung up, nothing is said, and the
+    // process still ends with its status, not a crash.
+    let silent = try PrimeTime.run(
+      arguments, home: home, launcher: ["/bin/sh", "-c", #"exec "$0" "$@" > /dev/full 2>&1"#])
+    #expect(silent.status == 1)
   }
 
   @Test func anOptionOfTheREPL_isRefused_withTheListings() throws {
