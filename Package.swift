@@ -125,12 +125,16 @@ let package = Package(
 
     // The front ends' own state (the page, the selection, the notices) as a feature.
     .target(name: "Screens", dependencies: ["ComposableArchitecture"], path: "App/Screens"),
+    // The recording format: the file's own types for lines, actions and states, each version
+    // frozen, and the reading of earlier versions. It depends on no feature; AppCore maps the
+    // app to it.
+    .target(name: "RecordingFormat", dependencies: ["NumberSyntax"], path: "App/RecordingFormat"),
     .target(
       name: "AppCore",
       dependencies: [
         "ComposableArchitecture", "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient",
         "NthPrimeLookup", "Alerts", "PrimeModal", "Screens", "FavoritePrimesFormat",
-        "FavoritesLedger",
+        "FavoritesLedger", "RecordingFormat",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/AppCore"
@@ -167,7 +171,8 @@ let package = Package(
       name: "Runtime",
       dependencies: [
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "FavoritesDatabase",
-        "FavoritesLedger", "FileClient", "FileClientLive", "NthPrimeClient", "Screens",
+        "FavoritesLedger", "FileClient", "FileClientLive", "NthPrimeClient", "RecordingFormat",
+        "Screens",
       ],
       path: "App/Runtime"
     ),
@@ -200,7 +205,7 @@ let package = Package(
       name: "Replay",
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "FileClientLive",
-        "NumberSyntax", "PrimeTimeUI", "Runtime", "Screens", "TerminalScreen",
+        "PrimeTimeUI", "RecordingFormat", "Runtime", "Screens", "TerminalScreen",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/Replay"
@@ -342,18 +347,25 @@ let package = Package(
       path: "Tests/ScreensTests"
     ),
     .testTarget(
+      name: "RecordingFormatTests",
+      dependencies: ["RecordingFormat"],
+      path: "Tests/RecordingFormatTests"
+    ),
+    .testTarget(
       name: "AppCoreTests",
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes",
         "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
-        "NthPrimeLookup",
+        "NthPrimeLookup", "RecordingFormat",
         "Alerts", "Screens",
       ],
       path: "Tests/AppCoreTests"
     ),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["AppCore", .product(name: "CustomDump", package: "swift-custom-dump")],
+      dependencies: [
+        "AppCore", "RecordingFormat", .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
       path: "Tests/ReplayTests"
     ),
     .testTarget(
@@ -369,7 +381,7 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitecture", "ComposableArchitectureTestSupport",
         "FavoritePrimesFormat", "FavoritesDatabase", "FavoritesDatabaseLive", "FileClient",
-        "NthPrimeClient", "Runtime", "Screens",
+        "NthPrimeClient", "RecordingFormat", "Runtime", "Screens",
       ],
       path: "Tests/RuntimeTests"
     ),

@@ -6,7 +6,7 @@ import Foundation
 /// Every entry has an identity, so that the feed is stored, and taken back by undo, entry by
 /// entry. Timestamps are kept to the millisecond, as they are stored.
 public struct Activity: Codable, Equatable, Hashable, Identifiable, Sendable {
-  /// Whether the prime was added or removed; stored and recorded by its raw value.
+  /// Whether the prime was added or removed; stored by its raw value.
   public typealias Kind = EntryKind
 
   /// The entry's identity, unique across sessions.

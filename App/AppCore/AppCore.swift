@@ -15,7 +15,7 @@ import Screens
 /// The count and the favorites are stored once, here, and each screen's state is derived from
 /// them, as ``counter`` and ``favoritePrimesState`` are: a screen sees them and writes back what
 /// it changed. What covers each screen, and its running lookup, are stored beside them.
-public struct AppState: Codable, Equatable, Sendable {
+public struct AppState: Equatable, Sendable {
   /// The count, which the counter changes and the prime modal describes.
   public var count: Int
   /// The favorite primes, in the order they were saved.
@@ -82,7 +82,7 @@ extension AppState: CustomDumpReflectable {
 }
 
 /// Everything that happens in the app: each feature's actions, nested.
-public enum AppAction: Codable, Equatable, Sendable {
+public enum AppAction: Equatable, Sendable {
   /// Something happened on the counter screen (or in its prime modal).
   case counter(CounterAction)
   /// Something happened on the favorites screen, which works on ``AppState/favoritePrimesState``.
@@ -123,7 +123,7 @@ extension CasePath<AppAction, ScreensAction> {
 }
 
 /// The favorites and the activity feed as stored: what another session's change brings in.
-public struct StoredFavorites: Codable, Equatable, Sendable {
+public struct StoredFavorites: Equatable, Sendable {
   /// The favorite primes, in the order they were saved.
   public var favoritePrimes: [Int]
   /// The activity feed, oldest first.
@@ -142,7 +142,7 @@ public struct StoredFavorites: Codable, Equatable, Sendable {
 
 /// What other sessions changed in the stored feed since the last read: the entries they took
 /// back and those they appended. Taking it in costs what changed, not what is stored.
-public struct StoredUpdate: Codable, Equatable, Sendable {
+public struct StoredUpdate: Equatable, Sendable {
   /// The identities of the entries taken back, in the order taken back.
   public var takenBack: [UUID]
   /// The entries appended, oldest first. An entry taken back and written again is in both.

@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import Foundation
+import RecordingFormat
 import Screens
 
 /// What every front end starts from: the app's runtime over the favorites stored in the data
@@ -86,7 +87,7 @@ public final class Launch {
       favoritePrimes: PersistentArray(stored.favoritePrimes),
       activityFeed: PersistentArray(stored.activityFeed),
       screens: ScreensState(storageStatus: storageStatus))
-    recorder?.record(.start(version: RecordedLine.version, state: initialState))
+    recorder?.record(.start(initialState))
     let runtime = AppRuntime(
       initialState: initialState,
       environment: AppEnvironment(
@@ -116,7 +117,7 @@ public final class Launch {
   ///
   /// - Returns: Whether the recording, if any, was written whole; if not, why went to `warn`.
   public func end(screen: Screen) -> Bool {
-    recorder?.record(.end(state: runtime.state, screen: screen.rawValue))
+    recorder?.record(.end(runtime.state, screen: screen))
     flush()
     defer { recordingFile?.close() }
     if let failure = recordingFile?.failure {

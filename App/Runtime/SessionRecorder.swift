@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import Foundation
+import RecordingFormat
 import Synchronization
 
 /// Records a session: wraps the clock and the identities so that their answers are noted, and

@@ -32,7 +32,7 @@ public struct HistoryScreenState: Equatable, Sendable {
 }
 
 /// What happens on the history page.
-public enum HistoryScreenAction: Codable, Equatable, Sendable {
+public enum HistoryScreenAction: Equatable, Sendable {
   /// The history page opens over the page shown.
   case opened
   /// The marker moves back (negative) or forward by this many steps.

@@ -88,7 +88,7 @@ public struct ScreensState: Equatable, Sendable {
   }
 
   /// What covers the page until a key closes it.
-  public enum Destination: Codable, Equatable, Sendable {
+  public enum Destination: Equatable, Sendable {
     /// The keys of what is shown under it, and what each does (`?` or F1 on the full screen).
     case help
     /// What the launch warned of (favorites kept in memory only): a box over the screen until
@@ -97,9 +97,8 @@ public struct ScreensState: Equatable, Sendable {
   }
 
   /// A page that a key or a command opens by its name: every page but the history, which opens
-  /// over one of these with its visit (``HistoryScreenAction/opened``). Recordings store its raw
-  /// value, so a case keeps its name.
-  public enum Tab: String, Codable, Equatable, Sendable {
+  /// over one of these with its visit (``HistoryScreenAction/opened``).
+  public enum Tab: String, Equatable, Sendable {
     case counter
     case favorites
     case activity
@@ -107,7 +106,7 @@ public struct ScreensState: Equatable, Sendable {
 
   /// An open history page: the step the app was at when it opened, which cancelling goes back to,
   /// and the page it was opened from, which closing it shows again.
-  public struct HistoryVisit: Codable, Equatable, Sendable {
+  public struct HistoryVisit: Equatable, Sendable {
     public var openedAt: Int
     public var returnPage: Tab
 
@@ -159,7 +158,7 @@ public struct ScreensState: Equatable, Sendable {
 
   /// The favorites' selected row and the first row shown, both from 0, and the prime the
   /// selection is on.
-  public struct Selection: Codable, Equatable, Sendable {
+  public struct Selection: Equatable, Sendable {
     public var row: Int
     public var top: Int
     /// When the list changes around it (another session deletes a row above), the selection
@@ -174,7 +173,7 @@ public struct ScreensState: Equatable, Sendable {
   }
 
   /// Routine news: one at a time, fixed when it is made, and needing no answer.
-  public enum Notice: Codable, Equatable, Sendable {
+  public enum Notice: Equatable, Sendable {
     /// What the last step did ("saved 7 to your favorite primes", "nothing to undo",
     /// "cancelled", what an undo left), said on the last rows until the next step.
     case said(String)
@@ -211,7 +210,7 @@ public struct ScreensState: Equatable, Sendable {
   }
 
   /// Why the app ends.
-  public enum Ending: Codable, Equatable, Sendable {
+  public enum Ending: Equatable, Sendable {
     /// `q`, Ctrl-C or Ctrl-D, or `quit`.
     case quit
     /// A signal (SIGTERM, SIGHUP, SIGINT) or the terminal going away, which ends the app as a
@@ -223,7 +222,7 @@ public struct ScreensState: Equatable, Sendable {
 /// The screens whose controls act only while they are shown: the counter, whose page the
 /// history page is opened over, and the favorites, with the activity feed that belongs to them.
 /// The REPL shows one of them at a time.
-public enum Screen: String, Codable, Equatable, Sendable {
+public enum Screen: String, Equatable, Sendable {
   case counter
   case favorites
 
@@ -233,106 +232,6 @@ public enum Screen: String, Codable, Equatable, Sendable {
     switch page {
     case .counter, .history: self = .counter
     case .favorites, .activity: self = .favorites
-    }
-  }
-}
-
-extension ScreensState: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case page, selection, activityEnd, notice, storageProblem, storageWait, storageReadOnly, size
-    case ending
-    case historyVisit
-    case destination
-  }
-
-  /// Reads the screens as recordings hold them: the page by its name, and the history page's
-  /// visit beside it, under `historyVisit`. A history page without its visit, or a visit without
-  /// the history page, is no state the app can be in, and is refused.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let name = try container.decode(String.self, forKey: .page)
-    let visit = try container.decodeIfPresent(HistoryVisit.self, forKey: .historyVisit)
-    switch (name, visit) {
-    case ("history", let visit?):
-      page = .history(visit)
-    case (let name, nil):
-      guard let tab = Tab(rawValue: name) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .page, in: container,
-          debugDescription: name == "history"
-            ? "The history page has no historyVisit." : "Unknown page '\(name)'.")
-      }
-      page = Page(tab)
-    case (_, _?):
-      throw DecodingError.dataCorruptedError(
-        forKey: .historyVisit, in: container,
-        debugDescription: "A historyVisit without the history page.")
-    }
-    selection = try container.decode(Selection.self, forKey: .selection)
-    activityEnd = try container.decodeIfPresent(Int.self, forKey: .activityEnd)
-    destination = try container.decodeIfPresent(Destination.self, forKey: .destination)
-    // Before format 15 the launch's warning was a notice; it is what covers the page now.
-    switch try container.decodeIfPresent(RecordedNotice.self, forKey: .notice) {
-    case .notice(let recorded)?: notice = recorded
-    case .launchWarning(let warning)?: destination = .launchWarning(warning)
-    case nil: notice = nil
-    }
-    // One of the three at most: where storing stands is one value.
-    let statuses = try [
-      container.decodeIfPresent(String.self, forKey: .storageProblem).map(StorageStatus.failed),
-      container.decodeIfPresent(String.self, forKey: .storageWait).map(StorageStatus.waiting),
-      container.decodeIfPresent(String.self, forKey: .storageReadOnly).map(StorageStatus.readOnly),
-    ].compactMap { $0 }
-    guard statuses.count <= 1 else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: container.codingPath,
-          debugDescription: "More than one of storageProblem, storageWait and storageReadOnly."))
-    }
-    storageStatus = statuses.first
-    size = try container.decode(Size.self, forKey: .size)
-    ending = try container.decodeIfPresent(Ending.self, forKey: .ending)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(historyVisit == nil ? page.tab.rawValue : "history", forKey: .page)
-    try container.encode(selection, forKey: .selection)
-    try container.encodeIfPresent(activityEnd, forKey: .activityEnd)
-    try container.encodeIfPresent(notice, forKey: .notice)
-    switch storageStatus {
-    case nil: break
-    case .failed(let problem): try container.encode(problem, forKey: .storageProblem)
-    case .waiting(let wait): try container.encode(wait, forKey: .storageWait)
-    case .readOnly(let reason): try container.encode(reason, forKey: .storageReadOnly)
-    }
-    try container.encode(size, forKey: .size)
-    try container.encodeIfPresent(ending, forKey: .ending)
-    try container.encodeIfPresent(historyVisit, forKey: .historyVisit)
-    try container.encodeIfPresent(destination, forKey: .destination)
-  }
-}
-
-/// A notice as recordings hold it: one of today's, or, before format 15, the launch's warning.
-private enum RecordedNotice: Decodable {
-  case notice(ScreensState.Notice)
-  case launchWarning(String)
-
-  private enum CodingKeys: String, CodingKey {
-    case launchWarning
-  }
-
-  private enum WarningKeys: String, CodingKey {
-    case _0
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    if container.contains(.launchWarning) {
-      let warning = try container.nestedContainer(keyedBy: WarningKeys.self, forKey: .launchWarning)
-      self = .launchWarning(try warning.decode(String.self, forKey: ._0))
-    } else {
-      self = .notice(try ScreensState.Notice(from: decoder))
     }
   }
 }
@@ -350,7 +249,7 @@ extension Optional where Wrapped == ScreensState.Ending {
 }
 
 /// What happens to the screens.
-public enum ScreensAction: Codable, Equatable, Sendable {
+public enum ScreensAction: Equatable, Sendable {
   /// A page was opened, or the page it was opened from shown again.
   case pageOpened(ScreensState.Tab)
   /// The favorites' selection was moved by this many rows, up (negative) or down.
@@ -605,7 +504,7 @@ public enum Layout {
 }
 
 /// The size of a terminal, in columns and rows.
-public struct Size: Codable, Equatable, Sendable {
+public struct Size: Equatable, Sendable {
   public var columns: Int
   public var rows: Int
 

@@ -12,7 +12,7 @@ import ComposableArchitecture
 /// ```swift
 /// Alert.nthPrime(n: 7, prime: 17).message  // "the 7th prime is 17"
 /// ```
-public enum Alert: Codable, Equatable, Hashable, Sendable {
+public enum Alert: Equatable, Hashable, Sendable {
   /// The `n`th prime is `prime`.
   case nthPrime(n: Int, prime: Int)
   /// Something did not work; the text says what.

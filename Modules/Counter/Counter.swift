@@ -42,7 +42,7 @@ public struct CounterState: Equatable, Sendable {
   /// Held in a box (`indirect`), as a presented feature's state usually is: the counter's state
   /// is read and written back on every counter action, and one reference copies for less than
   /// an enum of alerts, which is copied through calls to its value witnesses.
-  public indirect enum Destination: Codable, Equatable, Sendable {
+  public indirect enum Destination: Equatable, Sendable {
     /// A message to read: the lookup's answer, or why the count cannot move.
     case alert(Alert)
     /// The prime modal, with its own alert over it, if any. The count and the favorites it
@@ -74,7 +74,7 @@ public enum CounterDestinationState: Equatable, Sendable {
 }
 
 /// What happens in what covers the counter: only the prime modal acts; an alert is dismissed.
-public enum CounterDestinationAction: Codable, Equatable, Sendable {
+public enum CounterDestinationAction: Equatable, Sendable {
   case primeModal(PrimeModalAction)
 }
 
@@ -122,9 +122,8 @@ extension CounterState {
   }
 }
 
-/// What happens on the counter screen, its prime modal and its lookup included. Recordings hold
-/// these in the encoding Swift derives, so a case keeps its name and its labels.
-public enum CounterAction: Codable, Equatable, Sendable {
+/// What happens on the counter screen, its prime modal and its lookup included.
+public enum CounterAction: Equatable, Sendable {
   /// "+" was tapped.
   case incrTapped
   /// "−" was tapped.

@@ -36,7 +36,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
   }
 
   /// What can cover the list: one thing at a time, held in a box as the counter's is.
-  public indirect enum Destination: Codable, Equatable, Sendable {
+  public indirect enum Destination: Equatable, Sendable {
     /// A message to read: the lookup's answer, or why a delete, save or load did nothing.
     case alert(Alert)
 
@@ -56,17 +56,16 @@ extension FavoritePrimesState: NthPrimeLookupPresenting {
   }
 }
 
-/// What happens on the favorites screen, its lookup included. Recordings hold these in the
-/// encoding Swift derives, so a case keeps its name and its labels.
-public enum FavoritePrimesAction: Codable, Equatable, Sendable {
+/// What happens on the favorites screen, its lookup included.
+public enum FavoritePrimesAction: Equatable, Sendable {
   /// The rows at these indices, counted from 0, were deleted; all of them or, when one is not
   /// there, none.
   case deleteFavoritePrimes(IndexSet)
   /// "Save" was tapped: export the favorites to a file, by default
   /// ``FavoritePrimesFile/name`` in the data directory.
   case saveButtonTapped(file: String?)
-  /// Saving ended: how many primes were written, or why not, and where. Recordings made
-  /// before the file was named leave it out. Held in a box: every action the app routes is
+  /// Saving ended: how many primes were written, or why not, and where, where known. Held in a
+  /// box: every action the app routes is
   /// copied at each level, and this one, the largest, would make all of them larger.
   indirect case saveResponse(Result<Int, ErrorMessage>, file: String? = nil)
   /// "Load" was tapped: import favorites from a file, by default ``FavoritePrimesFile/name``

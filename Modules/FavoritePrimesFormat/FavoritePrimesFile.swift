@@ -182,7 +182,7 @@ public struct JSONPosition: Equatable, Sendable {
 }
 
 /// What an imported file holds: its primes, and the elements left out.
-public struct ImportedPrimes: Codable, Equatable, Sendable {
+public struct ImportedPrimes: Equatable, Sendable {
   /// The distinct primes, in the file's order.
   public var primes: [Int]
   /// Whole numbers in the file that are not prime.
@@ -193,8 +193,8 @@ public struct ImportedPrimes: Codable, Equatable, Sendable {
   public var unusable: [Unusable]
 
   /// An element that is no whole number a favorite can be: as the file writes it, and why.
-  public struct Unusable: Codable, Equatable, Sendable {
-    public enum Reason: String, Codable, Sendable {
+  public struct Unusable: Equatable, Sendable {
+    public enum Reason: String, Sendable {
       case notANumber = "not a number"
       case notAWholeNumber = "not a whole number"
       case outOfRange = "out of range"
@@ -279,30 +279,6 @@ public struct ImportedPrimes: Codable, Equatable, Sendable {
     }
     if let skipped { text += "; skipped \(skipped)" }
     return text
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case primes, notPrime, repeated, unusable
-  }
-
-  /// Reads what earlier versions recorded too, which had no `unusable`.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      primes: try container.decode([Int].self, forKey: .primes),
-      notPrime: try container.decode([Int].self, forKey: .notPrime),
-      repeated: try container.decode([Int].self, forKey: .repeated),
-      unusable: try container.decodeIfPresent([Unusable].self, forKey: .unusable) ?? [])
-  }
-
-  /// Writes `unusable` only when there are some, so that a recording's line stays as earlier
-  /// versions wrote it.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(primes, forKey: .primes)
-    try container.encode(notPrime, forKey: .notPrime)
-    try container.encode(repeated, forKey: .repeated)
-    if !unusable.isEmpty { try container.encode(unusable, forKey: .unusable) }
   }
 }
 

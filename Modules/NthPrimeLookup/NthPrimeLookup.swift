@@ -11,7 +11,7 @@ import NthPrimeClient
 /// ```swift
 /// public var nthPrimeLookup: NthPrimeLookupState?
 /// ```
-public struct NthPrimeLookupState: Codable, Equatable, Sendable {
+public struct NthPrimeLookupState: Equatable, Sendable {
   /// Which prime is looked for, counted from 1.
   public var n: Int
 
@@ -22,7 +22,7 @@ public struct NthPrimeLookupState: Codable, Equatable, Sendable {
 }
 
 /// What happens to an nth-prime lookup.
-public enum NthPrimeLookupAction: Codable, Equatable, Sendable {
+public enum NthPrimeLookupAction: Equatable, Sendable {
   /// The lookup was presented: it starts looking.
   case started
   /// The lookup for the `n`th prime ended, with the prime or what went wrong; whoever presented

@@ -152,3 +152,13 @@ public func printable(_ text: String, limit: Int = 40) -> String {
   }
   return result
 }
+
+/// The message with its first word in lower case, as every message of the app begins; a word in
+/// capitals (`PRIMETIME_HOME`) stays as it is.
+/// `The data couldn't be read` becomes `the data couldn't be read`.
+public func lowercasingTheFirstWord(_ message: String) -> String {
+  guard let first = message.first, first.isUppercase,
+    let second = message.dropFirst().first, second.isLowercase
+  else { return message }
+  return first.lowercased() + message.dropFirst()
+}

@@ -7,7 +7,7 @@ import Primes
 ///
 /// The count and the favorites are not the modal's own: whoever presents it derives this state
 /// from where they are stored, and writes the favorites and the notice back.
-public struct PrimeModalState: Codable, Equatable, Sendable {
+public struct PrimeModalState: Equatable, Sendable {
   /// The number the modal describes: prime or not, favorite or not.
   public var count: Int
   /// The favorite primes, in the order they were saved; a save appends, a remove takes out the
@@ -35,7 +35,7 @@ public struct PrimeModalState: Codable, Equatable, Sendable {
 }
 
 /// What a person can do in the prime modal.
-public enum PrimeModalAction: Codable, Equatable, Sendable {
+public enum PrimeModalAction: Equatable, Sendable {
   /// "Save to favorite primes" was tapped.
   case saveFavoritePrimeTapped
   /// "Remove from favorite primes" was tapped.

@@ -1,17 +1,19 @@
-import AppCore
 import AppTestSupport
 import ComposableArchitecture
 import FileClient
 import Foundation
 import NthPrimeClient
+import RecordingFormat
 import Synchronization
 import Testing
+
+@testable import AppCore
 
 @MainActor
 struct RecordingTests {
   @Test func unreadableRecordings_sayWhichLine() throws {
     let state = AppState()
-    let start = RecordedLine.start(version: RecordedLine.version, state: state)
+    let start = RecordedLine.start(state)
     var refused = History(state)
     refused.present.screens.notice = .said("nothing to undo")
     let undo = RecordedLine.undo(readings: nil, after: RecordedLine.Summary(refused))
@@ -28,7 +30,7 @@ struct RecordingTests {
       return
     }
     let restarted = #expect(throws: Replay.Unreadable.self) {
-      try Replay.run([start, start, .end(state: state, screen: "")])
+      try Replay.run([start, start, .end(state: RecordedState(state), screen: "")])
     }
     #expect(restarted?.description == "line 2: a start line after the first")
     guard case .startLineAfterTheFirst(line: 2)? = restarted else {
@@ -36,7 +38,10 @@ struct RecordingTests {
       return
     }
     let obsolete = #expect(throws: Replay.Unreadable.self) {
-      try Replay.run([.start(version: 1, state: state), .end(state: state, screen: "")])
+      try Replay.run([
+        .start(version: 1, state: RecordedState(state)),
+        .end(state: RecordedState(state), screen: ""),
+      ])
     }
     #expect(
       obsolete?.description
@@ -46,7 +51,10 @@ struct RecordingTests {
       return
     }
     let future = #expect(throws: Replay.Unreadable.self) {
-      try Replay.run([.start(version: 16, state: state), .end(state: state, screen: "")])
+      try Replay.run([
+        .start(version: 16, state: RecordedState(state)),
+        .end(state: RecordedState(state), screen: ""),
+      ])
     }
     #expect(
       future?.description
@@ -57,7 +65,10 @@ struct RecordingTests {
     }
     // The versions before this one are read, after their lines are upgraded.
     #expect(
-      try Replay.run([.start(version: 3, state: state), .end(state: state, screen: "counter")])
+      try Replay.run([
+        .start(version: 3, state: RecordedState(state)),
+        .end(state: RecordedState(state), screen: "counter"),
+      ])
         == .reproduced(state))
   }
 
@@ -78,7 +89,8 @@ struct RecordingTests {
       decoding: try JSONEncoder().encode(RecordedLine.Summary(History(AppState(count: 7)))),
       as: UTF8.self)
     let lines = try RecordedLine.decode(lines: [
-      RecordingUpgradeTests.startLine(version: 4, count: 7),
+      #"{"start":{"version":4,"state":{"counter":{"primeModal":{"count":7,"favoritePrimes":[]},"#
+        + #""isPrimeModalShown":false,"isNthPrimeRequestInFlight":false},"activityFeed":[]}}}"#,
       cancel + #""after":"# + after + "}}",
       answer + #""after":"# + after + "}}",
     ])
@@ -94,7 +106,7 @@ struct RecordingTests {
         == .counter(
           .nthPrimeLookup(
             .presented(
-              .answered(n: 7, .failure(ErrorMessage(#"a {brace} and a "quote}""#)))))))
+              .answered(n: 7, .failure(message: #"a {brace} and a "quote}""#))))))
     #expect(step == 3)
   }
 
@@ -114,14 +126,14 @@ struct RecordingTests {
       step(#"{"favoritePrimes":{"_0":{"alertDismissed":{}}}}"#),
       step(#"{"counter":{"_0":{"nthPrimeLookup":{"_0":{"cancelled":{}}}}}}"#),
     ])
-    #expect(lines[0] == .start(version: 5, state: AppState(count: 7, favoritePrimes: [7])))
+    #expect(lines[0] == .start(version: 5, state: RecordedState(count: 7, favoritePrimes: [7])))
     // The modal's actions ran whether or not it was open: the counter's favorite command.
     let expected: [AppAction] = [
       .counter(.favoriteCommand(.saveFavoritePrimeTapped)),
       .counter(.favoriteCommand(.alertDismissed)), .counter(.destination(.dismiss)),
       .alertsDismissed, .alertsDismissed, .counter(.nthPrimeLookup(.dismiss)),
     ]
-    #expect(lines.dropFirst().map { $0.action?.0 } == expected.map { .app(.step($0)) })
+    #expect(lines.dropFirst().map { $0.replayed?.0 } == expected.map { .app(.step($0)) })
   }
 
   @Test func aVersionFiveSave_withTheModalClosed_replaysAsItWasRecorded() throws {
@@ -168,7 +180,7 @@ struct RecordingTests {
     let replayed = RecordedLine.Summary(covered)
     // A line reads the same in either version; what differs is what a replay checks of it.
     #expect(earlier == current)
-    let recorded = try #require(earlier.action?.2)
+    let recorded = try #require(earlier.replayed?.2)
     #expect(recorded.agreesInTheDataAndTheHistory(with: replayed))
     #expect(recorded != replayed)
     #expect(
@@ -182,7 +194,7 @@ struct RecordingTests {
       as: UTF8.self)
     let readings = #"{"now":[],"uuid":[]}"#
     let lines = try RecordedLine.decode(lines: [
-      try RecordedLine.start(version: 8, state: AppState(count: 7)).encoded(),
+      try RecordedLine.start(version: 8, state: RecordedState(count: 7)).encoded(),
       #"{"step":{"action":{"history":{"_0":{"opened":{}}}},"after":"# + after + "}}",
       #"{"step":{"action":{"history":{"_0":{"moved":{"by":-1}}}},"readings":"# + readings
         + #","after":"# + after + "}}",
@@ -199,7 +211,7 @@ struct RecordingTests {
   }
 
   @Test func aLaterVersion_isRefusedWithItsVersion_beforeItsLinesAreRead() throws {
-    let start = try RecordedLine.start(version: RecordedLine.version + 1, state: AppState())
+    let start = try RecordedLine.start(version: RecordedLine.version + 1, state: RecordedState())
       .encoded()
     let refusal =
       "line 1: the recording has format version \(RecordedLine.version + 1); this primetime "
@@ -215,5 +227,25 @@ struct RecordingTests {
         return
       }
     }
+  }
+
+  @Test func anEndLineBeforeTheLast_isRefused() {
+    let state = AppState()
+    let end = RecordedLine.end(state, screen: .counter)
+    let error = #expect(throws: Replay.Unreadable.self) {
+      try Replay.run([.start(state), end, end])
+    }
+    #expect(error?.description == "line 2: the end line is not the last")
+    guard case .endLineNotLast(line: 2)? = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+  }
+
+  @Test func whatAReplayCompares_isTheDataAndTheHistory_forFormat5AndBefore() {
+    #expect(Replay.Comparison(recordedIn: 3) == .dataAndHistory)
+    #expect(Replay.Comparison(recordedIn: 5) == .dataAndHistory)
+    #expect(Replay.Comparison(recordedIn: 6) == .everything)
+    #expect(Replay.Comparison(recordedIn: RecordedLine.version) == .everything)
   }
 }

@@ -134,12 +134,4 @@ struct FavoritePrimesFileTests {
     }
   }
 
-  @Test func anImport_readsAndWritesAsEarlierVersionsRecordedIt() throws {
-    let earlier = #"{"notPrime":[4],"primes":[2],"repeated":[]}"#
-    let imported = try JSONDecoder().decode(ImportedPrimes.self, from: Data(earlier.utf8))
-    #expect(imported == ImportedPrimes(primes: [2], notPrime: [4]))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    #expect(String(decoding: try encoder.encode(imported), as: UTF8.self) == earlier)
-  }
 }

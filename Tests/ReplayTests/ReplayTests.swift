@@ -1,6 +1,7 @@
 import AppCore
 import CustomDump
 import Foundation
+import RecordingFormat
 import Testing
 
 /// Every session recorded under `Tests/Recordings` (with `primetime --record`) must replay to

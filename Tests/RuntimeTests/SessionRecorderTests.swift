@@ -5,6 +5,7 @@ import ComposableArchitectureTestSupport
 import FileClient
 import Foundation
 import NthPrimeClient
+import RecordingFormat
 import Runtime
 import Synchronization
 import Testing
@@ -28,12 +29,12 @@ struct SessionRecorderTests {
       },
       uuid: recorder.recording { uuids.next() })
     let initial = AppState(favoritePrimes: [2])
-    recorder.record(.start(version: RecordedLine.version, state: initial))
+    recorder.record(.start(initial))
     let store = Store(
       initialState: History(initial), reducer: AppHistoryReducer(), environment: environment,
       afterEachAction: recorder.record)
     for action in actions { await store.send(action).finish() }
-    recorder.record(.end(state: store.state.present, screen: "counter"))
+    recorder.record(.end(store.state.present, screen: .counter))
     recorder.finish()
     return try lines.withLock { $0 }.map {
       try RecordedLine.decode($0, version: RecordedLine.version)
@@ -65,11 +66,11 @@ struct SessionRecorderTests {
     #expect(lines.count == 15)
     let answer = try #require(lines.first(where: isAnswer))
     #expect(
-      answer.action?.0
+      answer.replayed?.0
         == .app(
           .feedback(
             .counter(.nthPrimeLookup(.presented(.answered(n: 7, .success(17))))), step: 4)))
-    #expect(answer.action?.2.counterDestination == .alert(.nthPrime(n: 7, prime: 17)))
+    #expect(answer.replayed?.2.counterDestination == .alert(.nthPrime(n: 7, prime: 17)))
     let save = try #require(
       lines.first { line in
         if case .step(
@@ -82,7 +83,7 @@ struct SessionRecorderTests {
         }
       })
     #expect(
-      save.action?.1
+      save.replayed?.1
         == RecordedLine.Readings(
           now: [Date(timeIntervalSince1970: 1_001)], uuid: [UUID(1)]))
     let delete = try #require(
@@ -90,15 +91,15 @@ struct SessionRecorderTests {
         if case .step(.favoritePrimes(.deleteFavoritePrimes), _, _) = line { true } else { false }
       })
     #expect(
-      delete.action?.1
+      delete.replayed?.1
         == RecordedLine.Readings(now: [Date(timeIntervalSince1970: 1_002)], uuid: [UUID(2)]))
-    #expect(delete.action?.2.favoriteCount == 1)
+    #expect(delete.replayed?.2.favoriteCount == 1)
     guard case .end(let final, _) = try #require(lines.last) else {
       Issue.record("no end line")
       return
     }
     #expect(final.favoritePrimes == [3, 7])
-    #expect(try Replay.run(lines) == .reproduced(final))
+    #expect(try Replay.run(lines) == .reproduced(AppState(final)))
   }
 
   @Test func undoAndRedoThatWriteNewEntries_recordTheirReadings_andReplay() async throws {
@@ -112,15 +113,15 @@ struct SessionRecorderTests {
       .step(.storageChanged(StoredFavorites(favoritePrimes: [2], activityFeed: [removed]))),
       .undo, .redo, .travel(by: -1), .travel(by: 1),
     ])
-    let redo = try #require(lines.first { $0.action?.0 == .app(.redo) })
-    #expect(redo.action?.1.uuid.count == 1)
-    #expect(redo.action?.1.now.count == 1)
+    let redo = try #require(lines.first { $0.replayed?.0 == .app(.redo) })
+    #expect(redo.replayed?.1.uuid.count == 1)
+    #expect(redo.replayed?.1.now.count == 1)
     guard case .end(let final, _) = try #require(lines.last) else {
       Issue.record("no end line")
       return
     }
     #expect(final.favoritePrimes == [2, 7])
-    #expect(try Replay.run(lines) == .reproduced(final))
+    #expect(try Replay.run(lines) == .reproduced(AppState(final)))
   }
 
   @Test func aChangedAnswer_divergesAtItsLine() async throws {
@@ -142,7 +143,7 @@ struct SessionRecorderTests {
 
   @Test func aMissingReading_divergesAtItsLine() async throws {
     var lines = try await record(session)
-    let index = try #require(lines.firstIndex { $0.action?.1.isEmpty == false })
+    let index = try #require(lines.firstIndex { $0.replayed?.1.isEmpty == false })
     guard case .step(let action, _, let after) = lines[index] else { return }
     lines[index] = .step(action: action, after: after)
     guard case .diverged(let line, _, _, _) = try Replay.run(lines) else {
@@ -154,7 +155,7 @@ struct SessionRecorderTests {
 
   @Test func aDifferentEnd_isReported() async throws {
     var lines = try await record(session)
-    lines[lines.count - 1] = .end(state: AppState(count: 99), screen: "counter")
+    lines[lines.count - 1] = .end(AppState(count: 99), screen: .counter)
     guard case .endDiffers(let line, let recorded, _) = try Replay.run(lines) else {
       Issue.record("the end did not differ")
       return
@@ -171,7 +172,7 @@ struct SessionRecorderTests {
       .historyPage(.moved(by: -1)), .historyPage(.kept),
     ])
     #expect(
-      lines.compactMap { $0.action?.0 }.suffix(3) == [
+      lines.compactMap { $0.replayed?.0 }.suffix(3) == [
         .app(.historyPage(.opened)), .app(.historyPage(.moved(by: -1))), .app(.historyPage(.kept)),
       ])
     guard case .end(let end, _)? = lines.last else {
@@ -179,7 +180,7 @@ struct SessionRecorderTests {
       return
     }
     #expect(end.count == 1)
-    #expect(try Replay.run(lines) == .reproduced(end))
+    #expect(try Replay.run(lines) == .reproduced(AppState(end)))
     // The same session as version 8 wrote it: each move a step of the app's.
     let asVersionEight = try lines.map { line in
       if case .start(_, let state) = line {
@@ -193,6 +194,7 @@ struct SessionRecorderTests {
       return #"{"step":{"action":{"history":{"_0":"# + move + "}}" + text[comma.lowerBound...]
     }
     #expect(asVersionEight.filter { $0.contains(#"{"history":{"_0":"#) }.count == 3)
-    #expect(try Replay.run(RecordedLine.decode(lines: asVersionEight)) == .reproduced(end))
+    #expect(
+      try Replay.run(RecordedLine.decode(lines: asVersionEight)) == .reproduced(AppState(end)))
   }
 }

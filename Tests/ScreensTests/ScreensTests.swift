@@ -20,60 +20,6 @@ struct ScreensTests {
       reducer: ScreensReducer(), environment: ())
   }
 
-  @Test func theHistoryPage_holdsItsVisit_andIsWrittenAsRecordingsHoldIt() throws {
-    let visit = ScreensState.HistoryVisit(openedAt: 2, returnPage: .favorites)
-    let open = ScreensState(page: .history(visit))
-    let text = String(decoding: try JSONEncoder().encode(open), as: UTF8.self)
-    #expect(text.contains(#""page":"history""#))
-    #expect(text.contains(#""historyVisit":{"#))
-    #expect(try JSONDecoder().decode(ScreensState.self, from: Data(text.utf8)) == open)
-    let closed = ScreensState(page: .activity)
-    let closedText = String(decoding: try JSONEncoder().encode(closed), as: UTF8.self)
-    #expect(closedText.contains(#""page":"activity""#) && !closedText.contains("historyVisit"))
-    #expect(try JSONDecoder().decode(ScreensState.self, from: Data(closedText.utf8)) == closed)
-    // A page and a visit that disagree are no state the app can be in.
-    let size = #""selection":{"row":0,"top":0},"size":{"columns":80,"rows":24}"#
-    for disagreeing in [
-      #"{"page":"history",\#(size)}"#,
-      #"{"page":"counter","historyVisit":{"openedAt":0,"returnPage":"counter"},\#(size)}"#,
-    ] {
-      #expect(throws: DecodingError.self) {
-        try JSONDecoder().decode(ScreensState.self, from: Data(disagreeing.utf8))
-      }
-    }
-    #expect(
-      try JSONDecoder().decode(
-        ScreensState.self,
-        from: Data(
-          #"{"page":"history","historyVisit":{"openedAt":0,"returnPage":"counter"},\#(size)}"#
-            .utf8)
-      ).page == .history(ScreensState.HistoryVisit(openedAt: 0, returnPage: .counter)))
-  }
-
-  @Test func whereStoringStands_isWrittenUnderAKeyOfItsOwnPerCase_andNeverBoth() throws {
-    for storage in [nil, .failed("disk full"), .waiting("waiting for it"), .readOnly("mode")]
-      as [ScreensState.StorageStatus?]
-    {
-      let state = ScreensState(storageStatus: storage)
-      let text = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
-      #expect(text.contains("storageProblem") == (state.storageProblem != nil))
-      #expect(text.contains("storageWait") == (storage == .waiting("waiting for it")))
-      #expect(text.contains(#""storageReadOnly":"mode""#) == (state.readOnly != nil))
-      #expect(try JSONDecoder().decode(ScreensState.self, from: Data(text.utf8)) == state)
-    }
-    let screens =
-      #"{"page":"counter","selection":{"row":0,"top":0},"size":{"columns":80,"rows":24},"#
-    for two in [
-      #""storageProblem":"disk full","storageWait":"waiting"}"#,
-      #""storageWait":"waiting","storageReadOnly":"mode"}"#,
-      #""storageProblem":"disk full","storageReadOnly":"mode"}"#,
-    ] {
-      #expect(throws: DecodingError.self) {
-        try JSONDecoder().decode(ScreensState.self, from: Data((screens + two).utf8))
-      }
-    }
-  }
-
   @Test func pageOpened_showsThePage() async {
     let store = makeStore()
     await store.send(.pageOpened(.favorites)) { $0.screens.page = .favorites }
@@ -207,15 +153,6 @@ struct ScreensTests {
     await store.send(.helpClosed) { $0.screens.destination = nil }
   }
 
-  @Test func theKeys_areWrittenAsRecordingsHoldThem() throws {
-    let shown = ScreensState(page: .activity, destination: .help)
-    let text = String(decoding: try JSONEncoder().encode(shown), as: UTF8.self)
-    #expect(text.contains(#""destination":{"help":{}}"#))
-    #expect(try JSONDecoder().decode(ScreensState.self, from: Data(text.utf8)) == shown)
-    let none = String(decoding: try JSONEncoder().encode(ScreensState()), as: UTF8.self)
-    #expect(!none.contains("destination"))
-  }
-
   @Test func theSelection_followsItsPrime_whenARowAboveGoes() {
     var feature = ScreensFeatureState(
       screens: ScreensState(selection: .init(row: 2, top: 0, prime: 5), size: size),
@@ -256,21 +193,6 @@ struct ScreensTests {
     await store.send(.terminalResized(Size(columns: 30, rows: 8))) {
       $0.screens.size = Size(columns: 30, rows: 8)
     }
-  }
-
-  @Test func aLaunchWarningRecordedAsANotice_beforeFormat15_readsAsWhatCoversThePage() throws {
-    let recorded = #"""
-      {"page":"counter","selection":{"row":0,"top":0},"notice":{"launchWarning":{"_0":"kept in memory"}},
-       "size":{"columns":80,"rows":24}}
-      """#
-    let screens = try JSONDecoder().decode(ScreensState.self, from: Data(recorded.utf8))
-    #expect(screens.destination == .launchWarning("kept in memory"))
-    #expect(screens.notice == nil)
-    let said = try JSONDecoder().decode(
-      ScreensState.self,
-      from: Data(recorded.replacingOccurrences(of: "launchWarning", with: "said").utf8))
-    #expect(said.notice == .said("kept in memory"))
-    #expect(said.destination == nil)
   }
 
   @Test func theLaunchWarning_staysUntilClosed() async {

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import RecordingFormat
 import Synchronization
 
 /// Runs a recorded session again through ``ReplayReducer``, with an environment that answers
@@ -63,7 +64,7 @@ public enum Replay {
     onAction: (Int, ReplayedAction, AppState, AppState) -> Void = { _, _, _, _ in }
   ) throws(Unreadable) -> Outcome {
     let numbers = numbers ?? Array(1...max(lines.count, 1))
-    guard case .start(let version, let initial)? = lines.first else {
+    guard case .start(let version, let started)? = lines.first else {
       throw .startLineMissing
     }
     if let refusal = Unreadable(version: version) { throw refusal }
@@ -85,15 +86,16 @@ public enum Replay {
         }
       })
     let reducer = ReplayReducer()
-    var history = History(initial)
+    var history = History(AppState(started))
     for (index, line) in lines.enumerated().dropFirst() {
       if case .end(let state, _) = line {
         guard index == lines.count - 1 else { throw .endLineNotLast(line: numbers[index]) }
-        return comparison.agree(state, history.present)
+        let recorded = AppState(state)
+        return comparison.agree(recorded, history.present)
           ? .reproduced(history.present)
-          : .endDiffers(line: numbers[index], recorded: state, replayed: history.present)
+          : .endDiffers(line: numbers[index], recorded: recorded, replayed: history.present)
       }
-      guard let (action, answers, recorded) = line.action else {
+      guard let (action, answers, recorded) = line.replayed else {
         throw .startLineAfterTheFirst(line: numbers[index])
       }
       readings.withLock { $0 = answers }
@@ -111,5 +113,19 @@ public enum Replay {
       }
     }
     throw .cutShort(lines: numbers[lines.count - 1])
+  }
+}
+
+extension Replay {
+  /// Why a recording cannot be replayed at all: the format's reading of it.
+  public typealias Unreadable = RecordedLine.Unreadable
+}
+
+extension Replay.Comparison {
+  /// What a replay compares of a recording of format `version`: the data and the history only
+  /// for format 5 and before, whose states and summaries are read without what covered the
+  /// screens (``RecordedLine/Version5/State``); all of it for the later ones.
+  init(recordedIn version: Int) {
+    self = version <= 5 ? .dataAndHistory : .everything
   }
 }

@@ -1,11 +1,6 @@
-import ComposableArchitecture
-import Counter
-import FavoritePrimes
 import Foundation
-import NthPrimeLookup
-import Screens
 
-/// One line of a recorded session.
+/// One line of a recorded session, as the file has it.
 ///
 /// A recording is JSON Lines: a ``start(version:state:)`` line with the state the session
 /// started with, one line for every action the store received (a user's step, an effect's
@@ -14,9 +9,14 @@ import Screens
 /// state. Lookups, files loaded and other sessions' changes reach the app as actions, so their
 /// answers are in the recording as those actions; effects are not run again.
 ///
-/// Each line is an object with one key, the kind of line. Actions and states use the encoding
-/// that Swift derives for them: an enum case is an object with one key, the case's name, and a
-/// case's unlabeled value is under `_0`:
+/// The types of this module are the format: each case and field is named for the file, and
+/// none is the app's own type. The app maps its actions and state to these and back (in
+/// `AppCore`), so a rename in a feature changes no byte of a recording; a change of these
+/// types is a new ``version``, whose reader upgrades the earlier one's lines. The file format
+/// is described, line kind by line kind, in `Documentation/RecordingFormat.md`.
+///
+/// Each line is an object with one key, the kind of line. An enum case is an object with one
+/// key, the case's name, and a case's unlabeled value is under `_0`:
 ///
 /// ```json
 /// {"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"after":{"count":1,…}}}
@@ -28,11 +28,11 @@ import Screens
 /// (``restoringTravel(by:readings:after:)``, ``quietHistoryPage(move:restoring:readings:after:)``).
 public enum RecordedLine: Codable, Equatable, Sendable {
   /// The state the session started with: the favorites and the feed it loaded.
-  case start(version: Int, state: AppState)
+  case start(version: Int, state: RecordedState)
   /// A user's step.
-  case step(action: AppAction, readings: Readings? = nil, after: Summary)
+  case step(action: RecordedAction, readings: Readings? = nil, after: Summary)
   /// An action sent back by an effect of the step with the given number.
-  case feedback(action: AppAction, step: Int, readings: Readings? = nil, after: Summary)
+  case feedback(action: RecordedAction, step: Int, readings: Readings? = nil, after: Summary)
   /// One undo. Where it saves or removes a prime anew (another session had changed it since),
   /// the new feed entry's identity and time are among its readings.
   case undo(readings: Readings? = nil, after: Summary)
@@ -41,21 +41,20 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// Several undos (a negative count) or redos at once, with their readings as an undo's.
   case travel(by: Int, readings: Readings? = nil, after: Summary)
   /// A move on the history page, with its readings as an undo's.
-  case historyPage(move: HistoryScreenAction, readings: Readings? = nil, after: Summary)
+  case historyPage(move: RecordedAction.HistoryPage, readings: Readings? = nil, after: Summary)
   /// Undos (a negative count) or redos that restore the states the steps went between, as
-  /// recordings before format 7 undid, redid and travelled
-  /// (``ReplayedAction/restoringTravel(by:)``). Only an upgraded line of such a recording is
-  /// one; this code records undo and redo as ``undo(readings:after:)``,
+  /// recordings before format 7 undid, redid and travelled. Only an upgraded line of such a
+  /// recording is one; this format records undo and redo as ``undo(readings:after:)``,
   /// ``redo(readings:after:)`` and ``travel(by:readings:after:)``.
   case restoringTravel(by: Int, readings: Readings? = nil, after: Summary)
   /// A move on the history page that says nothing of what other sessions had already done, as
-  /// recordings before format 8 moved, by restoring before format 7
-  /// (``ReplayedAction/quietHistoryPage(_:restoring:)``). Only an upgraded line of such a
-  /// recording is one; this code records a move as ``historyPage(move:readings:after:)``.
+  /// recordings before format 8 moved, by restoring before format 7. Only an upgraded line of
+  /// such a recording is one; this format records a move as
+  /// ``historyPage(move:readings:after:)``.
   case quietHistoryPage(
-    move: HistoryScreenAction, restoring: Bool, readings: Readings? = nil, after: Summary)
+    move: RecordedAction.HistoryPage, restoring: Bool, readings: Readings? = nil, after: Summary)
   /// The state the session ended with, and the screen it showed.
-  case end(state: AppState, screen: String)
+  case end(state: RecordedState, screen: String)
 
   /// The version of the format that this code writes and reads. Version 2: the prime modal
   /// has its own alert, and the favorites screen's rows are tapped by index. Version 3: the
@@ -118,35 +117,24 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     public var favoriteCount: Int
     public var lastFavorite: Int?
     public var activityCount: Int
-    public var lastActivity: Activity?
-    public var counterDestination: CounterState.Destination?
-    public var favoritesDestination: FavoritePrimesState.Destination?
-    public var counterLookup: NthPrimeLookupState?
-    public var favoritesLookup: NthPrimeLookupState?
-    public var notice: ScreensState.Notice?
+    public var lastActivity: RecordedState.Activity?
+    public var counterDestination: RecordedState.CounterDestination?
+    public var favoritesDestination: RecordedState.FavoritesDestination?
+    public var counterLookup: RecordedState.Lookup?
+    public var favoritesLookup: RecordedState.Lookup?
+    public var notice: RecordedState.Notice?
     public var undoCount: Int
     public var redoCount: Int
 
-    /// The summary of a session's state and its undo history.
-    public init(_ history: History<AppState>) {
-      let state = history.present
-      self.init(
-        count: state.count, favoriteCount: state.favoritePrimes.count,
-        lastFavorite: state.favoritePrimes.last, activityCount: state.activityFeed.count,
-        lastActivity: state.activityFeed.last, counterDestination: state.counterDestination,
-        favoritesDestination: state.favoritesDestination, counterLookup: state.counterLookup,
-        favoritesLookup: state.favoritesLookup, notice: state.screens.notice,
-        undoCount: history.undoCount, redoCount: history.redoCount)
-    }
-
     /// A summary of its parts; what covers the screens, the lookups and the notice are none
     /// unless given.
-    init(
+    public init(
       count: Int, favoriteCount: Int, lastFavorite: Int?, activityCount: Int,
-      lastActivity: Activity?, counterDestination: CounterState.Destination? = nil,
-      favoritesDestination: FavoritePrimesState.Destination? = nil,
-      counterLookup: NthPrimeLookupState? = nil, favoritesLookup: NthPrimeLookupState? = nil,
-      notice: ScreensState.Notice? = nil, undoCount: Int, redoCount: Int
+      lastActivity: RecordedState.Activity?,
+      counterDestination: RecordedState.CounterDestination? = nil,
+      favoritesDestination: RecordedState.FavoritesDestination? = nil,
+      counterLookup: RecordedState.Lookup? = nil, favoritesLookup: RecordedState.Lookup? = nil,
+      notice: RecordedState.Notice? = nil, undoCount: Int, redoCount: Int
     ) {
       self.count = count
       self.favoriteCount = favoriteCount
@@ -171,51 +159,6 @@ public enum RecordedLine: Codable, Equatable, Sendable {
         && lastFavorite == other.lastFavorite && activityCount == other.activityCount
         && lastActivity == other.lastActivity && undoCount == other.undoCount
         && redoCount == other.redoCount
-    }
-  }
-
-  /// A line for an action, with the readings taken while it ran and the history it left.
-  public init(_ action: AppHistoryAction, readings: Readings, after history: History<AppState>) {
-    let readings = readings.isEmpty ? nil : readings
-    let after = Summary(history)
-    switch action {
-    case .step(let action):
-      self = .step(action: action, readings: readings, after: after)
-    case .feedback(let action, let step):
-      self = .feedback(action: action, step: step, readings: readings, after: after)
-    case .undo:
-      self = .undo(readings: readings, after: after)
-    case .redo:
-      self = .redo(readings: readings, after: after)
-    case .travel(let steps):
-      self = .travel(by: steps, readings: readings, after: after)
-    case .historyPage(let move):
-      self = .historyPage(move: move, readings: readings, after: after)
-    }
-  }
-
-  /// The action this line records, as a replay runs it, with the readings and the summary
-  /// after it; `nil` for the start and end lines.
-  public var action: (ReplayedAction, Readings, Summary)? {
-    switch self {
-    case .step(let action, let readings, let after):
-      return (.app(.step(action)), readings ?? Readings(), after)
-    case .feedback(let action, let step, let readings, let after):
-      return (.app(.feedback(action, step: step)), readings ?? Readings(), after)
-    case .undo(let readings, let after):
-      return (.app(.undo), readings ?? Readings(), after)
-    case .redo(let readings, let after):
-      return (.app(.redo), readings ?? Readings(), after)
-    case .travel(let steps, let readings, let after):
-      return (.app(.travel(by: steps)), readings ?? Readings(), after)
-    case .historyPage(let move, let readings, let after):
-      return (.app(.historyPage(move)), readings ?? Readings(), after)
-    case .restoringTravel(let steps, let readings, let after):
-      return (.restoringTravel(by: steps), readings ?? Readings(), after)
-    case .quietHistoryPage(let move, let restoring, let readings, let after):
-      return (.quietHistoryPage(move, restoring: restoring), readings ?? Readings(), after)
-    case .start, .end:
-      return nil
     }
   }
 

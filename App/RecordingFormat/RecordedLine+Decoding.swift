@@ -9,11 +9,11 @@ extension RecordedLine {
   ///     gives.
   /// - Returns: The line, in this format.
   /// - Throws: The decoder's error, whose coding path leads into `line`; or
-  ///   ``Replay/Unreadable`` where this code reads no recording of format `version`.
+  ///   ``Unreadable`` where this code reads no recording of format `version`.
   public static func decode(
     _ line: some StringProtocol, version: Int
   ) throws -> RecordedLine {
-    if let refusal = Replay.Unreadable(version: version) { throw refusal }
+    if let refusal = RecordedLine.Unreadable(version: version) { throw refusal }
     let data = Data(line.utf8)
     let decoder = JSONDecoder()
     switch version {
@@ -51,12 +51,12 @@ extension RecordedLine {
   ///
   /// - Parameter texts: The lines' JSON, the start line first.
   /// - Returns: The lines, in this format.
-  /// - Throws: ``Replay/Unreadable``: the first line that is not a recording line, or a start
+  /// - Throws: ``Unreadable``: the first line that is not a recording line, or a start
   ///   line of a version this code does not read, which is refused before any other line is
   ///   read.
   public static func decode(
     lines texts: some Sequence<some StringProtocol>
-  ) throws(Replay.Unreadable) -> [RecordedLine] {
+  ) throws(RecordedLine.Unreadable) -> [RecordedLine] {
     try decodeNumbered(lines: texts).lines
   }
 
@@ -64,7 +64,7 @@ extension RecordedLine {
   /// text: blank lines are skipped, and a line keeps its number.
   public static func decodeNumbered(
     lines texts: some Sequence<some StringProtocol>
-  ) throws(Replay.Unreadable) -> (lines: [RecordedLine], numbers: [Int]) {
+  ) throws(RecordedLine.Unreadable) -> (lines: [RecordedLine], numbers: [Int]) {
     var lines: [RecordedLine] = []
     var numbers: [Int] = []
     var version = Self.version
@@ -76,11 +76,11 @@ extension RecordedLine {
           let started = try JSONDecoder().decode(StartVersion.self, from: Data(text.utf8)).start?
             .version
         {
-          if let refusal = Replay.Unreadable(version: started) { throw refusal }
+          if let refusal = RecordedLine.Unreadable(version: started) { throw refusal }
           version = started
         }
         lines.append(try decode(text, version: version))
-      } catch let refusal as Replay.Unreadable {
+      } catch let refusal as RecordedLine.Unreadable {
         throw refusal
       } catch {
         throw .notARecordingLine(line: index + 1, text: String(text), error: error)
@@ -117,7 +117,7 @@ extension RecordedLine {
   }
 }
 
-extension Replay {
+extension RecordedLine {
   /// Why a recording cannot be replayed at all.
   ///
   /// Its ``description`` says which line, and what is wrong with it: `line 1: the recording has
@@ -143,7 +143,7 @@ extension Replay {
     case cutShort(lines: Int)
 
     /// The refusal of a recording of format `version`; `nil` where this code reads it.
-    init?(version: Int) {
+    public init?(version: Int) {
       if version > RecordedLine.version {
         self = .futureVersion(version)
       } else if version < RecordedLine.readableVersions.lowerBound {
@@ -166,8 +166,8 @@ extension Replay {
 
     public var description: String {
       switch self {
-      case .notARecordingLine(let line, _, _):
-        return "line \(line) is not a recording line"
+      case .notARecordingLine(let line, let text, let error):
+        return "line \(line) is not a recording line" + Self.reason(error, in: text)
       case .futureVersion(let version), .obsoleteVersion(let version):
         let readable = RecordedLine.readableVersions
         return "line 1: the recording has format version \(version); this primetime reads "

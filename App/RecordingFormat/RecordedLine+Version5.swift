@@ -1,9 +1,4 @@
-import ComposableArchitecture
-import FavoritePrimesFormat
 import Foundation
-import NthPrimeLookup
-import PrimeModal
-import Screens
 
 extension RecordedLine {
   /// Format 5, where the lookup was a feature of its own, but the prime modal's actions were the
@@ -15,8 +10,8 @@ extension RecordedLine {
     enum AppAction: Decodable, Equatable, Sendable {
       case counter(CounterAction)
       case favoritePrimes(FavoritePrimesAction)
-      case storageChanged(StoredFavorites)
-      case screens(ScreensAction)
+      case storageChanged(RecordedState.Stored)
+      case screens(RecordedAction.Screens)
     }
 
     enum CounterAction: Decodable, Equatable, Sendable {
@@ -30,15 +25,15 @@ extension RecordedLine {
       case nthPrimeLookup(NthPrimeLookupAction)
       case alertDismissed
       /// Ran whether or not the modal was open, as the REPL's `set 7; save` did.
-      case primeModal(PrimeModalAction)
+      case primeModal(RecordedAction.PrimeModal)
     }
 
     enum FavoritePrimesAction: Decodable, Equatable, Sendable {
       case deleteFavoritePrimes(IndexSet)
       case saveButtonTapped(file: String?)
-      case saveResponse(Result<Int, ErrorMessage>)
+      case saveResponse(RecordedResult<Int>)
       case loadButtonTapped(file: String?)
-      case loadResponse(Result<ImportedPrimes, ErrorMessage>)
+      case loadResponse(RecordedResult<RecordedState.ImportedPrimes>)
       case primeTapped(at: Int)
       case nthPrimeLookup(NthPrimeLookupAction)
       case alertDismissed
@@ -48,7 +43,7 @@ extension RecordedLine {
     /// running its reducer, so no question reached a recording.
     enum NthPrimeLookupAction: Decodable, Equatable, Sendable {
       case cancelled
-      case answered(n: Int, Result<Int, ErrorMessage>)
+      case answered(n: Int, RecordedResult<Int>)
     }
 
     /// The app's state: format 5 kept the count and the favorites in the prime modal's state
@@ -57,9 +52,9 @@ extension RecordedLine {
     /// screens' starts on the counter.
     struct State: Decodable, Equatable, Sendable {
       /// The state in format 6.
-      var upgraded: AppState
+      var upgraded: RecordedState
 
-      init(upgraded: AppState) {
+      init(upgraded: RecordedState) {
         self.upgraded = upgraded
       }
 
@@ -72,7 +67,7 @@ extension RecordedLine {
       private struct CounterState: Decodable {
         struct PrimeModal: Decodable {
           var count: Int
-          var favoritePrimes: PersistentArray<Int>
+          var favoritePrimes: [Int]
         }
 
         var primeModal: PrimeModal
@@ -81,11 +76,12 @@ extension RecordedLine {
       init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let counter = try container.decode(CounterState.self, forKey: .counter)
-        upgraded = AppState(
+        upgraded = RecordedState(
           count: counter.primeModal.count, favoritePrimes: counter.primeModal.favoritePrimes,
-          activityFeed: try container.decode(PersistentArray<Activity>.self, forKey: .activityFeed),
-          screens: try container.decodeIfPresent(ScreensState.self, forKey: .screens)
-            ?? ScreensState())
+          activityFeed: try container.decode(
+            [RecordedState.Activity].self, forKey: .activityFeed),
+          screens: try container.decodeIfPresent(RecordedState.Screens.self, forKey: .screens)
+            ?? RecordedState.Screens())
       }
     }
 
@@ -96,7 +92,7 @@ extension RecordedLine {
       var favoriteCount: Int
       var lastFavorite: Int?
       var activityCount: Int
-      var lastActivity: Activity?
+      var lastActivity: RecordedState.Activity?
       var undoCount: Int
       var redoCount: Int
     }
@@ -118,7 +114,7 @@ extension EarlierLine<
 
 extension RecordedLine.Version5.AppAction {
   /// The action in format 6.
-  var upgraded: AppCore.AppAction {
+  var upgraded: RecordedAction {
     switch self {
     case .counter(let action): action.upgraded
     case .favoritePrimes(let action): action.upgraded
@@ -133,7 +129,7 @@ extension RecordedLine.Version5.CounterAction {
   /// remove, which ran whether or not it was open, are ``CounterAction/favoriteCommand(_:)``,
   /// which opens it for them where it is closed; a lookup's cancel dismisses it; and the alert,
   /// which the REPL read with the favorites', is dismissed with every alert.
-  var upgraded: AppCore.AppAction {
+  var upgraded: RecordedAction {
     switch self {
     case .primeModal(let action): .counter(.favoriteCommand(action))
     case .primeModalDismissed: .counter(.destination(.dismiss))
@@ -152,7 +148,7 @@ extension RecordedLine.Version5.CounterAction {
 extension RecordedLine.Version5.FavoritePrimesAction {
   /// The action in format 6, among the app's: a lookup's cancel dismisses it, and the alert,
   /// which the REPL read with the counter's, is dismissed with every alert.
-  var upgraded: AppCore.AppAction {
+  var upgraded: RecordedAction {
     switch self {
     case .nthPrimeLookup(let action): .favoritePrimes(.nthPrimeLookup(action.upgraded))
     case .alertDismissed: .alertsDismissed
@@ -168,7 +164,7 @@ extension RecordedLine.Version5.FavoritePrimesAction {
 
 extension RecordedLine.Version5.NthPrimeLookupAction {
   /// The action in format 6, where a running lookup is presented: its cancel dismisses it.
-  var upgraded: PresentationAction<NthPrimeLookup.NthPrimeLookupAction> {
+  var upgraded: RecordedAction.Presentation<RecordedAction.Lookup> {
     switch self {
     case .cancelled: .dismiss
     case .answered(let n, let result): .presented(.answered(n: n, result))

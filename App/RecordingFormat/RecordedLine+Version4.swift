@@ -1,8 +1,4 @@
-import ComposableArchitecture
-import FavoritePrimesFormat
 import Foundation
-import PrimeModal
-import Screens
 
 extension RecordedLine {
   /// Format 3 reads as format 4: version 4 added travel lines and the history page's moves,
@@ -19,8 +15,8 @@ extension RecordedLine {
     enum AppAction: Decodable, Equatable, Sendable {
       case counter(CounterAction)
       case favoritePrimes(FavoritePrimesAction)
-      case storageChanged(StoredFavorites)
-      case screens(ScreensAction)
+      case storageChanged(RecordedState.Stored)
+      case screens(RecordedAction.Screens)
     }
 
     enum CounterAction: Decodable, Equatable, Sendable {
@@ -32,20 +28,20 @@ extension RecordedLine {
       case primeModalDismissed
       case nthPrimeTapped
       case nthPrimeCancelTapped
-      case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+      case nthPrimeResponse(n: Int, RecordedResult<Int>)
       case alertDismissed
-      case primeModal(PrimeModalAction)
+      case primeModal(RecordedAction.PrimeModal)
     }
 
     enum FavoritePrimesAction: Decodable, Equatable, Sendable {
       case deleteFavoritePrimes(IndexSet)
       case saveButtonTapped(file: String?)
-      case saveResponse(Result<Int, ErrorMessage>)
+      case saveResponse(RecordedResult<Int>)
       case loadButtonTapped(file: String?)
-      case loadResponse(Result<ImportedPrimes, ErrorMessage>)
+      case loadResponse(RecordedResult<RecordedState.ImportedPrimes>)
       case primeTapped(at: Int)
       case nthPrimeCancelTapped
-      case nthPrimeResponse(n: Int, Result<Int, ErrorMessage>)
+      case nthPrimeResponse(n: Int, RecordedResult<Int>)
       case alertDismissed
     }
   }

@@ -8,9 +8,9 @@ import Foundation
 /// would, so `JSONDecoder` reads it back with its default strategies. It has none of
 /// `JSONEncoder`'s special cases: `Data`, `URL` and `Decimal` come out as their own `Codable`
 /// conformances write them.
-enum JSONLineEncoder {
+public enum JSONLineEncoder {
   /// The value's JSON.
-  static func encode(_ value: some Encodable) throws -> String {
+  public static func encode(_ value: some Encodable) throws -> String {
     let root = Node()
     try value.encode(to: NodeEncoder(node: root, codingPath: []))
     var text = ""

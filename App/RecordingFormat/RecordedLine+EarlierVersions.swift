@@ -1,5 +1,4 @@
 import Foundation
-import Screens
 
 // Each earlier format's lines are read as that format's own types, and upgraded one version at
 // a time, each upgrade a function from one version's types to the next's:
@@ -63,7 +62,7 @@ extension EarlierLine {
 /// which formats 4 to 8 wrote as one of the app's actions, `{"history":{"_0":move}}`.
 enum EarlierStep<Action: Sendable>: Sendable {
   case app(Action)
-  case history(HistoryScreenAction)
+  case history(RecordedAction.HistoryPage)
 
   /// The same step, with the app's action upgraded.
   func map<NextAction>(_ upgrade: (Action) -> NextAction) -> EarlierStep<NextAction> {
@@ -92,9 +91,9 @@ extension EarlierStep: Decodable where Action: Decodable {
 
 /// A move on the history page as the app's action: `{"history":{"_0":move}}`.
 private enum HistoryMove: Decodable {
-  case history(HistoryScreenAction)
+  case history(RecordedAction.HistoryPage)
 
-  var move: HistoryScreenAction {
+  var move: RecordedAction.HistoryPage {
     switch self {
     case .history(let move): move
     }
@@ -120,11 +119,11 @@ extension RecordedLine {
   enum Version8 {
     /// A line of format 8; its actions, other than moves on the history page, its states and
     /// its summaries are this format's, which have only gained cases since.
-    typealias Line = EarlierLine<AppAction, AppState, RecordedLine.Summary>
+    typealias Line = EarlierLine<RecordedAction, RecordedState, RecordedLine.Summary>
   }
 }
 
-extension EarlierLine<AppAction, AppState, RecordedLine.Summary> {
+extension EarlierLine<RecordedAction, RecordedState, RecordedLine.Summary> {
   /// The line in this format, as a recording of format `version`, 6 to 8, made it.
   ///
   /// A move on the history page is a line of its own. Before format 8 it said nothing of what
@@ -160,14 +159,5 @@ extension EarlierLine<AppAction, AppState, RecordedLine.Summary> {
     case .end(let state, let screen):
       return .end(state: state, screen: screen)
     }
-  }
-}
-
-extension Replay.Comparison {
-  /// What a replay compares of a recording of format `version`: the data and the history only
-  /// for format 5 and before, whose states and summaries are read without what covered the
-  /// screens (``RecordedLine/Version5/State``); all of it for the later ones.
-  init(recordedIn version: Int) {
-    self = version <= 5 ? .dataAndHistory : .everything
   }
 }

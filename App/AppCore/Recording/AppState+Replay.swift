@@ -1,0 +1,20 @@
+import Alerts
+import ComposableArchitecture
+import Counter
+import FavoritePrimes
+import NthPrimeLookup
+import Screens
+
+extension AppState {
+  /// The state without what covers the screens, the lookups and the notice: what a replay of
+  /// format 5 and before compares (``Replay/Comparison/dataAndHistory``).
+  var withoutPresentation: AppState {
+    var state = self
+    state.counterDestination = nil
+    state.counterLookup = nil
+    state.favoritesDestination = nil
+    state.favoritesLookup = nil
+    if state.screens.notice != nil { state.screens.notice = nil }
+    return state
+  }
+}

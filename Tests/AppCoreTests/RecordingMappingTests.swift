@@ -1,0 +1,143 @@
+import Alerts
+import ComposableArchitecture
+import Counter
+import FavoritePrimes
+import FavoritePrimesFormat
+import Foundation
+import NthPrimeLookup
+import PrimeModal
+import RecordingFormat
+import Screens
+import Testing
+
+@testable import AppCore
+
+/// The one mapping between the app and the recording format. Every switch of it names every
+/// case, so an action the app gains does not build until the format has a place for it; these
+/// tests hold each case to coming back as it went.
+struct RecordingMappingTests {
+  static let entry = Activity(
+    id: UUID(7), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 1_000.25))
+
+  /// One of each of the app's actions, every case of every feature's.
+  static let everyAction: [AppAction] = [
+    .counter(.incrTapped), .counter(.decrTapped), .counter(.countEntered(7)),
+    .counter(.countAdjusted(by: -3)), .counter(.isPrimeTapped), .counter(.nthPrimeTapped),
+    .counter(.nthPrimeLookup(.presented(.started))),
+    .counter(.nthPrimeLookup(.presented(.answered(n: 4, .success(7))))),
+    .counter(.nthPrimeLookup(.presented(.answered(n: 4, .failure(ErrorMessage("no")))))),
+    .counter(.nthPrimeLookup(.dismiss)),
+    .counter(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))),
+    .counter(.destination(.presented(.primeModal(.removeFavoritePrimeTapped)))),
+    .counter(.destination(.presented(.primeModal(.alertDismissed)))),
+    .counter(.destination(.dismiss)),
+    .counter(.favoriteCommand(.saveFavoritePrimeTapped)),
+    .favoritePrimes(.deleteFavoritePrimes([0, 2])),
+    .favoritePrimes(.saveButtonTapped(file: nil)),
+    .favoritePrimes(.saveButtonTapped(file: "a.json")),
+    .favoritePrimes(.saveResponse(.success(3), file: "a.json")),
+    .favoritePrimes(.saveResponse(.failure(ErrorMessage("disk full")))),
+    .favoritePrimes(.loadButtonTapped(file: "b.json")),
+    .favoritePrimes(
+      .loadResponse(
+        .success(
+          ImportedPrimes(
+            primes: [2], notPrime: [4], repeated: [2],
+            unusable: [
+              .init(shown: "x", reason: .notANumber), .init(shown: "1.5", reason: .notAWholeNumber),
+              .init(shown: "1e30", reason: .outOfRange),
+            ])))),
+    .favoritePrimes(.loadResponse(.failure(ErrorMessage("no file")))),
+    .favoritePrimes(.primeTapped(at: 1)),
+    .favoritePrimes(.nthPrimeLookup(.presented(.started))),
+    .favoritePrimes(.nthPrimeLookup(.dismiss)),
+    .favoritePrimes(.destination(.dismiss)),
+    .storageChanged(StoredFavorites(favoritePrimes: [7], activityFeed: [entry])),
+    .storageUpdated(StoredUpdate(takenBack: [UUID(3)], appended: [entry])),
+    .screens(.pageOpened(.counter)), .screens(.pageOpened(.favorites)),
+    .screens(.pageOpened(.activity)), .screens(.selectionMoved(by: 1)),
+    .screens(.selectionPaged(by: -1)), .screens(.selectionMovedToFirst),
+    .screens(.selectionMovedToLast), .screens(.activityScrolled(by: 2)),
+    .screens(.activityPaged(by: 1)), .screens(.activityScrolledToNewest),
+    .screens(.activityScrolledToOldest), .screens(.helpOpened), .screens(.helpClosed),
+    .screens(.terminalResized(Size(columns: 100, rows: 30))), .screens(.launchWarned("memory")),
+    .screens(.launchWarningClosed), .screens(.storageFailed("disk full")),
+    .screens(.storageRecovered), .screens(.storageWaiting("held")), .screens(.storageWaitEnded),
+    .screens(.storageReadOnly("mode")), .screens(.storageWritable), .screens(.quitTapped),
+    .screens(.signalReceived(15)), .alertsDismissed,
+  ]
+
+  @Test(arguments: everyAction)
+  func anAction_comesBackFromTheFormat_andItsFileAsItWent(action: AppAction) throws {
+    let recorded = RecordedAction(action)
+    #expect(AppAction(recorded) == action)
+    let line = RecordedLine.step(
+      action: recorded, after: RecordedLine.Summary(History(AppState())))
+    let read = try RecordedLine.decode(try line.encoded(), version: RecordedLine.version)
+    guard case .step(let readAction, _, _) = read else {
+      Issue.record("not a step: \(read)")
+      return
+    }
+    #expect(AppAction(readAction) == action)
+  }
+
+  @Test func everyMoveOnTheHistoryPage_comesBack() {
+    let moves: [HistoryScreenAction] = [
+      .opened, .moved(by: -2), .movedToFirst, .movedToLast, .kept, .cancelled,
+    ]
+    #expect(moves.map { HistoryScreenAction(RecordedAction.HistoryPage($0)) } == moves)
+  }
+
+  @Test func aState_comesBackFromTheFormat_inEveryShapeItCanTake() throws {
+    let states: [AppState] = [
+      AppState(),
+      AppState(
+        count: 7, favoritePrimes: [2, 7], counterDestination: .primeModal(alert: nil),
+        counterLookup: NthPrimeLookupState(n: 7), activityFeed: [Self.entry],
+        screens: ScreensState(
+          page: .history(ScreensState.HistoryVisit(openedAt: 2, returnPage: .favorites)),
+          selection: ScreensState.Selection(row: 1, top: 0, prime: 7), activityEnd: 1,
+          destination: .help, notice: .said("saved 7"), storageStatus: .waiting("held"),
+          size: Size(columns: 90, rows: 30), ending: .signal(2))),
+      AppState(
+        counterDestination: .primeModal(alert: .nthPrime(n: 4, prime: 7)),
+        favoritesDestination: .alert(.failure("no")), favoritesLookup: NthPrimeLookupState(n: 3),
+        screens: ScreensState(
+          page: .activity, destination: .launchWarning("memory"),
+          notice: .refused(needs: .favorites), storageStatus: .readOnly("mode"), ending: .quit)),
+      AppState(
+        counterDestination: .alert(.nthPrime(n: 1, prime: 2)),
+        screens: ScreensState(
+          page: .favorites, notice: .refusedReadOnly("mode"), storageStatus: .failed("full"))),
+    ]
+    for state in states {
+      #expect(AppState(RecordedState(state)) == state)
+      let line = try RecordedLine.start(state).encoded()
+      guard case .start(_, let read) = try RecordedLine.decode(line, version: RecordedLine.version)
+      else {
+        Issue.record("not a start line: \(line)")
+        continue
+      }
+      #expect(AppState(read) == state)
+    }
+  }
+
+  /// The app's actions and states have no encoding of their own: what a recording holds is
+  /// the format's, so renaming a case of the app's changes no byte of a file.
+  @Test func theAppsActionsAndStates_areNotCodable_theFormatIs() {
+    let appTypes: [Any.Type] = [
+      AppAction.self, AppState.self, CounterAction.self, CounterDestinationAction.self,
+      CounterState.Destination.self, PrimeModalAction.self, PrimeModalState.self,
+      FavoritePrimesAction.self, FavoritePrimesState.Destination.self, NthPrimeLookupAction.self,
+      NthPrimeLookupState.self, ScreensAction.self, ScreensState.self, ScreensState.Notice.self,
+      HistoryScreenAction.self, Alert.self, StoredFavorites.self, StoredUpdate.self,
+      ImportedPrimes.self,
+    ]
+    for type in appTypes {
+      #expect(!(type is any Encodable.Type), "\(type) is Encodable")
+      #expect(!(type is any Decodable.Type), "\(type) is Decodable")
+    }
+    let formatTypes: [Any.Type] = [RecordedAction.self, RecordedState.self]
+    for type in formatTypes { #expect(type is any Codable.Type) }
+  }
+}
