@@ -356,8 +356,8 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes",
         "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
-        "NthPrimeLookup", "RecordingFormat",
-        "Alerts", "Screens",
+        "NthPrimeLookup", "RecordingFormat", "Alerts", "Counter", "FavoritePrimes", "PrimeModal",
+        "Screens",
       ],
       path: "Tests/AppCoreTests"
     ),

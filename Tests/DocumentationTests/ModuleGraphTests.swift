@@ -27,6 +27,23 @@ struct ModuleGraphTests {
   /// The rooms around the features: the front ends, each over the runtime, and the rooms below
   /// them. No front end imports another, no room imports a front end, and the runtime knows no
   /// terminal: only the command line, which starts one of them, imports the front ends.
+  /// The recording format is the file's, not the app's: it imports no feature and no room, so
+  /// a change of the app cannot change a recording's bytes but through the one mapping in
+  /// AppCore.
+  @Test func theRecordingFormat_importsNoFeatureAndNoRoom() throws {
+    let files = try Repository.files(in: ["App/RecordingFormat"], ending: ".swift")
+    #expect(files.count >= 5)
+    let app = Set(Self.rooms.map { String($0.split(separator: "/").last!) })
+    for file in files {
+      for module in Self.importedModules(file.text)
+      where Self.features.contains(module) || app.contains(module)
+        || Self.clients.contains(where: module.hasPrefix) || module == "ComposableArchitecture"
+      {
+        Issue.record("\(file.path) imports \(module)")
+      }
+    }
+  }
+
   static let frontEnds: Set = ["REPL", "FullScreen", "Replay"]
   static let rooms = [
     "App/AppCore", "App/Screens", "App/PrimeTimeUI", "App/Runtime", "App/TerminalScreen",
