@@ -223,7 +223,7 @@ extension ReportCommand: RunnableCommand {
     } catch {
       return PrimeTimeCLI.failure(error.description)
     }
-    print("wrote \(path): the recording of \(recording.fileName), for 'primetime replay \(path)'")
+    print("wrote \(path): the session recorded in \(recording.fileName)")
     print(SessionReport.note)
     return 0
   }
