@@ -297,11 +297,11 @@ struct ReportCommand: RecordedSessionsCommand {
     commandName: "report",
     abstract: "Write a recorded session to one file, with what ran it, for a bug report.",
     discussion: """
-      The file is the session's recording after one line, {"report":{…}}, that gives \
+      The file is the session's recording after one line, {"report":{...}}, that gives \
       primetime's version and build, the system, the terminal, the database's schema version \
       and the recording's format; it holds nothing of other sessions' favorites beyond what \
       the recording holds. 'primetime replay' runs it as the recording. Written to \
-      primetime-report-<time began>.jsonl here, readable by its owner only. Example: \
+      primetime-report-<time began>.jsonl in the current directory, readable by its owner only. Example: \
       primetime report last
       """
   )

@@ -62,7 +62,9 @@ struct SessionsTests {
           ["3", "2026-12-06 10:00:00", "repl", "3 steps", "cut short"],
           ["4", "2026-12-06 09:00:00", "script", "3 steps", "ended"],
         ].map { $0[...] })
-    #expect(rows.dropFirst().allSatisfy { $0.last?.hasSuffix(" KiB") == true }, "\(rows)")
+    #expect(
+      rows.dropFirst().allSatisfy { $0.last?.wholeMatch(of: /[0-9]+ B|[0-9]+\.[0-9] KiB/) != nil },
+      "\(rows)")
     // The times are local.
     let elsewhere = try PrimeTime.run(["sessions"], home: home, environment: ["TZ": "Asia/Tokyo"])
     #expect(elsewhere.stdout.hasPrefix("1  2026-12-06 21:00:00  ui"), "\(elsewhere.stdout)")
@@ -171,6 +173,7 @@ struct SessionsTests {
     )
     // The data directory may be named on either side.
     let data = home.appending(path: "elsewhere")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: false)
     try FileManager.default.moveItem(
       at: home.appending(path: "sessions"), to: data.appending(path: "sessions"))
     #expect(

@@ -38,7 +38,7 @@ struct SessionListTests {
     #expect(Self.status(text, alive: true) == .running(steps: 2))
     // An end line cut off as it was written is no end line.
     let cut = Self.recording(steps: 2).dropLast(20)
-    #expect(Self.status(String(cut)) == .cutShort(steps: 3))
+    #expect(Self.status(String(cut)) == .cutShort(steps: 2))
     // A running session may not have written its start line yet.
     #expect(Self.status("", alive: true) == .running(steps: 0))
   }
@@ -146,7 +146,8 @@ struct SessionListTests {
     let path = directory.appending(path: FavoritesDatabase.fileName).path
     #expect(SessionReport.schemaVersion(ofDatabaseAt: path) == nil)
     #expect(!FileManager.default.fileExists(atPath: path))
-    // While the session that made it is open, the header may be in the write-ahead log alone.
+    // While the session that made it is open, the database's first page with its version is in
+    // the write-ahead log alone: the file's own header still says 0.
     let database = FavoritesDatabase.live(directory: directory)
     _ = try await database.open()
     #expect(SessionReport.schemaVersion(ofDatabaseAt: path) == 2)
