@@ -12,8 +12,7 @@ import Foundation
 /// long history lists quickly.
 ///
 /// ```swift
-/// let list = try SessionList(directory: SessionList.directory(in: dataDirectory))
-/// let last = list.recordings.first
+/// let directory = SessionList.directory(in: dataDirectory)
 /// ```
 public struct SessionList: Sendable, Equatable {
   /// The recordings, newest first: the first is the session that began last.
@@ -187,10 +186,13 @@ public struct SessionList: Sendable, Equatable {
   }
 
   /// The recording `word` picks: `last`, the newest, or a number from the list, 1 the newest.
+  /// Of two sessions, by processes 41 and then 42:
   ///
   /// ```swift
-  /// list.recording("last")  // list.recordings.first
-  /// list.recording("3")     // list.recordings[2], where there are 3
+  /// #expect(list.recording("last")?.processID == 42)
+  /// #expect(list.recording("1")?.processID == 42)
+  /// #expect(list.recording("2")?.processID == 41)
+  /// #expect(list.recording("3") == nil)
   /// ```
   ///
   /// - Returns: The recording; `nil` where there is no such session, or `word` picks none
