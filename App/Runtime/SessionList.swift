@@ -90,8 +90,7 @@ public struct SessionList: Sendable, Equatable {
   public init(
     directory: URL, isAlive: (Int32) -> Bool = SessionList.isAlive
   ) throws(Unlistable) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+    guard FileManager.default.fileExists(atPath: directory.path) else {
       self.recordings = []
       return
     }
