@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FullScreen
+import NumberSyntax
 import REPL
 import Replay
 import Runtime
@@ -90,7 +91,15 @@ extension ReplayCommand: RunnableCommand {
   /// The check of a recording, or with `--ui`, its steps on the history page.
   @MainActor
   func run(in environment: RuntimeEnvironment) async -> Int32 {
-    let file = file == "-" ? file : environment.path(file)
+    let file: String
+    if SessionList.picksASession(self.file) {
+      switch recording(self.file, in: environment) {
+      case .success(let recording): file = recording.path
+      case .failure(let refusal): return refusal.status
+      }
+    } else {
+      file = self.file == "-" ? self.file : environment.path(self.file)
+    }
     guard ui else { return Replaying.run(file: file, showingSteps: step) }
     guard file != "-" else {
       return PrimeTimeCLI.usageError(
@@ -101,6 +110,122 @@ extension ReplayCommand: RunnableCommand {
         "'replay --ui' needs a terminal; without --ui, replay checks a recording")
     }
     return await Replaying.runUI(file: file, environment: environment)
+  }
+}
+
+extension RecordedSessionsCommand {
+  /// The sessions recorded in the data directory; the exit status where they cannot be read,
+  /// said on standard error.
+  @MainActor
+  func sessions(in environment: RuntimeEnvironment) -> Result<(SessionList, URL), Refusal> {
+    guard let dataDirectory = PrimeTimeCLI.dataDirectory(options, environment) else {
+      return .failure(Refusal(status: PrimeTimeCLI.usageStatus))
+    }
+    let directory = SessionList.directory(in: dataDirectory)
+    do {
+      return .success((try SessionList(directory: directory), directory))
+    } catch {
+      return .failure(Refusal(status: PrimeTimeCLI.failure(error.description)))
+    }
+  }
+
+  /// The recorded session that `word` picks, `last` or a number from the list; where there is
+  /// none, the exit status of a recording that cannot be read, said on standard error.
+  @MainActor
+  func recording(
+    _ word: String, in environment: RuntimeEnvironment
+  ) -> Result<SessionList.Recording, Refusal> {
+    let list: SessionList
+    let directory: URL
+    switch sessions(in: environment) {
+    case .success(let found): (list, directory) = found
+    case .failure(let refusal): return .failure(refusal)
+    }
+    if list.recordings.isEmpty {
+      return .failure(
+        Refusal(status: PrimeTimeCLI.failure("no sessions are recorded in \(directory.path)")))
+    }
+    guard let recording = list.recording(word) else {
+      let count = list.recordings.count
+      return .failure(
+        Refusal(
+          status: PrimeTimeCLI.failure(
+            "there is no session \(word): 'primetime sessions' lists \(count) session"
+              + (count == 1 ? "" : "s") + ", 1 the newest")))
+    }
+    return .success(recording)
+  }
+}
+
+/// A command that could not go on, with its exit status; why was said on standard error.
+struct Refusal: Error {
+  var status: Int32
+}
+
+extension SessionsCommand: RunnableCommand {
+  /// The list of the recorded sessions, or the removal of all but the newest.
+  @MainActor
+  func run(in environment: RuntimeEnvironment) async -> Int32 {
+    let list: SessionList
+    let directory: URL
+    switch sessions(in: environment) {
+    case .success(let found): (list, directory) = found
+    case .failure(let refusal): return refusal.status
+    }
+    if let keeping = clear ? 0 : keep {
+      let removal = list.remove(keepingLast: keeping)
+      for line in SessionListing.lines(removal, keeping: keeping) { print(line) }
+      for (recording, reason) in removal.failed {
+        _ = PrimeTimeCLI.failure("cannot remove '\(recording.path)': \(reason)")
+      }
+      return removal.failed.isEmpty ? 0 : 1
+    }
+    if json {
+      print(SessionListing.json(list))
+    } else if list.recordings.isEmpty {
+      print("no sessions are recorded in \(directory.path)")
+    } else {
+      for line in SessionListing.lines(list, timeZone: .current) { print(line) }
+    }
+    return 0
+  }
+}
+
+extension ReportCommand: RunnableCommand {
+  /// The report of a recorded session, written to a file.
+  @MainActor
+  func run(in environment: RuntimeEnvironment) async -> Int32 {
+    guard SessionList.picksASession(session) else {
+      return PrimeTimeCLI.usageError(
+        "'report' takes 'last' or a number from 'primetime sessions', not '\(printable(session))'")
+    }
+    guard output != "-" else {
+      return PrimeTimeCLI.usageError(
+        "'report -o' needs a file: standard output says where the report went")
+    }
+    guard let dataDirectory = PrimeTimeCLI.dataDirectory(options, environment) else {
+      return PrimeTimeCLI.usageStatus
+    }
+    let recording: SessionList.Recording
+    switch self.recording(session, in: environment) {
+    case .success(let found): recording = found
+    case .failure(let refusal): return refusal.status
+    }
+    let path = environment.path(output ?? SessionReport.defaultFileName(for: recording))
+    let facts = SessionReport.facts(
+      version: PrimeTimeCLI.version, recording: recording, dataDirectory: dataDirectory,
+      environment: environment)
+    do {
+      try SessionReport.write(
+        facts, recording: recording,
+        to: RecordingFile.Target(
+          path: path, overwrites: overwrites || app.session.overwritesRecording))
+    } catch {
+      return PrimeTimeCLI.failure(error.description)
+    }
+    print("wrote \(path): the session recorded in \(recording.fileName)")
+    print(SessionReport.note)
+    return 0
   }
 }
 

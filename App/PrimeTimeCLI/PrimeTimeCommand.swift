@@ -23,7 +23,8 @@ struct PrimeTimeCommand: ParsableCommand {
     version: PrimeTimeCLI.version,
     subcommands: [
       UICommand.self, FavoritesCommand.self, ActivityCommand.self, NthPrimeCommand.self,
-      PrimeCountCommand.self, IsPrimeCommand.self, ReplayCommand.self,
+      PrimeCountCommand.self, IsPrimeCommand.self, ReplayCommand.self, SessionsCommand.self,
+      ReportCommand.self,
     ]
   )
 
@@ -166,7 +167,7 @@ struct ActivityCommand: ListingCommand {
   @ParentCommand var app: PrimeTimeCommand
 }
 
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: RecordedSessionsCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
     abstract: "Run a recorded session again and check that it ends the same.",
@@ -181,7 +182,10 @@ struct ReplayCommand: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "A recording made with \(OptionName.record.long).", valueName: OptionName.record.valueName),
+      "A recording made with \(OptionName.record.long) or 'primetime report', or a session "
+        + "kept in the data directory: 'last', or its number in 'primetime sessions'.",
+      discussion: "A file named 'last' or a number is ./last.",
+      valueName: OptionName.record.valueName),
     completion: OptionName.record.completion)
   var file: String
 
@@ -195,6 +199,9 @@ struct ReplayCommand: ParsableCommand {
       """)
   var ui = false
 
+  @OptionGroup var data: DataDirectoryOption
+  @ParentCommand var app: PrimeTimeCommand
+
   /// `--ui` shows every step on its history page; `--step`, which prints them, is no part of
   /// it, and is refused there rather than left unsaid.
   func validate() throws {
@@ -203,6 +210,123 @@ struct ReplayCommand: ParsableCommand {
         "--step and --ui do not go together: --ui shows each step on its history page")
     }
   }
+}
+
+/// A subcommand that reads the sessions recorded in the data directory: it takes
+/// `--data-dir`, after its name or before it, and no other option of the REPL's but those it
+/// names.
+protocol RecordedSessionsCommand: ParsableCommand {
+  /// `--data-dir`, given after the subcommand's name.
+  var data: DataDirectoryOption { get }
+  /// The command line, whose options were given before the subcommand's name.
+  var app: PrimeTimeCommand { get }
+  /// The REPL's options that the subcommand takes too.
+  static var replOptions: [OptionName] { get }
+}
+
+extension RecordedSessionsCommand {
+  static var replOptions: [OptionName] { [.dataDirectory] }
+
+  /// The data directory given after the subcommand's name, else before it, as a session's
+  /// options.
+  var options: SessionOptions {
+    var options = app.session
+    options.dataDirectory = data.dataDirectory ?? app.session.dataDirectory
+    return options
+  }
+}
+
+/// `--data-dir` alone, for the subcommands that read the recorded sessions.
+struct DataDirectoryOption: ParsableArguments {
+  @Option(
+    name: OptionName.dataDirectory.declared,
+    help: ArgumentHelp(
+      "The data directory whose sessions to read (default: as the REPL's).",
+      valueName: OptionName.dataDirectory.valueName),
+    completion: OptionName.dataDirectory.completion)
+  var dataDirectory: String?
+}
+
+struct SessionsCommand: RecordedSessionsCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sessions",
+    abstract: "List the recorded sessions, newest first, or remove all but the newest.",
+    discussion: """
+      Every session keeps its recording in the data directory's sessions folder. A row gives \
+      its number (1 is the newest, for 'primetime replay 1' and 'primetime report 1'), the \
+      local time it began, its front end, its steps, how it ended (ended, with quit or the \
+      signal where the session says; running; cut short, where it stopped with no end line; or \
+      unreadable) and its size. A recording whose session is still running is never removed. \
+      Example: primetime sessions --keep 10
+      """
+  )
+
+  @Flag(
+    help: """
+      Print one line of JSON: the sessions, newest first, their times in ISO 8601 in UTC and \
+      their sizes in bytes.
+      """)
+  var json = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Remove all but the newest <count> recordings now.", valueName: "count"))
+  var keep: Int?
+
+  @Flag(help: "Remove every recording now.")
+  var clear = false
+
+  @OptionGroup var data: DataDirectoryOption
+  @ParentCommand var app: PrimeTimeCommand
+
+  func validate() throws {
+    if keep != nil && clear {
+      throw ValidationError("--keep and --clear do not go together: --clear is --keep 0")
+    }
+    if let keep, keep < 0 {
+      throw ValidationError("--keep needs a count of 0 or more, not \(keep)")
+    }
+    if json && (keep != nil || clear) {
+      throw ValidationError("--json goes with the list, not with --keep or --clear")
+    }
+  }
+}
+
+struct ReportCommand: RecordedSessionsCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Write a recorded session to one file, with what ran it, for a bug report.",
+    discussion: """
+      The file is the session's recording after one line, {"report":{...}}, that gives \
+      primetime's version and build, the system, the terminal, the database's schema version \
+      and the recording's format; it holds nothing of other sessions' favorites beyond what \
+      the recording holds. 'primetime replay' runs it as the recording. Written to \
+      primetime-report-<time began>.jsonl in the current directory, readable by its owner only. Example: \
+      primetime report last
+      """
+  )
+
+  @Argument(
+    help: ArgumentHelp(
+      "The session: 'last', or its number in 'primetime sessions'.", valueName: "session"),
+    completion: .list(["last"]))
+  var session = "last"
+
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: ArgumentHelp("Write the report to <file>.", valueName: "file"),
+    completion: .file())
+  var output: String?
+
+  @Flag(
+    name: OptionName.force.declared,
+    help: "Write over a file that holds something.")
+  var overwrites = false
+
+  @OptionGroup var data: DataDirectoryOption
+  @ParentCommand var app: PrimeTimeCommand
+
+  static var replOptions: [OptionName] { [.dataDirectory, .force] }
 }
 
 struct NthPrimeCommand: ParsableCommand {
@@ -336,7 +460,9 @@ public enum PrimeTimeCLI {
     }
     if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
       let option = replOption(
-        in: arguments.prefix { $0 != "--" }, allowingSessionOptions: command is any SessionCommand)
+        in: arguments.prefix { $0 != "--" },
+        allowing: (type(of: command) as? any RecordedSessionsCommand.Type)?.replOptions
+          ?? (command is any SessionCommand ? OptionName.session : []))
     {
       return usageError("\(option) goes with the REPL, not with '\(name)'")
     }
@@ -411,13 +537,13 @@ public enum PrimeTimeCLI {
   /// The options that go with the REPL alone, each of which takes a value.
   private static let replOptions = OptionName.repl.flatMap(\.spellings)
 
-  /// The first of the REPL's options and flags among `arguments`, if any, leaving out those a
-  /// session's subcommand takes too where `allowingSessionOptions`.
+  /// The first of the REPL's options and flags among `arguments`, if any, leaving out those the
+  /// subcommand takes too, `allowed`.
   private static func replOption(
-    in arguments: some Sequence<String>, allowingSessionOptions: Bool
+    in arguments: some Sequence<String>, allowing allowed: [OptionName]
   ) -> String? {
     let flags = OptionName.replFlags.flatMap(\.spellings)
-    let allowed = allowingSessionOptions ? OptionName.session.flatMap(\.spellings) : []
+    let allowed = allowed.flatMap(\.spellings)
     return arguments.lazy.compactMap { argument in
       replOptions.first { argument == $0 || argument.hasPrefix($0 + "=") }
         ?? flags.first { argument == $0 }
@@ -489,6 +615,14 @@ public enum PrimeTimeCLI {
 
   /// Exit status for bad arguments (EX_USAGE).
   static let usageStatus = ExitStatus.usage
+
+  /// Says on standard error why a command failed.
+  ///
+  /// - Returns: The exit status of a command that failed: 1.
+  static func failure(_ message: String) -> Int32 {
+    FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
+    return 1
+  }
 
   static func usageError(_ message: String) -> Int32 {
     FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))

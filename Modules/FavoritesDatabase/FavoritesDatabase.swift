@@ -21,6 +21,10 @@ import Foundation
 /// #expect(contents.favoritePrimes == [2, 3, 5])
 /// ```
 public struct FavoritesDatabase: Sendable {
+  /// The database's file name in the data directory; SQLite keeps its `-wal` and `-shm` files
+  /// beside it.
+  public static let fileName = "primetime.sqlite"
+
   /// Opens the database, creating or migrating it as needed, and returns what it holds.
   public var open: @Sendable () async throws -> Opened
   /// Writes one change in one transaction. Returns the database's contents when they differ

@@ -10,10 +10,6 @@ import Synchronization
 #endif
 
 extension FavoritesDatabase {
-  /// The database's file name in the data directory; SQLite keeps its `-wal` and `-shm` files
-  /// beside it.
-  public static let fileName = "primetime.sqlite"
-
   /// One SQLite database, `primetime.sqlite` in `directory`, in WAL mode.
   ///
   /// Every change is one `BEGIN IMMEDIATE` transaction; another program's transaction is waited

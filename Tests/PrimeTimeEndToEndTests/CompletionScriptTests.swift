@@ -47,6 +47,7 @@ struct CompletionScriptTests {
       ["primetime", "replay", "my"], ["primetime", "replay", "--step", "my"],
       ["primetime", "--record", "my"], ["primetime", "favorites", "--record", "my"],
       ["primetime", "ui", "--record", "my"], ["primetime", "-f", "my"],
+      ["primetime", "report", "-o", "my"], ["primetime", "report", "--output", "my"],
     ])
   func bash_completesFileNames_whereAFileGoes(words: [String]) throws {
     let directory = try Self.workingDirectory()
@@ -57,12 +58,23 @@ struct CompletionScriptTests {
   @Test(
     arguments: [
       ["primetime", "--data-dir", "my"], ["primetime", "ui", "--data-dir", "my"],
-      ["primetime", "activity", "--data-dir", "my"],
+      ["primetime", "activity", "--data-dir", "my"], ["primetime", "sessions", "--data-dir", "my"],
+      ["primetime", "replay", "--data-dir", "my"], ["primetime", "report", "--data-dir", "my"],
     ])
   func bash_completesDirectories_afterDataDir(words: [String]) throws {
     let directory = try Self.workingDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(try Self.bashCompletions(words, in: directory) == ["mydata"])
+  }
+
+  @Test func bash_offersTheRecordedSessionsCommands_andTheirOptions() throws {
+    let directory = try Self.workingDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(try Self.bashCompletions(["primetime", "se"], in: directory) == ["sessions"])
+    #expect(try Self.bashCompletions(["primetime", "rep"], in: directory) == ["replay", "report"])
+    #expect(
+      try Self.bashCompletions(["primetime", "sessions", "--k"], in: directory) == ["--keep"])
+    #expect(try Self.bashCompletions(["primetime", "report", "l"], in: directory) == ["last"])
   }
 
   @Test func bash_offersPi_andItsOptions() throws {
@@ -87,7 +99,7 @@ struct CompletionScriptTests {
     let dataDirectory = lines.filter { $0.hasPrefix("'--data-dir[") }
     let record = lines.filter { $0.hasPrefix("'--record[") }
     #expect(
-      dataDirectory.count == 4 && dataDirectory.allSatisfy { $0.hasSuffix(":dir:_files -/'") })
+      dataDirectory.count == 7 && dataDirectory.allSatisfy { $0.hasSuffix(":dir:_files -/'") })
     #expect(record.count == 4 && record.allSatisfy { $0.hasSuffix(":file:_files'") })
     #expect(lines.contains("':file:_files'"), "replay's file")
     #expect(lines.contains { $0.hasPrefix("'pi:") })
@@ -102,7 +114,7 @@ struct CompletionScriptTests {
     let dataDirectory = lines.filter { $0.contains(" -l 'data-dir' ") }
     let record = lines.filter { $0.contains(" -l 'record' ") }
     #expect(
-      dataDirectory.count == 4 && dataDirectory.allSatisfy { $0.contains("complete_directories") })
+      dataDirectory.count == 7 && dataDirectory.allSatisfy { $0.contains("complete_directories") })
     #expect(record.count == 4 && record.allSatisfy { $0.hasSuffix(" -rF") })
     #expect(
       lines.contains { $0.contains(#"primetime replay" -eq 1'"#) && $0.hasSuffix(" -F") },

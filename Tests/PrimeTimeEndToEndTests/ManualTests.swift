@@ -167,9 +167,15 @@ struct ManualTests {
     let script = try PrimeTime.run(["--generate-completion-script", shell], home: home)
     #expect(script.status == 0)
     // Fish names an option in its parser's spec (`'data-dir='`), the others as typed.
-    let options = ["data-dir", "record", "force", "command", "threads", "json", "time", "step"]
+    let options = [
+      "data-dir", "record", "force", "command", "threads", "json", "time", "step", "keep", "clear",
+      "output",
+    ]
     let words =
-      ["favorites", "activity", "nth-prime", "prime-count", "is-prime", "replay"]
+      [
+        "favorites", "activity", "nth-prime", "prime-count", "is-prime", "replay", "sessions",
+        "report",
+      ]
       + options.map { shell == "fish" ? "'\($0)" : "--\($0)" }
     for word in words {
       #expect(script.stdout.contains(word), "\(shell): \(word)")

@@ -6,7 +6,7 @@ import Testing
 struct OptionOrderTests {
   static let commands: [[String]] = [
     ["favorites"], ["activity"], ["ui"], ["nth-prime", "5"], ["pi", "100"], ["is-prime", "7"],
-    ["replay", "RECORDING"],
+    ["replay", "RECORDING"], ["replay", "last"], ["sessions"], ["report"],
   ]
 
   static let options: [[String]] = [
