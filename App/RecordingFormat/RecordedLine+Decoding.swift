@@ -68,8 +68,12 @@ extension RecordedLine {
     var lines: [RecordedLine] = []
     var numbers: [Int] = []
     var version = Self.version
+    var isFirst = true
     for (index, text) in texts.enumerated() {
       guard text.contains(where: { !$0.isWhitespace }) else { continue }
+      // A report's first line says what ran the session; the recording follows it.
+      defer { isFirst = false }
+      if isFirst, RecordingReport.isReportLine(text) { continue }
       numbers.append(index + 1)
       do {
         if lines.isEmpty,

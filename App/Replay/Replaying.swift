@@ -135,13 +135,6 @@ public enum Replaying {
     var texts = String(decoding: data, as: UTF8.self)
       .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     if texts.last == "" { texts.removeLast() }
-    // A report (`primetime report`) is the recording after a line of facts about what ran it;
-    // the line is left blank, so that every other keeps its number in the file.
-    if let first = texts.firstIndex(where: { $0.contains { !$0.isWhitespace } }),
-      SessionReport.isReportLine(texts[first])
-    {
-      texts[first] = ""
-    }
     do {
       let read = try RecordedLine.decodeNumbered(lines: texts)
       return .success((read.lines, read.numbers))

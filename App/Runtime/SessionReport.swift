@@ -2,37 +2,15 @@ import AppCore
 import FavoritesDatabase
 import FileClientLive
 import Foundation
+import RecordingFormat
 
 /// A file to send with a bug report: one session's recording, after a first line,
 /// `{"report":{…}}`, that says what ran it (primetime's version and build, the system, the
 /// terminal, the database's schema version). `primetime replay` reads such a file as the
 /// recording it holds.
 public enum SessionReport {
-  /// The first line's fields.
-  public struct Facts: Codable, Equatable, Sendable {
-    /// `primetime --version`.
-    public var primetime: String
-    /// `debug` or `release`.
-    public var build: String
-    /// The system, as `/etc/os-release`'s `PRETTY_NAME` says it; `nil` where it does not.
-    public var os: String?
-    /// The kernel's release and the machine, as `uname -r` and `uname -m` say them.
-    public var kernel: String
-    public var machine: String
-    /// `$TERM` where it is set, and whether standard output is a terminal.
-    public var term: String?
-    public var standardOutputIsATerminal: Bool
-    /// The data directory's database's schema version (`PRAGMA user_version`); `nil` where
-    /// there is no database there.
-    public var databaseSchemaVersion: Int?
-    /// The recording format this primetime writes (``RecordedLine/version``); the recording's
-    /// own is on its start line.
-    public var recordingFormatVersion: Int
-    /// The recording's file name in the sessions folder.
-    public var session: String
-    /// What the file holds, and what it does not.
-    public var note: String
-  }
+  /// The first line's fields: the recording format's report line.
+  public typealias Facts = RecordingReport
 
   /// What a report holds and does not, as its `note` and the line that says it was written put
   /// it.
@@ -70,21 +48,7 @@ public enum SessionReport {
 
   /// The report's first line: `{"report":{…}}`, its keys sorted.
   public static func line(_ facts: Facts) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // Every field is a string, a number or a Boolean.
-    guard let data = try? encoder.encode(["report": facts]) else {
-      preconditionFailure("unencodable report")
-    }
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  /// Whether a line is a report's first line: a JSON object whose one key is `report`.
-  public static func isReportLine(_ text: some StringProtocol) -> Bool {
-    guard text.contains("\"report\""),
-      let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-    else { return false }
-    return object.count == 1 && object["report"] is [String: Any]
+    facts.line
   }
 
   /// The file name a report of `recording` takes by default:

@@ -39,11 +39,11 @@ import Testing
 
   @Test(arguments: recordings)
   func aKeptRecordingOfThisFormat_writesBackByteForByte(name: String) throws {
-    let texts = try Self.text(name).split(separator: "\n")
-    let lines = try RecordedLine.decode(lines: texts)
-    guard case .start(RecordedLine.version, _)? = lines.first else { return }
-    for (text, line) in zip(texts, lines) {
-      #expect(try line.encoded() == String(text))
+    let texts = try Self.text(name).split(separator: "\n", omittingEmptySubsequences: false)
+    let read = try RecordedLine.decodeNumbered(lines: texts)
+    guard case .start(RecordedLine.version, _)? = read.lines.first else { return }
+    for (number, line) in zip(read.numbers, read.lines) {
+      #expect(try line.encoded() == String(texts[number - 1]), "\(name) line \(number)")
     }
   }
 }

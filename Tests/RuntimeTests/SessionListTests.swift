@@ -155,10 +155,4 @@ struct SessionListTests {
     #expect(SessionReport.schemaVersion(ofDatabaseAt: path + ".other") == nil)
   }
 
-  @Test func aReportLine_isAnObjectWhoseOneKeyIsReport() {
-    #expect(SessionReport.isReportLine(#"{"report":{"primetime":"0.1.0"}}"#))
-    #expect(!SessionReport.isReportLine(#"{"report":{},"start":{}}"#))
-    #expect(!SessionReport.isReportLine(#"{"start":{"report":{}}}"#))
-    #expect(!SessionReport.isReportLine(#"{"report""#))
-  }
 }
