@@ -336,10 +336,31 @@ struct IsPrimeTests {
       let a = Int(generator.next() >> 1)  // up to Int.max
       let b = max(Int(generator.next() >> 1) >> Int(generator.next() % 63), (a >> 50) + 1)
       #expect(fastDivide(a, b) == a / b, "\(a) / \(b)")
-      #expect(divide(a, b, 1 / Double(b)) == a / b, "\(a) / \(b)")
     }
     #expect(fastDivide(Int.max, 3_037_000_499) == Int.max / 3_037_000_499)
     #expect(fastDivide(Int.max - 1, 8192) == (Int.max - 1) / 8192)
+  }
+
+  @Test func divisionsByReciprocals_areExact_forEveryInt() {
+    var generator = SplitMix64(seed: 64)
+    var divisors = [
+      2, 3, 4, 5, 7, 8, 9, 1 << 31, (1 << 31) - 1, (1 << 31) + 1, Int.max, Int.max - 1,
+    ]
+    for _ in 0..<2_000 {
+      divisors.append(max(2, Int(generator.next() >> 1) >> Int(generator.next() % 63)))
+    }
+    for d in divisors {
+      let magic = reciprocal(of: d)
+      var numerators = [
+        0, 1, d - 1, d, d &+ 1, Int.max, Int.max - 1, Int.max / d * d, Int.max / d * d - 1,
+      ]
+      for _ in 0..<100 {
+        numerators.append(Int(generator.next() >> 1) >> Int(generator.next() % 63))
+      }
+      for n in numerators where n >= 0 {
+        #expect(divide(n, by: d, magic: magic) == n / d, "\(n) / \(d)")
+      }
+    }
   }
 
   @Test func sieve_findsThePrimesJustBelow2to63() {

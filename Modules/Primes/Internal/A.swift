@@ -17,7 +17,7 @@ extension Gourdon {
     guard first <= last else { return }
     let lookup = window.lookup
     primes.withUnsafeBufferPointer { primes in
-      inverses.withUnsafeBufferPointer { inverses in
+      reciprocals.withUnsafeBufferPointer { reciprocals in
         for b in first...last {
           let prime = Int(primes[b])
           let xp = x / prime
@@ -32,12 +32,12 @@ extension Gourdon {
           var once = 0
           var j = start
           while j <= middle {
-            once &+= lookup[atLeastTwo: divide(xp, Int(primes[j]), inverses[j])]
+            once &+= lookup[atLeastTwo: divide(xp, by: Int(primes[j]), magic: reciprocals[j])]
             j &+= 1
           }
           var twice = 0
           while j <= end {
-            twice &+= lookup[atLeastTwo: divide(xp, Int(primes[j]), inverses[j])]
+            twice &+= lookup[atLeastTwo: divide(xp, by: Int(primes[j]), magic: reciprocals[j])]
             j &+= 1
           }
           sums.a &+= once &+ 2 &* twice

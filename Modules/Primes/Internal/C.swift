@@ -18,7 +18,7 @@ extension Gourdon {
     guard first <= piXStar else { return }
     let lookup = window.lookup
     primes.withUnsafeBufferPointer { primes in
-      inverses.withUnsafeBufferPointer { inverses in
+      reciprocals.withUnsafeBufferPointer { reciprocals in
         piTable.withLookup { table in
           for b in first...piXStar {
             let prime = Int(primes[b])
@@ -30,13 +30,13 @@ extension Gourdon {
             var values = 0
             // m prime: μ = −1, so each leaf adds π(x/(p_b·m)) − b + 2. Up to √(x/p_b), where
             // the leaves' values are further apart than the m, one m at a time: from the list of
-            // primes and their inverses as far as it goes, then from the π table's bits.
+            // primes and their reciprocals as far as it goes, then from the π table's bits.
             let root = integerSquareRoot(xp)
             let listed = min(upper, root, qLimit)
             var l = table[listed]
             let lMin = table[lower]
             while l > lMin {
-              sum &+= lookup[atLeastTwo: divide(xp, Int(primes[l]), inverses[l])]
+              sum &+= lookup[atLeastTwo: divide(xp, by: Int(primes[l]), magic: reciprocals[l])]
               values &+= 1
               l &-= 1
             }

@@ -21,6 +21,12 @@ extension Gourdon {
   }
 
   /// The leaves of p_b with any square-free m in (lower, upper], from the factor table.
+  ///
+  /// The m are taken a batch at a time: first the indices of those whose prime factors all
+  /// exceed p_b, picked without a branch (each index is written, and the count of picked ones
+  /// moves on only for those), then their quotients, which do not depend on one another, then
+  /// the sieve's counts in increasing order. Tested one at a time, the pick was a branch that
+  /// went either way at random.
   private func hardLeaves(
     b: Int, xp: Int, upper: Int, lower: Int, sieve: SegmentSieve, result: inout ChunkResult
   ) {
@@ -30,29 +36,44 @@ extension Gourdon {
     var coefficient = 0
     var local = 0
     sieve.startCounting()
+    let threshold = FactorTable.threshold(b)
+    let batch = Self.leafBatch
     factors.withUnsafeValues { values in
-      let threshold = FactorTable.threshold(b)
-      while i >= first {
-        let value = values[i]
-        if value > threshold {
-          // μ(m) = 1 makes the leaf count −φ; μ(m) = −1, +φ. The quotient through floating
-          // point: a table of 1/m beside the factor table would double its memory and, measured
-          // side by side, saved no time.
-          let mu = FactorTable.mu(value)
-          let n = fastDivide(xp, factors.number(at: i))
-          local &-= mu &* sieve.count(upTo: n)
-          coefficient &-= mu
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: batch) { picked in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: batch) { quotients in
+          while i >= first {
+            var n = 0
+            let stop = max(first, i &- batch &+ 1)
+            while i >= stop {
+              picked[n] = i
+              n &+= values[i] > threshold ? 1 : 0
+              i &-= 1
+            }
+            for j in 0..<n {
+              // The quotient through floating point: a table of 1/m beside the factor table
+              // would double its memory and, measured side by side, saved no time.
+              quotients[j] = fastDivide(xp, factors.number(at: picked[j]))
+            }
+            for j in 0..<n {
+              // μ(m) = 1 makes the leaf count −φ; μ(m) = −1, +φ.
+              let mu = FactorTable.mu(values[picked[j]])
+              local &-= mu &* sieve.count(upTo: quotients[j])
+              coefficient &-= mu
+            }
+          }
         }
-        i -= 1
       }
     }
     result.d &+= local &+ coefficient &* result.phi[b]
     result.coefficients[b] += coefficient
   }
 
+  /// How many of D's m are picked from the factor table before their leaves are counted.
+  static let leafBatch = 128
+
   /// The leaves of p_b with a prime m in (lower, upper], where no composite m fits, m
   /// downward: from the π table's bits above the list of primes, then from the list and its
-  /// inverses.
+  /// reciprocals.
   private func primeLeaves(
     b: Int, xp: Int, upper: Int, lower: Int, sieve: SegmentSieve, result: inout ChunkResult
   ) {
@@ -73,9 +94,9 @@ extension Gourdon {
     }
     var l = piTable[listed]
     let lMin = piTable[lower]
-    inverses.withUnsafeBufferPointer { inverses in
+    reciprocals.withUnsafeBufferPointer { reciprocals in
       while l > lMin {
-        local += sieve.count(upTo: divide(xp, Int(primes[l]), inverses[l]))
+        local += sieve.count(upTo: divide(xp, by: Int(primes[l]), magic: reciprocals[l]))
         l -= 1
       }
     }

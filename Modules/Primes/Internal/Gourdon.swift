@@ -33,7 +33,7 @@ struct Gourdon {
   /// √(x/x*): A's q and every p_b are up to here.
   let qLimit: Int
   let primes: [Int32]  // primes[0] = 0, primes[b] = the b-th prime, up to qLimit
-  let inverses: [Double]  // inverses[b] = 1 / primes[b]
+  let reciprocals: [UInt64]  // reciprocals[b] = reciprocal(of: primes[b]), for divide(_:by:magic:)
   /// The odd primes up to x^(1/4), which sieve the π table's windows up to √x.
   let windowPrimes: [Int32]
   let piY: Int
@@ -108,7 +108,7 @@ struct Gourdon {
     piXStar = piTable[xStar]
     piX13 = piTable[x13]
     piSqrtLimit = piTable[sqrtLimit]
-    inverses = primes.map { $0 == 0 ? 0 : 1 / Double($0) }
+    reciprocals = primes.map { $0 == 0 ? 0 : reciprocal(of: Int($0)) }
     let factors = FactorTable(limit: y, primes: primes, threads: threads, workLog: workLog)
     self.factors = factors
   }

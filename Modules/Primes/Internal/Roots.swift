@@ -29,12 +29,27 @@ func fastDivide(_ a: Int, _ b: Int) -> Int {
   exactQuotient(a, b, near: nearestInteger(Double(a) / Double(b)))
 }
 
-/// ⌊a / b⌋ for 0 ≤ a and 0 < b whose quotient is below 2^50, given `inverse` = 1/b rounded: a
-/// multiplication, which is faster than a division and does not stall a chain of dependent
-/// lookups as long. The product is within one of a / b, and the remainder says which.
+/// ⌊n / d⌋ for 0 ≤ n < 2^63 and d ≥ 2, given `magic` = ``reciprocal(of:)`` of d: the high word
+/// of one 128-bit product, shifted, which is exact and takes a few cycles where a division
+/// takes tens; the loops over primes keep a reciprocal beside each.
 @inline(__always)
-func divide(_ a: Int, _ b: Int, _ inverse: Double) -> Int {
-  exactQuotient(a, b, near: nearestInteger(Double(a) * inverse))
+func divide(_ n: Int, by d: Int, magic: UInt64) -> Int {
+  // ⌈log₂ d⌉ − 1.
+  let shift = UInt64(
+    truncatingIfNeeded: 63 &- UInt64(truncatingIfNeeded: d &- 1).leadingZeroBitCount)
+  return Int(
+    truncatingIfNeeded: UInt64(truncatingIfNeeded: n).multipliedFullWidth(by: magic).high &>> shift)
+}
+
+/// ⌈2^(63 + l) / d⌉ with l = ⌈log₂ d⌉, for d ≥ 2: below 2^64, and with it
+/// ⌊n · magic / 2^(63 + l)⌋ = ⌊n / d⌋ for every n below 2^63, since the product's excess over n/d,
+/// n·(magic − 2^(63 + l)/d) / 2^(63 + l), is below 2^63 / 2^(63 + l) ≤ 1/d, and the fraction
+/// of n/d is at most 1 − 1/d.
+func reciprocal(of d: Int) -> UInt64 {
+  precondition(d >= 2, "a divisor from 2 on")
+  let l = 64 - UInt64(d - 1).leadingZeroBitCount
+  let (quotient, remainder) = UInt64(d).dividingFullWidth((1 << UInt64(l - 1), 0))
+  return quotient + (remainder == 0 ? 0 : 1)
 }
 
 /// The integer nearest to `value`, for 0 ≤ value < 2^51: adding 2^52 puts it in the low bits
