@@ -3,9 +3,9 @@ import Foundation
 /// The benchmark's command line: one suite a run, a table to read and a line of JSON to compare.
 public enum BenchmarkCommand {
   static let usage = """
-    usage: primetime-benchmark primes [--rounds N] [--max-exponent K]
+    usage: primetime-benchmark primes [--rounds N] [--max-exponent K] [--primecount PATH]
            primetime-benchmark primes --model-threads T [--model-exponent K]
-           primetime-benchmark primes --memory-exponent K
+           primetime-benchmark primes --memory-exponent K [--primecount PATH]
            primetime-benchmark store [--rounds N] [--scale F]
            primetime-benchmark storage [--rounds N] [--pairs N] [--many N]
     """
@@ -28,9 +28,18 @@ public enum BenchmarkCommand {
       return 64
     }
     var options: [String: Double] = [:]
+    // The primecount to compare with: --primecount, else $PRIMECOUNT, else the one on PATH.
+    var primecountPath = ProcessInfo.processInfo.environment["PRIMECOUNT"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
     var rest = arguments.dropFirst()
     while let flag = rest.first {
       rest = rest.dropFirst()
+      if flag == "--primecount", let path = rest.first {
+        primecountPath = path
+        rest = rest.dropFirst()
+        continue
+      }
       guard flag.hasPrefix("--"), let value = rest.first.flatMap(Double.init) else {
         errors("primetime-benchmark: bad option \(flag)\n\(usage)")
         return 64
@@ -76,17 +85,23 @@ public enum BenchmarkCommand {
         return 64
       }
     }
+    if let primecountPath, !FileManager.default.isExecutableFile(atPath: primecountPath) {
+      errors("primetime-benchmark: --primecount: no program at \(primecountPath)\n\(usage)")
+      return 64
+    }
+    let primecount = primecountPath ?? which("primecount")
     let results: [(String, Double)]
     do {
       switch suite {
       case "primes" where memoryExponent != nil:
-        results = try PrimesBenchmark.memory(maxExponent: Int(memoryExponent ?? 15), log: output)
+        results = try PrimesBenchmark.memory(
+          maxExponent: Int(memoryExponent ?? 15), primecount: primecount, log: output)
       case "primes" where modelThreads != nil:
         results = try ScalingModel.run(
           threads: Int(modelThreads ?? 16), exponent: Int(modelExponent), log: output)
       case "primes":
         results = try PrimesBenchmark.run(
-          rounds: Int(rounds), maxExponent: Int(maxExponent), log: output)
+          rounds: Int(rounds), maxExponent: Int(maxExponent), primecount: primecount, log: output)
       case "store":
         results = try await StoreBenchmark.run(
           rounds: Int(rounds), scale: options["scale"] ?? 1, log: output)

@@ -17,10 +17,10 @@ enum PrimesBenchmark {
   }
 
   static func run(
-    rounds: Int, maxExponent: Int, log: (String) -> Void = { print($0) }
+    rounds: Int, maxExponent: Int, primecount: String? = which("primecount"),
+    log: (String) -> Void = { print($0) }
   ) throws -> [(String, Double)] {
     let primetime = try primetimeExecutable()
-    let primecount = which("primecount")
     var work = [
       Work(
         key: "start.primeCount7", title: "prime-count 7 (the start)",
@@ -34,7 +34,8 @@ enum PrimesBenchmark {
 
     var results: [(String, Double)] = []
     log(
-      "primetime against primecount, medians of \(rounds) round\(rounds == 1 ? "" : "s"), in turns")
+      "primetime against \(primecount.map(version(of:)) ?? "primecount"), medians of \(rounds)"
+        + " round\(rounds == 1 ? "" : "s"), in turns")
     log("work                          primetime s   primecount s   ratio")
     for item in work {
       var ours: [Double] = []
@@ -113,7 +114,9 @@ enum PrimesBenchmark {
       results.append(("primeCount.1e16.seconds", run.seconds))
       log("π(10^16) = \(run.output) in \(String(format: "%.1f", run.seconds)) s on two threads")
     }
-    if primecount == nil { log("(primecount is not on PATH: no ratios)") }
+    if primecount == nil {
+      log("(no primecount: neither --primecount, PRIMECOUNT nor PATH names one; no ratios)")
+    }
     if which("time") == nil { log("(GNU time is not on PATH: no peak memory)") }
     return results
   }
@@ -121,11 +124,12 @@ enum PrimesBenchmark {
   /// Peak resident memory of both programs, one thread and two, for π(10^e) with e from 15
   /// to `maxExponent` and the 10^e-th prime with e from 15 to `maxExponent` − 1 (at most 16):
   /// each run once, the two programs one after the other, their answers compared.
-  static func memory(maxExponent: Int, log: (String) -> Void = { print($0) }) throws -> [(
-    String, Double
-  )] {
-    guard let time = which("time"), let primecount = which("primecount") else {
-      throw Unmeasured(description: "peak memory needs GNU time and primecount on PATH")
+  static func memory(
+    maxExponent: Int, primecount: String? = which("primecount"),
+    log: (String) -> Void = { print($0) }
+  ) throws -> [(String, Double)] {
+    guard let time = which("time"), let primecount else {
+      throw Unmeasured(description: "peak memory needs GNU time on PATH and a primecount")
     }
     let primetime = try primetimeExecutable()
     var work: [Work] = []
@@ -135,7 +139,9 @@ enum PrimesBenchmark {
     for exponent in 15...max(15, min(16, maxExponent - 1)) {
       for threads in [1, 2] { work.append(nthPrime(exponent, threads: threads)) }
     }
-    log("peak memory (GNU time), each run once, one after the other")
+    log(
+      "peak memory (GNU time) against \(version(of: primecount)), each run once, one after"
+        + " the other")
     log("work                          primetime MB   primecount MB   ratio")
     var results: [(String, Double)] = []
     for item in work {
@@ -176,6 +182,14 @@ enum PrimesBenchmark {
       key: "primeCount.1e\(exponent).\(threads)t", title: "π(10^\(exponent)), \(threadsName)",
       primetime: ["prime-count", x, "--threads", "\(threads)"],
       primecount: [x, "-t", "\(threads)"])
+  }
+
+  /// What a primecount says of itself, "primecount 8.7" say, and where it is: the figures
+  /// depend on its version (8.x is up to twice as fast as 7.x).
+  static func version(of primecount: String) -> String {
+    let line = runProcess(primecount, ["--version"])?.output.split(separator: "\n").first
+    let name = line.map { String($0.prefix { $0 != "," }) } ?? "primecount of unknown version"
+    return "\(name) (\(primecount))"
   }
 
   /// Runs a program to completion and checks that it answered.

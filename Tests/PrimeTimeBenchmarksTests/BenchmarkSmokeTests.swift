@@ -126,6 +126,7 @@ struct BenchmarkSmokeTests {
     ["primes", "--model-threads", "16", "--model-exponent", "7"],
     ["primes", "--model-threads", "16", "--model-exponent", "1e300"],
     ["primes", "--memory-exponent", "14"], ["primes", "--memory-exponent", "18"],
+    ["primes", "--primecount", "/nonexistent/primecount"],
   ])
   func badOptions_areRefused_beforeAnythingRuns(arguments: [String]) async {
     var output: [String] = []
@@ -143,6 +144,32 @@ struct BenchmarkSmokeTests {
     let results = try PrimesBenchmark.run(rounds: 1, maxExponent: 9) { lines.append($0) }
     #expect(lines.first?.hasPrefix("primetime against primecount") == true)
     #expect(results.contains { $0.0 == "nthPrime.1e9.1t.seconds" && $0.1 > 0 })
+  }
+
+  @Test func primesSuite_comparesWithThePrimecountItIsGiven_andNamesItsVersion() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "primetime-benchmark-fake-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A primecount that knows the two answers the suite asks for at this size.
+    let fake = directory.appending(path: "primecount")
+    try """
+    #!/bin/sh
+    case "$1" in
+      --version) echo "primecount 9.9, <https://example.org>" ;;
+      7) echo 4 ;;
+      1000000000) echo 22801763489 ;;
+      *) exit 1 ;;
+    esac
+    """.write(to: fake, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+
+    var lines: [String] = []
+    let results = try PrimesBenchmark.run(rounds: 1, maxExponent: 9, primecount: fake.path) {
+      lines.append($0)
+    }
+    #expect(lines.first?.hasPrefix("primetime against primecount 9.9 (\(fake.path))") == true)
+    #expect(results.contains { $0.0 == "nthPrime.1e9.1t.ratio" && $0.1 > 0 })
   }
 
   @Test func primesModel_printsARowPerQuestion_withFiguresInRange() throws {
