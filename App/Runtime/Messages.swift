@@ -13,3 +13,9 @@ public func lowercasingTheFirstWord(_ message: String) -> String {
   else { return message }
   return first.lowercased() + message.dropFirst()
 }
+
+extension ExitStatus {
+  /// `replay` of a recording that was cut short: it has no end line, and every line it has
+  /// reproduces.
+  public static let cutShort: Int32 = 3
+}
