@@ -74,6 +74,7 @@ public final class Launch {
     var stored = StoredFavorites(favoritePrimes: [], activityFeed: [])
     var storageStatus: ScreensState.StorageStatus?
     var movedAside = false
+    var readOnlyMessage: String?
     do {
       if let storage {
         let opened = try await storage.open()
@@ -82,7 +83,7 @@ public final class Launch {
         for notice in opened.notices { warn("primetime: \(notice)") }
         if let reason = storage.readOnly {
           storageStatus = .readOnly(reason)
-          warn("primetime: \(ScreensState.StorageStatus.readOnlyMessage(reason))")
+          readOnlyMessage = ScreensState.StorageStatus.readOnlyMessage(reason)
         }
       }
     } catch {
@@ -97,10 +98,22 @@ public final class Launch {
       }
       storage = nil
     }
+    var unrecorded: RecordingError?
     if case .kept(let bound) = recording {
-      recordingFile = keptRecording(
+      switch keptRecording(
         SessionRecordings(dataDirectory: dataDirectory), bound: bound, started: started,
         frontEnd: frontEnd, warn: warn)
+      {
+      case .success(let file): recordingFile = file
+      case .failure(let error): unrecorded = error
+      }
+    }
+    // A directory that cannot be written is said once, for the favorites and the recording.
+    let notRecorded = "this session is not recorded"
+    if let readOnlyMessage {
+      warn("primetime: \(readOnlyMessage)" + (unrecorded == nil ? "" : "; \(notRecorded)"))
+    } else if let unrecorded {
+      warn("primetime: \(notRecorded): \(unrecorded)")
     }
     let recorder = recordingFile.map { file in SessionRecorder(write: { file.write($0) }) }
     let initialState = AppState(
@@ -128,18 +141,17 @@ public final class Launch {
   }
 
   /// Makes the file of a session's kept recording and removes the oldest recordings beyond the
-  /// bound; `nil`, said once on `warn`, where the file cannot be made.
+  /// bound, saying on `warn` where they cannot be removed; or why the file cannot be made.
   private static func keptRecording(
     _ recordings: SessionRecordings, bound: SessionRecordings.Bound, started: Date,
     frontEnd: SessionRecordings.FrontEnd, warn: @Sendable (String) -> Void
-  ) -> RecordingFile? {
+  ) -> Result<RecordingFile, RecordingError> {
     let created: (fileName: String, descriptor: Int32)
     do {
       created = try recordings.create(
         started: started, frontEnd: frontEnd, processID: getpid())
     } catch {
-      warn("primetime: this session is not recorded: \(error)")
-      return nil
+      return .failure(error)
     }
     do {
       try recordings.prune(
@@ -149,9 +161,10 @@ public final class Launch {
         "primetime: cannot remove old recordings from '\(recordings.directory.path)': "
           + FileError.reason(of: error))
     }
-    return RecordingFile(
-      descriptor: created.descriptor,
-      path: recordings.directory.appending(path: created.fileName).path)
+    return .success(
+      RecordingFile(
+        descriptor: created.descriptor,
+        path: recordings.directory.appending(path: created.fileName).path))
   }
 
   /// Waits until every line recorded so far is written. Where `sayingFailure`, a recording that
