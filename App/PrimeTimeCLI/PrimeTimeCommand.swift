@@ -71,9 +71,9 @@ struct SessionOptions: ParsableArguments {
     help: ArgumentHelp(
       "Write the session to <file> as JSON Lines, to run again with 'primetime replay <file>'.",
       discussion: """
-        Without it, the session is recorded in the data directory's sessions directory, which \
-        keeps the last 50 sessions and 20 MB at most ($PRIMETIME_SESSIONS_KEEP and \
-        $PRIMETIME_SESSIONS_MAX_MB set these).
+        Without it, a session of the REPL or the full screen is recorded in the data \
+        directory's sessions directory, which keeps the last 50 sessions and 20 MB at most \
+        ($PRIMETIME_SESSIONS_KEEP and $PRIMETIME_SESSIONS_MAX_MB set these).
         """,
       valueName: OptionName.record.valueName),
     completion: OptionName.record.completion)
@@ -209,17 +209,23 @@ struct ReplayCommand: ParsableCommand {
     commandName: "replay",
     abstract: "Run a recorded session again and check that it ends the same.",
     discussion: """
-      Runs the actions of a file written with \(OptionName.record.long) through the app again. Effects are not \
+      Runs the actions of a recorded session through the app again: one the data directory \
+      keeps in its sessions directory, or a file written with \(OptionName.record.long). \
+      Effects are not \
       run: their answers, the clock's and the identities come from the recording, and nothing \
       on disk is read or written. Prints the final state as 'state --json' does and exits 0 \
       when every action leaves the state recorded; otherwise names the first line that does \
-      not reproduce, with the difference, and exits 1. Example: primetime replay session.jsonl
+      not reproduce, with the difference, and exits 1. A recording with no end line (its \
+      session was killed, or crashed) replays as far as it goes: where every line reproduces, \
+      replay prints the state the last line reached, names that line, and exits 3. Example: \
+      primetime replay session.jsonl
       """
   )
 
   @Argument(
     help: ArgumentHelp(
-      "A recording made with \(OptionName.record.long).", valueName: OptionName.record.valueName),
+      "A recording: a file of the data directory's sessions directory, or one made with "
+        + "\(OptionName.record.long).", valueName: OptionName.record.valueName),
     completion: OptionName.record.completion)
   var file: String
 
