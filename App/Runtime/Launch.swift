@@ -74,7 +74,8 @@ public final class Launch {
     var stored = StoredFavorites(favoritePrimes: [], activityFeed: [])
     var storageStatus: ScreensState.StorageStatus?
     var movedAside = false
-    var readOnlyMessage: String?
+    // What is said of the storage, once the recording is made or not.
+    var storageMessage: String?
     do {
       if let storage {
         let opened = try await storage.open()
@@ -83,19 +84,18 @@ public final class Launch {
         for notice in opened.notices { warn("primetime: \(notice)") }
         if let reason = storage.readOnly {
           storageStatus = .readOnly(reason)
-          readOnlyMessage = ScreensState.StorageStatus.readOnlyMessage(reason)
+          storageMessage = ScreensState.StorageStatus.readOnlyMessage(reason)
         }
       }
     } catch {
       // Without a database, a script's changes would be lost: it stops. A person is warned
       // once, and keeps working in memory.
-      warn(
-        "primetime: \(error)"
-          + (keepsGoingWithoutStorage ? "; favorites and activity are kept in memory only" : ""))
       guard keepsGoingWithoutStorage else {
+        warn("primetime: \(error)")
         recordingFile?.close()
         return nil
       }
+      storageMessage = "\(error); favorites and activity are kept in memory only"
       storage = nil
     }
     var unrecorded: RecordingError?
@@ -110,8 +110,8 @@ public final class Launch {
     }
     // A directory that cannot be written is said once, for the favorites and the recording.
     let notRecorded = "this session is not recorded"
-    if let readOnlyMessage {
-      warn("primetime: \(readOnlyMessage)" + (unrecorded == nil ? "" : "; \(notRecorded)"))
+    if let storageMessage {
+      warn("primetime: \(storageMessage)" + (unrecorded == nil ? "" : "; \(notRecorded)"))
     } else if let unrecorded {
       warn("primetime: \(notRecorded): \(unrecorded)")
     }
