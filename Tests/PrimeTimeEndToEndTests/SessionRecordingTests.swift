@@ -56,9 +56,12 @@ struct SessionRecordingTests {
     // Piped input is a script too.
     let piped = try PrimeTime.run([], input: Data("incr\n".utf8), home: home)
     #expect(piped.status == 0)
-    let both = try Self.recordings(in: home)
-    #expect(both.count == 2)
-    #expect(both.allSatisfy { Self.isRecordingName($0, frontEnd: "script") })
+    // And so is a file of commands.
+    try Data("incr\n".utf8).write(to: home.appending(path: "script.pt"))
+    #expect(try PrimeTime.run(["-f", "script.pt"], home: home).status == 0)
+    let all = try Self.recordings(in: home)
+    #expect(all.count == 3)
+    #expect(all.allSatisfy { Self.isRecordingName($0, frontEnd: "script") })
   }
 
   @Test(

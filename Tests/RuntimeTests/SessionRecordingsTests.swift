@@ -8,6 +8,10 @@ struct SessionRecordingsTests {
 
   @Test func fileName_isTheUTCSecondTheFrontEndAndTheProcess() {
     #expect(
+      SessionRecordings.fileName(
+        started: Date(timeIntervalSince1970: 1_796_560_904), frontEnd: .repl, processID: 4242)
+        == "20261206T124144Z-repl-4242.jsonl")
+    #expect(
       SessionRecordings.fileName(started: Self.started, frontEnd: .repl, processID: 4242)
         == "20261206T124144Z-repl-4242.jsonl")
     #expect(
@@ -28,6 +32,7 @@ struct SessionRecordingsTests {
         #expect(SessionRecordings.Name(fileName: name.fileName) == name)
       }
     }
+    #expect(SessionRecordings.Name(fileName: "20261206T124144Z-ui-17-2.jsonl")?.sequence == 2)
     let taken = try #require(SessionRecordings.Name(fileName: "20261206T124144Z-ui-17-2.jsonl"))
     #expect(taken.started == Self.started)
     #expect(taken.frontEnd == .ui)
@@ -110,6 +115,22 @@ struct SessionRecordingsTests {
     // The oldest is spared, though the bound leaves room for none.
     try recordings.prune(keepingLast: 1, maxBytes: 50, sparing: names[0])
     #expect(try remaining(recordings) == [names[0]])
+  }
+
+  @Test func prune_ofADataDirectory_keepsTheRecordingBeingWritten() throws {
+    let home = FileManager.default.temporaryDirectory
+      .appending(path: "primetime home-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let sessions = home.appending(path: "sessions")
+    try FileManager.default.createDirectory(at: sessions, withIntermediateDirectories: true)
+    for name in ["20261206T124144Z-repl-4242.jsonl", "20261206T124143Z-ui-7.jsonl"] {
+      try Data(repeating: 0, count: 15_000_000).write(to: sessions.appending(path: name))
+    }
+    try SessionRecordings(dataDirectory: home)
+      .prune(keepingLast: 50, maxBytes: 20_000_000, sparing: "20261206T124144Z-repl-4242.jsonl")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: sessions.path)
+        == ["20261206T124144Z-repl-4242.jsonl"])
   }
 
   @Test func prune_ofNoDirectory_removesNothing() throws {
