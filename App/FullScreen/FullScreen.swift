@@ -22,7 +22,7 @@ public enum FullScreen {
   ///   stored before the end, or its recording could not be written; 64 when the terminal is
   ///   not known; 128 plus the signal's number when SIGTERM, SIGHUP or SIGINT ended it.
   public static func run(
-    dataDirectory: URL, recording: RecordingFile.Target?, environment: RuntimeEnvironment
+    dataDirectory: URL, recording: SessionRecording, environment: RuntimeEnvironment
   ) async
     -> Int32
   {
@@ -46,7 +46,8 @@ public enum FullScreen {
       interrupted: { isEnding.withLock { $0 } })
     defer { environment.databaseWait.stopObserving() }
     let launched = await Launch.start(
-      dataDirectory: dataDirectory, recording: recording, environment: environment,
+      dataDirectory: dataDirectory, recording: recording, frontEnd: .ui,
+      environment: environment,
       warn: { text in
         let isHeld = launchNotices.withLock { notices in
           notices?.append(text)
@@ -80,7 +81,10 @@ public enum FullScreen {
       if !environment.terminal.error { say([warning]) }
       app.store.send(.step(.screens(.launchWarned(warning))))
     }
-    let ending = await run(app, progress: environment.progress, flushRecording: launch.flush)
+    // A recording that stops is said once the screen is gone, where stderr shows.
+    let ending = await run(
+      app, progress: environment.progress,
+      flushRecording: { launch.flush(sayingFailure: false) })
     // The screen is gone: a wait from here on is said on stderr, and given up once said.
     relay.app = nil
     isEnding.withLock { $0 = true }

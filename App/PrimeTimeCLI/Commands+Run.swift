@@ -48,11 +48,13 @@ extension PrimeTimeCommand: RunnableCommand {
         "\(OptionName.command.long) and \(OptionName.file.long) do not go together; "
           + "put the commands in the file")
     }
+    guard let recording = PrimeTimeCLI.recording(session, environment, keeps: true) else {
+      return PrimeTimeCLI.usageStatus
+    }
     return await REPL.run(
       dataDirectory: dataDirectory, commandStrings: commandStrings,
       scriptFiles: scriptFiles.map { $0 == "-" ? $0 : environment.path($0) },
-      recording: session.recordingTarget(in: environment),
-      environment: environment)
+      recording: recording, environment: environment)
   }
 }
 
@@ -67,9 +69,11 @@ extension UICommand: RunnableCommand {
     guard let dataDirectory = PrimeTimeCLI.dataDirectory(options, environment) else {
       return PrimeTimeCLI.usageStatus
     }
+    guard let recording = PrimeTimeCLI.recording(options, environment, keeps: true) else {
+      return PrimeTimeCLI.usageStatus
+    }
     return await FullScreen.run(
-      dataDirectory: dataDirectory, recording: options.recordingTarget(in: environment),
-      environment: environment)
+      dataDirectory: dataDirectory, recording: recording, environment: environment)
   }
 }
 
@@ -80,10 +84,14 @@ extension ListingCommand {
     guard let dataDirectory = PrimeTimeCLI.dataDirectory(options, environment) else {
       return PrimeTimeCLI.usageStatus
     }
+    // A listing is no session: it is recorded only where --record asks.
+    guard let recording = PrimeTimeCLI.recording(options, environment, keeps: false) else {
+      return PrimeTimeCLI.usageStatus
+    }
     let name = Self.configuration.commandName ?? ""
     return await REPL.run(
       dataDirectory: dataDirectory, commandStrings: [json ? "\(name) --json" : name],
-      recording: options.recordingTarget(in: environment), environment: environment)
+      recording: recording, environment: environment)
   }
 }
 

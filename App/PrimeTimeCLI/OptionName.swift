@@ -8,6 +8,7 @@ enum OptionName: String {
   case command
   case file
   case record
+  case noRecord = "no-record"
   case force
   case threads
   case time
@@ -18,7 +19,7 @@ enum OptionName: String {
     case .command: "c"
     case .file: "f"
     case .threads: "t"
-    case .dataDirectory, .record, .force, .time: nil
+    case .dataDirectory, .record, .noRecord, .force, .time: nil
     }
   }
 
@@ -42,7 +43,7 @@ enum OptionName: String {
     case .file: "file"
     case .record: "file"
     case .threads: "count"
-    case .force, .time: nil
+    case .noRecord, .force, .time: nil
     }
   }
 
@@ -52,7 +53,7 @@ enum OptionName: String {
     switch self {
     case .dataDirectory: .directory
     case .record, .file: .file()
-    case .command, .force, .threads, .time: nil
+    case .command, .noRecord, .force, .threads, .time: nil
     }
   }
 
@@ -77,12 +78,12 @@ enum OptionName: String {
   }
 
   /// The options of a session, which the REPL and the full screen both take.
-  static let session: [OptionName] = [.dataDirectory, .record, .force]
+  static let session: [OptionName] = [.dataDirectory, .record, .noRecord, .force]
 
   /// The options that go with the REPL alone, not with a command for scripts; each takes a
   /// value.
   static let repl: [OptionName] = [.dataDirectory, .command, .file, .record]
 
   /// The flags that go with the REPL alone.
-  static let replFlags: [OptionName] = [.force]
+  static let replFlags: [OptionName] = [.noRecord, .force]
 }

@@ -71,21 +71,58 @@ struct SessionOptions: ParsableArguments {
     name: OptionName.record.declared,
     help: ArgumentHelp(
       "Write the session to <file> as JSON Lines, to run again with 'primetime replay <file>'.",
+      discussion: """
+        Without it, a session of the REPL or the full screen is recorded in the data \
+        directory's sessions directory, which keeps the last 50 sessions and 20 MB at most \
+        ($PRIMETIME_SESSIONS_KEEP and $PRIMETIME_SESSIONS_MAX_MB set these).
+        """,
       valueName: OptionName.record.valueName),
     completion: OptionName.record.completion)
   var recording: String?
+
+  @Flag(
+    name: OptionName.noRecord.declared,
+    help: ArgumentHelp(
+      "Record the session nowhere, not even in the data directory.",
+      discussion: "PRIMETIME_RECORD=0 in the environment does the same."))
+  var isNotRecorded = false
 
   @Flag(
     name: OptionName.force.declared,
     help: "With \(OptionName.record.long), write over a file that holds something.")
   var overwritesRecording = false
 
-  /// The file `--record` names, with whether `--force` lets it be written over.
-  func recordingTarget(in environment: RuntimeEnvironment) -> RecordingFile.Target? {
-    recording.map {
-      RecordingFile.Target(path: environment.path($0), overwrites: overwritesRecording)
+  /// Where the session is recorded: to the file `--record` names, with whether `--force` lets
+  /// it be written over; else, where `keeps` (a session of the REPL or the full screen), in the
+  /// data directory, unless `--no-record` or `PRIMETIME_RECORD=0` says not to.
+  ///
+  /// - Throws: ``RecordingVariableRefusal`` for a variable of the recording that is refused.
+  func recording(in environment: RuntimeEnvironment, keeps: Bool) throws(RecordingVariableRefusal)
+    -> SessionRecording
+  {
+    if let recording {
+      return .file(
+        RecordingFile.Target(path: environment.path(recording), overwrites: overwritesRecording))
+    }
+    guard keeps, !isNotRecorded else { return .off }
+    switch environment.variables["PRIMETIME_RECORD"] {
+    case nil, "1": break
+    case "0": return .off
+    default:
+      throw RecordingVariableRefusal(
+        description: "PRIMETIME_RECORD is neither 0 nor 1; give 0 to record nothing, or unset it")
+    }
+    do {
+      return .kept(try SessionRecordings.Bound(variables: environment.variables))
+    } catch {
+      throw RecordingVariableRefusal(description: error.description)
     }
   }
+}
+
+/// A variable of the recording that is not one of its values: one line, a usage error.
+struct RecordingVariableRefusal: Error, CustomStringConvertible {
+  var description: String
 }
 
 struct UICommand: ParsableCommand {
@@ -96,8 +133,8 @@ struct UICommand: ParsableCommand {
       The same app as the REPL, as screens: + and - count, p asks whether the count is prime, \
       n asks for the nth prime, f shows the favorites, h the history of your steps, u and r \
       undo and redo, ? or F1 shows the keys, q quits. Other \
-      sessions' changes appear as they are stored. \(OptionName.dataDirectory.long) and \
-      \(OptionName.record.long) apply as they do to the REPL. Example: primetime ui \
+      sessions' changes appear as they are stored. \(OptionName.dataDirectory.long), \
+      \(OptionName.record.long) and \(OptionName.noRecord.long) apply as they do to the REPL. Example: primetime ui \
       \(OptionName.record.long) session.jsonl
       """
   )
@@ -123,6 +160,7 @@ extension SessionCommand {
     options.dataDirectory = session.dataDirectory ?? app.session.dataDirectory
     options.recording = session.recording ?? app.session.recording
     options.overwritesRecording = session.overwritesRecording || app.session.overwritesRecording
+    options.isNotRecorded = session.isNotRecorded || app.session.isNotRecorded
     return options
   }
 }
@@ -172,11 +210,16 @@ struct ReplayCommand: RecordedSessionsCommand {
     commandName: "replay",
     abstract: "Run a recorded session again and check that it ends the same.",
     discussion: """
-      Runs the actions of a file written with \(OptionName.record.long) through the app again. Effects are not \
+      Runs the actions of a recorded session through the app again: one the data directory \
+      keeps in its sessions directory, or a file written with \(OptionName.record.long). \
+      Effects are not \
       run: their answers, the clock's and the identities come from the recording, and nothing \
       on disk is read or written. Prints the final state as 'state --json' does and exits 0 \
       when every action leaves the state recorded; otherwise names the first line that does \
-      not reproduce, with the difference, and exits 1. Example: primetime replay session.jsonl
+      not reproduce, with the difference, and exits 1. A recording with no end line (its \
+      session was killed, or crashed) replays as far as it goes: where every line reproduces, \
+      replay prints the state the last line reached, names that line, and exits 3. Example: \
+      primetime replay session.jsonl
       """
   )
 
@@ -471,6 +514,11 @@ public enum PrimeTimeCLI {
     if let session, session.overwritesRecording, session.recording == nil {
       return usageError("\(OptionName.force.long) goes with \(OptionName.record.long) <file>")
     }
+    if let session, session.isNotRecorded, session.recording != nil {
+      return usageError(
+        "\(OptionName.noRecord.long) and \(OptionName.record.long) do not go together; "
+          + "give one of them")
+    }
     if let session, session.recording == "-" {
       return usageError(
         "\(OptionName.record.long) needs a file: standard output carries the session's own output")
@@ -611,6 +659,19 @@ public enum PrimeTimeCLI {
     try? FileHandle.standardError.write(
       contentsOf: Data("primetime: cannot write standard output: \(reason)\n".utf8))
     return status == 0 ? 1 : status
+  }
+
+  /// Where the session is recorded; `nil` when a variable of the recording is refused, said on
+  /// stderr as a usage error.
+  static func recording(
+    _ options: SessionOptions, _ environment: RuntimeEnvironment, keeps: Bool
+  ) -> SessionRecording? {
+    do {
+      return try options.recording(in: environment, keeps: keeps)
+    } catch {
+      _ = usageError(error.description)
+      return nil
+    }
   }
 
   /// Exit status for bad arguments (EX_USAGE).

@@ -22,7 +22,7 @@ public enum REPL {
   ///   before anything runs, when a command string does not read as words (an open quote).
   public static func run(
     dataDirectory: URL, commandStrings: [String], scriptFiles: [String] = [],
-    recording: RecordingFile.Target?, environment: RuntimeEnvironment
+    recording: SessionRecording, environment: RuntimeEnvironment
   ) async -> Int32 {
     var files: [(name: String, lines: InputLines)] = []
     defer {
@@ -92,8 +92,9 @@ public enum REPL {
     }
     guard
       let launch = await Launch.start(
-        dataDirectory: dataDirectory, recording: recording, environment: environment,
-        warn: output.err, keepsGoingWithoutStorage: isInteractive,
+        dataDirectory: dataDirectory, recording: recording,
+        frontEnd: isInteractive ? .repl : .script, environment: environment, warn: output.err,
+        keepsGoingWithoutStorage: isInteractive,
         afterEachAction: trace.afterAction)
     else {
       environment.databaseWait.stopObserving()
@@ -123,8 +124,8 @@ public enum REPL {
       print("PrimeTime — type 'help' for commands, 'quit' or Ctrl-D to leave")
       let promptStyle = ANSIStyle(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {
-        LineEditor.flushOutput()
         launch.flush()
+        LineEditor.flushOutput()
         let prompt = Rendering.prompt(
           screen: session.screen, state: session.state, style: promptStyle)
         guard let line = editor.readLine(prompt: prompt) else {
@@ -175,8 +176,8 @@ public enum REPL {
         // another program can drive it line by line. Lines already read wait for nobody: their
         // output goes out with the last of them, in one write.
         if !input.hasBufferedLine {
-          LineEditor.flushOutput()
           launch.flush()
+          LineEditor.flushOutput()
         }
         if session.isQuitRequested { break }
       }
@@ -190,8 +191,8 @@ public enum REPL {
     if let script {
       for (index, words) in script.enumerated() {
         await run(words, from: "command \(index + 1)")
-        LineEditor.flushOutput()
         launch.flush()
+        LineEditor.flushOutput()
       }
     } else if !files.isEmpty {
       for file in files where !session.isQuitRequested {

@@ -63,24 +63,39 @@ extension Replay.Outcome {
 /// `primetime replay`: runs a recording again and says whether it ends the same.
 public enum Replaying {
   /// Replays the recording at `file` and, when it reproduces, prints the final state as
-  /// `state --json` does.
+  /// `state --json` does. A recording cut short (its session was killed, or crashed, before
+  /// its end line) is replayed as far as it goes: where it reproduces, the state it reached is
+  /// printed, and the last line is named.
   ///
   /// - Parameters:
   ///   - file: The recording's path.
   ///   - showingSteps: Whether to print each action and the change it makes.
-  /// - Returns: The exit status: 0 when the recording reproduces, 1 otherwise.
+  /// - Returns: The exit status: 0 when the recording reproduces; ``ExitStatus/cutShort`` when
+  ///   it has no end line and every line it has reproduces; 1 otherwise.
   public static func run(file: String, showingSteps: Bool) -> Int32 {
     let (lines, numbers): ([RecordedLine], [Int])
     switch read(file) {
     case .success(let read): (lines, numbers) = read
     case .failure(let message): return fail(message.description)
     }
+    var reached: AppState?
+    if case .start(_, let state)? = lines.first { reached = AppState(state) }
     let outcome: Replay.Outcome
     do {
       outcome = try Replay.run(lines, numbers: numbers) { line, action, before, after in
+        reached = after
         guard showingSteps else { return }
         print("line \(line): " + debugReport(action: action.shown, before: before, after: after))
       }
+    } catch .cutShort(let last) {
+      guard let reached else { return fail("\(Self.name(of: file)) line \(last): no start line") }
+      print(StateJSON.line(reached, screen: Screen(reached.screens.page)))
+      FileHandle.standardError.write(
+        Data(
+          ("primetime: \(Self.name(of: file)) was cut short: line \(last) is its last, with no "
+            + "end line; up to there it reproduces, to the state printed, count \(reached.count) "
+            + "and \(favorites(reached.favoritePrimes.count))\n").utf8))
+      return ExitStatus.cutShort
     } catch {
       return fail("\(Self.name(of: file)) \(error)")
     }
@@ -99,6 +114,12 @@ public enum Replaying {
           + mismatch.difference.joined(separator: "\n"))
     }
   }
+
+  /// `1 favorite`, `3 favorites`.
+  private static func favorites(_ count: Int) -> String {
+    count == 1 ? "1 favorite" : "\(count) favorites"
+  }
+
   /// Says what went wrong on stderr.
   ///
   /// - Returns: The exit status of a replay that failed: 1.

@@ -1,20 +1,21 @@
-import FileClientLive
 import Foundation
 import Synchronization
 
-/// A file that a session is recorded to, line by line. Lines are written in batches: when
-/// enough have gathered, when the session waits for input, and at the end. The first write that
-/// fails stops the recording; ``failure`` says why.
+/// A file that a session is recorded to, line by line. Each line is written as it comes, in one
+/// write, so that a session ended at any moment (killed, crashed) leaves every line written
+/// before that whole, and the file replays up to there. The first write that fails stops the
+/// recording, with the file cut back to its last whole line; ``failure`` says why.
 public final class RecordingFile: Sendable {
-  private let handle: FileHandle
+  private let descriptor: Int32
   private let path: String
-  private struct Pending {
-    var data = Data()
+  private struct Written {
     var lines = 0
-    var written = 0
+    /// The bytes of the whole lines written, where a write that fails cuts the file back to.
+    var bytes: off_t = 0
     var failure: String?
+    var isClosed = false
   }
-  private let pending = Mutex(Pending())
+  private let written = Mutex(Written())
 
   /// Where `--record` asks a session to be recorded, and whether it may write over a file that
   /// holds something.
@@ -32,7 +33,7 @@ public final class RecordingFile: Sendable {
   /// that holds something is refused, and left as it is, unless the target overwrites; then it
   /// is emptied. A symbolic
   /// link, a named pipe or a device is written through, not replaced.
-  public init(_ target: Target) throws {
+  public convenience init(_ target: Target) throws {
     let path = target.path
     // Readable by its owner only, as the database is: a recording holds the favorites and feed.
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
@@ -56,44 +57,65 @@ public final class RecordingFile: Sendable {
     }
     // A file that was there already becomes readable by its owner only too.
     if isRegularFile { fchmod(descriptor, 0o600) }
-    self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    self.init(descriptor: descriptor, path: path)
+  }
+
+  /// Records to a file open for writing, which the recording closes.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file, open for writing, empty.
+  ///   - path: The file's path, as messages name it.
+  public init(descriptor: Int32, path: String) {
+    self.descriptor = descriptor
     self.path = path
   }
 
-  /// Adds a line; the batch is written once it holds 64 KiB.
-  public func write(_ line: String) {
-    let isFull = pending.withLock { pending in
-      pending.data.append(contentsOf: line.utf8)
-      pending.data.append(UInt8(ascii: "\n"))
-      pending.lines += 1
-      return pending.data.count >= 1 << 16
-    }
-    if isFull { flush() }
+  deinit {
+    close()
   }
 
-  /// Writes the lines gathered so far; once a write has failed, drops them.
-  public func flush() {
-    pending.withLock { pending in
-      guard pending.failure == nil, !pending.data.isEmpty else { return }
-      do {
-        try handle.write(contentsOf: pending.data)
-        pending.written = pending.lines
-      } catch {
-        pending.failure =
-          "the recording to '\(path)' stopped after \(pending.written) lines: "
-          + FileError.reason(of: error)
+  /// Writes a line, and its newline, in one write; once a write has failed, drops it.
+  public func write(_ line: String) {
+    var line = line
+    line.append("\n")
+    written.withLock { written in
+      guard written.failure == nil, !written.isClosed else { return }
+      let error = line.withUTF8 { bytes -> Int32? in
+        guard let start = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+          let count = Glibc.write(descriptor, start + offset, bytes.count - offset)
+          if count < 0 {
+            if errno == EINTR { continue }
+            return errno
+          }
+          offset += count
+        }
+        return nil
       }
-      pending.data = Data()
+      guard let error else {
+        written.lines += 1
+        written.bytes += off_t(line.utf8.count)
+        return
+      }
+      // Part of the line may be on disk: it goes, so that the file ends with a whole line.
+      _ = ftruncate(descriptor, written.bytes)
+      written.failure =
+        "the recording to '\(path)' stopped after \(written.lines) lines: "
+        + String(cString: strerror(error))
     }
   }
 
   /// Why writing failed, if it did.
-  public var failure: String? { pending.withLock { $0.failure } }
+  public var failure: String? { written.withLock { $0.failure } }
 
-  /// Writes what is left and closes the file.
+  /// Closes the file; later lines are dropped.
   public func close() {
-    flush()
-    try? handle.close()
+    written.withLock { written in
+      guard !written.isClosed else { return }
+      written.isClosed = true
+      Glibc.close(descriptor)
+    }
   }
 }
 

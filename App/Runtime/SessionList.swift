@@ -72,7 +72,7 @@ public struct SessionList: Sendable, Equatable {
 
   /// The sessions folder of a data directory.
   public static func directory(in dataDirectory: URL) -> URL {
-    dataDirectory.appending(path: "sessions", directoryHint: .isDirectory)
+    SessionRecordings(dataDirectory: dataDirectory).directory
   }
 
   /// Whether a process is alive: `kill(pid, 0)` finds it, or finds it and may not signal it.
@@ -90,28 +90,21 @@ public struct SessionList: Sendable, Equatable {
   public init(
     directory: URL, isAlive: (Int32) -> Bool = SessionList.isAlive
   ) throws(Unlistable) {
-    guard FileManager.default.fileExists(atPath: directory.path) else {
-      self.recordings = []
-      return
-    }
-    let names: [String]
+    let kept: [SessionRecordings.Recording]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      kept = try SessionRecordings(directory: directory).recordings()
     } catch {
       throw Unlistable(
         description: "cannot read '\(directory.path)': \(FileError.reason(of: error))")
     }
-    let named = names.compactMap { name in RecordingName(name).map { (name, $0) } }
-      .sorted { $0.1 < $1.1 }
-    recordings = named.reversed().compactMap { name, parsed in
-      let path = directory.appending(path: name).path
-      var info = stat()
-      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    recordings = kept.reversed().map { recording in
+      let path = directory.appending(path: recording.fileName).path
       let data = FileManager.default.contents(atPath: path) ?? Data()
+      let name = recording.name
       return Recording(
-        fileName: name, path: path, began: parsed.began, frontEnd: parsed.frontEnd,
-        processID: parsed.processID, bytes: Int(info.st_size),
-        status: Self.status(of: data, processID: parsed.processID, isAlive: isAlive))
+        fileName: recording.fileName, path: path, began: name.started,
+        frontEnd: name.frontEnd.rawValue, processID: name.processID, bytes: recording.bytes,
+        status: Self.status(of: data, processID: name.processID, isAlive: isAlive))
     }
   }
 
@@ -233,39 +226,5 @@ public struct SessionList: Sendable, Equatable {
       }
     }
     return removal
-  }
-}
-
-/// A recording's file name, `20261206T124144Z-repl-4242.jsonl` or `…-4242-2.jsonl`, read apart;
-/// names order as their sessions began.
-private struct RecordingName: Comparable {
-  var began: Date
-  var frontEnd: String
-  var processID: Int32
-  /// 1 for the first file of a name, 2 for `-2`, and so on.
-  var take: Int
-
-  static let frontEnds: Set = ["repl", "script", "ui"]
-
-  init?(_ name: String) {
-    guard
-      let match = name.wholeMatch(
-        of: /([0-9]{8}T[0-9]{6}Z)-([a-z]+)-([0-9]{1,10})(?:-([0-9]{1,9}))?\.jsonl/),
-      Self.frontEnds.contains(String(match.2)), let processID = Int32(match.3)
-    else { return nil }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-    guard let began = formatter.date(from: String(match.1)) else { return nil }
-    self.began = began
-    self.frontEnd = String(match.2)
-    self.processID = processID
-    self.take = match.4.flatMap { Int($0) } ?? 1
-  }
-
-  static func < (lhs: Self, rhs: Self) -> Bool {
-    (lhs.began, lhs.processID, lhs.frontEnd, lhs.take)
-      < (rhs.began, rhs.processID, rhs.frontEnd, rhs.take)
   }
 }

@@ -121,10 +121,12 @@ extension HostileInputTests {
     }
 
     /// Replays `file` and checks what any replay must do: no signal; either the recording
-    /// reproduces (status 0, nothing on stderr, and for `replay` the state's one line of JSON)
-    /// or status 1, nothing on stdout (for `replay`; `--step` has printed the steps before),
-    /// and stderr's first line `primetime: <file> line <n>…`, alone unless a difference follows
-    /// it.
+    /// reproduces (status 0, nothing on stderr, and for `replay` the state's one line of JSON),
+    /// or it was cut short where every line reproduces (status 3, for `replay` the state the
+    /// last line reached as one line of JSON, and on stderr one line,
+    /// `primetime: <file> was cut short: line <n> is its last…`), or status 1, nothing on
+    /// stdout (for `replay`; `--step` has printed the steps before), and stderr's first line
+    /// `primetime: <file> line <n>…`, alone unless a difference follows it.
     ///
     /// - Returns: The line named, or `nil` when the recording reproduced or the message names
     ///   none (which is recorded as an issue), and what the replay printed on stderr.
@@ -147,6 +149,23 @@ extension HostileInputTests {
             "\(what): \(shown(result.stdout))")
         }
         return (nil, result.stderr)
+      }
+      if result.status == 3 {
+        if !step {
+          #expect(
+            outputLines(result.stdout).count == 1 && result.stdout.hasPrefix("{"),
+            "\(what): \(shown(result.stdout))")
+        }
+        let stderr = outputLines(result.stderr)
+        #expect(stderr.count == 1, "\(what): \(shown(result.stderr))")
+        let prefix = "primetime: \(file.path) was cut short: line "
+        guard let first = stderr.first, first.hasPrefix(prefix),
+          let line = Int(first.dropFirst(prefix.count).prefix { $0.isWholeNumber })
+        else {
+          Issue.record("\(what): the first line names no line: \(shown(result.stderr))")
+          return (nil, result.stderr)
+        }
+        return (line, result.stderr)
       }
       #expect(result.status == 1, "\(what): status \(result.status)")
       if !step { #expect(result.stdout == "", "\(what): \(shown(result.stdout))") }

@@ -10,15 +10,16 @@ final class LiveSession {
   /// The lines the last command printed before its state.
   private(set) var lastOutput: [String] = []
 
-  /// Starts the binary on `home`, through `launcher` where it is given, as
+  /// Starts the binary on `home`, through `launcher` where it is given, with the variables of
+  /// `extra` besides its own, as
   /// ``PrimeTime/run(_:input:home:unsetting:environment:directory:launcher:)`` does.
-  init(home: URL, launcher: [String] = []) throws {
+  init(home: URL, launcher: [String] = [], environment extra: [String: String] = [:]) throws {
     signal(SIGPIPE, SIG_IGN)
     process.executableURL = launcher.first.map { URL(filePath: $0) } ?? PrimeTime.binary
     if !launcher.isEmpty { process.arguments = launcher.dropFirst() + [PrimeTime.binary.path] }
     process.environment = PrimeTime.instrumentation.merging([
       "PRIMETIME_HOME": home.path, "HOME": home.path, "TZ": "UTC",
-    ]) { $1 }
+    ]) { $1 }.merging(extra) { $1 }
     process.currentDirectoryURL = home
     process.standardInput = input
     process.standardOutput = output

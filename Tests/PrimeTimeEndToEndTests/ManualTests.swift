@@ -148,7 +148,9 @@ struct ManualTests {
   @Test func theFilesSection_namesTheDataDirectorysFiles() throws {
     let files = Self.items(try Self.section("FILES"), macro: "Pa ")
     #expect(
-      Set(files.keys) == [FavoritesDatabase.fileName, "repl-history", FavoritePrimesFile.name])
+      Set(files.keys) == [
+        FavoritesDatabase.fileName, "repl-history", FavoritePrimesFile.name, "sessions",
+      ])
   }
 
   /// Each status the program exits with, and a signal's as a shell reports it, for the signals
@@ -156,7 +158,7 @@ struct ManualTests {
   @Test func theExitStatusSection_namesEveryStatus() throws {
     let section = try Self.section("EXIT STATUS")
     let statuses = Self.items(section, macro: "")
-    #expect(Set(statuses.keys) == ["0", "1", "64", "70", "129", "130", "143"])
+    #expect(Set(statuses.keys) == ["0", "1", "3", "64", "70", "129", "130", "143"])
     #expect(!section.contains(".Ex -std"))
   }
 
@@ -168,8 +170,8 @@ struct ManualTests {
     #expect(script.status == 0)
     // Fish names an option in its parser's spec (`'data-dir='`), the others as typed.
     let options = [
-      "data-dir", "record", "force", "command", "threads", "json", "time", "step", "keep", "clear",
-      "output",
+      "data-dir", "record", "no-record", "force", "command", "threads", "json", "time", "step",
+      "keep", "clear", "output",
     ]
     let words =
       [

@@ -23,10 +23,14 @@ struct ReadOnlyDataTests {
     try body(home, readOnly)
   }
 
+  /// The files in `home` and its directories (the recordings' `sessions`), by path.
   private func contents(of home: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: home.path) {
-      files[name] = try Data(contentsOf: home.appending(path: name))
+    for name in try FileManager.default.subpathsOfDirectory(atPath: home.path) {
+      var isDirectory: ObjCBool = false
+      let url = home.appending(path: name)
+      _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+      files[name] = isDirectory.boolValue ? Data() : try Data(contentsOf: url)
     }
     return files
   }

@@ -192,7 +192,7 @@ struct SessionsTests {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     // A database of the schema this primetime writes.
-    _ = try PrimeTime.run(["-c", "favorites"], home: home)
+    _ = try PrimeTime.run(["--no-record", "-c", "favorites"], home: home)
     let recording = try Self.recording("set 7; prime; save; incr")
     let name = "20261206T124144Z-repl-\(Self.endedProcess).jsonl"
     try Self.keep(recording, as: name, in: home)
