@@ -162,8 +162,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     }
   }
 
-  /// The line's JSON, on one line.
+  /// The line's JSON, on one line, as ``JSONLineWriter`` writes it.
   public func encoded() throws -> String {
-    try JSONLineEncoder.encode(self)
+    JSONLineWriter.line(self)
   }
 }

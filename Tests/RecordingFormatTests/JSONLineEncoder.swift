@@ -1,16 +1,17 @@
 import Foundation
+import RecordingFormat
 
-/// Encodes a value as compact JSON on one line, its properties in the order they encode.
+/// Encodes a value as compact JSON on one line, its properties in the order they encode: the
+/// reference that ``JSONLineWriter``, which writes a recording's lines by hand, is held to.
 ///
-/// A recorded session encodes a line for every action, and this does it several times faster
-/// than `JSONEncoder`. What a recording holds (numbers, strings, booleans, arrays, structures,
+/// What a recording holds (numbers, strings, booleans, arrays, structures,
 /// enums, dates as `Date` encodes itself, identities as strings) it writes as `JSONEncoder`
 /// would, so `JSONDecoder` reads it back with its default strategies. It has none of
 /// `JSONEncoder`'s special cases: `Data`, `URL` and `Decimal` come out as their own `Codable`
 /// conformances write them.
-public enum JSONLineEncoder {
+enum JSONLineEncoder {
   /// The value's JSON.
-  public static func encode(_ value: some Encodable) throws -> String {
+  static func encode(_ value: some Encodable) throws -> String {
     let root = Node()
     try value.encode(to: NodeEncoder(node: root, codingPath: []))
     var text = ""
@@ -40,7 +41,7 @@ public enum JSONLineEncoder {
         text += "{"
         for (index, (key, node)) in members.enumerated() {
           if index > 0 { text += "," }
-          JSONLineEncoder.writeString(key, to: &text)
+          JSONLineWriter.writeString(key, to: &text)
           text += ":"
           try node.write(to: &text)
         }
@@ -80,34 +81,9 @@ public enum JSONLineEncoder {
     }
   }
 
-  static func writeString(_ string: String, to text: inout String) {
-    if !string.utf8.contains(where: {
-      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-    }) {
-      text += "\""
-      text += string
-      text += "\""
-      return
-    }
-    text += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20:
-        text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    text += "\""
-  }
-
   static func literal(_ string: String) -> String {
     var text = ""
-    writeString(string, to: &text)
+    JSONLineWriter.writeString(string, to: &text)
     return text
   }
 
