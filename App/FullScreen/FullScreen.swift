@@ -132,7 +132,10 @@ public enum FullScreen {
       // nothing) draws nothing.
       observe: { store.scope(state: { $0.present }, action: { $0 }).subscribe(onChange: $0) },
       draw: { _ in
-        AppView.draw(
+        // What the screen shows is in the recording: another session's change taken in while
+        // no key is pressed too.
+        flushRecording()
+        return AppView.draw(
           store.state, progress: progress.value, timeZone: app.timeZone, charset: charset)
       },
       ending: \.screens.ending,
