@@ -82,9 +82,7 @@ public enum FullScreen {
       app.store.send(.step(.screens(.launchWarned(warning))))
     }
     // A recording that stops is said once the screen is gone, where stderr shows.
-    let ending = await run(
-      app, progress: environment.progress,
-      flushRecording: { launch.flush(sayingFailure: false) })
+    let ending = await run(app, progress: environment.progress)
     // The screen is gone: a wait from here on is said on stderr, and given up once said.
     relay.app = nil
     isEnding.withLock { $0 = true }
@@ -118,10 +116,9 @@ public enum FullScreen {
   /// - Parameters:
   ///   - app: The app's store, and its features' scoped stores.
   ///   - progress: How far a running lookup is.
-  ///   - flushRecording: Writes out what the recording holds so far.
   /// - Returns: Why it ended.
   static func run(
-    _ app: AppRuntime, progress: LookupProgress, flushRecording: @escaping () -> Void
+    _ app: AppRuntime, progress: LookupProgress
   ) async -> ScreensState.Ending {
     let store = app.store
     let charset = Terminal.charset
@@ -132,10 +129,7 @@ public enum FullScreen {
       // nothing) draws nothing.
       observe: { store.scope(state: { $0.present }, action: { $0 }).subscribe(onChange: $0) },
       draw: { _ in
-        // What the screen shows is in the recording: another session's change taken in while
-        // no key is pressed too.
-        flushRecording()
-        return AppView.draw(
+        AppView.draw(
           store.state, progress: progress.value, timeZone: app.timeZone, charset: charset)
       },
       ending: \.screens.ending,
@@ -146,8 +140,7 @@ public enum FullScreen {
         if let action = AppView.action(for: key, in: store.state.present) {
           app.dispatch(action)
         }
-      },
-      afterKeys: flushRecording
+      }
     ).run()
     // A lookup still running ends with the session.
     if let cancel = store.state.present.lookupCancellation {

@@ -124,7 +124,7 @@ public enum REPL {
       print("PrimeTime — type 'help' for commands, 'quit' or Ctrl-D to leave")
       let promptStyle = ANSIStyle(isColored: style.isColored, isPrompt: true)
       while !session.isQuitRequested {
-        launch.flush()
+        launch.sayWhereTheRecordingStopped()
         LineEditor.flushOutput()
         let prompt = Rendering.prompt(
           screen: session.screen, state: session.state, style: promptStyle)
@@ -176,7 +176,7 @@ public enum REPL {
         // another program can drive it line by line. Lines already read wait for nobody: their
         // output goes out with the last of them, in one write.
         if !input.hasBufferedLine {
-          launch.flush()
+          launch.sayWhereTheRecordingStopped()
           LineEditor.flushOutput()
         }
         if session.isQuitRequested { break }
@@ -191,7 +191,7 @@ public enum REPL {
     if let script {
       for (index, words) in script.enumerated() {
         await run(words, from: "command \(index + 1)")
-        launch.flush()
+        launch.sayWhereTheRecordingStopped()
         LineEditor.flushOutput()
       }
     } else if !files.isEmpty {

@@ -163,7 +163,14 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   }
 
   /// The line's JSON, on one line, as ``JSONLineWriter`` writes it.
-  public func encoded() throws -> String {
+  public func encoded() -> String {
     JSONLineWriter.line(self)
+  }
+
+  /// The line as a file of JSON Lines holds it: its JSON in UTF-8, and a newline.
+  public var fileBytes: [UInt8] {
+    var bytes = JSONLineWriter.bytes(of: self)
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
   }
 }

@@ -116,7 +116,7 @@ public final class Launch {
     } else if let unrecorded {
       warn("primetime: \(notRecorded): \(unrecorded)")
     }
-    let recorder = recordingFile.map { file in SessionRecorder(write: { file.write($0) }) }
+    let recorder = recordingFile.map { file in SessionRecorder(write: { file.write(line: $0) }) }
     let initialState = AppState(
       favoritePrimes: PersistentArray(stored.favoritePrimes),
       activityFeed: PersistentArray(stored.activityFeed),
@@ -168,11 +168,10 @@ public final class Launch {
         path: recordings.directory.appending(path: created.fileName).path))
   }
 
-  /// Waits until every line recorded so far is written. Where `sayingFailure`, a recording that
-  /// stopped, because a write failed, is said on `warn`, once.
-  public func flush(sayingFailure: Bool = true) {
-    recorder?.finish()
-    if sayingFailure, !isFailureSaid, let failure = recordingFile?.failure {
+  /// Says on `warn`, once, that the recording stopped, where a write failed: before the session
+  /// waits for its next input, and as it ends.
+  public func sayWhereTheRecordingStopped() {
+    if !isFailureSaid, let failure = recordingFile?.failure {
       isFailureSaid = true
       warn("primetime: \(failure)" + (recordingIsAsked ? "" : "; the session goes on unrecorded"))
     }
@@ -185,7 +184,7 @@ public final class Launch {
   ///   why went to `warn`. A kept recording that stopped is said, and fails nothing.
   public func end(screen: Screen) -> Bool {
     recorder?.record(.end(runtime.state, screen: screen))
-    flush()
+    sayWhereTheRecordingStopped()
     recordingFile?.close()
     return !recordingIsAsked || recordingFile?.failure == nil
   }

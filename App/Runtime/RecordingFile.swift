@@ -76,11 +76,15 @@ public final class RecordingFile: Sendable {
 
   /// Writes a line, and its newline, in one write; once a write has failed, drops it.
   public func write(_ line: String) {
-    var line = line
-    line.append("\n")
+    write(line: Array((line + "\n").utf8))
+  }
+
+  /// Writes a line as the file holds it (UTF-8, ending in its newline) in one write; once a
+  /// write has failed, drops it.
+  public func write(line bytes: [UInt8]) {
     written.withLock { written in
       guard written.failure == nil, !written.isClosed else { return }
-      let error = line.withUTF8 { bytes -> Int32? in
+      let error = bytes.withUnsafeBufferPointer { bytes -> Int32? in
         guard let start = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
@@ -95,7 +99,7 @@ public final class RecordingFile: Sendable {
       }
       guard let error else {
         written.lines += 1
-        written.bytes += off_t(line.utf8.count)
+        written.bytes += off_t(bytes.count)
         return
       }
       // Part of the line may be on disk: it goes, so that the file ends with a whole line.

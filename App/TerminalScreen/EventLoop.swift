@@ -26,8 +26,6 @@ public struct EventLoop<State> {
   var signalled: (Int32) -> Void
   /// A key was typed; Ctrl-Z is not one, as the loop suspends the program itself.
   var pressed: (Key) -> Void
-  /// Called once the keys that arrived together are handled.
-  var afterKeys: () -> Void = {}
 
   public init(
     state: @escaping () -> State,
@@ -37,8 +35,7 @@ public struct EventLoop<State> {
     isMoving: @escaping (State) -> Bool = { _ in false },
     resized: @escaping (Size) -> Void,
     signalled: @escaping (Int32) -> Void,
-    pressed: @escaping (Key) -> Void,
-    afterKeys: @escaping () -> Void = {}
+    pressed: @escaping (Key) -> Void
   ) {
     self.state = state
     self.observe = observe
@@ -48,7 +45,6 @@ public struct EventLoop<State> {
     self.resized = resized
     self.signalled = signalled
     self.pressed = pressed
-    self.afterKeys = afterKeys
   }
 
   /// How often a moving screen is drawn again, in milliseconds.
@@ -99,7 +95,6 @@ public struct EventLoop<State> {
           pressed(key)
         }
       }
-      if !events.keys.isEmpty { afterKeys() }
     }
     return ending(state()) ?? .quit
   }

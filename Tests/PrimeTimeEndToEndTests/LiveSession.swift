@@ -52,6 +52,11 @@ final class LiveSession {
   }
 
   /// Ends the session, and waits for it.
+  /// Sends a line of commands, and reads nothing back.
+  func send(_ line: String) throws {
+    try input.fileHandleForWriting.write(contentsOf: Data("\(line)\n".utf8))
+  }
+
   func quit() throws {
     try input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
     try input.fileHandleForWriting.close()

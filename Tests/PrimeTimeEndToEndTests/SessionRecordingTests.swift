@@ -228,6 +228,34 @@ struct SessionRecordingTests {
     #expect(replay.stdout.contains(#""count":8,"favoritePrimes":[7]"#), "\(replay.stdout)")
   }
 
+  /// A session killed while a step runs (a lookup of the 10^16th prime, which takes seconds)
+  /// leaves every line up to that step in its recording: each line is written as its action
+  /// runs, not when the session next waits for input.
+  @Test(arguments: [SIGKILL, SIGSEGV])
+  func aSessionKilledInTheMiddleOfAStep_hasEveryStepUpToIt(signal: Int32) async throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let session = try LiveSession(home: home, environment: ["SWIFT_BACKTRACE": "enable=no"])
+    let pid = session.process.processIdentifier
+    try session.send("set 7; prime; save; incr; set 10000000000000000; nth")
+    let file = try await Polling().until({ try Self.recordings(in: home).first }) { $0 != nil }
+      .get().map { home.appending(path: "sessions").appending(path: $0) }
+    let started = #"{"nthPrimeLookup":{"_0":{"presented":{"_0":{"started":{}}}}}}"#
+    let text = try await Polling().until({
+      (try? String(contentsOf: try #require(file), encoding: .utf8)) ?? ""
+    }) { $0.contains(started) }.get()
+    #expect(session.process.isRunning, "the lookup ended before the session was killed")
+    kill(pid, signal)
+    session.process.waitUntilExit()
+    #expect(session.process.terminationStatus == signal)
+    #expect(text.contains(#""saveFavoritePrimeTapped""#))
+    let replay = try PrimeTime.run(["replay", try #require(file).path], home: home)
+    #expect(replay.status == 3, "\(replay.stderr)")
+    #expect(
+      replay.stdout.contains(#""count":10000000000000000,"favoritePrimes":[7]"#),
+      "\(replay.stdout)")
+  }
+
   @Test func twoSessionsAtOnce_writeTwoRecordings() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

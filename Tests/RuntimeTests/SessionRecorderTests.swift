@@ -16,7 +16,9 @@ struct SessionRecorderTests {
   /// Runs `actions` through a store that records, and returns the recording's lines.
   func record(_ actions: [AppHistoryAction]) async throws -> [RecordedLine] {
     let lines = Mutex<[String]>([])
-    let recorder = SessionRecorder(write: { line in lines.withLock { $0.append(line) } })
+    let recorder = SessionRecorder(write: { line in
+      lines.withLock { $0.append(String(decoding: line.dropLast(), as: UTF8.self)) }
+    })
     let clock = Mutex(1_000.0)
     let uuids = IncrementingUUIDs()
     let environment = AppEnvironment(
@@ -35,7 +37,6 @@ struct SessionRecorderTests {
       afterEachAction: recorder.record)
     for action in actions { await store.send(action).finish() }
     recorder.record(.end(store.state.present, screen: .counter))
-    recorder.finish()
     return try lines.withLock { $0 }.map {
       try RecordedLine.decode($0, version: RecordedLine.version)
     }
