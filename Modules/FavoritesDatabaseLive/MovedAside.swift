@@ -27,3 +27,27 @@ enum MovedAside {
     return aside
   }
 }
+
+extension LiveConnection {
+  enum MoveAside {
+    case moved(String)
+    case gone
+    case failed(String)
+  }
+
+  /// Moves the database (and its WAL and shared-memory files) to a name no other file has,
+  /// if it is still the file that was checked: another session may have moved that one aside
+  /// first and started a new database in its place, which is then left alone (`.gone`).
+  func moveAside(reason: String, checked: FileIdentity?) -> MoveAside {
+    hooks.beforeMovingAside()
+    guard let checked, FileIdentity(path: path) == checked else { return .gone }
+    let aside = MovedAside.path(for: path, at: Date())
+    guard rename(path, aside) == 0 else {
+      if errno == ENOENT { return .gone }
+      return .failed(
+        "\(path) cannot be used (\(reason)) nor moved aside: \(String(cString: strerror(errno)))")
+    }
+    for extra in ["-wal", "-shm"] { rename(path + extra, aside + extra) }
+    return .moved("\(path) could not be used (\(reason)); moved it to \(aside) and started anew")
+  }
+}
