@@ -68,6 +68,10 @@ public final class RecordingFile: Sendable {
   public init(descriptor: Int32, path: String) {
     self.descriptor = descriptor
     self.path = path
+    // Held while the session writes, and let go by the system as the process ends, however it
+    // ends: how `primetime sessions` and the pruning tell a session running from one cut short
+    // (``SessionRecordings/isBeingWritten(path:)``).
+    _ = flock(descriptor, LOCK_EX | LOCK_NB)
   }
 
   deinit {

@@ -41,9 +41,9 @@ public struct SessionList: Sendable, Equatable {
   public enum Status: Sendable, Equatable {
     /// The end line is there; the end state says why the app ended where it did.
     case ended(steps: Int, by: Ending?)
-    /// No end line yet, and the session's process is alive: it is still being written.
+    /// No end line yet, and its session holds the file: it is still being written.
     case running(steps: Int)
-    /// No end line, and its process is gone: the session was killed or crashed.
+    /// No end line, and no session holds the file: the session was killed or crashed.
     case cutShort(steps: Int)
     /// The file is not a recording: its first line is not a start line.
     case unreadable
@@ -75,20 +75,15 @@ public struct SessionList: Sendable, Equatable {
     SessionRecordings(dataDirectory: dataDirectory).directory
   }
 
-  /// Whether a process is alive: `kill(pid, 0)` finds it, or finds it and may not signal it.
-  @Sendable public static func isAlive(_ processID: Int32) -> Bool {
-    processID > 0 && (kill(processID, 0) == 0 || errno == EPERM)
-  }
-
   /// Lists the recordings in `directory`; a folder that is not there holds none.
   ///
   /// - Parameters:
   ///   - directory: The sessions folder (``directory(in:)``).
-  ///   - isAlive: Whether a session's process is running, which decides between
-  ///     ``Status/running(steps:)`` and ``Status/cutShort(steps:)``.
+  ///   - isBeingWritten: Whether the file at a path is being written by its session, which
+  ///     decides between ``Status/running(steps:)`` and ``Status/cutShort(steps:)``.
   /// - Throws: ``Unlistable`` where the folder is there and cannot be read.
   public init(
-    directory: URL, isAlive: (Int32) -> Bool = SessionList.isAlive
+    directory: URL, isBeingWritten: (String) -> Bool = SessionRecordings.isBeingWritten
   ) throws(Unlistable) {
     let kept: [SessionRecordings.Recording]
     do {
@@ -104,7 +99,7 @@ public struct SessionList: Sendable, Equatable {
       return Recording(
         fileName: recording.fileName, path: path, began: name.started,
         frontEnd: name.frontEnd.rawValue, processID: name.processID, bytes: recording.bytes,
-        status: Self.status(of: data, processID: name.processID, isAlive: isAlive))
+        status: Self.status(of: data, isBeingWritten: isBeingWritten(path)))
     }
   }
 
@@ -114,14 +109,14 @@ public struct SessionList: Sendable, Equatable {
   }
 
   /// What a recording's text holds, and how its session ended.
-  static func status(of data: Data, processID: Int32, isAlive: (Int32) -> Bool) -> Status {
+  static func status(of data: Data, isBeingWritten: Bool) -> Status {
     let lines = data.split(separator: UInt8(ascii: "\n")).filter { line in
       line.contains { !Self.isSpace($0) }
     }
     let kinds = lines.map(Self.kind)
     let steps = kinds.filter { $0 != "start" && $0 != "end" }.count
     guard kinds.last == "end", let end = lines.last.flatMap(Self.endLine) else {
-      if isAlive(processID) { return .running(steps: kinds.first == "start" ? steps : 0) }
+      if isBeingWritten { return .running(steps: kinds.first == "start" ? steps : 0) }
       guard let first = lines.first, Self.isStartLine(first) else { return .unreadable }
       return .cutShort(steps: steps)
     }

@@ -269,19 +269,20 @@ public struct SessionRecordings: Sendable {
     if let firstError { throw firstError }
   }
 
-  /// Whether a recording's session is running still: it has no end line, and its process is
-  /// alive.
+  /// Whether a recording's session is running still, writing it.
   private func isBeingWritten(_ recording: Recording) -> Bool {
-    let path = directory.appending(path: recording.fileName).path
-    guard SessionList.isAlive(recording.name.processID),
-      let data = FileManager.default.contents(atPath: path)
-    else { return false }
-    if case .running = SessionList.status(
-      of: data, processID: recording.name.processID, isAlive: SessionList.isAlive)
-    {
-      return true
-    }
-    return false
+    Self.isBeingWritten(path: directory.appending(path: recording.fileName).path)
+  }
+
+  /// Whether the recording at `path` is being written: its session holds the file's lock
+  /// (``RecordingFile`` takes it as it opens the file, and the system lets it go as the
+  /// process ends, however it ends). A lock, unlike a process's number, is not mistaken for
+  /// another process's that took the number, nor missed in a process of another namespace.
+  @Sendable public static func isBeingWritten(path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
   }
 
   /// Creates the directory, readable by its owner only, where it is not there.

@@ -73,7 +73,7 @@ struct RecordingMappingTests {
     #expect(AppAction(recorded) == action)
     let line = RecordedLine.step(
       action: recorded, after: RecordedLine.Summary(History(AppState())))
-    let read = try RecordedLine.decode(try line.encoded(), version: RecordedLine.version)
+    let read = try RecordedLine.decode(line.encoded(), version: RecordedLine.version)
     guard case .step(let readAction, _, _) = read else {
       Issue.record("not a step: \(read)")
       return
@@ -112,7 +112,7 @@ struct RecordingMappingTests {
     ]
     for state in states {
       #expect(AppState(RecordedState(state)) == state)
-      let line = try RecordedLine.start(state).encoded()
+      let line = RecordedLine.start(state).encoded()
       guard case .start(_, let read) = try RecordedLine.decode(line, version: RecordedLine.version)
       else {
         Issue.record("not a start line: \(line)")

@@ -75,7 +75,7 @@ struct RecordingTests {
   @Test func aLine_encodesAsReadableJSON() throws {
     let line = RecordedLine.step(
       action: .counter(.incrTapped), after: RecordedLine.Summary(History(AppState(count: 1))))
-    let text = try line.encoded()
+    let text = line.encoded()
     #expect(text.hasPrefix(#"{"step":{"action":{"counter":{"_0":{"incrTapped":{}}}},"after":{"#))
     #expect(try RecordedLine.decode(text, version: RecordedLine.version) == line)
   }

@@ -116,9 +116,12 @@ struct SessionsTests {
   @Test func keep_removesAllButTheNewest_andSparesASessionStillRunning() throws {
     let home = try Self.homeWithSessions()
     defer { try? FileManager.default.removeItem(at: home) }
-    // This test's own process is running, and its session has no end line yet.
+    // A session still writes this one: it holds the file's lock, and it has no end line yet.
     let running = "20261206T080000Z-repl-\(getpid()).jsonl"
     try Self.keep(Self.cutShort(try Self.recording("incr")), as: running, in: home)
+    let held = open(home.path + "/sessions/" + running, O_RDONLY | O_CLOEXEC)
+    defer { close(held) }
+    #expect(flock(held, LOCK_EX) == 0)
     let listed = try PrimeTime.run(["sessions"], home: home)
     #expect(listed.stdout.split(separator: "\n").last?.contains("  running  ") == true)
 

@@ -20,7 +20,7 @@ struct SessionListTests {
   }
 
   static func status(_ text: String, alive: Bool = false) -> SessionList.Status {
-    SessionList.status(of: Data(text.utf8), processID: 7, isAlive: { _ in alive })
+    SessionList.status(of: Data(text.utf8), isBeingWritten: alive)
   }
 
   @Test func status_countsTheActionLines_andReadsHowTheSessionEnded() {
@@ -72,7 +72,7 @@ struct SessionListTests {
       "20261206T124144Z-repl-41.json": ended,
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let list = try SessionList(directory: directory, isAlive: { _ in false })
+    let list = try SessionList(directory: directory, isBeingWritten: { _ in false })
     #expect(
       list.recordings.map(\.fileName) == [
         "20261207T090000Z-ui-12.jsonl", "20261206T124144Z-repl-41-2.jsonl",
@@ -97,7 +97,7 @@ struct SessionListTests {
       "20261206T124144Z-repl-41.jsonl": "", "20261206T124145Z-repl-42.jsonl": "",
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let list = try SessionList(directory: directory, isAlive: { _ in false })
+    let list = try SessionList(directory: directory, isBeingWritten: { _ in false })
     #expect(list.recording("last")?.processID == 42)
     #expect(list.recording("1")?.processID == 42)
     #expect(list.recording("2")?.processID == 41)
@@ -118,8 +118,9 @@ struct SessionListTests {
       "20261206T130000Z-repl-4.jsonl": Self.recording(steps: 1),
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
-    // Process 2 is running; 3 was cut short.
-    let list = try SessionList(directory: directory, isAlive: { $0 == 2 })
+    // Process 2's session is writing its recording; 3's was cut short.
+    let isWriting = { (path: String) in path.hasSuffix("-repl-2.jsonl") }
+    let list = try SessionList(directory: directory, isBeingWritten: isWriting)
     let removal = list.remove(keepingLast: 1)
     #expect(removal.removed.map(\.processID) == [3, 1])
     #expect(removal.spared.map(\.processID) == [2])
@@ -128,16 +129,24 @@ struct SessionListTests {
       try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
         "20261206T110000Z-repl-2.jsonl", "20261206T130000Z-repl-4.jsonl",
       ])
-    let cleared = try SessionList(directory: directory, isAlive: { $0 == 2 })
+    let cleared = try SessionList(directory: directory, isBeingWritten: isWriting)
       .remove(keepingLast: 0)
     #expect(cleared.removed.map(\.processID) == [4])
     #expect(cleared.spared.map(\.processID) == [2])
   }
 
-  @Test func isAlive_findsThisProcess_andNoneAbovePIDMax() {
-    #expect(SessionList.isAlive(getpid()))
-    // Linux hands out no process identity above 2^22.
-    #expect(!SessionList.isAlive(99_999_999))
+  @Test func aRecording_isBeingWritten_whileItsRecordingFileIsOpen_only() throws {
+    let directory = try Self.directory([:])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appending(path: "20261206T100000Z-repl-1.jsonl").path
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    #expect(descriptor >= 0)
+    #expect(!SessionRecordings.isBeingWritten(path: path))
+    let file = RecordingFile(descriptor: descriptor, path: path)
+    #expect(SessionRecordings.isBeingWritten(path: path))
+    file.close()
+    #expect(!SessionRecordings.isBeingWritten(path: path))
+    #expect(!SessionRecordings.isBeingWritten(path: path + ".missing"))
   }
 
   @Test func schemaVersion_isTheDatabasesOwn_andNoneWhereThereIsNone() async throws {

@@ -187,7 +187,7 @@ struct SessionRecorderTests {
       if case .start(_, let state) = line {
         return try RecordedLine.start(version: 8, state: state).encoded()
       }
-      let text = try line.encoded()
+      let text = line.encoded()
       let prefix = #"{"historyPage":{"move":"#
       // A move's JSON holds no comma: the line's next field follows it.
       guard text.hasPrefix(prefix), let comma = text.firstRange(of: #","#) else { return text }
