@@ -162,10 +162,18 @@ public final class Launch {
         "primetime: cannot remove old recordings from '\(recordings.directory.path)': "
           + FileError.reason(of: error))
     }
+    // As it grows, older recordings make room for it, and it stops where it alone would take
+    // more than the bound.
+    let grown: @Sendable () -> Void = {
+      try? recordings.prune(
+        keepingLast: bound.count, maxBytes: bound.maxBytes, sparing: created.fileName)
+    }
     return .success(
       RecordingFile(
         descriptor: created.descriptor,
-        path: recordings.directory.appending(path: created.fileName).path))
+        path: recordings.directory.appending(path: created.fileName).path,
+        bound: RecordingFile.Bound(
+          maxBytes: bound.maxBytes, step: max(bound.maxBytes / 20, 4096), grown: grown)))
   }
 
   /// Says on `warn`, once, that the recording stopped, where a write failed: before the session

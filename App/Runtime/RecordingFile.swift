@@ -16,6 +16,23 @@ public final class RecordingFile: Sendable {
     var isClosed = false
   }
   private let written = Mutex(Written())
+  private let bound: Bound?
+
+  /// How far a kept recording may grow: no further than the most that the recordings may take
+  /// in all, and as it grows, older recordings make room for it.
+  public struct Bound: Sendable {
+    /// The most bytes the recording may take.
+    public var maxBytes: Int
+    /// What is called each time the recording has grown by `step` bytes more.
+    public var step: Int
+    public var grown: @Sendable () -> Void
+
+    public init(maxBytes: Int, step: Int = 1_000_000, grown: @escaping @Sendable () -> Void) {
+      self.maxBytes = maxBytes
+      self.step = step
+      self.grown = grown
+    }
+  }
 
   /// Where `--record` asks a session to be recorded, and whether it may write over a file that
   /// holds something.
@@ -65,9 +82,11 @@ public final class RecordingFile: Sendable {
   /// - Parameters:
   ///   - descriptor: The file, open for writing, empty.
   ///   - path: The file's path, as messages name it.
-  public init(descriptor: Int32, path: String) {
+  ///   - bound: How far the recording may grow, if it is kept within a bound.
+  public init(descriptor: Int32, path: String, bound: Bound? = nil) {
     self.descriptor = descriptor
     self.path = path
+    self.bound = bound
     // Held while the session writes, and let go by the system as the process ends, however it
     // ends: how `primetime sessions` and the pruning tell a session running from one cut short
     // (``SessionRecordings/isBeingWritten(path:)``).
@@ -86,8 +105,16 @@ public final class RecordingFile: Sendable {
   /// Writes a line as the file holds it (UTF-8, ending in its newline) in one write; once a
   /// write has failed, drops it.
   public func write(line bytes: [UInt8]) {
-    written.withLock { written in
-      guard written.failure == nil, !written.isClosed else { return }
+    let hasGrown = written.withLock { written -> Bool in
+      guard written.failure == nil, !written.isClosed else { return false }
+      if let bound, written.bytes + off_t(bytes.count) > off_t(bound.maxBytes) {
+        written.failure =
+          "the recording to '\(path)' stopped after \(written.lines) lines: it reached "
+          + "\(bound.maxBytes / SessionRecordings.Bound.megabyte) MB, the most that recordings "
+          + "may take (PRIMETIME_SESSIONS_MAX_MB)"
+        return false
+      }
+      let before = written.bytes
       let error = bytes.withUnsafeBufferPointer { bytes -> Int32? in
         guard let start = bytes.baseAddress else { return nil }
         var offset = 0
@@ -104,14 +131,17 @@ public final class RecordingFile: Sendable {
       guard let error else {
         written.lines += 1
         written.bytes += off_t(bytes.count)
-        return
+        guard let step = bound.map({ off_t($0.step) }) else { return false }
+        return before / step != written.bytes / step
       }
       // Part of the line may be on disk: it goes, so that the file ends with a whole line.
       _ = ftruncate(descriptor, written.bytes)
       written.failure =
         "the recording to '\(path)' stopped after \(written.lines) lines: "
         + String(cString: strerror(error))
+      return false
     }
+    if hasGrown { bound?.grown() }
   }
 
   /// Why writing failed, if it did.

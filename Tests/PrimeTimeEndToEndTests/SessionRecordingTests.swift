@@ -163,6 +163,33 @@ struct SessionRecordingTests {
     #expect(kept.last.map { Self.isRecordingName($0, frontEnd: "script") } == true)
   }
 
+  /// A session longer than the bound makes room as it grows, removing older recordings, and
+  /// stops recording where it alone would take more, saying so once; the session runs on.
+  @Test func aSessionLongerThanTheBound_makesRoom_thenStopsRecording_andRunsOn() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let older = try Self.oldRecording(in: home, day: 1, bytes: 600_000)
+    let input = String(repeating: "incr\n", count: 10_000) + "state --json\n"
+    let run = try PrimeTime.run(
+      [], input: Data(input.utf8), home: home, environment: ["PRIMETIME_SESSIONS_MAX_MB": "1"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains(#""count":10000"#))
+    let names = try Self.recordings(in: home)
+    #expect(!names.contains(older))
+    #expect(names.count == 1)
+    let file = home.appending(path: "sessions").appending(path: try #require(names.first))
+    let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int
+    #expect(try #require(size) <= 1_000_000)
+    #expect(
+      run.stderr.hasPrefix("primetime: the recording to '\(file.path)' stopped after "),
+      "\(run.stderr)")
+    #expect(
+      run.stderr.hasSuffix(
+        " lines: it reached 1 MB, the most that recordings may take (PRIMETIME_SESSIONS_MAX_MB); "
+          + "the session goes on unrecorded\n"))
+    #expect(run.stderr.split(separator: "\n").count == 1)
+  }
+
   @Test func theRecordingOfASessionStillRunning_isKept_whenAnotherStartsAndPrunes() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

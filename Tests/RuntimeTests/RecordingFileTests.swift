@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import Synchronization
 import Testing
 
 /// A recording's file: each line on disk as it is written, and a write that fails said once.
@@ -25,5 +26,37 @@ struct RecordingFileTests {
       file.failure
         == "the recording to '/dev/full' stopped after 0 lines: No space left on device")
     file.close()
+  }
+
+  @Test func aBoundRecording_makesRoomAsItGrows_andStopsAtTheBound() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appending(path: "primetime recording-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    let grown = Mutex(0)
+    let file = RecordingFile(
+      descriptor: descriptor, path: path,
+      bound: .init(maxBytes: 2_000_000, step: 100, grown: { grown.withLock { $0 += 1 } }))
+    // Lines of 60 bytes with their newline: the fourth reaches 240.
+    let line = String(repeating: "x", count: 59)
+    for _ in 1...4 { file.write(line) }
+    #expect(grown.withLock { $0 } == 2)
+    #expect(file.failure == nil)
+    file.close()
+
+    let small = open(path + ".small", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    defer { try? FileManager.default.removeItem(atPath: path + ".small") }
+    let bounded = RecordingFile(
+      descriptor: small, path: path + ".small",
+      bound: .init(maxBytes: 1_000_000, step: 100_000, grown: {}))
+    let long = String(repeating: "y", count: 99_999)
+    for _ in 1...12 { bounded.write(long) }
+    #expect(
+      bounded.failure
+        == "the recording to '\(path).small' stopped after 10 lines: it reached 1 MB, the most "
+        + "that recordings may take (PRIMETIME_SESSIONS_MAX_MB)")
+    bounded.close()
+    let size = try FileManager.default.attributesOfItem(atPath: path + ".small")[.size] as? Int
+    #expect(size == 1_000_000)
   }
 }
