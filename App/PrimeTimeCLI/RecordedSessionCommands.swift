@@ -138,9 +138,11 @@ struct ReportCommand: RecordedSessionsCommand {
     discussion: """
       The file is the session's recording after one line, {"report":{...}}, that gives \
       primetime's version and build, the system, the terminal, the database's schema version \
-      and the recording's format; it holds nothing of other sessions' favorites beyond what \
-      the recording holds. 'primetime replay' runs it as the recording. Written to \
-      primetime-report-<time began>.jsonl in the current directory, readable by its owner only. Example: \
+      and the recording's format. The recording holds the session's steps, the names of the \
+      files it saved and loaded, and the favorites and the feed it began and ended with; of \
+      other sessions, only what the recording holds. 'primetime replay' runs it as the \
+      recording. Written to primetime-report-<recording's file name> in the current \
+      directory, readable by its owner only. Example: \
       primetime report last
       """
   )

@@ -19,7 +19,8 @@ struct SessionOptions: ParsableArguments {
     help: ArgumentHelp(
       "Write the session to <file> as JSON Lines, to run again with 'primetime replay <file>'.",
       discussion: """
-        Without it, a session of the REPL or the full screen is recorded in the data \
+        Without it, a session (the REPL, -c, -f, piped input or the full screen) is recorded \
+        in the data \
         directory's sessions directory, which keeps the last 50 sessions and 20 MB at most \
         ($PRIMETIME_SESSIONS_KEEP and $PRIMETIME_SESSIONS_MAX_MB set these).
         """,

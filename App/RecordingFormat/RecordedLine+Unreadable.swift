@@ -2,9 +2,9 @@ import Foundation
 import NumberSyntax
 
 extension RecordedLine.Unreadable {
-  /// Why the decoder refused a line, in the app's words and led by where in the line: `: at
-  /// step.action.counter._0, unknown action 'incrTaped'`; empty where the error says nothing
-  /// more than that the line is not a recording line.
+  /// Why the decoder refused a line, in the app's words, with where in the line: `: unknown
+  /// action 'incrTaped' at step.action.counter._0`; empty where the error says nothing more
+  /// than that the line is not a recording line.
   static func reason(_ error: any Error, in text: some StringProtocol) -> String {
     explanation(of: error, in: text)
   }

@@ -11,12 +11,6 @@ import Screens
 import Synchronization
 import TerminalScreen
 
-/// What a decoding error says of where a line goes wrong, e.g. ": unknown action 'incrTaped' at
-/// step.action.counter._0"; empty when it says nothing useful.
-///
-/// - Parameters:
-///   - error: Why the line could not be decoded.
-///   - text: The line as the recording has it, whose keys name what the decoder did not know.
 /// How a replay differs from its recording, as both `replay` and `replay --ui` say it.
 struct Mismatch: Error {
   /// `line 5 does not reproduce`, or `line 9, the end, does not reproduce`.
@@ -78,7 +72,8 @@ public enum Replaying {
     case .success(let read): (lines, numbers) = read
     case .failure(let message): return fail(message.description)
     }
-    var reached: AppState?
+    // Where a recording cut short got to: its start, then each line's state.
+    var reached = AppState()
     if case .start(_, let state)? = lines.first { reached = AppState(state) }
     let outcome: Replay.Outcome
     do {
@@ -88,7 +83,6 @@ public enum Replaying {
         print("line \(line): " + debugReport(action: action.shown, before: before, after: after))
       }
     } catch .cutShort(let last) {
-      guard let reached else { return fail("\(Self.name(of: file)) line \(last): no start line") }
       print(StateJSON.line(reached, screen: Screen(reached.screens.page)))
       FileHandle.standardError.write(
         Data(
@@ -155,7 +149,24 @@ public enum Replaying {
     // A CRLF line end is one character of a Swift string, and ends the line as LF does.
     var texts = String(decoding: data, as: UTF8.self)
       .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    if texts.last == "" { texts.removeLast() }
+    // A last line without its newline was being written when the session stopped (a copy
+    // taken then, or the power lost): where it is no whole line, the recording ends before it.
+    let isLastLineWhole = texts.last == ""
+    if isLastLineWhole { texts.removeLast() }
+    do {
+      let read = try RecordedLine.decodeNumbered(lines: texts)
+      return .success((read.lines, read.numbers))
+    } catch .notARecordingLine(let line, _, _) where !isLastLineWhole && line == texts.count {
+      return read(texts.dropLast(), file: file)
+    } catch {
+      return .failure(RecordingError(description: "\(Self.name(of: file)) \(error)"))
+    }
+  }
+
+  /// The lines read, where the last one of the file was cut off.
+  private static func read(
+    _ texts: some Sequence<Substring>, file: String
+  ) -> Result<([RecordedLine], [Int]), RecordingError> {
     do {
       let read = try RecordedLine.decodeNumbered(lines: texts)
       return .success((read.lines, read.numbers))
@@ -167,9 +178,10 @@ public enum Replaying {
   /// `replay --ui`: opens the recording's steps on the history page, to look at. Nothing is read
   /// from or written to the data directory.
   ///
-  /// - Returns: The exit status: 0 when quit and the recording reproduces; 1 when it cannot be
-  ///   read, does not reproduce, or the terminal is not known; 128 plus the signal's number
-  ///   when a signal ended it.
+  /// - Returns: The exit status: 0 when quit and the recording reproduces;
+  ///   ``ExitStatus/cutShort`` when it has no end line and every line it has reproduces, as
+  ///   `replay` without `--ui`; 1 when it cannot be read, does not reproduce, or the terminal is
+  ///   not known; 128 plus the signal's number when a signal ended it.
   @MainActor
   public static func runUI(file: String, environment: RuntimeEnvironment) async -> Int32 {
     let (lines, numbers): ([RecordedLine], [Int])
@@ -179,6 +191,7 @@ public enum Replaying {
     }
     var steps: [RecordingViewState.Step] = []
     let difference: RecordingViewState.Difference?
+    var isCutShort = false
     do {
       let outcome = try Replay.run(lines, numbers: numbers) { line, action, before, after in
         steps.append(.init(line: line, action: action, before: before, after: after))
@@ -198,6 +211,7 @@ public enum Replaying {
       // looking at.
       difference = .init(
         summary: "no end line", lines: ["The recording stops here, with no end line."])
+      isCutShort = true
     } catch {
       return fail("\(file) \(error)")
     }
@@ -223,7 +237,9 @@ public enum Replaying {
       }
     ).run()
     if case .signal = ending { return ending.exitStatus }
-    // As `replay` without --ui: a recording that does not reproduce is a failure.
+    // As `replay` without --ui: a recording cut short has a status of its own, and one that does
+    // not reproduce is a failure.
+    if isCutShort { return ExitStatus.cutShort }
     return difference == nil ? 0 : 1
   }
 }

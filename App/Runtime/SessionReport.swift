@@ -15,8 +15,9 @@ public enum SessionReport {
   /// What a report holds and does not, as its `note` and the line that says it was written put
   /// it.
   public static let note =
-    "this report holds the session's recording and nothing more: other sessions' favorites only "
-    + "as far as the recording holds them"
+    "this report holds the session's recording: its steps, the names of the files it saved and "
+    + "loaded, and the favorites and the feed it began and ended with; of other sessions, only "
+    + "what the recording holds"
 
   /// The facts of the running primetime and its system, for the report of `recording`.
   ///
@@ -51,11 +52,11 @@ public enum SessionReport {
     facts.line
   }
 
-  /// The file name a report of `recording` takes by default:
-  /// `primetime-report-20261206T124144Z.jsonl`.
+  /// The file name a report of `recording` takes by default, the recording's own after
+  /// `primetime-report-`, so that no two sessions' reports share one:
+  /// `primetime-report-20261206T124144Z-repl-4242.jsonl`.
   public static func defaultFileName(for recording: SessionList.Recording) -> String {
-    let began = recording.fileName.prefix { $0 != "-" }
-    return "primetime-report-\(began).jsonl"
+    "primetime-report-" + recording.fileName
   }
 
   /// Writes the report: the facts' line, then the recording as it is.

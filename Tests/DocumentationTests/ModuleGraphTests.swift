@@ -24,9 +24,6 @@ struct ModuleGraphTests {
     }
   }
 
-  /// The rooms around the features: the front ends, each over the runtime, and the rooms below
-  /// them. No front end imports another, no room imports a front end, and the runtime knows no
-  /// terminal: only the command line, which starts one of them, imports the front ends.
   /// The recording format is the file's, not the app's: it imports no feature and no room, so
   /// a change of the app cannot change a recording's bytes but through the one mapping in
   /// AppCore.
@@ -44,6 +41,9 @@ struct ModuleGraphTests {
     }
   }
 
+  /// The rooms around the features: the front ends, each over the runtime, and the rooms below
+  /// them. No front end imports another, no room imports a front end, and the runtime knows no
+  /// terminal: only the command line, which starts one of them, imports the front ends.
   static let frontEnds: Set = ["REPL", "FullScreen", "Replay"]
   static let rooms = [
     "App/AppCore", "App/Screens", "App/PrimeTimeUI", "App/Runtime", "App/TerminalScreen",

@@ -283,6 +283,30 @@ struct SessionRecordingTests {
       "\(replay.stdout)")
   }
 
+  /// A last line cut off as it was written (a copy taken then, the power lost) is no line of the
+  /// recording: the recording replays as cut short before it. A whole last line without its
+  /// newline is read as it is.
+  @Test func aLastLineCutOffAsItWasWritten_endsTheRecordingBeforeIt() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let recording = home.appending(path: "s.jsonl")
+    #expect(
+      try PrimeTime.run(["--record", recording.path, "-c", "incr; incr; incr"], home: home)
+        .status == 0)
+    let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
+    // The start, three steps, and half of the end line.
+    let cut =
+      lines.dropLast().joined(separator: "\n") + "\n" + (try #require(lines.last)).prefix(40)
+    try Data(cut.utf8).write(to: recording)
+    let replay = try PrimeTime.run(["replay", recording.path], home: home)
+    #expect(replay.status == 3, "\(replay.stderr)")
+    #expect(replay.stderr.contains("was cut short: line 4 is its last"), "\(replay.stderr)")
+    #expect(replay.stdout.contains(#""count":3"#))
+    // Whole, without its newline: read as it is.
+    try Data(lines.joined(separator: "\n").utf8).write(to: recording)
+    #expect(try PrimeTime.run(["replay", recording.path], home: home).status == 0)
+  }
+
   @Test func twoSessionsAtOnce_writeTwoRecordings() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }

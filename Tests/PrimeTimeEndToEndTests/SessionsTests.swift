@@ -202,12 +202,13 @@ struct SessionsTests {
     let reported = try PrimeTime.run(
       ["report"], home: home, environment: ["TERM": "xterm-256color"])
     #expect(reported.status == 0, "\(reported.stderr)")
-    let file = home.appending(path: "primetime-report-20261206T124144Z.jsonl")
+    let file = home.appending(path: "primetime-report-\(name)")
     #expect(
       reported.stdout == """
         wrote \(file.lastPathComponent): the session recorded in \(name)
-        this report holds the session's recording and nothing more: other sessions' favorites \
-        only as far as the recording holds them
+        this report holds the session's recording: its steps, the names of the files it saved \
+        and loaded, and the favorites and the feed it began and ended with; of other sessions, \
+        only what the recording holds
 
         """)
     let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
