@@ -141,3 +141,48 @@ struct RecordingMappingTests {
     for type in formatTypes { #expect(type is any Codable.Type) }
   }
 }
+
+/// Each line of the kept recordings of this format, taken through the app's own types and back,
+/// is the same line, byte for byte: a session that did the same would record the same file.
+struct KeptRecordingsThroughTheAppTests {
+  static let directory = URL(filePath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Recordings")
+
+  static var recordings: [String] {
+    let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+    return (names ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+  }
+
+  /// The line with its actions and states taken into the app's types and back.
+  static func throughTheApp(_ line: RecordedLine) -> RecordedLine {
+    switch line {
+    case .start(let version, let state):
+      .start(version: version, state: RecordedState(AppState(state)))
+    case .step(let action, let readings, let after):
+      .step(action: RecordedAction(AppAction(action)), readings: readings, after: after)
+    case .feedback(let action, let step, let readings, let after):
+      .feedback(
+        action: RecordedAction(AppAction(action)), step: step, readings: readings, after: after)
+    case .historyPage(let move, let readings, let after):
+      .historyPage(
+        move: RecordedAction.HistoryPage(HistoryScreenAction(move)), readings: readings,
+        after: after)
+    case .end(let state, let screen):
+      .end(state: RecordedState(AppState(state)), screen: screen)
+    case .undo, .redo, .travel, .restoringTravel, .quietHistoryPage:
+      line
+    }
+  }
+
+  @Test(arguments: recordings)
+  func aKeptLineOfThisFormat_throughTheApp_isTheSameBytes(name: String) throws {
+    let text = try String(contentsOf: Self.directory.appending(path: name), encoding: .utf8)
+    let texts = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let read = try RecordedLine.decodeNumbered(lines: texts)
+    guard case .start(RecordedLine.version, _)? = read.lines.first else { return }
+    for (number, line) in zip(read.numbers, read.lines) {
+      #expect(
+        Self.throughTheApp(line).encoded() == String(texts[number - 1]), "\(name) line \(number)")
+    }
+  }
+}

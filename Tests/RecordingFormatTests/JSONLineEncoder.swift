@@ -41,7 +41,7 @@ enum JSONLineEncoder {
         text += "{"
         for (index, (key, node)) in members.enumerated() {
           if index > 0 { text += "," }
-          JSONLineWriter.writeString(key, to: &text)
+          JSONLineEncoder.writeString(key, to: &text)
           text += ":"
           try node.write(to: &text)
         }
@@ -81,9 +81,18 @@ enum JSONLineEncoder {
     }
   }
 
+  /// A JSON string as Foundation's `JSONEncoder` writes it, slashes left as they are: the
+  /// reference is independent of the writer it checks.
+  static func writeString(_ string: String, to text: inout String) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .withoutEscapingSlashes
+    guard let data = try? encoder.encode(string) else { preconditionFailure("unencodable") }
+    text += String(decoding: data, as: UTF8.self)
+  }
+
   static func literal(_ string: String) -> String {
     var text = ""
-    JSONLineWriter.writeString(string, to: &text)
+    writeString(string, to: &text)
     return text
   }
 
