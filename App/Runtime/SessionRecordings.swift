@@ -188,7 +188,9 @@ public struct SessionRecordings: Sendable {
       }
       if let megabytes = variables["PRIMETIME_SESSIONS_MAX_MB"] {
         guard let value = Int(megabytes), value >= 1, value <= Int.max / Self.megabyte else {
-          throw Refusal(variable: "PRIMETIME_SESSIONS_MAX_MB", unit: "megabytes they may take")
+          throw Refusal(
+            variable: "PRIMETIME_SESSIONS_MAX_MB", unit: "megabytes they may take",
+            most: Int.max / Self.megabyte)
         }
         maxBytes = value * Self.megabyte
       }
@@ -199,9 +201,12 @@ public struct SessionRecordings: Sendable {
       public var variable: String
       /// What the variable gives, in words.
       public var unit: String
+      /// The largest value it takes, where one is.
+      public var most: Int? = nil
 
       public var description: String {
-        "\(variable) is not a whole number from 1; give the \(unit), or unset it"
+        "\(variable) is not a whole number from 1\(most.map { " to \($0)" } ?? ""); give the "
+          + "\(unit), or unset it"
       }
     }
   }
@@ -234,12 +239,13 @@ public struct SessionRecordings: Sendable {
 
   /// Removes the oldest recordings until at most `count` are left and they take at most
   /// `maxBytes` in all. The recording named `sparing`, the one being written, is never removed,
-  /// and counts as one of those kept; nor is one that another session is writing still (no end
-  /// line, and its process alive), which a person may want once it ends.
+  /// and counts as one of those kept; nor is one that another session is writing still (it
+  /// holds the file's lock), which a person may want once it ends.
   ///
   /// ```swift
   /// try SessionRecordings(dataDirectory: home)
-  ///   .prune(keepingLast: 50, maxBytes: 20_000_000, sparing: "20261206T124144Z-repl-4242.jsonl")
+  ///   .prune(
+  ///     keepingLast: 50, maxBytes: 20_000_000, sparing: "20261206T124144Z-repl-2000000001.jsonl")
   /// ```
   ///
   /// - Throws: The first removal that fails, after trying the others.

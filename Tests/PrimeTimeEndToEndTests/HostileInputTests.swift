@@ -231,7 +231,10 @@ extension HostileInputTests {
             file, step: cut.isMultiple(of: 7), home: home,
             "line \(index + 1) cut after \(cut) bytes"
           ).line
-          #expect(named == index + 1, "seed \(seed), line \(index + 1) cut after \(cut) bytes")
+          // A last line cut off as it was written is no line: the recording ends before it, at
+          // the last whole line; where there is none, at its first.
+          #expect(
+            named == max(index, 1), "seed \(seed), line \(index + 1) cut after \(cut) bytes")
         }
       }
     }

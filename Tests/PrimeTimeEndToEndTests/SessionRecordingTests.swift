@@ -113,8 +113,8 @@ struct SessionRecordingTests {
       ),
       (
         ["-c", "incr"], ["PRIMETIME_SESSIONS_MAX_MB": "20MB"],
-        "primetime: PRIMETIME_SESSIONS_MAX_MB is not a whole number from 1; give the megabytes "
-          + "they may take, or unset it"
+        "primetime: PRIMETIME_SESSIONS_MAX_MB is not a whole number from 1 to 9223372036854; give the "
+          + "megabytes they may take, or unset it"
       ),
     ] as [([String], [String: String], String)])
   func aRecordingThatCannotBe_isRefused_inOneLine(
