@@ -23,10 +23,18 @@ public struct JSONLineWriter {
 
   /// The line of a value, as UTF-8.
   public static func bytes(of value: some JSONLineWritable) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(512)
+    write(value, into: &bytes)
+    return bytes
+  }
+
+  /// Writes the line of a value at the end of `bytes`, whose room is kept from line to line.
+  public static func write(_ value: some JSONLineWritable, into bytes: inout [UInt8]) {
     var writer = JSONLineWriter()
-    writer.bytes.reserveCapacity(512)
+    swap(&writer.bytes, &bytes)
     value.write(to: &writer)
-    return writer.bytes
+    swap(&writer.bytes, &bytes)
   }
 
   private mutating func append(_ literal: StaticString) {

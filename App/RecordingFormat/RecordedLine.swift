@@ -167,10 +167,11 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     JSONLineWriter.line(self)
   }
 
-  /// The line as a file of JSON Lines holds it: its JSON in UTF-8, and a newline.
-  public var fileBytes: [UInt8] {
-    var bytes = JSONLineWriter.bytes(of: self)
+  /// Writes the line as a file of JSON Lines holds it, its JSON in UTF-8 and a newline, in
+  /// place of what `bytes` held, whose room is kept.
+  public func write(asFileLineInto bytes: inout [UInt8]) {
+    bytes.removeAll(keepingCapacity: true)
+    JSONLineWriter.write(self, into: &bytes)
     bytes.append(UInt8(ascii: "\n"))
-    return bytes
   }
 }

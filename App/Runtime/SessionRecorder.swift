@@ -13,6 +13,8 @@ import Synchronization
 public final class SessionRecorder: Sendable {
   private let readings = Mutex(RecordedLine.Readings())
   private let write: @Sendable ([UInt8]) -> Void
+  /// The room a line is written in, kept from line to line.
+  private let line = Mutex<[UInt8]>([])
 
   /// Creates a recorder that hands each line, as the file holds it (UTF-8, with its newline),
   /// to `write`, in order.
@@ -40,7 +42,10 @@ public final class SessionRecorder: Sendable {
 
   /// Writes a line, after the ones before it.
   public func record(_ line: RecordedLine) {
-    write(line.fileBytes)
+    self.line.withLock { bytes in
+      line.write(asFileLineInto: &bytes)
+      write(bytes)
+    }
   }
 
   /// Writes the line for an action, with the readings taken since the last one: what a store
