@@ -164,7 +164,7 @@ public final class Launch {
     }
     // As it grows, older recordings make room for it, and it stops where it alone would take
     // more than the bound.
-    let grown: @Sendable () -> Void = {
+    let makeRoom: @Sendable () -> Void = {
       try? recordings.prune(
         keepingLast: bound.count, maxBytes: bound.maxBytes, sparing: created.fileName)
     }
@@ -173,7 +173,7 @@ public final class Launch {
         descriptor: created.descriptor,
         path: recordings.directory.appending(path: created.fileName).path,
         bound: RecordingFile.Bound(
-          maxBytes: bound.maxBytes, step: max(bound.maxBytes / 20, 4096), grown: grown)))
+          maxBytes: bound.maxBytes, step: max(bound.maxBytes / 20, 4096), makeRoom: makeRoom)))
   }
 
   /// Says on `warn`, once, that the recording stopped, where a write failed: before the session

@@ -23,14 +23,15 @@ public final class RecordingFile: Sendable {
   public struct Bound: Sendable {
     /// The most bytes the recording may take.
     public var maxBytes: Int
-    /// What is called each time the recording has grown by `step` bytes more.
+    /// What is called each time the recording has grown by `step` bytes more, where it stops at
+    /// the bound, and as it closes: older recordings make room for it.
     public var step: Int
-    public var grown: @Sendable () -> Void
+    public var makeRoom: @Sendable () -> Void
 
-    public init(maxBytes: Int, step: Int = 1_000_000, grown: @escaping @Sendable () -> Void) {
+    public init(maxBytes: Int, step: Int = 1_000_000, makeRoom: @escaping @Sendable () -> Void) {
       self.maxBytes = maxBytes
       self.step = step
-      self.grown = grown
+      self.makeRoom = makeRoom
     }
   }
 
@@ -60,6 +61,11 @@ public final class RecordingFile: Sendable {
     }
     var status = stat()
     let isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    // A running session's recording is never written over, --force or not.
+    if isRegularFile, flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK {
+      Glibc.close(descriptor)
+      throw RecordingError(description: "'\(path)' is being written by a running session")
+    }
     if isRegularFile, status.st_size > 0 {
       guard target.overwrites else {
         Glibc.close(descriptor)
@@ -105,14 +111,14 @@ public final class RecordingFile: Sendable {
   /// Writes a line as the file holds it (UTF-8, ending in its newline) in one write; once a
   /// write has failed, drops it.
   public func write(line bytes: [UInt8]) {
-    let hasGrown = written.withLock { written -> Bool in
+    let needsRoom = written.withLock { written -> Bool in
       guard written.failure == nil, !written.isClosed else { return false }
       if let bound, written.bytes + off_t(bytes.count) > off_t(bound.maxBytes) {
         written.failure =
           "the recording to '\(path)' stopped after \(written.lines) lines: it reached "
           + "\(bound.maxBytes / SessionRecordings.Bound.megabyte) MB, the most that recordings "
           + "may take (PRIMETIME_SESSIONS_MAX_MB)"
-        return false
+        return true
       }
       let before = written.bytes
       let error = bytes.withUnsafeBufferPointer { bytes -> Int32? in
@@ -141,7 +147,7 @@ public final class RecordingFile: Sendable {
         + String(cString: strerror(error))
       return false
     }
-    if hasGrown { bound?.grown() }
+    if needsRoom { bound?.makeRoom() }
   }
 
   /// Why writing failed, if it did.
@@ -149,11 +155,14 @@ public final class RecordingFile: Sendable {
 
   /// Closes the file; later lines are dropped.
   public func close() {
-    written.withLock { written in
-      guard !written.isClosed else { return }
+    let closes = written.withLock { written -> Bool in
+      guard !written.isClosed else { return false }
       written.isClosed = true
       Glibc.close(descriptor)
+      return true
     }
+    // Its end line may have taken the recordings past the bound.
+    if closes { bound?.makeRoom() }
   }
 }
 

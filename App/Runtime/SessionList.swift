@@ -110,8 +110,14 @@ public struct SessionList: Sendable, Equatable {
 
   /// What a recording's text holds, and how its session ended.
   static func status(of data: Data, isBeingWritten: Bool) -> Status {
-    let lines = data.split(separator: UInt8(ascii: "\n")).filter { line in
+    var lines = data.split(separator: UInt8(ascii: "\n")).filter { line in
       line.contains { !Self.isSpace($0) }
+    }
+    // A last line cut off as it was written is no line, as `replay` reads it.
+    if data.last != UInt8(ascii: "\n"), let last = lines.last,
+      (try? JSONSerialization.jsonObject(with: Data(last))) == nil
+    {
+      lines.removeLast()
     }
     let kinds = lines.map(Self.kind)
     let steps = kinds.filter { $0 != "start" && $0 != "end" }.count

@@ -301,20 +301,38 @@ public struct SessionRecordings: Sendable {
 
   /// Creates the file for a new session's recording, readable and writable by its owner only,
   /// under the first name of the session's not taken already, creating the directory first.
+  /// The file is locked before it has its name (``isBeingWritten(path:)``): made under a name
+  /// no recording has, locked, then linked under its own, so that no listing or pruning ever
+  /// sees it unlocked.
   ///
-  /// - Returns: The file's name and its descriptor, open for writing.
+  /// - Returns: The file's name and its descriptor, open for writing, with the file's lock.
   public func create(started: Date, frontEnd: FrontEnd, processID: Int32)
     throws(RecordingError) -> (fileName: String, descriptor: Int32)
   {
     try createDirectory()
+    let unnamed = directory.appending(path: ".new-\(processID)-\(UUID().uuidString)").path
+    let descriptor = open(unnamed, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else {
+      throw RecordingError(
+        description: "cannot record to '\(unnamed)': \(String(cString: strerror(errno)))")
+    }
+    defer { unlink(unnamed) }
+    // Blocking: a listing holds the lock shared for as long as it looks.
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        throw RecordingError(description: "cannot lock '\(unnamed)': \(reason)")
+      }
+    }
     var name = Name(started: started, frontEnd: frontEnd, processID: processID)
     while true {
       let path = directory.appending(path: name.fileName).path
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-      if descriptor >= 0 { return (name.fileName, descriptor) }
+      if link(unnamed, path) == 0 { return (name.fileName, descriptor) }
       guard errno == EEXIST, name.sequence < 1000 else {
-        throw RecordingError(
-          description: "cannot record to '\(path)': \(String(cString: strerror(errno)))")
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        throw RecordingError(description: "cannot record to '\(path)': \(reason)")
       }
       name.sequence += 1
     }

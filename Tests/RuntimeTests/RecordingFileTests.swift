@@ -36,21 +36,27 @@ struct RecordingFileTests {
     let grown = Mutex(0)
     let file = RecordingFile(
       descriptor: descriptor, path: path,
-      bound: .init(maxBytes: 2_000_000, step: 100, grown: { grown.withLock { $0 += 1 } }))
+      bound: .init(maxBytes: 2_000_000, step: 100, makeRoom: { grown.withLock { $0 += 1 } }))
     // Lines of 60 bytes with their newline: the fourth reaches 240.
     let line = String(repeating: "x", count: 59)
     for _ in 1...4 { file.write(line) }
     #expect(grown.withLock { $0 } == 2)
     #expect(file.failure == nil)
     file.close()
+    // As it closes, its end line may have taken the recordings past the bound.
+    #expect(grown.withLock { $0 } == 3)
 
     let small = open(path + ".small", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     defer { try? FileManager.default.removeItem(atPath: path + ".small") }
+    let madeRoom = Mutex(0)
     let bounded = RecordingFile(
       descriptor: small, path: path + ".small",
-      bound: .init(maxBytes: 1_000_000, step: 100_000, grown: {}))
+      bound: .init(
+        maxBytes: 1_000_000, step: 100_000, makeRoom: { madeRoom.withLock { $0 += 1 } }))
     let long = String(repeating: "y", count: 99_999)
     for _ in 1...12 { bounded.write(long) }
+    // Each of ten lines grew it by a step; where it stopped, room is made once more.
+    #expect(madeRoom.withLock { $0 } == 11)
     #expect(
       bounded.failure
         == "the recording to '\(path).small' stopped after 10 lines: it reached 1 MB, the most "
@@ -58,5 +64,22 @@ struct RecordingFileTests {
     bounded.close()
     let size = try FileManager.default.attributesOfItem(atPath: path + ".small")[.size] as? Int
     #expect(size == 1_000_000)
+  }
+
+  @Test func aRecordingBeingWritten_isNeverWrittenOver_forceOrNot() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appending(path: "primetime recording-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let running = try RecordingFile(.init(path: path))
+    running.write("the running session's line")
+    let refusal = #expect(throws: RecordingError.self) {
+      try RecordingFile(.init(path: path, overwrites: true))
+    }
+    #expect(refusal?.description == "'\(path)' is being written by a running session")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8) == "the running session's line\n")
+    running.close()
+    let after = try RecordingFile(.init(path: path, overwrites: true))
+    after.close()
   }
 }

@@ -32,13 +32,18 @@ struct SessionListTests {
         == .ended(steps: 0, by: .signal(15)))
   }
 
-  @Test func status_withoutAnEndLine_isRunningWhileItsProcessLives_elseCutShort() {
+  @Test func status_withoutAnEndLine_isRunningWhileItsFileIsLocked_elseCutShort() {
     let text = Self.recording(steps: 2, ended: false)
     #expect(Self.status(text) == .cutShort(steps: 2))
     #expect(Self.status(text, alive: true) == .running(steps: 2))
     // An end line cut off as it was written is no end line.
     let cut = Self.recording(steps: 2).dropLast(20)
     #expect(Self.status(String(cut)) == .cutShort(steps: 2))
+    // A step line cut off as it was written is no step, as `replay` reads it.
+    let lines = Self.recording(steps: 2, ended: false).split(separator: "\n")
+    let stepCut =
+      lines.dropLast().joined(separator: "\n") + "\n" + lines[lines.count - 1].prefix(15)
+    #expect(Self.status(stepCut) == .cutShort(steps: 1))
     // A running session may not have written its start line yet.
     #expect(Self.status("", alive: true) == .running(steps: 0))
   }

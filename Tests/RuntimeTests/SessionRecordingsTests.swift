@@ -151,9 +151,17 @@ struct SessionRecordingsTests {
     var created: [String] = []
     for _ in 0..<3 {
       let file = try recordings.create(started: Self.started, frontEnd: .repl, processID: 4242)
+      // Locked from the moment it has its name: no listing sees it as a session cut short.
+      let path = recordings.directory.appending(path: file.fileName).path
+      #expect(SessionRecordings.isBeingWritten(path: path))
       close(file.descriptor)
+      #expect(!SessionRecordings.isBeingWritten(path: path))
       created.append(file.fileName)
     }
+    // Nothing but the recordings is left in the directory.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: recordings.directory.path).sorted()
+        == created.sorted())
     #expect(
       created == [
         "20261206T124144Z-repl-4242.jsonl", "20261206T124144Z-repl-4242-2.jsonl",
