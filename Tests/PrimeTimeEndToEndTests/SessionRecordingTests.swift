@@ -220,15 +220,24 @@ struct SessionRecordingTests {
     #expect(names.count == 2)
   }
 
+  /// What a session needs for a SIGSEGV sent from outside to end it as a crash does: the Swift
+  /// runtime's backtracer, where it is on, returns from a SIGSEGV that no instruction caused, and
+  /// a sanitizer's handler reports it and exits 1; both are left out.
+  static var crashing: [String: String] {
+    var environment = ["SWIFT_BACKTRACE": "enable=no"]
+    for name in ["ASAN_OPTIONS", "TSAN_OPTIONS"] {
+      environment[name] = (PrimeTime.instrumentation[name].map { $0 + ":" } ?? "") + "handle_segv=0"
+    }
+    return environment
+  }
+
   /// A session killed with `signal` after some steps leaves a recording that replays to the
   /// state its last line reached, and `replay` says it was cut short there.
   @Test(arguments: [SIGKILL, SIGSEGV])
   func aSessionKilledMidway_leavesARecording_thatReplaysToItsLastLine(signal: Int32) throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    // The Swift runtime's backtracer, where it is on, returns from a SIGSEGV that no
-    // instruction caused, and the process goes on: off, the signal ends it as a crash does.
-    let session = try LiveSession(home: home, environment: ["SWIFT_BACKTRACE": "enable=no"])
+    let session = try LiveSession(home: home, environment: Self.crashing)
     let pid = session.process.processIdentifier
     try session.run("set 7")
     try session.run("prime")
@@ -262,7 +271,7 @@ struct SessionRecordingTests {
   func aSessionKilledInTheMiddleOfAStep_hasEveryStepUpToIt(signal: Int32) async throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let session = try LiveSession(home: home, environment: ["SWIFT_BACKTRACE": "enable=no"])
+    let session = try LiveSession(home: home, environment: Self.crashing)
     let pid = session.process.processIdentifier
     try session.send("set 7; prime; save; incr; set 10000000000000000; nth")
     let file = try await Polling().until({ try Self.recordings(in: home).first }) { $0 != nil }
