@@ -9,9 +9,6 @@ import RecordingFormat
 /// terminal, the database's schema version). `primetime replay` reads such a file as the
 /// recording it holds.
 public enum SessionReport {
-  /// The first line's fields: the recording format's report line.
-  public typealias Facts = RecordingReport
-
   /// What a report holds and does not, as its `note` and the line that says it was written put
   /// it.
   public static let note =
@@ -29,7 +26,7 @@ public enum SessionReport {
   public static func facts(
     version: String, recording: SessionList.Recording, dataDirectory: URL,
     environment: RuntimeEnvironment
-  ) -> Facts {
+  ) -> RecordingReport {
     #if DEBUG
       let build = "debug"
     #else
@@ -37,7 +34,7 @@ public enum SessionReport {
     #endif
     var system = utsname()
     uname(&system)
-    return Facts(
+    return RecordingReport(
       primetime: version, build: build, os: operatingSystem(),
       kernel: text(of: &system.release), machine: text(of: &system.machine),
       term: environment.variables["TERM"],
@@ -45,11 +42,6 @@ public enum SessionReport {
       databaseSchemaVersion: schemaVersion(
         ofDatabaseAt: dataDirectory.appending(path: FavoritesDatabase.fileName).path),
       recordingFormatVersion: RecordedLine.version, session: recording.fileName, note: note)
-  }
-
-  /// The report's first line: `{"report":{…}}`, its keys sorted.
-  public static func line(_ facts: Facts) -> String {
-    facts.line
   }
 
   /// The file name a report of `recording` takes by default, the recording's own after
@@ -68,7 +60,7 @@ public enum SessionReport {
   ///     for `--record`; the file is readable by its owner only.
   /// - Throws: ``RecordingError``: the recording cannot be read, or the file cannot be written.
   public static func write(
-    _ facts: Facts, recording: SessionList.Recording, to target: RecordingFile.Target
+    _ facts: RecordingReport, recording: SessionList.Recording, to target: RecordingFile.Target
   ) throws(RecordingError) {
     let contents: Data
     do {
@@ -91,7 +83,7 @@ public enum SessionReport {
     } catch {
       throw RecordingError(description: "\(error)")
     }
-    file.write(line(facts))
+    file.write(facts.line)
     var text = String(decoding: contents, as: UTF8.self)
     if text.hasSuffix("\n") { text.removeLast() }
     if !text.isEmpty { file.write(text) }
