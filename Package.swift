@@ -176,12 +176,17 @@ let package = Package(
       ],
       path: "App/Runtime"
     ),
+    // The progress of a long lookup on a terminal's standard error, which the REPL and the
+    // commands for scripts both show.
+    .target(
+      name: "TerminalProgress", dependencies: ["LineEditing", "Runtime"],
+      path: "App/TerminalProgress"),
     .target(
       name: "REPL",
       dependencies: [
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing", "Runtime", "Alerts", "Counter", "FavoritePrimes", "FavoritesDatabase",
-        "NumberSyntax", "PrimeModal", "Screens", "FileClient",
+        "NumberSyntax", "PrimeModal", "Screens", "FileClient", "TerminalProgress",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "App/REPL"
@@ -213,7 +218,7 @@ let package = Package(
     .target(
       name: "PrimeTimeCLI",
       dependencies: [
-        "FullScreen", "NumberSyntax", "Primes", "REPL", "Replay", "Runtime",
+        "FullScreen", "NumberSyntax", "Primes", "REPL", "Replay", "Runtime", "TerminalProgress",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "App/PrimeTimeCLI"
@@ -390,7 +395,7 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase", "FileClient",
         "NthPrimeClient", "NthPrimeLookup", "Primes", "REPL", "Runtime",
-        "ComposableArchitecture", "ComposableArchitectureTestSupport", "Screens",
+        "ComposableArchitecture", "ComposableArchitectureTestSupport", "Screens", "TerminalProgress",
       ],
       path: "Tests/REPLTests"
     ),

@@ -79,7 +79,7 @@ public enum FullScreen {
     relay.app = app
     if let warning = notices.first {
       if !environment.terminal.error { say([warning]) }
-      app.store.send(.step(.screens(.launchWarned(warning))))
+      app.dispatch(.step(.screens(.launchWarned(warning))))
     }
     // A recording that stops is said once the screen is gone, where stderr shows.
     let ending = await run(app, progress: environment.progress)
@@ -103,7 +103,7 @@ public enum FullScreen {
 
     func say(_ text: String?) {
       if let app {
-        app.store.send(.step(.screens(text.map(ScreensAction.storageWaiting) ?? .storageWaitEnded)))
+        app.dispatch(.step(.screens(text.map(ScreensAction.storageWaiting) ?? .storageWaitEnded)))
       } else if let text {
         FileHandle.standardError.write(Data("primetime: \(text)\n".utf8))
       }
@@ -134,7 +134,7 @@ public enum FullScreen {
       },
       ending: \.screens.ending,
       isMoving: \.isLookingUp,
-      resized: { store.send(.step(.screens(.terminalResized($0)))) },
+      resized: { app.dispatch(.step(.screens(.terminalResized($0)))) },
       signalled: { app.dispatch(AppView.action(forSignal: $0, in: store.state.present)) },
       pressed: { key in
         if let action = AppView.action(for: key, in: store.state.present) {
@@ -144,7 +144,7 @@ public enum FullScreen {
     ).run()
     // A lookup still running ends with the session.
     if let cancel = store.state.present.lookupCancellation {
-      store.send(.step(cancel))
+      app.dispatch(.step(cancel))
     }
     return ending
   }

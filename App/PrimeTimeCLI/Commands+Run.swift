@@ -88,10 +88,9 @@ extension ListingCommand {
     guard let recording = PrimeTimeCLI.recording(options, environment, keeps: false) else {
       return PrimeTimeCLI.usageStatus
     }
-    let name = Self.configuration.commandName ?? ""
     return await REPL.run(
-      dataDirectory: dataDirectory, commandStrings: [json ? "\(name) --json" : name],
-      recording: recording, environment: environment)
+      Self.listing, json: json, dataDirectory: dataDirectory, recording: recording,
+      environment: environment)
   }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import NumberSyntax
 import Primes
 import REPL
+import TerminalProgress
 import Runtime
 import Synchronization
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import REPL
 import Runtime
 
 /// Where a session keeps its data, and where it records itself: the REPL's options, and the
@@ -117,12 +118,15 @@ extension UICommand: SessionCommand {}
 
 /// A subcommand that is the REPL's command of the same name, run once, with its `--json`.
 protocol ListingCommand: SessionCommand, RunnableCommand {
+  /// The REPL's listing it runs.
+  static var listing: REPL.Listing { get }
   var json: Bool { get }
 }
 
 struct FavoritesCommand: ListingCommand {
+  static let listing = REPL.Listing.favorites
   static let configuration = CommandConfiguration(
-    commandName: "favorites",
+    commandName: listing.rawValue,
     abstract: "Print the favorite primes, a numbered row each, or as a JSON array.",
     discussion: """
       The REPL's 'favorites', run once. Example: primetime favorites --json prints [7,11].
@@ -137,8 +141,9 @@ struct FavoritesCommand: ListingCommand {
 }
 
 struct ActivityCommand: ListingCommand {
+  static let listing = REPL.Listing.activity
   static let configuration = CommandConfiguration(
-    commandName: "activity",
+    commandName: listing.rawValue,
     abstract: "Print the favorites added and removed, newest first, or as a JSON array.",
     discussion: """
       The REPL's 'activity', run once; times are local, and in JSON ISO 8601 in UTC. Example: \

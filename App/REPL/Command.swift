@@ -1,3 +1,4 @@
+import AppCore
 import NumberSyntax
 import Screens
 
@@ -18,8 +19,8 @@ struct Command: Sendable {
   let details: String?
   /// A line that uses it, for `help <command>`.
   let example: String
-  /// The screen it works on, or `nil` for any, as `help` says; elsewhere the app refuses its
-  /// actions (``AppAction/screenNeeded``).
+  /// The screen it works on, or `nil` for any, as `help` says: the one its control needs
+  /// (``AppAction/screenNeeded``), where the app refuses it elsewhere.
   let screen: Screen?
   /// What Tab offers after its name.
   let argumentCompletions: @Sendable () -> Completion
@@ -30,7 +31,7 @@ struct Command: Sendable {
     _ name: String,
     aliases: [String] = [],
     _ arguments: Arguments<Value>,
-    on screen: Screen? = nil,
+    control: AppAction? = nil,
     summary: String,
     details: String? = nil,
     example: String,
@@ -42,7 +43,7 @@ struct Command: Sendable {
     self.summary = summary
     self.details = details
     self.example = example
-    self.screen = screen
+    self.screen = control?.screenNeeded
     self.argumentCompletions = arguments.completions
     self.parseArguments = { words throws(CommandError) in
       let value = try arguments.parse(words)

@@ -10,7 +10,7 @@ extension Command {
   /// reducers'. Each example runs as it is, in a new session.
   static let all: [Command] = [
     Command(
-      "incr", aliases: ["+"], .positive("k", default: 1), on: .counter,
+      "incr", aliases: ["+"], .positive("k", default: 1), control: .counter(.incrTapped),
       summary: "count up by k (1)", example: "incr 5"
     ) { session, k in
       if await session.send(.counter(k == 1 ? .incrTapped : .countAdjusted(by: k))) {
@@ -18,7 +18,7 @@ extension Command {
       }
     },
     Command(
-      "decr", aliases: ["-"], .positive("k", default: 1), on: .counter,
+      "decr", aliases: ["-"], .positive("k", default: 1), control: .counter(.decrTapped),
       summary: "count down by k (1)", example: "decr"
     ) { session, k in
       if await session.send(.counter(k == 1 ? .decrTapped : .countAdjusted(by: -k))) {
@@ -26,14 +26,15 @@ extension Command {
       }
     },
     Command(
-      "set", .number("n"), on: .counter, summary: "set the count to n", example: "set 7"
+      "set", .number("n"), control: .counter(.countEntered(0)), summary: "set the count to n",
+      example: "set 7"
     ) { session, n in
       if await session.send(.counter(.countEntered(n))) {
         session.say(Rendering.count(session.state))
       }
     },
     Command(
-      "prime", aliases: ["isprime"], .none, on: .counter,
+      "prime", aliases: ["isprime"], .none, control: .counter(.isPrimeTapped),
       summary: "is the count prime? then 'save' or 'remove' it", example: "prime"
     ) { session, _ in
       if await session.send(.counter(.isPrimeTapped)),
@@ -43,13 +44,15 @@ extension Command {
       }
     },
     Command(
-      "save", .none, on: .counter, summary: "save the count as a favorite prime",
+      "save", .none, control: .counter(.favoriteCommand(.saveFavoritePrimeTapped)),
+      summary: "save the count as a favorite prime",
       example: "set 7; prime; save"
     ) { session, _ in
       await session.send(.counter(.favoriteCommand(.saveFavoritePrimeTapped)))
     },
     Command(
-      "remove", .none, on: .counter, summary: "remove the count from the favorite primes",
+      "remove", .none, control: .counter(.favoriteCommand(.removeFavoritePrimeTapped)),
+      summary: "remove the count from the favorite primes",
       example: "set 7; save; remove"
     ) { session, _ in
       await session.send(.counter(.favoriteCommand(.removeFavoritePrimeTapped)))
@@ -87,7 +90,7 @@ extension Command {
       }
     },
     Command(
-      "delete", aliases: ["del"], .positives("row"), on: .favorites,
+      "delete", aliases: ["del"], .positives("row"), control: .favoritePrimes(.deleteFavoritePrimes([])),
       summary: "delete favorites by row number (favorites screen)",
       example: "set 7; save; favorites; delete 1"
     ) { session, rows in

@@ -4,6 +4,7 @@ import FavoritesDatabase
 import FileClient
 import Foundation
 import Runtime
+import TerminalProgress
 import Synchronization
 
 /// Drives a ``Session`` from a terminal, from piped input or from a `-c` command string.
@@ -58,6 +59,35 @@ public enum REPL {
         return ExitStatus.usage
       }
     }
+    return await run(
+      dataDirectory: dataDirectory, script: script, files: files, recording: recording,
+      environment: environment)
+  }
+
+  /// A listing of the REPL's that a command for scripts runs once: the command of that name.
+  public enum Listing: String, CaseIterable, Sendable {
+    case favorites
+    case activity
+  }
+
+  /// Runs one listing, as `-c` runs its command, and prints it, or with `json`, its JSON.
+  ///
+  /// - Returns: The exit status, as ``run(dataDirectory:commandStrings:scriptFiles:recording:environment:)``
+  ///   gives it.
+  public static func run(
+    _ listing: Listing, json: Bool, dataDirectory: URL, recording: SessionRecording,
+    environment: RuntimeEnvironment
+  ) async -> Int32 {
+    await run(
+      dataDirectory: dataDirectory, script: [[listing.rawValue] + (json ? ["--json"] : [])],
+      files: [], recording: recording, environment: environment)
+  }
+
+  /// Runs `script`'s commands, else each of `files`' lines, else the input's, until `quit`.
+  private static func run(
+    dataDirectory: URL, script: [[String]]?, files: [(name: String, lines: InputLines)],
+    recording: SessionRecording, environment: RuntimeEnvironment
+  ) async -> Int32 {
     let isInteractive = script == nil && files.isEmpty && environment.terminal.input
     let style = ANSIStyle(isColored: isInteractive && environment.isColorEnabled)
     let errorStyle = ANSIStyle(

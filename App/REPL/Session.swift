@@ -4,6 +4,7 @@ import ComposableArchitecture
 import ComposableArchitectureDebug
 import Foundation
 import Runtime
+import TerminalProgress
 import Screens
 
 /// Where a session's text goes: standard output and standard error, or a test's transcript.

@@ -195,3 +195,29 @@ extension Int: JSONLineWritable {
 extension Never: JSONLineWritable {
   public func write(to writer: inout JSONLineWriter) {}
 }
+
+extension JSONLineWriter {
+  /// A case's one unlabelled value: `"_0":…`.
+  mutating func unlabelled(_ value: some JSONLineWritable) {
+    key("_0")
+    value.write(to: &self)
+  }
+
+  /// A case's one unlabelled number.
+  mutating func unlabelled(_ value: Int) {
+    key("_0")
+    int(value)
+  }
+
+  /// A case's one unlabelled text.
+  mutating func unlabelled(_ value: String) {
+    key("_0")
+    string(value)
+  }
+
+  /// A case's one value, labelled `by`.
+  mutating func by(_ value: Int) {
+    key("by")
+    int(value)
+  }
+}

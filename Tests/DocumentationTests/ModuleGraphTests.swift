@@ -47,7 +47,7 @@ struct ModuleGraphTests {
   static let frontEnds: Set = ["REPL", "FullScreen", "Replay"]
   static let rooms = [
     "App/AppCore", "App/Screens", "App/PrimeTimeUI", "App/Runtime", "App/TerminalScreen",
-    "App/REPL", "App/FullScreen", "App/Replay",
+    "App/TerminalProgress", "App/REPL", "App/FullScreen", "App/Replay",
   ]
 
   @Test func noFrontEndImportsAnother_andNoRoomImportsAFrontEnd() throws {

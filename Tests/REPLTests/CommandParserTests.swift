@@ -158,6 +158,27 @@ struct CommandParserTests {
     #expect(!Rendering.help(nil).contains("modal"))
   }
 
+  /// The screen `help` names is the one the command's control needs, which the app enforces.
+  @Test func theScreenACommandWorksOn_isTheOneItsControlNeeds() {
+    let screens = Dictionary(uniqueKeysWithValues: Command.all.map { ($0.name, $0.screen) })
+    for name in ["incr", "decr", "set", "prime", "save", "remove"] {
+      #expect(screens[name] == .counter, "\(name)")
+    }
+    #expect(screens["delete"] == .favorites)
+    for name in ["nth", "favorites", "counter", "undo", "help"] {
+      #expect(screens[name] == .some(nil), "\(name)")
+    }
+  }
+
+  /// The command line's `favorites` and `activity` run the REPL's commands of those names.
+  @Test func everyListing_isACommandThatTakesJSON() throws {
+    for listing in REPL.Listing.allCases {
+      let parsed = try #require(try CommandParser.parse(words: [listing.rawValue, "--json"]))
+      #expect(parsed.command.name == listing.rawValue)
+      #expect(parsed.value as? Bool == true)
+    }
+  }
+
   @Test func everyNameAndAlias_parsesAsItsCommand_andNoneIsTakenTwice() throws {
     let names = Command.all.flatMap(\.names)
     #expect(Set(names).count == names.count)

@@ -6,6 +6,7 @@ import Testing
 
 @testable import REPL
 @testable import Runtime
+@testable import TerminalProgress
 
 struct RenderingTests {
   @Test func prompt_showsScreenAndCount() {

@@ -104,7 +104,7 @@ struct TerminalEcho {
 extension RuntimeEnvironment {
   /// The progress of the running lookup or computation, drawn on stderr when that is a
   /// terminal.
-  func progressDisplay(hint: String?) -> ProgressDisplay {
+  public func progressDisplay(hint: String?) -> ProgressDisplay {
     .onStandardError(progress, terminal: (terminal.input, terminal.error), hint: hint)
   }
 }
