@@ -395,7 +395,8 @@ let package = Package(
       dependencies: [
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase", "FileClient",
         "NthPrimeClient", "NthPrimeLookup", "Primes", "REPL", "Runtime",
-        "ComposableArchitecture", "ComposableArchitectureTestSupport", "Screens", "TerminalProgress",
+        "ComposableArchitecture", "ComposableArchitectureTestSupport", "Screens",
+        "TerminalProgress",
       ],
       path: "Tests/REPLTests"
     ),

@@ -2,9 +2,9 @@ import Foundation
 import NumberSyntax
 import Primes
 import REPL
-import TerminalProgress
 import Runtime
 import Synchronization
+import TerminalProgress
 
 /// One of the commands for scripts, `nth-prime`, `prime-count` or `is-prime`, as it runs: the
 /// question, its number as typed, and how to answer.

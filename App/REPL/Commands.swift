@@ -90,7 +90,8 @@ extension Command {
       }
     },
     Command(
-      "delete", aliases: ["del"], .positives("row"), control: .favoritePrimes(.deleteFavoritePrimes([])),
+      "delete", aliases: ["del"], .positives("row"),
+      control: .favoritePrimes(.deleteFavoritePrimes([])),
       summary: "delete favorites by row number (favorites screen)",
       example: "set 7; save; favorites; delete 1"
     ) { session, rows in

@@ -4,8 +4,8 @@ import FavoritesDatabase
 import FileClient
 import Foundation
 import Runtime
-import TerminalProgress
 import Synchronization
+import TerminalProgress
 
 /// Drives a ``Session`` from a terminal, from piped input or from a `-c` command string.
 @MainActor
@@ -72,8 +72,7 @@ public enum REPL {
 
   /// Runs one listing, as `-c` runs its command, and prints it, or with `json`, its JSON.
   ///
-  /// - Returns: The exit status, as ``run(dataDirectory:commandStrings:scriptFiles:recording:environment:)``
-  ///   gives it.
+  /// - Returns: The exit status, as a `-c` session gives it.
   public static func run(
     _ listing: Listing, json: Bool, dataDirectory: URL, recording: SessionRecording,
     environment: RuntimeEnvironment

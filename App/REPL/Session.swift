@@ -4,8 +4,8 @@ import ComposableArchitecture
 import ComposableArchitectureDebug
 import Foundation
 import Runtime
-import TerminalProgress
 import Screens
+import TerminalProgress
 
 /// Where a session's text goes: standard output and standard error, or a test's transcript.
 public struct Output: Sendable {

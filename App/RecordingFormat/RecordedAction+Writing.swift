@@ -179,4 +179,3 @@ extension RecordedResult: JSONLineWritable where Success: JSONLineWritable {
     }
   }
 }
-
