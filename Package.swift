@@ -80,7 +80,8 @@ let package = Package(
     .target(
       name: "FavoritesDatabaseLive",
       dependencies: [
-        "FavoritePrimesFormat", "FavoritesDatabase", "FavoritesLedger", "FileClientLive",
+        "FavoritePrimesFormat", "FavoritesDatabase", "FavoritesLedger", "FileClient",
+        "FileClientLive",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Modules/FavoritesDatabaseLive"
@@ -171,8 +172,7 @@ let package = Package(
       name: "Runtime",
       dependencies: [
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "FavoritesDatabase",
-        "FavoritesLedger", "FileClient", "FileClientLive", "NthPrimeClient", "RecordingFormat",
-        "Screens",
+        "FavoritesLedger", "FileClient", "NthPrimeClient", "RecordingFormat", "Screens",
       ],
       path: "App/Runtime"
     ),
@@ -209,7 +209,7 @@ let package = Package(
     .target(
       name: "Replay",
       dependencies: [
-        "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "FileClientLive",
+        "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "FileClient",
         "PrimeTimeUI", "RecordingFormat", "Runtime", "Screens", "TerminalScreen",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],

@@ -2,7 +2,7 @@ import AppCore
 import ComposableArchitecture
 import ComposableArchitectureDebug
 import CustomDump
-import FileClientLive
+import FileClient
 import Foundation
 import PrimeTimeUI
 import RecordingFormat

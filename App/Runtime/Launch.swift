@@ -1,6 +1,6 @@
 import AppCore
 import ComposableArchitecture
-import FileClientLive
+import FileClient
 import Foundation
 import RecordingFormat
 import Screens

@@ -1,4 +1,4 @@
-import FileClientLive
+import FileClient
 import Foundation
 
 /// The recordings that sessions keep in the data directory's `sessions` folder, newest first:

@@ -1,6 +1,6 @@
 import AppCore
 import FavoritesDatabase
-import FileClientLive
+import FileClient
 import Foundation
 import RecordingFormat
 

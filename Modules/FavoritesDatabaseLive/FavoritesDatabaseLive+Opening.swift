@@ -1,4 +1,5 @@
 import FavoritesDatabase
+import FileClient
 import FileClientLive
 import Foundation
 import GRDB

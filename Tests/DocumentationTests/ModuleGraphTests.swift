@@ -42,8 +42,9 @@ struct ModuleGraphTests {
   }
 
   /// The rooms around the features: the front ends, each over the runtime, and the rooms below
-  /// them. No front end imports another, no room imports a front end, and the runtime knows no
-  /// terminal: only the command line, which starts one of them, imports the front ends.
+  /// them. No front end imports another, no room imports a front end or a live value, and the
+  /// runtime knows no terminal: only the command line, which starts one of them, imports the
+  /// front ends, and only the executable the live values.
   static let frontEnds: Set = ["REPL", "FullScreen", "Replay"]
   static let rooms = [
     "App/AppCore", "App/Screens", "App/PrimeTimeUI", "App/Runtime", "App/TerminalScreen",
@@ -63,6 +64,9 @@ struct ModuleGraphTests {
           }
           if name == "Runtime", terminal.contains(module) {
             Issue.record("\(file.path): the runtime imports \(module), a terminal's")
+          }
+          if module.hasSuffix("Live") {
+            Issue.record("\(file.path) imports \(module): only the executable links live values")
           }
         }
       }
