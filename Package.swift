@@ -153,6 +153,7 @@ let package = Package(
     .target(
       name: "PrimeTimeUI",
       dependencies: [
+        "FavoritesLedger",
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "Alerts",
         "NthPrimeLookup", "PrimeModal", "Screens", "ComposableArchitectureDebug",
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -184,6 +185,7 @@ let package = Package(
     .target(
       name: "REPL",
       dependencies: [
+        "FavoritesLedger",
         "AppCore", "ComposableArchitecture", "ComposableArchitectureDebug", "CReadline",
         "LineEditing", "Runtime", "Alerts", "Counter", "FavoritePrimes", "FavoritesDatabase",
         "NumberSyntax", "PrimeModal", "Screens", "FileClient", "TerminalProgress",
@@ -239,6 +241,7 @@ let package = Package(
     .target(
       name: "PrimeTimeBenchmarks",
       dependencies: [
+        "FavoritesLedger",
         "AppCore", "ComposableArchitecture", "Counter", "FavoritePrimes", "FavoritesDatabase",
         "FavoritesDatabaseLive", "FileClient", "NthPrimeClient", "PrimeTimeUI", "REPL", "Runtime",
         "Primes", "Screens",
@@ -341,6 +344,7 @@ let package = Package(
     .testTarget(
       name: "FavoritesDatabaseLiveTests",
       dependencies: [
+        "FavoritesLedger",
         "FavoritesDatabase", "FavoritesDatabaseLive",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
@@ -359,6 +363,7 @@ let package = Package(
     .testTarget(
       name: "AppCoreTests",
       dependencies: [
+        "FavoritesLedger",
         "AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes",
         "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
         "NthPrimeLookup", "RecordingFormat", "Alerts", "Counter", "FavoritePrimes", "PrimeModal",
@@ -384,6 +389,7 @@ let package = Package(
     .testTarget(
       name: "RuntimeTests",
       dependencies: [
+        "FavoritesLedger",
         "AppCore", "AppTestSupport", "ComposableArchitecture", "ComposableArchitectureTestSupport",
         "FavoritePrimesFormat", "FavoritesDatabase", "FavoritesDatabaseLive", "FileClient",
         "NthPrimeClient", "RecordingFormat", "Runtime", "Screens",
@@ -393,6 +399,7 @@ let package = Package(
     .testTarget(
       name: "REPLTests",
       dependencies: [
+        "FavoritesLedger",
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase", "FileClient",
         "NthPrimeClient", "NthPrimeLookup", "Primes", "REPL", "Runtime",
         "ComposableArchitecture", "ComposableArchitectureTestSupport", "Screens",
@@ -411,6 +418,7 @@ let package = Package(
     .testTarget(
       name: "PrimeTimeUITests",
       dependencies: [
+        "FavoritesLedger",
         "AppCore", "AppTestSupport", "ComposableArchitecture", "ComposableArchitectureTestSupport",
         "Counter", "FavoritePrimes", "FileClient", "NthPrimeClient", "NthPrimeLookup", "Alerts",
         "PrimeModal",

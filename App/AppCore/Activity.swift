@@ -1,53 +1,6 @@
 import FavoritesLedger
 import Foundation
 
-/// One entry of the activity feed: a favorite prime added or removed, and when.
-///
-/// Every entry has an identity, so that the feed is stored, and taken back by undo, entry by
-/// entry. Timestamps are kept to the millisecond, as they are stored.
-public struct Activity: Codable, Equatable, Hashable, Identifiable, Sendable {
-  /// Whether the prime was added or removed; stored by its raw value.
-  public typealias Kind = EntryKind
-
-  /// The entry's identity, unique across sessions.
-  public var id: UUID
-  public var kind: Kind
-  public var prime: Int
-  /// When it happened, to the millisecond.
-  public var timestamp: Date
-
-  /// Creates an entry; the timestamp is rounded to the millisecond.
-  ///
-  /// ```swift
-  /// Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
-  /// ```
-  public init(id: UUID, kind: Kind, prime: Int, timestamp: Date) {
-    self.id = id
-    self.kind = kind
-    self.prime = prime
-    self.timestamp = Date(milliseconds: timestamp.milliseconds)
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case kind = "type"
-    case prime
-    case timestamp
-  }
-}
-
-extension Date {
-  /// Milliseconds since 1970, to the nearest: `Date(milliseconds: m).milliseconds == m`.
-  public var milliseconds: Int64 {
-    Int64((timeIntervalSince1970 * 1000).rounded())
-  }
-
-  /// The moment `milliseconds` after 1970.
-  public init(milliseconds: Int64) {
-    self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
-  }
-}
-
 extension UUID {
   /// A UUID made from a number, for tests and examples: `UUID(1)` is
   /// `00000000-0000-0000-0000-000000000001`.

@@ -3,6 +3,7 @@ import ComposableArchitecture
 import Counter
 import CustomDump
 import FavoritePrimes
+import FavoritesLedger
 import FileClient
 import Foundation
 import NthPrimeClient

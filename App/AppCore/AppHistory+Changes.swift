@@ -146,8 +146,6 @@ extension AppState.Undoable: FavoritesBook {
   }
 }
 
-extension Activity: LedgerEntry {}
-
 extension FeedDifference<Activity> {
   /// How the feed changed from `old` to `new` (``Ledger/difference(from:_:to:_:)``), each read a
   /// window at a time.

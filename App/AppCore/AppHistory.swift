@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import FavoritesLedger
 import Foundation
 import Screens
 

@@ -1,3 +1,4 @@
+import FavoritesLedger
 import Foundation
 import Screens
 

@@ -1,5 +1,6 @@
 import AppCore
 import ComposableArchitecture
+import FavoritesLedger
 import Foundation
 import Screens
 

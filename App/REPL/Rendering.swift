@@ -2,6 +2,7 @@ import Alerts
 import AppCore
 import ComposableArchitecture
 import CustomDump
+import FavoritesLedger
 import Foundation
 import PrimeModal
 import Runtime

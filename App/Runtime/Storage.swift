@@ -93,7 +93,7 @@ public final class Storage {
       return .storageChanged(Self.stored(contents))
     case .update(let update)?:
       return .storageUpdated(
-        StoredUpdate(takenBack: update.takenBack, appended: update.appended.map(Self.activity)))
+        StoredUpdate(takenBack: update.takenBack, appended: update.appended))
     }
   }
 
@@ -108,7 +108,7 @@ public final class Storage {
   /// and `undid saving 5` for an entry an undo took back.
   public func unstored(_ feed: PersistentArray<Activity>) -> [String] {
     let change = Self.change(from: synced, to: feed)
-    func words(_ entry: FavoritesDatabase.Entry) -> String {
+    func words(_ entry: Activity) -> String {
       switch entry.kind {
       case .added: "saved \(entry.prime)"
       case .removed: "removed \(entry.prime)"
@@ -146,26 +146,13 @@ public final class Storage {
   ) -> FavoritesDatabase.Change {
     let difference = FeedDifference(from: old, to: new)
     return FavoritesDatabase.Change(
-      appended: difference.appended.map(entry),
-      takenBack: difference.takenBack.reversed().map(entry),
+      appended: Array(difference.appended), takenBack: difference.takenBack.reversed(),
       returnsContents: !difference.isInOrder)
-  }
-
-  private nonisolated static func entry(_ activity: Activity) -> FavoritesDatabase.Entry {
-    FavoritesDatabase.Entry(
-      id: activity.id, kind: activity.kind,
-      prime: activity.prime, milliseconds: activity.timestamp.milliseconds)
   }
 
   private nonisolated static func stored(_ contents: FavoritesDatabase.Contents) -> StoredFavorites
   {
     StoredFavorites(
-      favoritePrimes: contents.favoritePrimes, activityFeed: contents.activityFeed.map(activity))
-  }
-
-  private nonisolated static func activity(_ entry: FavoritesDatabase.Entry) -> Activity {
-    Activity(
-      id: entry.id, kind: entry.kind, prime: entry.prime,
-      timestamp: Date(milliseconds: entry.milliseconds))
+      favoritePrimes: contents.favoritePrimes, activityFeed: contents.activityFeed)
   }
 }

@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import FavoritesDatabase
+import FavoritesLedger
 import Foundation
 
 /// Storage as one subscriber of the app's root store, the same for both front ends: after each

@@ -2,6 +2,7 @@ import AppCore
 import ComposableArchitecture
 import FavoritesDatabase
 import FavoritesDatabaseLive
+import FavoritesLedger
 import Foundation
 import NthPrimeClient
 import Primes
@@ -66,8 +67,8 @@ enum StorageBenchmark {
     // The first pair untimed: a session's first membership test of its feed and favorites
     // makes their index, once.
     for pair in 0...pairs {
-      for kind in [FavoritesDatabase.Entry.Kind.added, .removed] {
-        let entry = FavoritesDatabase.Entry(
+      for kind in [Activity.Kind.added, .removed] {
+        let entry = Activity(
           id: UUID(), kind: kind, prime: primes[count], milliseconds: 0)
         _ = try await theirs.write(FavoritesDatabase.Change(appended: [entry]))
         let start = ContinuousClock.now
@@ -97,7 +98,7 @@ enum StorageBenchmark {
     _ = try await filling.write(
       FavoritesDatabase.Change(
         appended: primes.dropLast().map {
-          FavoritesDatabase.Entry(id: UUID(), kind: .added, prime: $0, milliseconds: 0)
+          Activity(id: UUID(), kind: .added, prime: $0, milliseconds: 0)
         }))
     return primes
   }

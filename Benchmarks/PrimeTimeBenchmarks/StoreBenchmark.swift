@@ -2,6 +2,7 @@ import AppCore
 import ComposableArchitecture
 import Counter
 import FavoritePrimes
+import FavoritesLedger
 import FileClient
 import Foundation
 import NthPrimeClient

@@ -72,43 +72,15 @@ public struct FavoritesDatabase: Sendable {
 }
 
 extension FavoritesDatabase {
-  /// One entry of the stored activity feed.
-  public struct Entry: LedgerEntry, Sendable {
-    /// Whether the prime was added or removed.
-    public typealias Kind = EntryKind
-
-    /// The entry's identity, unique across sessions.
-    public var id: UUID
-    /// Whether the entry adds the prime to the favorites or removes it.
-    public var kind: Kind
-    /// The prime saved or removed.
-    public var prime: Int
-    /// When it happened, in milliseconds since 1970.
-    public var milliseconds: Int64
-
-    /// Creates an entry. Its `id` must be new: appending an entry whose `id` the feed already
-    /// holds changes nothing.
-    ///
-    /// ```swift
-    /// FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 13, milliseconds: 0)
-    /// ```
-    public init(id: UUID, kind: Kind, prime: Int, milliseconds: Int64) {
-      self.id = id
-      self.kind = kind
-      self.prime = prime
-      self.milliseconds = milliseconds
-    }
-  }
-
   /// Everything the database holds.
   public struct Contents: Equatable, Sendable {
     /// The favorite primes, in their order.
     public var favoritePrimes: [Int]
     /// The activity feed, oldest first.
-    public var activityFeed: [Entry]
+    public var activityFeed: [Activity]
 
     /// Creates contents; empty by default, as a new database holds.
-    public init(favoritePrimes: [Int] = [], activityFeed: [Entry] = []) {
+    public init(favoritePrimes: [Int] = [], activityFeed: [Activity] = []) {
       self.favoritePrimes = favoritePrimes
       self.activityFeed = activityFeed
     }
@@ -125,15 +97,17 @@ extension FavoritesDatabase {
   /// taken back when its prime's feed changed since.
   public struct Change: Equatable, Sendable {
     /// Entries added to the feed, oldest first.
-    public var appended: [Entry]
+    public var appended: [Activity]
     /// Entries taken back from the feed, newest first.
-    public var takenBack: [Entry]
+    public var takenBack: [Activity]
     /// Whether the writer's feed holds entries in another order than the database, so that
     /// the write returns the contents even when every part of it applies.
     public var returnsContents: Bool
 
     /// Creates a change; the default is empty and writes nothing.
-    public init(appended: [Entry] = [], takenBack: [Entry] = [], returnsContents: Bool = false) {
+    public init(
+      appended: [Activity] = [], takenBack: [Activity] = [], returnsContents: Bool = false
+    ) {
       self.appended = appended
       self.takenBack = takenBack
       self.returnsContents = returnsContents
@@ -159,10 +133,10 @@ extension FavoritesDatabase {
     /// The identities of the entries taken back, in the order taken back.
     public var takenBack: [UUID]
     /// The entries appended, oldest first. An entry taken back and written again is in both.
-    public var appended: [Entry]
+    public var appended: [Activity]
 
     /// Creates an update; by default nothing changed.
-    public init(takenBack: [UUID] = [], appended: [Entry] = []) {
+    public init(takenBack: [UUID] = [], appended: [Activity] = []) {
       self.takenBack = takenBack
       self.appended = appended
     }

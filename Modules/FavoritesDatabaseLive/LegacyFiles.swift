@@ -26,7 +26,7 @@ enum LegacyFiles {
 
   private struct Feed: Decodable {
     struct Entry: Decodable {
-      var type: FavoritesDatabase.Entry.Kind
+      var type: Activity.Kind
       var prime: Int
       var timestamp: Date
     }
@@ -71,7 +71,7 @@ enum LegacyFiles {
     var book = ImportedFeed()
     for old in feed ?? [] {
       book.append(
-        FavoritesDatabase.Entry(
+        Activity(
           id: UUID(), kind: old.type, prime: old.prime,
           milliseconds: Int64((old.timestamp.timeIntervalSince1970 * 1000).rounded())))
     }
@@ -79,11 +79,11 @@ enum LegacyFiles {
     let wanted = favorites.map(Set.init) ?? Set(book.savedOrder)
     for prime in book.savedOrder where !wanted.contains(prime) {
       book.append(
-        FavoritesDatabase.Entry(id: UUID(), kind: .removed, prime: prime, milliseconds: now))
+        Activity(id: UUID(), kind: .removed, prime: prime, milliseconds: now))
     }
     for prime in favorites ?? [] {
       book.append(
-        FavoritesDatabase.Entry(id: UUID(), kind: .added, prime: prime, milliseconds: now))
+        Activity(id: UUID(), kind: .added, prime: prime, milliseconds: now))
     }
     // The favorites in the order of their last saves in the feed, as the ledger orders them.
     for prime in book.savedOrder {
@@ -136,7 +136,7 @@ enum LegacyFiles {
 /// The feed an import builds, as a book of the ledger: an entry goes in only where the
 /// ledger's rules write it. It is never taken back.
 private struct ImportedFeed: FavoritesBook {
-  private(set) var entries: [FavoritesDatabase.Entry] = []
+  private(set) var entries: [Activity] = []
   /// The favorites, each with where its last save is in the feed.
   private var lastSave: [Int: Int] = [:]
 
@@ -147,21 +147,21 @@ private struct ImportedFeed: FavoritesBook {
 
   func isFavorite(_ prime: Int) -> Bool { lastSave[prime] != nil }
 
-  func latestEntry(for prime: Int) -> FavoritesDatabase.Entry? {
+  func latestEntry(for prime: Int) -> Activity? {
     entries.last { $0.prime == prime }
   }
 
   /// Every entry is new: the import makes its identities.
-  func holds(_ entry: FavoritesDatabase.Entry) -> Bool { false }
+  func holds(_ entry: Activity) -> Bool { false }
 
-  func entry(_ id: UUID) -> FavoritesDatabase.Entry? { nil }
+  func entry(_ id: UUID) -> Activity? { nil }
 
-  mutating func write(_ entry: FavoritesDatabase.Entry) {
+  mutating func write(_ entry: Activity) {
     entries.append(entry)
     lastSave[entry.prime] = entry.saves ? entries.count : nil
   }
 
-  func erase(_ entry: FavoritesDatabase.Entry) {
+  func erase(_ entry: Activity) {
     preconditionFailure("an import takes nothing back")
   }
 }

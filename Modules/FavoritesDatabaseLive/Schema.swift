@@ -1,4 +1,5 @@
 import FavoritesDatabase
+import FavoritesLedger
 import Foundation
 import GRDB
 
@@ -192,23 +193,24 @@ enum Schema {
   }
 
   /// The entry a feed row holds, or `nil` where its `id` or `kind` cannot be read.
-  static func entry(_ row: Row) -> FavoritesDatabase.Entry? {
+  static func entry(_ row: Row) -> Activity? {
     guard let id = UUID(uuidString: row["id"]),
-      let kind = FavoritesDatabase.Entry.Kind(rawValue: row["kind"])
+      let kind = Activity.Kind(rawValue: row["kind"])
     else { return nil }
-    return FavoritesDatabase.Entry(
+    return Activity(
       id: id, kind: kind, prime: row["prime"], milliseconds: row["timestamp"])
   }
 
   /// Inserts a feed entry as it is, last in the feed; a `removed` entry keeps the `position`
   /// its favorite had.
-  static func insert(_ entry: FavoritesDatabase.Entry, position: Int?, _ db: Database) throws {
+  static func insert(_ entry: Activity, position: Int?, _ db: Database) throws {
     try db.execute(
       sql: """
         INSERT INTO activity (id, kind, prime, timestamp, position) VALUES (?, ?, ?, ?, ?)
         """,
       arguments: [
-        entry.id.uuidString, entry.kind.rawValue, entry.prime, entry.milliseconds, position,
+        entry.id.uuidString, entry.kind.rawValue, entry.prime, entry.timestamp.milliseconds,
+        position,
       ])
   }
 }

@@ -12,7 +12,7 @@ struct StoredBook: FavoritesBook {
     try position(of: prime) != nil
   }
 
-  func latestEntry(for prime: Int) throws -> FavoritesDatabase.Entry? {
+  func latestEntry(for prime: Int) throws -> Activity? {
     let row = try Row.fetchOne(
       db.cachedStatement(
         sql: "SELECT id, kind, prime, timestamp FROM activity WHERE prime = ? ORDER BY seq DESC"),
@@ -20,14 +20,14 @@ struct StoredBook: FavoritesBook {
     return row.flatMap(Schema.entry)
   }
 
-  func entry(_ id: UUID) throws -> FavoritesDatabase.Entry? {
+  func entry(_ id: UUID) throws -> Activity? {
     try Row.fetchOne(
       db.cachedStatement(sql: "SELECT id, kind, prime, timestamp FROM activity WHERE id = ?"),
       arguments: [id.uuidString]
     ).flatMap(Schema.entry)
   }
 
-  func holds(_ entry: FavoritesDatabase.Entry) throws -> Bool {
+  func holds(_ entry: Activity) throws -> Bool {
     try Bool.fetchOne(
       db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM activity WHERE id = ?)"),
       arguments: [entry.id.uuidString]) ?? false
@@ -35,7 +35,7 @@ struct StoredBook: FavoritesBook {
 
   /// Saves the prime at a new position, after every other, or removes it, keeping its position
   /// in the entry.
-  func write(_ entry: FavoritesDatabase.Entry) throws {
+  func write(_ entry: Activity) throws {
     let position = try position(of: entry.prime)
     if entry.saves {
       try db.execute(sql: "INSERT INTO favorite (prime) VALUES (?)", arguments: [entry.prime])
@@ -46,7 +46,7 @@ struct StoredBook: FavoritesBook {
   }
 
   /// A removed prime comes back at the position it had, which its last save gave it.
-  func erase(_ entry: FavoritesDatabase.Entry) throws {
+  func erase(_ entry: Activity) throws {
     let position = try Int.fetchOne(
       db, sql: "SELECT position FROM activity WHERE id = ?", arguments: [entry.id.uuidString])
     // The schema's trigger notes it as taken back, for other sessions to read.

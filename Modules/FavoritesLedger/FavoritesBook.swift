@@ -9,7 +9,7 @@ public enum EntryKind: String, Codable, Sendable {
 /// An entry of the activity feed, as the ledger's rules read it: which prime it names, and
 /// whether it saves that prime or removes it.
 ///
-/// The app's `Activity` and the database's `FavoritesDatabase.Entry` are both entries.
+/// The feed's one entry type, `Activity`, is one; the rules' tests use entries of their own.
 public protocol LedgerEntry: Identifiable, Equatable where ID: Hashable {
   /// The prime the entry saves or removes.
   var prime: Int { get }

@@ -4,6 +4,7 @@ import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import FavoritePrimesFormat
+import FavoritesLedger
 import FileClient
 import Foundation
 import NthPrimeClient

@@ -2,6 +2,7 @@ import AppCore
 import AppTestSupport
 import ComposableArchitecture
 import FavoritePrimesFormat
+import FavoritesLedger
 import Foundation
 import Primes
 import Testing

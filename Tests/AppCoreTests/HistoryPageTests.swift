@@ -3,6 +3,7 @@ import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import FavoritePrimesFormat
+import FavoritesLedger
 import Foundation
 import Screens
 import Testing

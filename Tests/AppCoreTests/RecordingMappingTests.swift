@@ -3,6 +3,7 @@ import ComposableArchitecture
 import Counter
 import FavoritePrimes
 import FavoritePrimesFormat
+import FavoritesLedger
 import Foundation
 import NthPrimeLookup
 import PrimeModal

@@ -1,5 +1,6 @@
 import AppTestSupport
 import ComposableArchitecture
+import FavoritesLedger
 import FileClient
 import Foundation
 import NthPrimeClient

@@ -1,4 +1,5 @@
 import FavoritesDatabase
+import FavoritesLedger
 import Foundation
 import GRDB
 import Synchronization
@@ -27,9 +28,9 @@ struct FavoritesDatabaseLiveTests {
   }
 
   private func entry(
-    _ kind: FavoritesDatabase.Entry.Kind, _ prime: Int, at milliseconds: Int64 = 1_700_000_000_123
-  ) -> FavoritesDatabase.Entry {
-    FavoritesDatabase.Entry(id: UUID(), kind: kind, prime: prime, milliseconds: milliseconds)
+    _ kind: Activity.Kind, _ prime: Int, at milliseconds: Int64 = 1_700_000_000_123
+  ) -> Activity {
+    Activity(id: UUID(), kind: kind, prime: prime, milliseconds: milliseconds)
   }
 
   @Test func writes_areWhatTheNextOpenFinds_inOrder_toTheMillisecond() async throws {

@@ -1,4 +1,5 @@
 import FavoritesDatabase
+import FavoritesLedger
 import Foundation
 import Synchronization
 import Testing
@@ -41,9 +42,8 @@ struct ReadOnlyTests {
       now: now)
   }
 
-  private func entry(_ kind: FavoritesDatabase.Entry.Kind, _ prime: Int) -> FavoritesDatabase.Entry
-  {
-    FavoritesDatabase.Entry(id: UUID(), kind: kind, prime: prime, milliseconds: 1_700_000_000_000)
+  private func entry(_ kind: Activity.Kind, _ prime: Int) -> Activity {
+    Activity(id: UUID(), kind: kind, prime: prime, milliseconds: 1_700_000_000_000)
   }
 
   /// A database in `directory` that holds `primes`, closed.

@@ -3,6 +3,7 @@ import AppCore
 import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
+import FavoritesLedger
 import Foundation
 import NthPrimeClient
 import NthPrimeLookup

@@ -1,6 +1,7 @@
 import AppCore
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
+import FavoritesLedger
 import Foundation
 import PrimeTimeUI
 import Screens

@@ -3,6 +3,7 @@ import AppCore
 import ComposableArchitecture
 import Counter
 import FavoritePrimes
+import FavoritesLedger
 import Foundation
 import NthPrimeLookup
 import PrimeModal

@@ -4,6 +4,7 @@ import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import FavoritePrimesFormat
 import FavoritesDatabase
+import FavoritesLedger
 import FileClient
 import Foundation
 import NthPrimeClient
@@ -120,7 +121,7 @@ struct SessionTests {
   @Test func eachCommandThatChangesFavorites_writesItsChangeAlone() async throws {
     let session = makeSession(AppState(count: 13))
     _ = await run(session, "save", "incr", "undo", "undo", "redo")
-    let added = FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 13, milliseconds: 0)
+    let added = Activity(id: UUID(1), kind: .added, prime: 13, milliseconds: 0)
     #expect(
       changes.all == [
         FavoritesDatabase.Change(appended: [added]),
@@ -284,7 +285,7 @@ struct SessionTests {
       saved == .failure("could not write the database: disk full; the changes are kept in memory"))
     #expect(session.state.favoritePrimes == [13])
     #expect(await session.run(line: "incr") == .success)
-    let added = FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 13, milliseconds: 0)
+    let added = Activity(id: UUID(1), kind: .added, prime: 13, milliseconds: 0)
     #expect(attempts.all == [.init(appended: [added]), .init(appended: [added])])
     #expect(await session.run(line: "incr") == .success)
     #expect(attempts.all.count == 2)
@@ -338,8 +339,8 @@ struct SessionTests {
   {
     let writes = ChangeLog()
     let (release, releaser) = AsyncStream<Void>.makeStream()
-    let theirs = FavoritesDatabase.Entry(id: UUID(99), kind: .added, prime: 3, milliseconds: 0)
-    let seven = FavoritesDatabase.Entry(id: UUID(1), kind: .added, prime: 7, milliseconds: 0)
+    let theirs = Activity(id: UUID(99), kind: .added, prime: 3, milliseconds: 0)
+    let seven = Activity(id: UUID(1), kind: .added, prime: 7, milliseconds: 0)
     let session = makeSession(AppState(count: 7)) { change in
       writes.append(change)
       guard writes.all.count == 1 else { return nil }
@@ -357,7 +358,7 @@ struct SessionTests {
     session.store.send(save)
     releaser.yield()
     await session.storage?.settle()
-    let eleven = FavoritesDatabase.Entry(id: UUID(2), kind: .added, prime: 11, milliseconds: 0)
+    let eleven = Activity(id: UUID(2), kind: .added, prime: 11, milliseconds: 0)
     #expect(writes.all.count == 2)
     #expect(writes.all.last?.appended == [eleven])
     #expect(session.state.favoritePrimes.contains(11))

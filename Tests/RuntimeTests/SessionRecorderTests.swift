@@ -2,6 +2,7 @@ import AppCore
 import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
+import FavoritesLedger
 import FileClient
 import Foundation
 import NthPrimeClient

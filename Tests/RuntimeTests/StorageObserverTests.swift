@@ -3,6 +3,7 @@ import AppTestSupport
 import ComposableArchitecture
 import ComposableArchitectureTestSupport
 import FavoritesDatabase
+import FavoritesLedger
 import FileClient
 import Foundation
 import NthPrimeClient
@@ -60,7 +61,7 @@ struct StorageObserverTests {
     await observer.takeInOthers()
     #expect(store.state.present.screens.storageStatus == .readOnly(reason))
 
-    let stored = FavoritesDatabase.Entry(id: UUID(7), kind: .added, prime: 7, milliseconds: 0)
+    let stored = Activity(id: UUID(7), kind: .added, prime: 7, milliseconds: 0)
     double.contents.withLock { $0 = .init(favoritePrimes: [7], activityFeed: [stored]) }
     double.reason.withLock { $0 = nil }
     await observer.takeInOthers()

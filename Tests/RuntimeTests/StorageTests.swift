@@ -2,6 +2,7 @@ import AppCore
 import ComposableArchitecture
 import FavoritesDatabase
 import FavoritesDatabaseLive
+import FavoritesLedger
 import Foundation
 import Testing
 
@@ -12,8 +13,8 @@ struct StorageTests {
     Activity(id: UUID(id), kind: kind, prime: prime, timestamp: Date(milliseconds: 1_234))
   }
 
-  private func stored(_ activity: Activity) -> FavoritesDatabase.Entry {
-    FavoritesDatabase.Entry(
+  private func stored(_ activity: Activity) -> Activity {
+    Activity(
       id: activity.id, kind: activity.kind, prime: activity.prime,
       milliseconds: 1_234)
   }
