@@ -53,7 +53,7 @@ public enum FullScreen {
           notices?.append(text)
           return notices != nil
         }
-        if !isHeld { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+        if !isHeld { StandardError.line(text) }
       },
       keepsGoingWithoutStorage: true, watchesStorage: true)
     let notices = launchNotices.withLock { notices in
@@ -61,7 +61,7 @@ public enum FullScreen {
       return notices ?? []
     }
     func say(_ notices: some Sequence<String>) {
-      for notice in notices { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
+      for notice in notices { StandardError.line(notice) }
     }
     guard let launch = launched else {
       say(notices)
@@ -70,8 +70,7 @@ public enum FullScreen {
     say(notices.dropFirst())
     guard Terminal.start(isColored: environment.isColorEnabled) else {
       say(notices.prefix(1))
-      FileHandle.standardError.write(
-        Data("primetime: 'ui' does not know this terminal (TERM is not set or unknown)\n".utf8))
+      StandardError.say("'ui' does not know this terminal (TERM is not set or unknown)")
       _ = launch.end(screen: .counter)
       return ExitStatus.usage
     }
@@ -89,7 +88,7 @@ public enum FullScreen {
     // What is not stored yet is stored before the app ends; if it cannot be, the terminal, given
     // back, says so.
     let unstored = await app.storage?.finish()
-    if let unstored { FileHandle.standardError.write(Data("primetime: \(unstored)\n".utf8)) }
+    if let unstored { StandardError.say(unstored) }
     guard launch.end(screen: Screen(app.state.screens.page)), unstored == nil else { return 1 }
     // A damaged database moved aside changed what is on disk: a quit says so, as a script does.
     return launch.movedAside && ending.exitStatus == 0 ? 1 : ending.exitStatus
@@ -105,7 +104,7 @@ public enum FullScreen {
       if let app {
         app.dispatch(.step(.screens(text.map(ScreensAction.storageWaiting) ?? .storageWaitEnded)))
       } else if let text {
-        FileHandle.standardError.write(Data("primetime: \(text)\n".utf8))
+        StandardError.say(text)
       }
     }
   }

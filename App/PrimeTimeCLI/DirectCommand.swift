@@ -105,11 +105,11 @@ extension DirectCommand {
       if reportsTime {
         REPL.flushOutput()  // the answer first, also where both streams go to one pipe
         let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
-        FileHandle.standardError.write(Data("Seconds: \(String(format: "%.3f", seconds))\n".utf8))
+        StandardError.line("Seconds: \(String(format: "%.3f", seconds))")
       }
       return 0
     case .failure(let error):
-      FileHandle.standardError.write(Data("primetime: \(error.message)\n".utf8))
+      StandardError.say(error.message)
       return error.status
     }
   }

@@ -271,8 +271,7 @@ public enum PrimeTimeCLI {
     let reason = String(cString: strerror(error))
     // Standard error may be gone too (a terminal that hung up): then nothing is said, and
     // nothing stops the process on the way out.
-    try? FileHandle.standardError.write(
-      contentsOf: Data("primetime: cannot write standard output: \(reason)\n".utf8))
+    StandardError.say("cannot write standard output: \(reason)")
     return status == 0 ? 1 : status
   }
 
@@ -296,12 +295,12 @@ public enum PrimeTimeCLI {
   ///
   /// - Returns: The exit status of a command that failed: 1.
   static func failure(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
+    StandardError.say(message)
     return 1
   }
 
   static func usageError(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
+    StandardError.say(message)
     return usageStatus
   }
 }

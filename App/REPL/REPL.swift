@@ -43,7 +43,7 @@ public enum REPL {
           ? "it is a directory" : nil
       if let reason {
         if descriptor >= 0 { close(descriptor) }
-        FileHandle.standardError.write(Data("primetime: cannot read '\(file)': \(reason)\n".utf8))
+        StandardError.say("cannot read '\(file)': \(reason)")
         return 1
       }
       files.append((file, InputLines(descriptor: descriptor)))
@@ -55,7 +55,7 @@ public enum REPL {
         for text in commandStrings { commands += try ShellWords.commands(in: text) }
         script = commands
       } catch {
-        FileHandle.standardError.write(Data("primetime: -c: \(error.description)\n".utf8))
+        StandardError.say("-c: \(error.description)")
         return ExitStatus.usage
       }
     }
@@ -97,7 +97,7 @@ public enum REPL {
     if let pager { page = { text in pager.show(text) } }
     let output = Output(
       out: { text in print(text) },
-      err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) },
+      err: { text in StandardError.line(text) },
       page: page
     )
     let trace = Session.trace(to: output)

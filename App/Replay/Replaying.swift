@@ -84,11 +84,10 @@ public enum Replaying {
       }
     } catch .cutShort(let last) {
       print(StateJSON.line(reached, screen: Screen(reached.screens.page)))
-      FileHandle.standardError.write(
-        Data(
-          ("primetime: \(Self.name(of: file)) was cut short: line \(last) is its last, with no "
-            + "end line; up to there it reproduces, to the state printed, count \(reached.count) "
-            + "and \(favorites(reached.favoritePrimes.count))\n").utf8))
+      StandardError.say(
+        "\(Self.name(of: file)) was cut short: line \(last) is its last, with no end line; up "
+          + "to there it reproduces, to the state printed, count \(reached.count) and "
+          + "\(favorites(reached.favoritePrimes.count))")
       return ExitStatus.cutShort
     } catch {
       return fail("\(Self.name(of: file)) \(error)")
@@ -118,7 +117,7 @@ public enum Replaying {
   ///
   /// - Returns: The exit status of a replay that failed: 1.
   private static func fail(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
+    StandardError.say(message)
     return 1
   }
 

@@ -34,7 +34,7 @@ public struct ProgressDisplay: Sendable {
       fraction: { progress.value },
       write: { text in
         guard terminal.error else { return }
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
       },
       hint: hint,
       silencesInput: terminal.input && terminal.error)

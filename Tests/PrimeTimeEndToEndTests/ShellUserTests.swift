@@ -299,6 +299,23 @@ struct ListingCommandTests {
     #expect(silent.status == 1)
   }
 
+  /// A refusal or a failure said where standard error cannot be written (a full disk, a
+  /// terminal that hung up) ends with its status, said nowhere, and no crash.
+  @Test(arguments: [
+    (["nth-prime", "abc"], 64), (["--bogus"], 64), (["replay", "/nonexistent"], 1),
+    (["-c", "frobnicate"], 1), (["-f", "/nonexistent"], 1), (["-c", "'"], 64),
+    (["nth-prime", "5", "--time"], 0),
+  ])
+  func standardErrorThatCannotBeWritten_leavesTheStatus(arguments: [String], status: Int)
+    throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      arguments, home: home, launcher: ["/bin/sh", "-c", #"exec "$0" "$@" 2> /dev/full"#])
+    #expect(result.status == Int32(status), "\(arguments)")
+  }
+
   @Test func anOptionOfTheREPL_isRefused_withTheListings() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
