@@ -43,7 +43,7 @@ import Testing
     let read = try RecordedLine.decodeNumbered(lines: texts)
     guard case .start(RecordedLine.version, _)? = read.lines.first else { return }
     for (number, line) in zip(read.numbers, read.lines) {
-      #expect(try line.encoded() == String(texts[number - 1]), "\(name) line \(number)")
+      #expect(line.encoded() == String(texts[number - 1]), "\(name) line \(number)")
     }
   }
 }
