@@ -15,17 +15,18 @@ import Screens
 ///
 /// The count and the favorites are stored once, here, and each screen's state is derived from
 /// them, as ``counter`` and ``favoritePrimesState`` are: a screen sees them and writes back what
-/// it changed. What covers each screen, and its running lookup, are stored beside them.
+/// it changed. Each screen's presented destination, and its running lookup, are stored beside
+/// them.
 public struct AppState: Equatable, Sendable {
   /// The count, which the counter changes and the prime modal describes.
   public var count: Int
   /// The favorite primes, in the order they were saved.
   public var favoritePrimes: PersistentArray<Int>
-  /// What covers the counter: an alert, or the prime modal.
+  /// What is presented over the counter: an alert, or the prime modal.
   public var counterDestination: CounterState.Destination?
   /// The counter's nth-prime lookup, while it runs.
   public var counterLookup: NthPrimeLookupState?
-  /// What covers the favorites list: an alert.
+  /// What is presented over the favorites list: an alert.
   public var favoritesDestination: FavoritePrimesState.Destination?
   /// The favorites' nth-prime lookup, while it runs.
   public var favoritesLookup: NthPrimeLookupState?
@@ -210,8 +211,8 @@ extension AppState {
       .making(ScreensFeatureState.init(screens:favoritePrimes:activityCount:))
   }
 
-  /// The counter's view of the app: the count and the favorites, what covers the counter and
-  /// its lookup, and the news.
+  /// The counter's view of the app: the count and the favorites, the counter's destination and
+  /// its lookup, and the notice.
   ///
   /// Each screen's state is read and written back on every action of its feature, and read
   /// again for its view after each action, so its accessors are inlined, into the reducer that
@@ -233,8 +234,8 @@ extension AppState {
       .making(CounterState.init(count:favoritePrimes:notice:destination:nthPrimeLookup:))
   }
 
-  /// The favorites screen's view of the app: the favorites, what covers the list and its
-  /// lookup, and the news.
+  /// The favorites screen's view of the app: the favorites, the list's destination and its
+  /// lookup, and the notice.
   public var favoritePrimesState: FavoritePrimesState {
     @inlinable @inline(__always) get { Self.favoritesFields.child(of: self) }
     @inlinable @inline(__always) set { Self.favoritesFields.write(newValue, into: &self) }
@@ -287,7 +288,7 @@ public struct AppReducer: Reducer {
       return .none
     }
     if case .storageUpdated(let update) = action {
-      state.undoable.takeIn(update)
+      state.undoable.apply(update)
       return .none
     }
     return combine {

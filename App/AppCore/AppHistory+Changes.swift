@@ -92,12 +92,12 @@ extension AppState.Undoable {
 }
 
 extension AppState.Undoable {
-  /// Takes in what another session changed in the database: each entry taken back is erased
+  /// Applies what another session changed in the database: each entry taken back is erased
   /// where memory holds it, its prime following as the ledger reverses it, and each entry
   /// appended is written last. The cost follows the update: a
   /// taken-back entry is looked for from the end of the feed.
-  mutating func takeIn(_ update: StoredUpdate) {
-    takeIn(takenBack: update.takenBack, appended: update.appended)
+  mutating func apply(_ update: StoredUpdate) {
+    self.apply(takenBack: update.takenBack, appended: update.appended)
   }
 }
 

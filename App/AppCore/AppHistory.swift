@@ -34,21 +34,21 @@ extension AppState {
 /// Each kind of action has one layer, named in one switch:
 /// - another session's change (``AppAction/storageChanged(_:)``) replaces the favorites and the
 ///   feed outside the steps, so undo passes over it;
-/// - news of the terminal or of storage (what ``AppAction/isUserStep`` says is no user step)
-///   changes the screens, and is no step either;
+/// - an event of the terminal or of storage (a resize, a signal, a failed write: what
+///   ``AppAction/isUserStep`` says is no user step) changes the screens, and is no step either;
 /// - a move on the history page (``AppHistoryAction/historyPage(_:)``) travels to where the
 ///   page's marker went;
 /// - any other action is a step when it changes ``AppState/undoable`` (the count, the
-///   favorites, the feed). One that changes only what is on screen for the moment (what covers
-///   a screen, a running lookup) is no step, so a refused action leaves undo and redo as they
+///   favorites, the feed). One that changes only what is on screen for the moment (a presented
+///   destination, a running lookup) is no step, so a refused action leaves undo and redo as they
 ///   were;
 /// - undo, redo and travel take back or make again the steps' own changes, leaving what other
 ///   sessions changed, and never bring back a dialog or a lookup. The notice says what they
 ///   left, or that there was nothing to undo or redo. A replay of a recording of an earlier
 ///   format travels by that format's rules instead (``ReplayedAction``), as it was made.
 ///
-/// Whatever changed the favorites, the selection stays on the prime it showed; what the last
-/// step said is news until the next step, undo, redo or move on the history page.
+/// Whatever changed the favorites, the selection stays on the prime it showed; the notice the
+/// last step left stands until the next step, undo, redo or move on the history page.
 ///
 /// While the stored favorites are read-only (``ScreensState/readOnly``), this session's own
 /// change of them (a step, what its effect sent back, undo, redo, travel, a move on the history
@@ -133,26 +133,25 @@ public struct AppHistoryReducer: Reducer {
     into history: inout History<AppState>, action: AppHistoryAction,
     environment: AppEnvironment
   ) -> Effect<AppHistoryAction> {
-    // Each kind of action has one layer, named here.
     switch action {
     case .step(let change) where change.isOthersChange:
-      takeInOthersChange(change, into: &history, environment: environment)
+      applyOthersChange(change, into: &history, environment: environment)
       return .none
     case .step(let change) where !change.isUserStep:
-      takeInNews(change, into: &history.present, environment: environment)
+      applyEvent(change, to: &history.present, environment: environment)
       return .none
     case .step(let change):
-      clearNews(in: &history.present)
+      clearNotice(in: &history.present)
       return record(.step(change), into: &history, environment: environment)
     case .feedback(let change, let step):
-      // What a step's effect sent back belongs to that step, and is no news of its own.
+      // What a step's effect sent back belongs to that step: it leaves the notice alone.
       return record(.feedback(change, step: step), into: &history, environment: environment)
     case .undo, .redo, .travel:
-      clearNews(in: &history.present)
+      clearNotice(in: &history.present)
       travel(&history, by: action.travels, environment: environment)
       return .none
     case .historyPage(let move):
-      clearNews(in: &history.present)
+      clearNotice(in: &history.present)
       moveOnHistoryPage(move, in: &history, environment: environment)
       return .none
     }
@@ -166,7 +165,7 @@ public struct AppHistoryReducer: Reducer {
   ) {
     withoutActuallyEscaping(travel) { travel in
       _ = Reduce<History<AppState>, Void, Void> { history, _, _ in
-        clearNews(in: &history.present)
+        clearNotice(in: &history.present)
         travel(&history)
         return .none
       }
@@ -187,7 +186,7 @@ public struct AppHistoryReducer: Reducer {
 
   /// Another session's change: no step of this one, so undo passes over it and no step of the
   /// history shows it.
-  private func takeInOthersChange(
+  private func applyOthersChange(
     _ change: AppAction, into history: inout History<AppState>, environment: AppEnvironment
   ) {
     history.changeOutsideSteps {
@@ -195,18 +194,18 @@ public struct AppHistoryReducer: Reducer {
     }
   }
 
-  /// News of the terminal or of storage: no step, so it leaves what the last step said alone
-  /// (the news may set a warning or a storage problem of its own), and no effect of it runs.
-  private func takeInNews(
-    _ change: AppAction, into state: inout AppState, environment: AppEnvironment
+  /// An event of the terminal or of storage: no step, so it leaves the notice the last step left
+  /// (the event may set a warning or a storage status of its own), and no effect of it runs.
+  private func applyEvent(
+    _ change: AppAction, to state: inout AppState, environment: AppEnvironment
   ) {
     _ = app.reduce(into: &state, action: change, environment: environment)
   }
 
-  /// What the last step said, or refused, is news until the next step, undo, redo or move on
-  /// the history page. Written only when it was set: the history keeps the screens of each step by
-  /// reference, as long as they do not change.
-  private func clearNews(in state: inout AppState) {
+  /// The notice the last step left (what it did, or why it was refused) stands until the next
+  /// step, undo, redo or move on the history page. Written only when it was set: the history
+  /// keeps the screens of each step by reference, as long as they do not change.
+  private func clearNotice(in state: inout AppState) {
     if state.screens.said != nil || state.screens.notice?.isRefusal == true {
       state.screens.said = nil
     }

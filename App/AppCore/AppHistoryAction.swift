@@ -33,8 +33,8 @@ public enum AppHistoryAction: Equatable, Sendable {
   }
 
   /// Whether the action is this session's own change: a user's step, what its effect sent
-  /// back, undo, redo, travel or a move on the history page. Another session's change and news
-  /// of the terminal or of storage are not.
+  /// back, undo, redo, travel or a move on the history page. Another session's change and an
+  /// event of the terminal or of storage are not.
   var isOwnChange: Bool {
     if case .step(let change) = self { change.isUserStep } else { true }
   }
@@ -52,7 +52,8 @@ public enum AppHistoryAction: Equatable, Sendable {
 
 extension AppAction {
   /// Whether the action is a step of this session's user: a key or a command. Another
-  /// session's change, and news of the terminal or of storage, are not: undo passes over them.
+  /// session's change, and an event of the terminal or of storage, are not: undo passes over
+  /// them.
   public var isUserStep: Bool {
     switch self {
     case .counter, .favoritePrimes, .alertsDismissed:
@@ -65,7 +66,7 @@ extension AppAction {
         .selectionMovedToLast, .activityScrolled, .activityPaged, .activityScrolledToNewest,
         .activityScrolledToOldest, .launchWarningClosed, .quitTapped:
         true
-      // The keys' help covers the page and changes nothing under it: what the last step said
+      // The keys' help is presented over the page and changes nothing under it: the notice
       // stays, and undo has nothing of it to pass over.
       case .helpOpened, .helpClosed, .terminalResized, .launchWarned, .storageFailed,
         .storageRecovered, .storageWaiting, .storageWaitEnded, .storageReadOnly, .storageWritable,

@@ -11,7 +11,8 @@ import Screens
 /// notice on the last rows, the keys' help and the launch's warning; and what each key does.
 ///
 /// Both are pure functions of the app's state, so the key map is tested with `TestStore` and the
-/// drawing as text. What covers a page is read from that page's destination and lookup.
+/// drawing as text. What is presented over a page is read from that page's destination and
+/// lookup.
 public enum AppView {
   /// The screen for the app's state alone, as a history with no steps: the history page, if
   /// open, lists only the start.
@@ -51,12 +52,12 @@ public enum AppView {
     let state = history.present
     let size = state.screens.size
     guard size.isLargeEnough else {
-      return tooSmall(size, showing: tooSmallNews(state, progress: progress), charset: charset)
+      return tooSmall(size, showing: tooSmallLines(state, progress: progress), charset: charset)
     }
     var drawing: Drawing
     switch state.screens.destination {
     case .help?:
-      // The keys cover the whole page, and their last row says how to close them.
+      // The keys' help fills the whole page, and their last row says how to close them.
       drawing = HelpView.draw(keys(in: state).help, size: size, charset: charset)
     case .launchWarning(let warning)?:
       drawing = page(history, progress: progress, timeZone: timeZone, charset: charset)
@@ -67,7 +68,7 @@ public enum AppView {
     return drawing
   }
 
-  /// The page the screens' state shows, what covers it, and the notice on its last rows.
+  /// The page the screens' state shows, its destination, and the notice on its last rows.
   private static func page(
     _ history: History<AppState>, progress: Double, timeZone: TimeZone, charset: Charset
   ) -> Drawing {
@@ -101,7 +102,7 @@ public enum AppView {
   /// What a terminal too small for the screens shows below the size it needs: a running
   /// lookup, how far it is and how to cancel it, which the keys still do there; or else what
   /// the last rows say (``lastRows(_:)``), such as that the lookup was cancelled.
-  static func tooSmallNews(_ state: AppState, progress: Double) -> [Line] {
+  static func tooSmallLines(_ state: AppState, progress: Double) -> [Line] {
     if state.isLookingUp {
       return [
         Line("Looking up: \(Int(min(max(progress, 0), 1) * 100))%"),
@@ -112,7 +113,7 @@ public enum AppView {
   }
 
   /// What the last rows say: where storing stands (a wait for the database, a failure) over
-  /// the news, until it changes. Read-only favorites leave the rows to the news and the hints,
+  /// the notice, until it changes. Read-only favorites leave the rows to the notice and the hints,
   /// the whole session long; a change refused for them says why.
   public static func lastRows(_ screens: ScreensState) -> String? {
     if case .refusedReadOnly(let reason) = screens.notice {
@@ -128,9 +129,9 @@ public enum AppView {
   /// nothing.
   ///
   /// A running lookup takes the keys first (``lookupKeys``): Esc and Ctrl-C cancel it. Then the
-  /// table of keys of what is on top acts, the one its hints are written from: what covers the page
-  /// (``alertKeys(dismissing:)``, ``primeModalKeys(offering:)``), which takes every key but
-  /// those that quit, or else the page's own (``counterPage``, ``favoritesPage``,
+  /// table of keys of what is on top acts, the one its hints are written from: the presented
+  /// destination's (``alertKeys(dismissing:)``, ``primeModalKeys(offering:)``), which takes
+  /// every key but those that quit, or else the page's own (``counterPage``, ``favoritesPage``,
   /// ``activityPage``, ``historyPage``). ``quitKeys`` quit wherever they have nothing else to
   /// do, and Ctrl-D everywhere. `?` and F1 show the keys of the table that acts
   /// (``helpOpening(_:)``), and then any key but Ctrl-D closes them and does nothing else. On a
@@ -146,7 +147,7 @@ public enum AppView {
       // Any key closes the warning; the keys that quit quit.
       return quits ? quit : .step(.screens(.launchWarningClosed))
     }
-    // Below the size the screen needs, nothing covers the page as far as a person can see:
+    // Below the size the screen needs, nothing presented over the page can be seen:
     // only quitting and a running lookup's keys act, whatever was open.
     guard state.screens.size.isLargeEnough else {
       return state.isLookingUp ? lookupKeys.action(for: key, in: state) : quits ? quit : nil
@@ -156,7 +157,7 @@ public enum AppView {
   }
 
   /// The table of keys that acts in `state`, and that its hints and its keys' help are written
-  /// from: a running lookup's, or else that of what covers the page, or else the page's own.
+  /// from: a running lookup's, or else the presented destination's, or else the page's own.
   static func keys(in state: AppState) -> KeyTable<AppState, AppHistoryAction> {
     if state.isLookingUp { return lookupKeys }
     return switch state.screens.page {
@@ -224,7 +225,7 @@ public enum AppView {
     ],
   ])
 
-  /// The counter page's keys as they are now: those of what covers the counter, or the page's
+  /// The counter page's keys as they are now: those of the counter's destination, or the page's
   /// own.
   static func counterKeys(_ counter: CounterState) -> KeyTable<AppState, AppHistoryAction> {
     if counter.nthPrimeLookup != nil { return lookupKeys }
@@ -249,7 +250,7 @@ public enum AppView {
     return favorites.destination == nil ? favoritesPage : favoritesAlertKeys
   }
 
-  /// The keys while a lookup runs, whatever covers the page: Esc and Ctrl-C cancel it, and `q`
+  /// The keys while a lookup runs, whatever is presented: Esc and Ctrl-C cancel it, and `q`
   /// quits.
   static let lookupKeys = KeyTable(rows: [
     [

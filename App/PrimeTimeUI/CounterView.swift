@@ -5,7 +5,7 @@ import PrimeModal
 import Screens
 
 /// The counter screen: the count between − and +, the questions to ask about it, and the key
-/// hints. It draws a `CounterState`, what covers it included; ``AppView`` reads its keys from
+/// hints. It draws a `CounterState`, its destination included; ``AppView`` reads its keys from
 /// the table of what is on top.
 public enum CounterView {
   /// The counter's keys, with nothing over it: the first row of the counter page's hints.
@@ -17,7 +17,7 @@ public enum CounterView {
   ]
 
   /// The screen. While a lookup runs, the count and its questions are dimmed and a progress bar
-  /// shows, `progress` from 0 to 1; what covers the counter (an alert, or the prime modal and
+  /// shows, `progress` from 0 to 1; the destination (an alert, or the prime modal and
   /// its own alert) is drawn in a box over it. The nth prime is offered for a count of 1 or
   /// more; below that, a dimmed row says why not. It is drawn in the terminal's `charset`.
   ///
@@ -56,7 +56,7 @@ public enum CounterView {
     case .alert(let alert):
       return overlay(AlertView.lines(alert), on: drawing, size: size, charset: charset)
     case .primeModal(let modal):
-      // The modal's own alert covers it, until it is dismissed.
+      // The modal's own alert is drawn in its place, until it is dismissed.
       let lines = modal.alert.map(AlertView.lines) ?? PrimeModalView.lines(modal)
       return overlay(lines, on: drawing, size: size, charset: charset)
     case nil:

@@ -166,15 +166,15 @@ func overlay(_ lines: [Line], on base: Drawing, size: Size, charset: Charset) ->
 }
 
 /// What every view draws on a terminal smaller than ``Size/minimum``: one line that says the
-/// size needed, shortened to `needs <columns>×<rows>` where even that does not fit, and `news`
-/// on the last rows, broken between words to fit. Where the rows cannot hold both, the news
-/// stays.
-public func tooSmall(_ size: Size, showing news: [Line] = [], charset: Charset) -> Drawing {
+/// size needed, shortened to `needs <columns>×<rows>` where even that does not fit, and `lines`
+/// (a lookup's progress, or the notice) on the last rows, broken between words to fit. Where
+/// the rows cannot hold both, `lines` stay.
+public func tooSmall(_ size: Size, showing lines: [Line] = [], charset: Charset) -> Drawing {
   let needs = charset.text("\(Size.minimum.columns)×\(Size.minimum.rows)")
   let message = "primetime ui needs \(needs)"
   return screen(
     top: [Line(displayWidth(message) <= size.columns ? message : "needs \(needs)")],
-    bottom: news.flatMap { line in
+    bottom: lines.flatMap { line in
       charset.text(line.text).wrapped(to: size.columns).map { Line($0, line.style) }
     },
     size: size, charset: charset)

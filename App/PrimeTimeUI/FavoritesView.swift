@@ -37,7 +37,7 @@ public enum FavoritesView {
     .character("i"), hint: .words("import"), sends: .loadButtonTapped(file: nil))
 
   /// The list from `selection.top`, the selected row a bar across it; while a lookup runs, a
-  /// progress bar in place of the hints; what covers the list in a box. Only the visible rows
+  /// progress bar in place of the hints; the destination in a box. Only the visible rows
   /// are looked at, however long the list. It is drawn in the terminal's `charset`.
   ///
   /// ```swift

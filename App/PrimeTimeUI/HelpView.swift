@@ -4,7 +4,7 @@ import Screens
 /// binding of the table that acts there, all its keys and what they do, and the keys that act
 /// everywhere.
 enum HelpView {
-  /// The keys that act on every page, whatever covers it, which no table holds.
+  /// The keys that act on every page, whatever is presented, which no table holds.
   static let everywhere: [(keys: [Key], words: String)] = [
     ([.endOfInput], "quit"), ([.suspend], "suspend"),
   ]

@@ -116,7 +116,7 @@ extension Command {
       guard let path = session.filePath(file) else { return }
       await session.send(
         .favoritePrimes(.saveButtonTapped(file: path)),
-        newsOnStandardError: path == FileClient.standardStreams)
+        noticeOnStandardError: path == FileClient.standardStreams)
     },
     Command(
       "load-favorites", .optionalFile("file"),

@@ -105,7 +105,7 @@ public final class Session {
   /// The app's state now, without its undo history.
   public var state: AppState { runtime.state }
 
-  /// Stores each change, and takes in other sessions' changes.
+  /// Stores each change, and applies other sessions' changes.
   var storage: StorageObserver? { runtime.storage }
 
   /// The REPL's screen for the page shown: the history page is the counter's, the activity
@@ -115,7 +115,6 @@ public final class Session {
   /// Whether the session is ending: after `quit`, or a signal in the full screen.
   public var isQuitRequested: Bool { state.screens.ending != nil }
 
-  /// The state with its undo history.
   var history: History<AppState> { store.state }
 
   /// Whether each action is printed with the change it made.
@@ -151,10 +150,10 @@ public final class Session {
     }
   }
 
-  /// Runs one command: first takes in other sessions' changes, then runs it, and stores what
+  /// Runs one command: first applies other sessions' changes, then runs it, and stores what
   /// changed.
   func run(_ parsed: ParsedCommand) async -> Outcome {
-    // Others' changes are taken in before the command, so that piped sessions go line by line.
+    // Others' changes are applied before the command, so that piped sessions go line by line.
     await storage?.takeInOthers()
     let before = storage?.takeProblems() ?? []
     failure = nil
@@ -192,10 +191,10 @@ public final class Session {
   /// runs, with a person at the terminal, shows progress after a moment, and Ctrl-C cancels it.
   ///
   /// - Returns: Whether the step went through, with no failure.
-  /// - Parameter newsOnStandardError: Whether what the step says goes to standard error, as
+  /// - Parameter noticeOnStandardError: Whether the step's notice goes to standard error, as
   ///   it does while standard output carries a file.
   @discardableResult
-  func send(_ action: AppAction, newsOnStandardError: Bool = false) async -> Bool {
+  func send(_ action: AppAction, noticeOnStandardError: Bool = false) async -> Bool {
     // A control of a screen not shown is refused by the app; asked first, it is not sent, so a
     // refused command leaves no trace.
     if let needed = state.screenRefusing(action) {
@@ -218,13 +217,13 @@ public final class Session {
         await task.finish()
       }
     }
-    return showNews(onStandardError: newsOnStandardError)
+    return showNotice(onStandardError: noticeOnStandardError)
   }
 
-  /// Shows the news the last step left, and the alerts on either screen, which it then
+  /// Shows the notice the last step left, and the alerts on either screen, which it then
   /// dismisses, as the app's ``AppAction/alertsDismissed`` says: a failure ends the command as
   /// one, anything else is printed. Returns whether there was no failure.
-  private func showNews(onStandardError: Bool = false) -> Bool {
+  private func showNotice(onStandardError: Bool = false) -> Bool {
     if case .refusedReadOnly(let reason) = state.screens.notice {
       fail(
         "\(ScreensState.StorageStatus.readOnlyMessage(reason)); "
@@ -268,6 +267,6 @@ public final class Session {
   private func travel(_ action: AppHistoryAction) async {
     runtime.dispatch(action)
     await storage?.settle()
-    _ = showNews()
+    _ = showNotice()
   }
 }

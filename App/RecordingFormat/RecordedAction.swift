@@ -33,7 +33,7 @@ public indirect enum RecordedAction: Codable, Equatable, Sendable {
     case favoriteCommand(PrimeModal)
   }
 
-  /// What happens in what covers the counter.
+  /// What happens in the counter's destination.
   public enum CounterDestination: Codable, Equatable, Sendable {
     case primeModal(PrimeModal)
   }

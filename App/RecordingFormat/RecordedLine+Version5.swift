@@ -47,7 +47,7 @@ extension RecordedLine {
     }
 
     /// The app's state: format 5 kept the count and the favorites in the prime modal's state
-    /// within the counter's. What covered the screens was flags and alerts that are not read,
+    /// within the counter's. What the screens presented was flags and alerts that are not read,
     /// since they have no one-for-one counterpart in the destinations. A state without the
     /// screens' starts on the counter.
     struct State: Decodable, Equatable, Sendable {
@@ -102,10 +102,10 @@ extension RecordedLine {
 extension EarlierLine<
   RecordedLine.Version5.AppAction, RecordedLine.Version5.State, RecordedLine.Version5.Summary
 > {
-  /// The line in format 6, where what covers a screen is one destination, and the count and the
+  /// The line in format 6, where what a screen presents is one destination, and the count and the
   /// favorites are stored once.
   ///
-  /// What covered the screens is not in the upgraded states and summaries, which a replay then
+  /// What the screens presented is not in the upgraded states and summaries, which a replay then
   /// checks for the data and the history only (``Replay/Comparison/init(recordedIn:)``).
   func upgraded() -> RecordedLine.Version8.Line {
     map(action: \.upgraded, state: \.upgraded, summary: \.upgraded)
@@ -173,7 +173,7 @@ extension RecordedLine.Version5.NthPrimeLookupAction {
 }
 
 extension RecordedLine.Version5.Summary {
-  /// The summary in format 6, with nothing covering the screens.
+  /// The summary in format 6, with nothing presented on the screens.
   var upgraded: RecordedLine.Summary {
     RecordedLine.Summary(
       count: count, favoriteCount: favoriteCount, lastFavorite: lastFavorite,

@@ -61,8 +61,8 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// screens are state (the page, the selection, the notices, quitting), with their own actions,
   /// and "nothing to undo" is a routine alert. Version 4: `travel` lines, and the history
   /// page's actions. Version 5: the nth-prime lookup is a feature of its own, so a screen's
-  /// cancel and answer are the lookup's actions. Version 6: what covers a screen is one
-  /// destination, a running lookup is the lookup's state, routine news is a notice, and the
+  /// cancel and answer are the lookup's actions. Version 6: what a screen presents is one
+  /// destination, a running lookup is the lookup's state, a routine alert is a notice, and the
   /// count and the favorites are stored once. Version 7: undo and redo are changes to what is
   /// stored now, so after another session's change they leave what it did. Version 8: a move
   /// on the history page says what other sessions had already done of the steps it travels, as
@@ -126,7 +126,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     public var undoCount: Int
     public var redoCount: Int
 
-    /// A summary of its parts; what covers the screens, the lookups and the notice are none
+    /// A summary of its parts; the screens' destinations, the lookups and the notice are none
     /// unless given.
     public init(
       count: Int, favoriteCount: Int, lastFavorite: Int?, activityCount: Int,
@@ -151,7 +151,7 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     }
 
     /// Whether another summary has the same count, favorites, feed and history, whatever
-    /// covers the screens and whatever the notice: what a line of format 5 and before is
+    /// the screens present and whatever the notice: what a line of format 5 and before is
     /// checked by, since its flags and shared alerts have no one-for-one counterpart in the
     /// destinations.
     public func agreesInTheDataAndTheHistory(with other: Summary) -> Bool {

@@ -1,8 +1,8 @@
 import Foundation
 
 extension RecordedState {
-  /// The front ends' own state: the page, the selection, the feed's scroll, what covers the
-  /// page, the notice, where storing stands, the terminal's size and how the app ended.
+  /// The front ends' own state: the page, the selection, the feed's scroll, the presented
+  /// destination, the notice, where storing stands, the terminal's size and how the app ended.
   ///
   /// In the file, the page is its name (`"history"` with a `historyVisit` beside it), and
   /// where storing stands is one of three keys (`storageProblem`, `storageWait`,
@@ -64,7 +64,7 @@ extension RecordedState {
       }
     }
 
-    /// What covers the page until a key closes it.
+    /// What is presented over the page until a key closes it.
     public enum Destination: Codable, Equatable, Sendable {
       case help
       case launchWarning(String)
@@ -116,7 +116,7 @@ extension RecordedState.Screens: Codable {
     selection = try container.decode(Selection.self, forKey: .selection)
     activityEnd = try container.decodeIfPresent(Int.self, forKey: .activityEnd)
     destination = try container.decodeIfPresent(Destination.self, forKey: .destination)
-    // Before format 15 the launch's warning was a notice; it is what covers the page now.
+    // Before format 15 the launch's warning was a notice; it is a destination now.
     switch try container.decodeIfPresent(NoticeBefore15.self, forKey: .notice) {
     case .notice(let notice)?: self.notice = notice
     case .launchWarning(let warning)?: destination = .launchWarning(warning)

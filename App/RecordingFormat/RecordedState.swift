@@ -60,13 +60,13 @@ public struct RecordedState: Codable, Equatable, Sendable {
     case failure(String)
   }
 
-  /// What covers the counter.
+  /// What is presented over the counter.
   public enum CounterDestination: Codable, Equatable, Sendable {
     case alert(Alert)
     case primeModal(alert: Alert?)
   }
 
-  /// What covers the favorites list.
+  /// What is presented over the favorites list.
   public enum FavoritesDestination: Codable, Equatable, Sendable {
     case alert(Alert)
   }
@@ -179,7 +179,7 @@ public struct RecordedState: Codable, Equatable, Sendable {
     }
   }
 
-  /// Routine news on the last rows.
+  /// What the last step did or why it was refused, on the last rows.
   public enum Notice: Codable, Equatable, Sendable {
     case said(String)
     case refused(needs: Screen)

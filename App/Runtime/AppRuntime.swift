@@ -16,7 +16,7 @@ public final class AppRuntime {
   /// The favorites' store, scoped from the app's: every favorites action goes through it.
   /// Undo, redo and other sessions' changes are the app's, and go to ``store``.
   public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
-  /// Stores each change, and takes in other sessions' changes.
+  /// Stores each change, and applies other sessions' changes.
   public let storage: StorageObserver?
   /// The time zone the activity feed is shown in.
   public let timeZone: TimeZone

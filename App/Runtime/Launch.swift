@@ -48,7 +48,7 @@ public final class Launch {
   ///     in memory, with a warning (a person), or ends it (a script). A script also stops
   ///     waiting for a database that another program held past a wait: each later change
   ///     fails at once.
-  ///   - watchesStorage: Whether other sessions' writes are taken in as they are made (the full
+  ///   - watchesStorage: Whether other sessions' writes are applied as they are made (the full
   ///     screen) rather than when the front end asks (the REPL, before each command).
   ///   - afterEachAction: What the front end does after each action, outside any reducer.
   /// - Returns: The launch, or `nil` when it could not start; the reason went to `warn`.

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 
 /// What the front ends show, as state: the page, the favorites' selection, the activity feed's
-/// scroll, what covers the page, the one notice, where storing stands, and whether the app is
+/// scroll, the presented destination, the one notice, where storing stands, and whether the app is
 /// ending.
 ///
 /// The screens are a feature like the others: this state changes only through
@@ -19,13 +19,13 @@ public struct ScreensState: Equatable, Sendable {
   /// Kept as a position from the oldest so that entries that arrive meanwhile do not move what
   /// is shown.
   public var activityEnd: Int?
-  /// What covers the page, if anything: the keys it has.
+  /// What is presented over the page, if anything: the keys' help, or the launch's warning.
   public var destination: Destination?
-  /// The routine news, if any: what the last step did, or why it was refused.
+  /// What the last step did, or why it was refused, if it left a notice.
   public var notice: Notice?
-  /// Where storing stands when it is not simply done, said on the last rows in place of the
-  /// news until it changes. A standing condition rather than news: news made meanwhile is kept,
-  /// and the REPL says it.
+  /// Where storing stands when it is not simply done, shown on the last rows in place of the
+  /// notice until it changes. A standing condition rather than a notice: a notice left
+  /// meanwhile is kept, and the REPL prints it.
   public var storageStatus: StorageStatus?
   /// The terminal's size, which decides how many rows the lists show.
   public var size: Size
@@ -87,7 +87,7 @@ public struct ScreensState: Equatable, Sendable {
     }
   }
 
-  /// What covers the page until a key closes it.
+  /// What is presented over the page until a key closes it.
   public enum Destination: Equatable, Sendable {
     /// The keys of what is shown under it, and what each does (`?` or F1 on the full screen).
     case help
@@ -172,7 +172,8 @@ public struct ScreensState: Equatable, Sendable {
     }
   }
 
-  /// Routine news: one at a time, fixed when it is made, and needing no answer.
+  /// What the last step did or why it was refused: one at a time, fixed when it is made, and
+  /// needing no answer, unlike an alert.
   public enum Notice: Equatable, Sendable {
     /// What the last step did ("saved 7 to your favorite primes", "nothing to undo",
     /// "cancelled", what an undo left), said on the last rows until the next step.
@@ -193,7 +194,7 @@ public struct ScreensState: Equatable, Sendable {
     }
   }
 
-  /// What the last step said, if the notice is its news.
+  /// The notice's text, where it says what the last step did (``Notice/said(_:)``).
   public var said: String? {
     get { if case .said(let text) = notice { text } else { nil } }
     set { notice = newValue.map(Notice.said) }

@@ -4,7 +4,7 @@ import ComposableArchitecture
 /// went wrong.
 ///
 /// Every feature shows such a message as one of these, and each front end decides how: a dialog
-/// on the full screen, a line of output in the REPL. Routine news (saved, deleted, nothing to
+/// on the full screen, a line of output in the REPL. What a step did (saved, deleted, nothing to
 /// undo) is no alert: a feature says it as a notice, which needs no answer. Messages read as a
 /// command-line tool's do: they start in lower case (numbers and names aside) and end without a
 /// full stop; a second clause follows a semicolon or a colon.

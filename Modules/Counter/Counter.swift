@@ -5,15 +5,15 @@ import NthPrimeLookup
 import PrimeModal
 
 /// The counter screen's state: the count and the favorites, which the app stores once and the
-/// counter shares, what covers the screen, and a running lookup.
+/// counter shares, the destination it presents, and a running lookup.
 public struct CounterState: Equatable, Sendable {
-  /// The count.
+  /// The count; a step past either end of `Int` leaves it as it is.
   public var count: Int
   /// The favorite primes, which the prime modal edits.
   public var favoritePrimes: PersistentArray<Int>
-  /// Routine news of the last step (saved, removed), which needs no answer.
+  /// What the last step did (saved, removed): a notice, which needs no answer.
   public var notice: String?
-  /// What covers the counter, if anything: an alert, or the prime modal.
+  /// What is presented over the counter, if anything: an alert, or the prime modal.
   public var destination: Destination?
   /// The nth-prime lookup, while one runs; the counter is frozen meanwhile.
   public var nthPrimeLookup: NthPrimeLookupState?
@@ -37,7 +37,7 @@ public struct CounterState: Equatable, Sendable {
     self.nthPrimeLookup = nthPrimeLookup
   }
 
-  /// What can cover the counter: one thing at a time.
+  /// What the counter can present: one destination at a time.
   ///
   /// Held in a box (`indirect`), as a presented feature's state usually is: the counter's state
   /// is read and written back on every counter action, and one reference copies for less than
@@ -60,26 +60,26 @@ public struct CounterState: Equatable, Sendable {
 }
 
 extension CounterState: NthPrimeLookupPresenting {
-  /// The lookup's alerts cover the counter, as its own do.
+  /// The lookup's alerts are presented as the counter's own are: as its destination.
   public mutating func showAlert(_ alert: Alert) {
     destination = .alert(alert)
   }
 }
 
-/// What covers the counter, with the state each presented feature works on: the prime modal's
+/// The counter's destination, with the state each presented feature works on: the prime modal's
 /// is derived from the counter's count and favorites.
 public enum CounterDestinationState: Equatable, Sendable {
   case alert(Alert)
   case primeModal(PrimeModalState)
 }
 
-/// What happens in what covers the counter: only the prime modal acts; an alert is dismissed.
+/// What happens in the counter's destination: only the prime modal acts; an alert is dismissed.
 public enum CounterDestinationAction: Equatable, Sendable {
   case primeModal(PrimeModalAction)
 }
 
 extension CounterState {
-  /// What covers the counter, each feature's state derived: the prime modal sees the count and
+  /// The presented destination, each feature's state derived: the prime modal sees the count and
   /// the favorites, and writes back the favorites; its own alert is the destination's, and
   /// what its save or remove said becomes the counter's notice.
   public var presented: CounterDestinationState? {
@@ -138,11 +138,11 @@ public enum CounterAction: Equatable, Sendable {
   case nthPrimeTapped
   /// Something happened in the running lookup, or it was dismissed (cancelled).
   case nthPrimeLookup(PresentationAction<NthPrimeLookupAction>)
-  /// Something happened in what covers the counter, or it was dismissed.
+  /// Something happened in the presented destination, or it was dismissed.
   case destination(PresentationAction<CounterDestinationAction>)
   /// The prime modal's save or remove, asked for on the counter itself, as the REPL's `save`
   /// and `remove` are: on the open modal it is the modal's own action; with the modal closed,
-  /// the modal opens for it and closes after, and an alert it raises covers the counter.
+  /// the modal opens for it and closes after, and an alert it raises is presented on the counter.
   case favoriteCommand(PrimeModalAction)
 }
 
@@ -154,14 +154,14 @@ extension CasePath<CounterAction, PresentationAction<NthPrimeLookupAction>> {
 }
 
 extension CasePath<CounterAction, PresentationAction<CounterDestinationAction>> {
-  /// The actions of what covers the counter, within the counter's.
+  /// The destination's actions within the counter's.
   public static var destination: Self {
     Self(CounterAction.destination) { if case .destination(let a) = $0 { a } else { nil } }
   }
 }
 
 extension CasePath<CounterDestinationState, PrimeModalState> {
-  /// The prime modal, one of what can cover the counter.
+  /// The prime modal, one of the counter's destinations.
   public static var primeModal: Self {
     Self(CounterDestinationState.primeModal) {
       if case .primeModal(let modal) = $0 { modal } else { nil }
@@ -170,7 +170,7 @@ extension CasePath<CounterDestinationState, PrimeModalState> {
 }
 
 extension CasePath<CounterDestinationAction, PrimeModalAction> {
-  /// The prime modal's actions among those of what covers the counter.
+  /// The prime modal's actions among the destination's.
   public static var primeModal: Self {
     Self(CounterDestinationAction.primeModal) { if case .primeModal(let a) = $0 { a } else { nil } }
   }
@@ -187,7 +187,7 @@ public struct CounterEnvironment: Sendable {
   }
 }
 
-/// The counter screen: its own rules, with what covers it and the lookup it presents, and the
+/// The counter screen: its own rules, with its destination and the lookup it presents, and the
 /// prime modal's save and remove asked for on the counter itself
 /// (``CounterAction/favoriteCommand(_:)``).
 ///

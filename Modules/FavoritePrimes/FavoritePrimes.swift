@@ -7,13 +7,13 @@ import NthPrimeClient
 import NthPrimeLookup
 
 /// The favorites screen's state: the favorites, which the app stores once and the screen
-/// shares, what covers the screen, and a running lookup.
+/// shares, the destination it presents, and a running lookup.
 public struct FavoritePrimesState: Equatable, Sendable {
   /// The favorite primes, in the order they were saved; a list row's index is a position here.
   public var favoritePrimes: PersistentArray<Int>
-  /// Routine news of the last step (deleted, saved, loaded), which needs no answer.
+  /// What the last step did (deleted, saved, loaded): a notice, which needs no answer.
   public var notice: String?
-  /// What covers the list, if anything.
+  /// What is presented over the list, if anything.
   public var destination: Destination?
   /// The nth-prime lookup, while one runs; a tap on another row meanwhile asks nothing.
   public var nthPrimeLookup: NthPrimeLookupState?
@@ -35,12 +35,12 @@ public struct FavoritePrimesState: Equatable, Sendable {
     self.nthPrimeLookup = nthPrimeLookup
   }
 
-  /// What can cover the list: one thing at a time, held in a box as the counter's is.
+  /// What the list can present: one destination at a time, held in a box as the counter's is.
   public indirect enum Destination: Equatable, Sendable {
     /// A message to read: the lookup's answer, or why a delete, save or load did nothing.
     case alert(Alert)
 
-    /// The alert to read, if what covers the list is one.
+    /// The alert to read, if the destination is one.
     public var alert: Alert? {
       switch self {
       case .alert(let alert): alert
@@ -50,7 +50,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
 }
 
 extension FavoritePrimesState: NthPrimeLookupPresenting {
-  /// The lookup's alerts cover the list, as its own do.
+  /// The lookup's alerts are presented as the screen's own are: as its destination.
   public mutating func showAlert(_ alert: Alert) {
     destination = .alert(alert)
   }
@@ -77,7 +77,7 @@ public enum FavoritePrimesAction: Equatable, Sendable {
   case primeTapped(at: Int)
   /// Something happened in the running lookup, or it was dismissed (cancelled).
   case nthPrimeLookup(PresentationAction<NthPrimeLookupAction>)
-  /// What covers the list was dismissed; an alert has no actions of its own.
+  /// The presented destination was dismissed; an alert has no actions of its own.
   case destination(PresentationAction<Never>)
 }
 

@@ -154,7 +154,8 @@ enum Schema {
     try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
   }
 
-  /// How far a session has read the feed and the entries taken back: what came after is news.
+  /// How far a session has read the feed and the entries taken back: what came after is what
+  /// it has yet to sync.
   struct Cursor: Equatable, Sendable {
     var appended = 0
     var takenBack = 0

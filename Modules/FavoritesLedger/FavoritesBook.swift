@@ -107,11 +107,11 @@ extension FavoritesBook {
     return try append(restamped(entry))
   }
 
-  /// Takes in what another book of the same favorites changed (another session's writes to the
+  /// Applies what another book of the same favorites changed (another session's writes to the
   /// database): each entry it took back, in the order taken back, is erased where this book
   /// holds it, its prime following as the entry is reversed, and each entry it appended is
   /// written last. Both books then hold the same feed and favorites.
-  public mutating func takeIn(takenBack: [Entry.ID], appended: [Entry]) throws(Failure) {
+  public mutating func apply(takenBack: [Entry.ID], appended: [Entry]) throws(Failure) {
     for id in takenBack {
       if let entry = try entry(id) { try erase(entry) }
     }

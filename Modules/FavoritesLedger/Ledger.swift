@@ -55,9 +55,9 @@ public enum Ledger {
     var window = 8
     search: while shared > 0 {
       let low = max(0, shared - window)
-      let olds = old(low..<shared)
-      let news = new(low..<shared)
-      for index in olds.indices.reversed() where olds[index].id == news[index].id {
+      let oldWindow = old(low..<shared)
+      let newWindow = new(low..<shared)
+      for index in oldWindow.indices.reversed() where oldWindow[index].id == newWindow[index].id {
         shared = low + index + 1
         break search
       }

@@ -66,7 +66,7 @@ public struct NthPrimeLookupReducer: Reducer {
 /// Identifies the running lookup, within the place it is presented.
 private struct LookupID: Hashable, Sendable {}
 
-/// The state of a screen that presents the lookup: the running lookup, the screen's news, and
+/// The state of a screen that presents the lookup: the running lookup, the screen's notice, and
 /// an alert over it. A lookup starts and ends alike on every such screen, by these rules, so
 /// that the counter and the favorites cannot drift apart.
 ///
@@ -76,9 +76,9 @@ private struct LookupID: Hashable, Sendable {}
 public protocol NthPrimeLookupPresenting {
   /// The running lookup, while it runs.
   var nthPrimeLookup: NthPrimeLookupState? { get set }
-  /// The screen's news, which says a lookup was cancelled.
+  /// The screen's notice, which says a lookup was cancelled.
   var notice: String? { get set }
-  /// Covers the screen with an alert: the lookup's answer, or why `n` cannot be looked up.
+  /// Presents an alert on the screen: the lookup's answer, or why `n` cannot be looked up.
   mutating func showAlert(_ alert: Alert)
 }
 

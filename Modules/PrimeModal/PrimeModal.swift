@@ -3,7 +3,7 @@ import ComposableArchitecture
 import Primes
 
 /// The state of the prime modal: the count it describes, the favorites it edits, its alert, and
-/// the news of its last save or remove.
+/// the notice of its last save or remove.
 ///
 /// The count and the favorites are not the modal's own: whoever presents it derives this state
 /// from where they are stored, and writes the favorites and the notice back.
@@ -15,7 +15,7 @@ public struct PrimeModalState: Equatable, Sendable {
   public var favoritePrimes: PersistentArray<Int>
   /// Why the last save or remove did nothing: the modal's one dialog, shown over it.
   public var alert: Alert?
-  /// What the last save or remove did: routine news, which needs no answer.
+  /// What the last save or remove did: a notice, which needs no answer.
   public var notice: String?
 
   /// Creates the modal's state; with no arguments, the count 0, which is not prime.

@@ -152,7 +152,7 @@ struct AppHistoryTests {
       $0.present.screens.notice = .said("saved 7 to your favorite primes")
     }
     await store.send(.undo) {
-      // The save's confirmation is news until the next step, which the undo is; the undo says
+      // The save's notice stands until the next step, which the undo is; the undo says
       // what it left, as it was when it was done.
       $0.present.screens.notice = nil
       $0.undo()

@@ -132,9 +132,9 @@ struct FavoritesBookTests {
     check(&book, .done) { $0.redo(three, ifLatestIs: latest) }
   }
 
-  /// What one book changed, taken in by another, leaves both alike: here the other undid a
+  /// What one book changed, applied by another, leaves both alike: here the other undid a
   /// removal, saved a prime and undid that, and redid an entry both held.
-  @Test func aBook_takingInWhatAnotherChanged_endsAsIt() {
+  @Test func aBook_applyingWhatAnotherChanged_endsAsIt() {
     var mine = Book()
     let removal = removed(3)
     for entry in [saved(2), saved(3), saved(5), removal] { mine.append(entry) }
@@ -145,7 +145,7 @@ struct FavoritesBookTests {
     check(&theirs, true) { $0.takeBack(seven) }
     let eleven = saved(11)
     theirs.append(eleven)
-    mine.takeIn(takenBack: [removal.id, seven.id], appended: [eleven])
+    mine.apply(takenBack: [removal.id, seven.id], appended: [eleven])
     #expect(mine.feed == theirs.feed && mine.favorites == theirs.favorites)
     #expect(mine.favorites == [2, 3, 5, 11])
   }

@@ -6,7 +6,7 @@ import NthPrimeLookup
 import Screens
 
 extension AppState {
-  /// The state without what covers the screens, the lookups and the notice: what a replay of
+  /// The state without the screens' destinations, the lookups and the notice: what a replay of
   /// format 5 and before compares (``Replay/Comparison/dataAndHistory``).
   var withoutPresentation: AppState {
     var state = self

@@ -27,7 +27,7 @@ public enum Replay {
   enum Comparison: Equatable, Sendable {
     /// Every line's summary, and the whole state at the end.
     case everything
-    /// The count, the favorites, the feed and the history, whatever covers the screens and
+    /// The count, the favorites, the feed and the history, whatever the screens present and
     /// whatever the notice (``RecordedLine/Summary/agreesInTheDataAndTheHistory(with:)``).
     case dataAndHistory
 
@@ -123,8 +123,8 @@ extension Replay {
 
 extension Replay.Comparison {
   /// What a replay compares of a recording of format `version`: the data and the history only
-  /// for format 5 and before, whose states and summaries are read without what covered the
-  /// screens (``RecordedLine/Version5/State``); all of it for the later ones.
+  /// for format 5 and before, whose states and summaries are read without what the
+  /// screens presented (``RecordedLine/Version5/State``); all of it for the later ones.
   init(recordedIn version: Int) {
     self = version <= 5 ? .dataAndHistory : .everything
   }
