@@ -66,12 +66,25 @@ public enum REPL {
 
   /// A listing of the REPL's that a command for scripts runs once: the command of that name.
   public enum Listing: String, CaseIterable, Sendable {
+    /// `favorites`: the favorite primes, a numbered row each.
     case favorites
+    /// `activity`: the favorites added and removed, newest first.
     case activity
   }
 
   /// Runs one listing, as `-c` runs its command, and prints it, or with `json`, its JSON.
   ///
+  /// ```swift
+  /// await REPL.run(
+  ///   Self.listing, json: json, dataDirectory: dataDirectory, recording: recording,
+  ///   environment: environment)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - listing: The command to run.
+  ///   - json: Whether it prints one line of JSON instead.
+  ///   - dataDirectory: Where the favorites are kept.
+  ///   - recording: Where the session is recorded, if anywhere.
   /// - Returns: The exit status, as a `-c` session gives it.
   public static func run(
     _ listing: Listing, json: Bool, dataDirectory: URL, recording: SessionRecording,

@@ -129,21 +129,20 @@ public enum Replaying {
   /// The recording's lines, each with its number in the file, or why they cannot be read.
   static func read(_ file: String) -> Result<([RecordedLine], [Int]), RecordingError> {
     let data: Data
-    do {
+    do throws(RecordingError) {
       if file == "-" {
         // `-` is standard input, as it is for `-f` and `load-favorites`.
-        data = try FileHandle.standardInput.readToEnd() ?? Data()
-      } else if let contents = try FileError.read(file) {
-        data = contents
+        do {
+          data = try FileHandle.standardInput.readToEnd() ?? Data()
+        } catch {
+          throw RecordingError(
+            description: "cannot read standard input: \(FileError.reason(of: error))")
+        }
       } else {
-        return .failure(
-          RecordingError(
-            description: "cannot read '\(file)': \(String(cString: strerror(ENOENT)))"))
+        data = try RecordingFile.contents(of: file)
       }
-    } catch let error as FileError {
-      return .failure(RecordingError(description: "cannot read '\(file)': \(error.reason)"))
     } catch {
-      return .failure(RecordingError(description: "cannot read '\(file)': \(error)"))
+      return .failure(error)
     }
     // A CRLF line end is one character of a Swift string, and ends the line as LF does.
     var texts = String(decoding: data, as: UTF8.self)

@@ -14,7 +14,12 @@ extension ExitStatus {
 
 /// Standard error, where every room says what went wrong, what it waits for, and how long a
 /// computation took. A write that fails (a full disk, a terminal that hung up) is dropped: the
-/// process still ends with its status.
+/// process still ends with its status. (A pipe whose reader is gone ends the process with
+/// SIGPIPE, as it does any program that writes to it.)
+///
+/// ```swift
+/// StandardError.say("cannot write standard output: \(reason)")
+/// ```
 public enum StandardError {
   /// Writes `text` as it is.
   public static func write(_ text: String) {

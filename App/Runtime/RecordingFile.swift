@@ -1,3 +1,4 @@
+import FileClient
 import Foundation
 import Synchronization
 
@@ -44,6 +45,21 @@ public final class RecordingFile: Sendable {
     public init(path: String, overwrites: Bool = false) {
       self.path = path
       self.overwrites = overwrites
+    }
+  }
+
+  /// The whole recording at `path`, to replay or report.
+  ///
+  /// ```swift
+  /// try RecordingFile.contents(of: file)
+  /// ```
+  ///
+  /// - Throws: ``RecordingError``: `cannot read '<path>': <the system's reason>`.
+  public static func contents(of path: String) throws(RecordingError) -> Data {
+    do {
+      return try Data(contentsOf: URL(filePath: path))
+    } catch {
+      throw RecordingError(description: "cannot read '\(path)': \(FileError.reason(of: error))")
     }
   }
 

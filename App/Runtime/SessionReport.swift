@@ -1,6 +1,5 @@
 import AppCore
 import FavoritesDatabase
-import FileClient
 import Foundation
 import RecordingFormat
 
@@ -62,19 +61,7 @@ public enum SessionReport {
   public static func write(
     _ facts: RecordingReport, recording: SessionList.Recording, to target: RecordingFile.Target
   ) throws(RecordingError) {
-    let contents: Data
-    do {
-      guard let read = try FileError.read(recording.path) else {
-        throw RecordingError(
-          description: "cannot read '\(recording.path)': \(String(cString: strerror(ENOENT)))")
-      }
-      contents = read
-    } catch let error as RecordingError {
-      throw error
-    } catch {
-      throw RecordingError(
-        description: "cannot read '\(recording.path)': \(FileError.reason(of: error))")
-    }
+    let contents = try RecordingFile.contents(of: recording.path)
     let file: RecordingFile
     do {
       file = try RecordingFile(target)

@@ -1,4 +1,5 @@
 import Foundation
+import Runtime
 
 /// The benchmark's command line: one suite a run, a table to read and a line of JSON to compare.
 public enum BenchmarkCommand {
@@ -21,7 +22,7 @@ public enum BenchmarkCommand {
   @MainActor
   public static func run(
     _ arguments: [String], output: (String) -> Void = { print($0) },
-    errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    errors: (String) -> Void = { StandardError.line($0) }
   ) async -> Int32 {
     guard let suite = arguments.first else {
       errors(usage)
@@ -226,7 +227,7 @@ func primetimeExecutable() throws -> String {
   let package = URL(filePath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
   let configuration = productsDirectory.lastPathComponent == "debug" ? "debug" : "release"
-  FileHandle.standardError.write(Data("building primetime (\(configuration))…\n".utf8))
+  StandardError.line("building primetime (\(configuration))…")
   guard
     let swift = which("swift"),
     let build = runProcess(

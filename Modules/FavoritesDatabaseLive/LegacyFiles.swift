@@ -71,11 +71,9 @@ enum LegacyFiles {
     var book = ImportedFeed()
     for old in feed ?? [] {
       book.append(
-        Activity(
-          id: UUID(), kind: old.type, prime: old.prime,
-          milliseconds: Int64((old.timestamp.timeIntervalSince1970 * 1000).rounded())))
+        Activity(id: UUID(), kind: old.type, prime: old.prime, timestamp: old.timestamp))
     }
-    let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+    let now = Date().milliseconds
     let wanted = favorites.map(Set.init) ?? Set(book.savedOrder)
     for prime in book.savedOrder where !wanted.contains(prime) {
       book.append(

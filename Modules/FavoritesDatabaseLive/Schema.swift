@@ -183,8 +183,8 @@ enum Schema {
     return FavoritesDatabase.Update(takenBack: takenBack, appended: appended)
   }
 
-  /// Everything in the database: the favorites by position, the feed by `seq`. A feed row whose
-  /// `id` or `kind` cannot be read is skipped.
+  /// Everything in the database: the favorites by position, the feed by `seq`. A feed row that
+  /// cannot be read (``entry(_:)``) is skipped.
   static func contents(_ db: Database) throws -> FavoritesDatabase.Contents {
     let favorites = try Int.fetchAll(db, sql: "SELECT prime FROM favorite ORDER BY position")
     let feed = try Row.fetchAll(
@@ -193,13 +193,17 @@ enum Schema {
     return FavoritesDatabase.Contents(favoritePrimes: favorites, activityFeed: feed)
   }
 
-  /// The entry a feed row holds, or `nil` where its `id` or `kind` cannot be read.
+  /// The entry a feed row holds, or `nil` where a field cannot be read: an `id` or `kind` it
+  /// does not know, a `prime` that is no integer, a `timestamp` that is no integer of
+  /// ``Activity/exactMilliseconds`` (what another program may have written).
   static func entry(_ row: Row) -> Activity? {
     guard let id = UUID(uuidString: row["id"]),
-      let kind = Activity.Kind(rawValue: row["kind"])
+      let kind = Activity.Kind(rawValue: row["kind"]),
+      let prime = Int.fromDatabaseValue(row["prime"]),
+      let milliseconds = Int64.fromDatabaseValue(row["timestamp"]),
+      Activity.exactMilliseconds.contains(milliseconds)
     else { return nil }
-    return Activity(
-      id: id, kind: kind, prime: row["prime"], milliseconds: row["timestamp"])
+    return Activity(id: id, kind: kind, prime: prime, milliseconds: milliseconds)
   }
 
   /// Inserts a feed entry as it is, last in the feed; a `removed` entry keeps the `position`

@@ -27,7 +27,12 @@ public struct Activity: LedgerEntry, Codable, Hashable, Sendable {
     self.timestamp = Date(milliseconds: timestamp.milliseconds)
   }
 
-  /// Creates an entry as the database stores it, its time in milliseconds since 1970.
+  /// The times, in milliseconds since 1970, that an entry holds exactly: 2^52 either way, some
+  /// 142,000 years.
+  public static let exactMilliseconds: ClosedRange<Int64> = -(1 << 52)...(1 << 52)
+
+  /// Creates an entry as the database stores it, its time in milliseconds since 1970, one of
+  /// ``exactMilliseconds``.
   ///
   /// ```swift
   /// Activity(id: UUID(), kind: .added, prime: prime, milliseconds: now)
@@ -45,7 +50,8 @@ public struct Activity: LedgerEntry, Codable, Hashable, Sendable {
 }
 
 extension Date {
-  /// Milliseconds since 1970, to the nearest: `Date(milliseconds: m).milliseconds == m`.
+  /// Milliseconds since 1970, to the nearest: `Date(milliseconds: m).milliseconds == m` for each
+  /// `m` of ``Activity/exactMilliseconds``.
   public var milliseconds: Int64 {
     Int64((timeIntervalSince1970 * 1000).rounded())
   }

@@ -10,6 +10,11 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
   /// The system's reason, in `strerror`'s words.
   public var reason: String
 
+  /// Creates the error from its parts, as a live client reports a failed step.
+  ///
+  /// ```swift
+  /// FileError(step: "read", path: path, reason: FileError.reason(of: error))
+  /// ```
   public init(step: String, path: String, reason: String) {
     self.step = step
     self.path = path
@@ -48,20 +53,5 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
       .fileWriteVolumeReadOnly: EROFS, .fileWriteFileExists: EEXIST,
     ]
     return (error as? CocoaError).flatMap { codes[$0.code] }
-  }
-
-  /// The whole file at `path`, or `nil` when there is none.
-  ///
-  /// ```swift
-  /// try FileError.read(url(name).path)
-  /// ```
-  public static func read(_ path: String) throws -> Data? {
-    do {
-      return try Data(contentsOf: URL(filePath: path))
-    } catch  where code(of: error) == ENOENT {
-      return nil
-    } catch {
-      throw FileError(step: "read", path: path, reason: reason(of: error))
-    }
   }
 }

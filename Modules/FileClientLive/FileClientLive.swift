@@ -163,3 +163,20 @@ private func writeAll(_ data: Data, to fd: Int32, naming path: String) throws {
     }
   }
 }
+
+extension FileError {
+  /// The whole file at `path`, or `nil` when there is none.
+  ///
+  /// ```swift
+  /// try FileError.read(url(name).path)
+  /// ```
+  static func read(_ path: String) throws -> Data? {
+    do {
+      return try Data(contentsOf: URL(filePath: path))
+    } catch where FileError.code(of: error) == ENOENT {
+      return nil
+    } catch {
+      throw FileError(step: "read", path: path, reason: FileError.reason(of: error))
+    }
+  }
+}

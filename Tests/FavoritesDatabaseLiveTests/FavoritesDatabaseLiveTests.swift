@@ -102,6 +102,31 @@ struct FavoritesDatabaseLiveTests {
   /// A database of schema version 1, which has no record of entries taken back, keeps all it
   /// holds when this version opens it, its favorites in the order of their saves (an import of
   /// the version-1 files kept another), and tells what changed from then on.
+  /// A feed row that another program wrote out of any range, or as text, is left out as a row
+  /// whose id cannot be read is: opening neither traps nor refuses the rest.
+  @Test(arguments: [
+    "timestamp = 9223372036854775807", "timestamp = -9223372036854775808",
+    "timestamp = 'noon'", "prime = 'seven'", "timestamp = 1e300",
+  ])
+  func aFeedRowThatCannotBeRead_isLeftOut(change: String) async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let kept = entry(.added, 3)
+    let spoiled = entry(.added, 7)
+    _ = try await {
+      let database = FavoritesDatabase.live(directory: directory)
+      _ = try await database.open()
+      return try await database.write(.init(appended: [kept, spoiled]))
+    }()
+    let file = directory.appending(path: FavoritesDatabase.fileName)
+    try DatabaseQueue(path: file.path).inDatabase { db in
+      try db.execute(
+        sql: "UPDATE activity SET \(change) WHERE id = ?", arguments: [spoiled.id.uuidString])
+    }
+    let opened = try await FavoritesDatabase.live(directory: directory).open()
+    #expect(opened.contents.activityFeed == [kept])
+  }
+
   @Test func aVersion1Database_isMigrated_keepingWhatItHolds() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -158,18 +158,6 @@ struct CommandParserTests {
     #expect(!Rendering.help(nil).contains("modal"))
   }
 
-  /// The screen `help` names is the one the command's control needs, which the app enforces.
-  @Test func theScreenACommandWorksOn_isTheOneItsControlNeeds() {
-    let screens = Dictionary(uniqueKeysWithValues: Command.all.map { ($0.name, $0.screen) })
-    for name in ["incr", "decr", "set", "prime", "save", "remove"] {
-      #expect(screens[name] == .counter, "\(name)")
-    }
-    #expect(screens["delete"] == .favorites)
-    for name in ["nth", "favorites", "counter", "undo", "help"] {
-      #expect(screens[name] == .some(nil), "\(name)")
-    }
-  }
-
   /// The command line's `favorites` and `activity` run the REPL's commands of those names.
   @Test func everyListing_isACommandThatTakesJSON() throws {
     for listing in REPL.Listing.allCases {
