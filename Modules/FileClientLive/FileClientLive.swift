@@ -173,7 +173,7 @@ extension FileError {
   static func read(_ path: String) throws -> Data? {
     do {
       return try Data(contentsOf: URL(filePath: path))
-    } catch where FileError.code(of: error) == ENOENT {
+    } catch  where FileError.code(of: error) == ENOENT {
       return nil
     } catch {
       throw FileError(step: "read", path: path, reason: FileError.reason(of: error))
