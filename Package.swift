@@ -344,8 +344,7 @@ let package = Package(
     .testTarget(
       name: "FavoritesDatabaseLiveTests",
       dependencies: [
-        "FavoritesLedger",
-        "FavoritesDatabase", "FavoritesDatabaseLive",
+        "FavoritesDatabase", "FavoritesDatabaseLive", "FavoritesLedger",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Tests/FavoritesDatabaseLiveTests"
@@ -403,10 +402,12 @@ let package = Package(
         "AppCore", "AppTestSupport", "FavoritePrimesFormat", "FavoritesDatabase", "FileClient",
         "NthPrimeClient", "NthPrimeLookup", "Primes", "REPL", "Runtime",
         "ComposableArchitecture", "ComposableArchitectureTestSupport", "Screens",
-        "TerminalProgress",
       ],
       path: "Tests/REPLTests"
     ),
+    .testTarget(
+      name: "TerminalProgressTests", dependencies: ["TerminalProgress"],
+      path: "Tests/TerminalProgressTests"),
     .testTarget(
       name: "PrimeTimeCLITests",
       dependencies: [

@@ -7,7 +7,6 @@ import Testing
 
 @testable import REPL
 @testable import Runtime
-@testable import TerminalProgress
 
 struct RenderingTests {
   @Test func prompt_showsScreenAndCount() {
@@ -159,12 +158,5 @@ struct RenderingTests {
       let name = label.hasPrefix("_") ? label.dropFirst() : label[...]
       #expect(dump.contains("\n  \(name): "), "\(name)")
     }
-  }
-
-  @Test func progressLine_showsWholePercent_andClearsTheLine() {
-    #expect(ProgressDisplay.text(0.426) == "working… 42%")
-    #expect(
-      ProgressDisplay.text(1.2, hint: "Ctrl-C cancels") == "working… 100%  (Ctrl-C cancels)")
-    #expect(ProgressDisplay.clear == "\r\u{1B}[K")
   }
 }
