@@ -16,7 +16,7 @@ public enum StateJSON {
   public static func line(_ state: AppState, screen: Screen) -> String {
     let snapshot = JSONState(
       count: state.count, favoritePrimes: Array(state.favoritePrimes),
-      activityFeed: Array(state.activityFeed),
+      activityFeed: state.activityFeed.map(Entry.init),
       isPrimeModalOpen: {
         if case .primeModal = state.counterDestination { true } else { false }
       }(),
@@ -37,7 +37,7 @@ public enum StateJSON {
   /// The activity feed as one line of JSON, an array newest first as `activity` lists it, each
   /// entry as `state --json` writes it.
   public static func activity(_ feed: some BidirectionalCollection<Activity>) -> String {
-    line(Array(feed.reversed())) ?? "[]"
+    line(feed.reversed().map(Entry.init)) ?? "[]"
   }
 
   /// A value as one line of JSON, keys sorted, timestamps as ``timestamp(_:)`` writes them.
@@ -67,10 +67,24 @@ public enum StateJSON {
     return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
   }
 
+  /// An entry of the feed: `{"id":…,"prime":7,"timestamp":…,"type":"added"}`.
+  private struct Entry: Encodable {
+    var id: UUID
+    var type: Activity.Kind
+    var prime: Int
+    var timestamp: Date
+
+    init(_ activity: Activity) {
+      (id, type, prime, timestamp) = (
+        activity.id, activity.kind, activity.prime, activity.timestamp
+      )
+    }
+  }
+
   private struct JSONState: Encodable {
     var count: Int
     var favoritePrimes: [Int]
-    var activityFeed: [Activity]
+    var activityFeed: [Entry]
     var isPrimeModalOpen: Bool
     var isLookingUp: Bool
     var screen: String

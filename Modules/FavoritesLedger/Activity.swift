@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every entry has an identity, so that the feed is stored, and taken back by undo, entry by
 /// entry. Timestamps are kept to the millisecond, as they are stored.
-public struct Activity: LedgerEntry, Codable, Hashable, Sendable {
+public struct Activity: LedgerEntry, Hashable, Sendable {
   /// Whether the prime was added or removed; stored by its raw value.
   public typealias Kind = EntryKind
 
@@ -39,13 +39,6 @@ public struct Activity: LedgerEntry, Codable, Hashable, Sendable {
   /// ```
   public init(id: UUID, kind: Kind, prime: Int, milliseconds: Int64) {
     self.init(id: id, kind: kind, prime: prime, timestamp: Date(milliseconds: milliseconds))
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case kind = "type"
-    case prime
-    case timestamp
   }
 }
 

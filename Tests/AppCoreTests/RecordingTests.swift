@@ -151,7 +151,7 @@ struct RecordingTests {
     let readings = try encode(
       RecordedLine.Readings(now: [Date(timeIntervalSince1970: 1_000)], uuid: [UUID(1)]))
     let summary = try encode(RecordedLine.Summary(after))
-    let feed = try encode([saved])
+    let feed = try encode([RecordedState.Activity(saved)])
     let start =
       #"{"start":{"version":5,"state":{"counter":{"primeModal":{"count":7,"favoritePrimes":[]},"#
       + #""isPrimeModalShown":false,"isNthPrimeRequestInFlight":false},"activityFeed":[]}}}"#
