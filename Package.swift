@@ -65,7 +65,8 @@ let package = Package(
       name: "FavoritePrimesFormat", dependencies: ["Primes", "NumberSyntax"],
       path: "Modules/FavoritePrimesFormat"),
     .target(
-      name: "Alerts", dependencies: ["ComposableArchitecture"], path: "Modules/Alerts"),
+      name: "Alerts", dependencies: ["ComposableArchitecture", "FavoritePrimesFormat"],
+      path: "Modules/Alerts"),
 
     // MARK: Dependency clients (interfaces, then live values, which no feature links)
 
@@ -125,7 +126,8 @@ let package = Package(
     // MARK: App
 
     // The front ends' own state (the page, the selection, the notices) as a feature.
-    .target(name: "Screens", dependencies: ["ComposableArchitecture"], path: "App/Screens"),
+    .target(
+      name: "Screens", dependencies: ["Alerts", "ComposableArchitecture"], path: "App/Screens"),
     // The recording format: the file's own types for lines, actions and states, each version
     // frozen, and the reading of earlier versions. It depends on no feature; AppCore maps the
     // app to it.

@@ -228,7 +228,7 @@ extension AppState {
     .fields
       .shared(\.count, as: \.count)
       .shared(\.favoritePrimes, as: \.favoritePrimes)
-      .shared(\.screens.said, as: \.notice)
+      .shared(\.screens.featureNotice, as: \.notice)
       .shared(\.counterDestination, as: \.destination)
       .shared(\.counterLookup, as: \.nthPrimeLookup)
       .making(CounterState.init(count:favoritePrimes:notice:destination:nthPrimeLookup:))
@@ -245,7 +245,7 @@ extension AppState {
   static var favoritesFields: DerivedState<AppState, FavoritePrimesState> {
     .fields
       .shared(\.favoritePrimes, as: \.favoritePrimes)
-      .shared(\.screens.said, as: \.notice)
+      .shared(\.screens.featureNotice, as: \.notice)
       .shared(\.favoritesDestination, as: \.destination)
       .shared(\.favoritesLookup, as: \.nthPrimeLookup)
       .making(FavoritePrimesState.init(favoritePrimes:notice:destination:nthPrimeLookup:))

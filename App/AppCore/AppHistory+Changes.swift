@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import FavoritesLedger
 import Foundation
+import Screens
 
 extension AppState.Undoable {
   /// Makes in the present the change a step made from `old` to `new`, leaving what other
@@ -17,14 +18,13 @@ extension AppState.Undoable {
   ///   the prime since; else by a new entry, from `environment`'s clock and identities.
   ///
   /// ```swift
-  /// notes += present.makeChange(from: from, to: to, environment: environment)
+  /// alreadyDone += present.makeChange(from: from, to: to, environment: environment)
   /// ```
   ///
-  /// - Returns: What other sessions had already done of the change, one note per prime:
-  ///   `17 had already been removed in another session`.
+  /// - Returns: What other sessions had already done of the change, one per prime.
   public mutating func makeChange(
     from old: Self, to new: Self, environment: AppEnvironment
-  ) -> [String] {
+  ) -> [Travel.AlreadyDone] {
     if isIdentical(to: old) {
       // Nothing changed since the step's end: the change leaves exactly the other end. Taking
       // that very version, rather than an equal one, keeps undo and redo of the step from
@@ -35,11 +35,11 @@ extension AppState.Undoable {
     }
     if new.count != old.count { count = new.count }
     let difference = FeedDifference(from: old.activityFeed, to: new.activityFeed)
-    var notes: [String] = []
+    var alreadyDone: [Travel.AlreadyDone] = []
     for entry in difference.takenBack.reversed() {
       switch undo(entry) {
       case .done: break
-      case .alreadyDone: notes.append(Self.note(prime: entry.prime, saved: !entry.saves))
+      case .alreadyDone: alreadyDone.append(.init(prime: entry.prime, saved: !entry.saves))
       case .needsNewEntry: append(entry.saves ? .removed : .added, entry.prime, environment)
       }
     }
@@ -52,7 +52,7 @@ extension AppState.Undoable {
       }
       switch outcome {
       case .done: break
-      case .alreadyDone: notes.append(Self.note(prime: entry.prime, saved: entry.saves))
+      case .alreadyDone: alreadyDone.append(.init(prime: entry.prime, saved: entry.saves))
       case .needsNewEntry: append(entry.kind, entry.prime, environment)
       }
     }
@@ -62,7 +62,7 @@ extension AppState.Undoable {
       // step take the shortcut above.
       self = new
     }
-    return notes
+    return alreadyDone
   }
 
   /// The feed's last entry for `prime`, looked for from the end.
@@ -75,11 +75,6 @@ extension AppState.Undoable {
   public func isIdentical(to other: Self) -> Bool {
     count == other.count && favoritePrimes.isIdentical(to: other.favoritePrimes)
       && activityFeed.isIdentical(to: other.activityFeed)
-  }
-
-  /// What another session had already done: `17 had already been saved in another session`.
-  static func note(prime: Int, saved: Bool) -> String {
-    "\(prime) had already been \(saved ? "saved" : "removed") in another session"
   }
 
   /// Saves or removes `prime` by a new entry of the feed, as a save or a removal now is.

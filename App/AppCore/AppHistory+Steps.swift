@@ -1,41 +1,41 @@
 import ComposableArchitecture
 import FavoritesLedger
+import Screens
 
 extension AppState {
-  /// A step from `before` to `after` in words: `count 4 → 5`, `saved 3`, `removed 3`,
-  /// `deleted 2 primes`, `loaded 3 primes`, `saved 11, removed 3`; `no change` when it changed
-  /// none of these.
+  /// What a step from `before` to `after` changed: the count, or the primes saved and removed
+  /// (``Words/step(_:)`` says it: `count 4 → 5`, `saved 3`, `deleted 2 primes`).
   ///
   /// ``History/step(at:)`` leaves out what other sessions changed around a step, so the
   /// entries that differ between the feeds are the step's own, found from the feeds' ends: the
   /// words cost the size of the step, not of the favorites. An entry taken back (a move back
   /// over a step, an undo in another session) counts as its opposite.
-  public static func stepWords(from before: AppState, to after: AppState) -> String {
-    if before.count != after.count { return "count \(before.count) → \(after.count)" }
+  public static func stepChange(from before: AppState, to after: AppState) -> StepChange {
+    if before.count != after.count { return .count(from: before.count, to: after.count) }
     let difference = FeedDifference(from: before.activityFeed, to: after.activityFeed)
     let (own, takenBack) = (difference.appended, difference.takenBack)
     let added = (own.filter(\.saves) + takenBack.filter { !$0.saves }).map(\.prime)
     let removed = (own.filter { !$0.saves } + takenBack.filter(\.saves)).map(\.prime)
-    switch (added.count, removed.count) {
-    case (0, 0): return "no change"
-    case (1, 0): return "saved \(added[0])"
-    case (0, 1): return "removed \(removed[0])"
-    case (0, let count): return "deleted \(count) primes"
-    case (let count, 0): return "loaded \(count) primes"
-    default:
-      let saved = added.count == 1 ? "saved \(added[0])" : "saved \(added.count) primes"
-      let taken = removed.count == 1 ? "removed \(removed[0])" : "removed \(removed.count) primes"
-      return "\(saved), \(taken)"
-    }
+    return .favorites(saved: StepChange.Primes(added), removed: StepChange.Primes(removed))
+  }
+
+  /// A step from `before` to `after` in words (``stepChange(from:to:)``).
+  public static func stepWords(from before: AppState, to after: AppState) -> String {
+    Words.step(stepChange(from: before, to: after))
   }
 }
 
 extension History<AppState> {
+  /// What the step at `index` (oldest first, from 0) changed.
+  public func change(at index: Int) -> StepChange {
+    let (before, after) = step(at: index)
+    return AppState.stepChange(from: before, to: after)
+  }
+
   /// The step at `index` (oldest first, from 0) in words, as ``AppState/stepWords(from:to:)``
   /// says it.
   public func title(at index: Int) -> String {
-    let (before, after) = step(at: index)
-    return AppState.stepWords(from: before, to: after)
+    Words.step(change(at: index))
   }
 
   /// A row of the list of steps that the history page and the REPL's `history` show: row 0 is

@@ -21,10 +21,10 @@ extension AppHistoryReducer {
     history.present.screens.page = page.page
     let steps = page.marker.position - history.undoCount
     guard steps != 0 else { return }
-    let said = history.present.screens.said
+    let notice = history.present.screens.notice
     travel(
       &history, by: steps, restoring: restoring, environment: environment, sayingOnlyNotes: true)
-    if quietly { history.present.screens.said = said }
+    if quietly { history.present.screens.notice = notice }
   }
 
   /// Undoes or redoes `steps` steps as changes to what is there now, and says what that left:
@@ -43,7 +43,7 @@ extension AppHistoryReducer {
   ) {
     guard steps != 0 else { return }
     guard steps < 0 ? history.canUndo : history.canRedo else {
-      history.present.screens.said = steps < 0 ? "nothing to undo" : "nothing to redo"
+      history.present.screens.notice = steps < 0 ? .nothingToUndo : .nothingToRedo
       return
     }
     // How many were asked for, which the words say, and how many there are to travel: a
@@ -51,23 +51,26 @@ extension AppHistoryReducer {
     let asked = Int(clamping: steps.magnitude)
     let travelled = min(max(steps, -history.undoCount), history.redoCount)
     let position = history.undoCount
-    var notes: [String] = []
+    var alreadyDone: [Travel.AlreadyDone] = []
     if restoring {
       history.travel(by: travelled, restoring: \.undoable)
     } else {
       history.travel(by: travelled, changing: \.undoable) { present, from, to in
-        notes += present.makeChange(from: from, to: to, environment: environment)
+        alreadyDone += present.makeChange(from: from, to: to, environment: environment)
       }
     }
-    guard !sayingOnlyNotes || !notes.isEmpty else { return }
-    // A step keeps the states it went between, so its words are the same after the travel;
-    // they are said only beside what others had already done.
-    let words =
-      asked == 1 && !notes.isEmpty
-      ? history.title(at: min(position, history.undoCount)) : nil
-    history.present.screens.said = history.present.travelled(
-      steps: abs(history.undoCount - position), of: asked, back: steps < 0,
-      step: words, notes: notes)
+    guard !sayingOnlyNotes || !alreadyDone.isEmpty else { return }
+    // A step keeps the states it went between, so what it changed is the same after the
+    // travel; it is said only beside what others had already done.
+    let step =
+      asked == 1 && !alreadyDone.isEmpty
+      ? history.change(at: min(position, history.undoCount)) : nil
+    let present = history.present
+    history.present.screens.notice = .travelled(
+      Travel(
+        isBack: steps < 0, steps: abs(history.undoCount - position), requested: asked,
+        step: step, alreadyDone: alreadyDone, count: present.count,
+        favorites: present.favoritePrimes))
   }
 }
 

@@ -206,9 +206,7 @@ public struct AppHistoryReducer: Reducer {
   /// step, undo, redo or move on the history page. Written only when it was set: the history
   /// keeps the screens of each step by reference, as long as they do not change.
   private func clearNotice(in state: inout AppState) {
-    if state.screens.said != nil || state.screens.notice?.isRefusal == true {
-      state.screens.said = nil
-    }
+    if state.screens.notice != nil { state.screens.notice = nil }
   }
 }
 

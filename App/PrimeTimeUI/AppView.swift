@@ -116,12 +116,13 @@ public enum AppView {
   /// the notice, until it changes. Read-only favorites leave the rows to the notice and the hints,
   /// the whole session long; a change refused for them says why.
   public static func lastRows(_ screens: ScreensState) -> String? {
-    if case .refusedReadOnly(let reason) = screens.notice {
-      return ScreensState.StorageStatus.readOnlyMessage(reason)
-    }
-    switch screens.storageStatus {
-    case .readOnly?, nil: return screens.said
-    case let status?: return status.message
+    switch (screens.notice, screens.storageStatus) {
+    case (.refusedReadOnly?, _), (_, .readOnly?), (_, nil):
+      // A refusal for want of a screen is the REPL's: no key of the full screen makes one.
+      if case .refused? = screens.notice { return nil }
+      return screens.notice.map(Words.notice)
+    case (_, let status?):
+      return status.message
     }
   }
 

@@ -198,9 +198,7 @@ public final class Session {
     // A control of a screen not shown is refused by the app; asked first, it is not sent, so a
     // refused command leaves no trace.
     if let needed = state.screenRefusing(action) {
-      fail(
-        "'\(running?.name ?? "")' works on the \(needed.rawValue) screen; "
-          + "type '\(needed.rawValue)' to go there")
+      fail("'\(running?.name ?? "")' " + Words.notice(.refused(needs: needed)))
       return false
     }
     let task = runtime.dispatch(.step(action))
@@ -224,14 +222,15 @@ public final class Session {
   /// dismisses, as the app's ``AppAction/alertsDismissed`` says: a failure ends the command as
   /// one, anything else is printed. Returns whether there was no failure.
   private func showNotice(onStandardError: Bool = false) -> Bool {
-    if case .refusedReadOnly(let reason) = state.screens.notice {
-      fail(
-        "\(ScreensState.StorageStatus.readOnlyMessage(reason)); "
-          + "'\(running?.name ?? "")' changed nothing")
+    switch state.screens.notice {
+    case let refusal? where refusal.isRefusal:
+      fail("\(Words.notice(refusal)); '\(running?.name ?? "")' changed nothing")
       return false
-    }
-    if let said = state.screens.said {
-      if onStandardError { output.err(said) } else { say(said) }
+    case let notice?:
+      let words = Words.notice(notice)
+      if onStandardError { output.err(words) } else { say(words) }
+    case nil:
+      break
     }
     let alerts = Rendering.alerts(state)
     for alert in alerts {

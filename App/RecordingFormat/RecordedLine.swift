@@ -81,11 +81,12 @@ public enum RecordedLine: Codable, Equatable, Sendable {
   /// the keys over a page are the screens' state (a `destination`, with the `helpOpened` and
   /// `helpClosed` actions), and the favorites and the feed move a page at a time and to either
   /// end (`selectionPaged`, `selectionMovedToFirst`, `selectionMovedToLast`, `activityPaged`,
-  /// `activityScrolledToNewest`, `activityScrolledToOldest`).
+  /// `activityScrolledToNewest`, `activityScrolledToOldest`). Version 16: a notice holds what
+  /// happened (`saved`, `deleted`, `travelled`…), no longer the app's words (`said`).
   ///
   /// A line of an earlier version is read as a type of that version's, and upgraded one version
   /// at a time (``decode(_:version:)``).
-  public static let version = 15
+  public static let version = 16
 
   /// The versions this code reads: its own, and the earlier ones whose lines it upgrades.
   public static let readableVersions = 3...version
@@ -154,6 +155,13 @@ public enum RecordedLine: Codable, Equatable, Sendable {
     /// the screens present and whatever the notice: what a line of format 5 and before is
     /// checked by, since its flags and shared alerts have no one-for-one counterpart in the
     /// destinations.
+    /// The summary with another notice.
+    public func withNotice(_ notice: RecordedState.Notice?) -> Summary {
+      var summary = self
+      summary.notice = notice
+      return summary
+    }
+
     public func agreesInTheDataAndTheHistory(with other: Summary) -> Bool {
       count == other.count && favoriteCount == other.favoriteCount
         && lastFavorite == other.lastFavorite && activityCount == other.activityCount

@@ -148,6 +148,89 @@ extension RecordedState.Notice: JSONLineWritable {
       }
     case .refusedReadOnly(let reason):
       writer.enumCase("refusedReadOnly") { $0.unlabelled(reason) }
+    case .saved(let prime): writer.enumCase("saved") { $0.unlabelled(prime) }
+    case .removed(let prime): writer.enumCase("removed") { $0.unlabelled(prime) }
+    case .deleted(let primes):
+      writer.enumCase("deleted") {
+        $0.key("_0")
+        $0.array(primes) { prime, writer in writer.int(prime) }
+      }
+    case .exported(let count, let file):
+      writer.enumCase("exported") {
+        $0.key("count")
+        $0.int(count)
+        $0.field("file", file) { file, writer in writer.string(file) }
+      }
+    case .imported(let imported, let added):
+      writer.enumCase("imported") {
+        $0.unlabelled(imported)
+        $0.key("added")
+        $0.int(added)
+      }
+    case .cancelled: writer.enumCase("cancelled")
+    case .nothingToUndo: writer.enumCase("nothingToUndo")
+    case .nothingToRedo: writer.enumCase("nothingToRedo")
+    case .travelled(let travel): writer.enumCase("travelled") { $0.unlabelled(travel) }
+    }
+  }
+}
+
+extension RecordedState.Travel: JSONLineWritable {
+  public func write(to writer: inout JSONLineWriter) {
+    writer.object {
+      $0.key("isBack")
+      $0.bool(isBack)
+      $0.key("steps")
+      $0.int(steps)
+      $0.key("requested")
+      $0.int(requested)
+      $0.field("step", step)
+      $0.key("alreadyDone")
+      $0.array(alreadyDone) { done, writer in
+        writer.object {
+          $0.key("prime")
+          $0.int(done.prime)
+          $0.key("saved")
+          $0.bool(done.saved)
+        }
+      }
+      $0.key("count")
+      $0.int(count)
+      $0.key("favoriteCount")
+      $0.int(favoriteCount)
+      $0.key("lastFavorites")
+      $0.array(lastFavorites) { prime, writer in writer.int(prime) }
+    }
+  }
+}
+
+extension RecordedState.StepChange: JSONLineWritable {
+  public func write(to writer: inout JSONLineWriter) {
+    switch self {
+    case .count(let from, let to):
+      writer.enumCase("count") {
+        $0.key("from")
+        $0.int(from)
+        $0.key("to")
+        $0.int(to)
+      }
+    case .favorites(let saved, let removed):
+      writer.enumCase("favorites") {
+        $0.key("saved")
+        $0.value(saved)
+        $0.key("removed")
+        $0.value(removed)
+      }
+    }
+  }
+}
+
+extension RecordedState.StepChange.Primes: JSONLineWritable {
+  public func write(to writer: inout JSONLineWriter) {
+    switch self {
+    case .none: writer.enumCase("none")
+    case .one(let prime): writer.enumCase("one") { $0.unlabelled(prime) }
+    case .many(let count): writer.enumCase("many") { $0.unlabelled(count) }
     }
   }
 }

@@ -179,10 +179,70 @@ public struct RecordedState: Codable, Equatable, Sendable {
     }
   }
 
-  /// What the last step did or why it was refused, on the last rows.
+  /// What the last step did or why it was refused, on the last rows: from format 16, what
+  /// happened; before it, the words the app said (``said(_:)``).
   public enum Notice: Codable, Equatable, Sendable {
+    /// Formats 6 to 15: the notice in the words the app said it in.
     case said(String)
     case refused(needs: Screen)
     case refusedReadOnly(String)
+    case saved(Int)
+    case removed(Int)
+    case deleted([Int])
+    case exported(count: Int, file: String?)
+    case imported(ImportedPrimes, added: Int)
+    case cancelled
+    case nothingToUndo
+    case nothingToRedo
+    case travelled(Travel)
+  }
+
+  /// What an undo, a redo or a travel did, and what it left.
+  public struct Travel: Codable, Equatable, Sendable {
+    public var isBack: Bool
+    public var steps: Int
+    public var requested: Int
+    public var step: StepChange?
+    public var alreadyDone: [AlreadyDone]
+    public var count: Int
+    public var favoriteCount: Int
+    public var lastFavorites: [Int]
+
+    public init(
+      isBack: Bool, steps: Int, requested: Int, step: StepChange?, alreadyDone: [AlreadyDone],
+      count: Int, favoriteCount: Int, lastFavorites: [Int]
+    ) {
+      self.isBack = isBack
+      self.steps = steps
+      self.requested = requested
+      self.step = step
+      self.alreadyDone = alreadyDone
+      self.count = count
+      self.favoriteCount = favoriteCount
+      self.lastFavorites = lastFavorites
+    }
+
+    /// A prime whose change another session had already made.
+    public struct AlreadyDone: Codable, Equatable, Sendable {
+      public var prime: Int
+      public var saved: Bool
+
+      public init(prime: Int, saved: Bool) {
+        self.prime = prime
+        self.saved = saved
+      }
+    }
+  }
+
+  /// What one step changed: the count, or the primes saved and removed, by how many.
+  public enum StepChange: Codable, Equatable, Sendable {
+    case count(from: Int, to: Int)
+    case favorites(saved: Primes, removed: Primes)
+
+    public enum Primes: Codable, Equatable, Sendable {
+      case none
+      case one(Int)
+      case many(Int)
+    }
   }
 }

@@ -1,3 +1,4 @@
+import Alerts
 import ComposableArchitecture
 
 /// What the front ends show, as state: the page, the favorites' selection, the activity feed's
@@ -173,31 +174,38 @@ public struct ScreensState: Equatable, Sendable {
   }
 
   /// What the last step did or why it was refused: one at a time, fixed when it is made, and
-  /// needing no answer, unlike an alert.
+  /// needing no answer, unlike an alert. It holds what happened; the front ends word it.
   public enum Notice: Equatable, Sendable {
-    /// What the last step did ("saved 7 to your favorite primes", "nothing to undo",
-    /// "cancelled", what an undo left), said on the last rows until the next step.
-    case said(String)
+    /// What a feature's step did: a save, a removal, a delete, an export or an import, a
+    /// cancelled lookup. Said on the last rows until the next step.
+    case feature(Alerts.Notice)
+    /// An undo found nothing to take back.
+    case nothingToUndo
+    /// A redo found nothing to make again.
+    case nothingToRedo
+    /// What an undo, a redo or a travel did, and what it left.
+    case travelled(Travel)
     /// The last step was a control of a screen not shown (the REPL's `incr` on the favorites):
-    /// it was refused and changed nothing else. Said until the next step, as ``said(_:)`` is.
+    /// it was refused and changed nothing else.
     case refused(needs: Screen)
     /// The last step would have changed the favorites, which are read-only for this reason: it
-    /// was refused and changed nothing. Said until the next step, as ``said(_:)`` is.
+    /// was refused and changed nothing.
     case refusedReadOnly(String)
 
     /// Whether the notice says that the last step was refused.
     public var isRefusal: Bool {
       switch self {
       case .refused, .refusedReadOnly: true
-      case .said: false
+      case .feature, .nothingToUndo, .nothingToRedo, .travelled: false
       }
     }
   }
 
-  /// The notice's text, where it says what the last step did (``Notice/said(_:)``).
-  public var said: String? {
-    get { if case .said(let text) = notice { text } else { nil } }
-    set { notice = newValue.map(Notice.said) }
+  /// The notice a feature's step left (``Notice/feature(_:)``), which each feature reads and
+  /// writes as its own `notice`.
+  public var featureNotice: Alerts.Notice? {
+    get { if case .feature(let notice) = notice { notice } else { nil } }
+    set { notice = newValue.map(Notice.feature) }
   }
 
   /// The screen the last step needed, where it was refused for want of it.

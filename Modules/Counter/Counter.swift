@@ -12,7 +12,7 @@ public struct CounterState: Equatable, Sendable {
   /// The favorite primes, which the prime modal edits.
   public var favoritePrimes: PersistentArray<Int>
   /// What the last step did (saved, removed): a notice, which needs no answer.
-  public var notice: String?
+  public var notice: Notice?
   /// What is presented over the counter, if anything: an alert, or the prime modal.
   public var destination: Destination?
   /// The nth-prime lookup, while one runs; the counter is frozen meanwhile.
@@ -26,7 +26,7 @@ public struct CounterState: Equatable, Sendable {
   public init(
     count: Int = 0,
     favoritePrimes: PersistentArray<Int> = [],
-    notice: String? = nil,
+    notice: Notice? = nil,
     destination: Destination? = nil,
     nthPrimeLookup: NthPrimeLookupState? = nil
   ) {

@@ -12,7 +12,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
   /// The favorite primes, in the order they were saved; a list row's index is a position here.
   public var favoritePrimes: PersistentArray<Int>
   /// What the last step did (deleted, saved, loaded): a notice, which needs no answer.
-  public var notice: String?
+  public var notice: Notice?
   /// What is presented over the list, if anything.
   public var destination: Destination?
   /// The nth-prime lookup, while one runs; a tap on another row meanwhile asks nothing.
@@ -25,7 +25,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
   /// ```
   public init(
     favoritePrimes: PersistentArray<Int> = [],
-    notice: String? = nil,
+    notice: Notice? = nil,
     destination: Destination? = nil,
     nthPrimeLookup: NthPrimeLookupState? = nil
   ) {
@@ -156,7 +156,7 @@ struct FavoritesListReducer: Reducer {
       for row in rows.reversed() {
         state.favoritePrimes.remove(at: row)
       }
-      state.notice = "deleted " + deleted.map(String.init).joined(separator: ", ")
+      state.notice = .deleted(deleted)
       return .none
 
     case .saveButtonTapped(let file):
@@ -172,9 +172,7 @@ struct FavoritesListReducer: Reducer {
       }
 
     case .saveResponse(.success(let count), let file):
-      state.notice =
-        "saved \(count) favorite \(count == 1 ? "prime" : "primes")"
-        + (file.map { " to \($0)" } ?? "")
+      state.notice = .exported(count: count, file: file)
       return .none
 
     case .saveResponse(.failure(let error), _):
@@ -205,7 +203,7 @@ struct FavoritesListReducer: Reducer {
     case .loadResponse(.success(let imported)):
       let new = imported.primes.filter { !state.favoritePrimes.contains($0) }
       state.favoritePrimes.append(contentsOf: new)
-      state.notice = imported.summary(added: new.count)
+      state.notice = .imported(imported, added: new.count)
       return .none
 
     case .loadResponse(.failure(let error)):

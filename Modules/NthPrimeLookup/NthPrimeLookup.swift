@@ -77,7 +77,7 @@ public protocol NthPrimeLookupPresenting {
   /// The running lookup, while it runs.
   var nthPrimeLookup: NthPrimeLookupState? { get set }
   /// The screen's notice, which says a lookup was cancelled.
-  var notice: String? { get set }
+  var notice: Notice? { get set }
   /// Presents an alert on the screen: the lookup's answer, or why `n` cannot be looked up.
   mutating func showAlert(_ alert: Alert)
 }
@@ -107,7 +107,7 @@ extension NthPrimeLookupPresenting {
       nthPrimeLookup = nil
       showAlert(Alert(n: n, lookup: result))
     case .dismiss:
-      if nthPrimeLookup != nil { notice = "cancelled" }
+      if nthPrimeLookup != nil { notice = .cancelled }
     case .presented(.started):
       break
     }

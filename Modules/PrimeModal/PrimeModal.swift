@@ -16,7 +16,7 @@ public struct PrimeModalState: Equatable, Sendable {
   /// Why the last save or remove did nothing: the modal's one dialog, shown over it.
   public var alert: Alert?
   /// What the last save or remove did: a notice, which needs no answer.
-  public var notice: String?
+  public var notice: Notice?
 
   /// Creates the modal's state; with no arguments, the count 0, which is not prime.
   ///
@@ -25,7 +25,7 @@ public struct PrimeModalState: Equatable, Sendable {
   /// ```
   public init(
     count: Int = 0, favoritePrimes: PersistentArray<Int> = [], alert: Alert? = nil,
-    notice: String? = nil
+    notice: Notice? = nil
   ) {
     self.count = count
     self.favoritePrimes = favoritePrimes
@@ -67,14 +67,14 @@ public struct PrimeModalReducer: Reducer {
         state.alert = .failure("\(state.count) is a favorite prime already")
       } else {
         state.favoritePrimes.append(state.count)
-        state.notice = "saved \(state.count) to your favorite primes"
+        state.notice = .saved(state.count)
       }
       return .none
 
     case .removeFavoritePrimeTapped:
       if let index = state.favoritePrimes.lastIndex(of: state.count) {
         state.favoritePrimes.remove(at: index)
-        state.notice = "removed \(state.count) from your favorite primes"
+        state.notice = .removed(state.count)
       } else {
         state.alert = .failure("\(state.count) is not a favorite prime")
       }

@@ -51,7 +51,7 @@ struct AppCoreTests {
     await store.receive(.counter(.nthPrimeLookup(.presented(.started))))
     await store.send(.counter(.nthPrimeLookup(.dismiss))) {
       $0.counterLookup = nil
-      $0.screens.notice = .said("cancelled")
+      $0.screens.notice = .feature(.cancelled)
     }
     answer.yield(17)
     await request.finish()
@@ -86,7 +86,7 @@ struct AppCoreTests {
     }
     await store.send(.counter(.nthPrimeLookup(.dismiss))) {
       $0.counterLookup = nil
-      $0.screens.notice = .said("cancelled")
+      $0.screens.notice = .feature(.cancelled)
     }
     answer.yield(17)
     await counterLookup.finish()
@@ -105,12 +105,12 @@ struct AppCoreTests {
     let store = makeStore(AppState(count: 7, counterDestination: .primeModal(alert: nil)))
     await store.send(Self.save) {
       $0.favoritePrimes = [7]
-      $0.screens.notice = .said("saved 7 to your favorite primes")
+      $0.screens.notice = .feature(.saved(7))
       $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 7, timestamp: at(1000))]
     }
     await store.send(Self.remove) {
       $0.favoritePrimes = []
-      $0.screens.notice = .said("removed 7 from your favorite primes")
+      $0.screens.notice = .feature(.removed(7))
       $0.activityFeed.append(Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1001)))
     }
   }
@@ -141,7 +141,7 @@ struct AppCoreTests {
       AppState(favoritePrimes: [2, 3, 5, 7], screens: ScreensState(page: .favorites)))
     await store.send(.favoritePrimes(.deleteFavoritePrimes([3, 1]))) {
       $0.favoritePrimes = [2, 5]
-      $0.screens.notice = .said("deleted 3, 7")
+      $0.screens.notice = .feature(.deleted([3, 7]))
       $0.activityFeed = [
         Activity(id: UUID(1), kind: .removed, prime: 3, timestamp: at(1000)),
         Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1000)),
@@ -170,10 +170,8 @@ struct AppCoreTests {
         .loadResponse(.success(ImportedPrimes(primes: [3, 5, 7], notPrime: [4], repeated: [5]))))
     ) {
       $0.favoritePrimes = [2, 3, 5, 7]
-      $0.screens.notice = .said(
-        "added 2 favorite primes; 1 was a favorite already; "
-          + "skipped 4 (not prime), 5 (listed twice)"
-      )
+      $0.screens.notice = .feature(
+        .imported(ImportedPrimes(primes: [3, 5, 7], notPrime: [4], repeated: [5]), added: 2))
       $0.activityFeed = [
         Activity(id: UUID(1), kind: .added, prime: 5, timestamp: at(1000)),
         Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1000)),
@@ -221,7 +219,7 @@ struct AppCoreTests {
         now: { Date(timeIntervalSince1970: 1_700_000_000.123_456) }, uuid: { UUID(1) }))
     await store.send(Self.save) {
       $0.favoritePrimes = [7]
-      $0.screens.notice = .said("saved 7 to your favorite primes")
+      $0.screens.notice = .feature(.saved(7))
       $0.activityFeed = [
         Activity(
           id: UUID(1), kind: .added, prime: 7, timestamp: Date(milliseconds: 1_700_000_000_123))
@@ -265,7 +263,7 @@ struct AppCoreTests {
     await store.send(.counter(.isPrimeTapped)) { $0.counterDestination = .primeModal(alert: nil) }
     await store.send(Self.save) {
       $0.favoritePrimes = [7]
-      $0.screens.notice = .said("saved 7 to your favorite primes")
+      $0.screens.notice = .feature(.saved(7))
       $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 7, timestamp: at(1000))]
     }
     await store.send(.counter(.destination(.dismiss))) { $0.counterDestination = nil }
@@ -273,7 +271,7 @@ struct AppCoreTests {
     await store.send(.screens(.pageOpened(.favorites))) { $0.screens.page = .favorites }
     await store.send(.favoritePrimes(.deleteFavoritePrimes([0]))) {
       $0.favoritePrimes = []
-      $0.screens.notice = .said("deleted 7")
+      $0.screens.notice = .feature(.deleted([7]))
       $0.activityFeed.append(Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: at(1001)))
     }
   }
@@ -285,7 +283,7 @@ struct AppCoreTests {
     await store.send(.counter(.isPrimeTapped)) { $0.counterDestination = .primeModal(alert: nil) }
     await store.send(Self.save) {
       $0.favoritePrimes = [2]
-      $0.screens.notice = .said("saved 2 to your favorite primes")
+      $0.screens.notice = .feature(.saved(2))
       $0.activityFeed = [Activity(id: UUID(1), kind: .added, prime: 2, timestamp: at(1000))]
     }
     await store.send(.counter(.destination(.dismiss))) { $0.counterDestination = nil }
@@ -300,14 +298,14 @@ struct AppCoreTests {
     await store.send(.counter(.isPrimeTapped)) { $0.counterDestination = .primeModal(alert: nil) }
     await store.send(Self.save) {
       $0.favoritePrimes = [2, 7]
-      $0.screens.notice = .said("saved 7 to your favorite primes")
+      $0.screens.notice = .feature(.saved(7))
       $0.activityFeed.append(Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1001)))
     }
     await store.send(.favoritePrimes(.saveButtonTapped(file: nil)))
     await store.receive(
       .favoritePrimes(.saveResponse(.success(2), file: FavoritePrimesFile.name))
     ) {
-      $0.screens.notice = .said("saved 2 favorite primes to \(FavoritePrimesFile.name)")
+      $0.screens.notice = .feature(.exported(count: 2, file: FavoritePrimesFile.name))
     }
     let saved = try #require(files[FavoritePrimesFile.name])
     #expect(try FavoritePrimesFile.decode(saved) == ImportedPrimes(primes: [2, 7]))
@@ -386,9 +384,9 @@ struct AppCoreTests {
     #expect(state.counter.favoritePrimes == [2])
     state.counter.favoritePrimes.append(7)
     #expect(state.favoritePrimesState.favoritePrimes == [2, 7])
-    state.favoritePrimesState.notice = "hi"
-    #expect(state.counter.notice == "hi")
-    #expect(state.screens.notice == .said("hi"))
+    state.favoritePrimesState.notice = .deleted([7])
+    #expect(state.counter.notice == .deleted([7]))
+    #expect(state.screens.notice == .feature(.deleted([7])))
     state.counter.destination = .alert(.failure("no"))
     #expect(state.counterDestination == .alert(.failure("no")))
     #expect(state.favoritePrimesState.destination == nil)
@@ -414,8 +412,8 @@ struct AppCoreTests {
 
   @Test func routineNews_isKept_whileAStorageProblemStands() {
     var state = AppState(screens: ScreensState(storageStatus: .failed("disk full")))
-    state.counter.notice = "saved 7 to your favorite primes"
-    #expect(state.screens.notice == .said("saved 7 to your favorite primes"))
+    state.counter.notice = .saved(7)
+    #expect(state.screens.notice == .feature(.saved(7)))
     #expect(state.screens.storageProblem == "disk full")
   }
 }

@@ -95,7 +95,10 @@ struct AppHistoryTests {
     store.send(.step(.counter(.incrTapped)))
     store.send(.travel(by: .min))
     #expect(store.state.present.count == 0)
-    #expect(store.state.present.screens.said?.contains("all there were") == true)
+    #expect(
+      store.state.present.screens.notice
+        == .travelled(
+          Travel(isBack: true, steps: 2, requested: .max, count: 0, favorites: [])))
     store.send(.travel(by: .max))
     #expect(store.state.present.count == 2)
     #expect(store.state.undoCount == 2)
@@ -131,14 +134,14 @@ struct AppHistoryTests {
 
   @Test func undoAndRedo_withNothingToTakeBack_onlySaySo_inANotice() async {
     let store = makeStore(AppState(count: 3))
-    await store.send(.undo) { $0.present.screens.notice = .said("nothing to undo") }
-    await store.send(.redo) { $0.present.screens.notice = .said("nothing to redo") }
+    await store.send(.undo) { $0.present.screens.notice = .nothingToUndo }
+    await store.send(.redo) { $0.present.screens.notice = .nothingToRedo }
     await store.send(.step(.counter(.incrTapped))) {
       $0.present.screens.notice = nil
       $0.present.count = 4
       $0.record(before: AppState(count: 3))
     }
-    await store.send(.redo) { $0.present.screens.notice = .said("nothing to redo") }
+    await store.send(.redo) { $0.present.screens.notice = .nothingToRedo }
   }
 
   @Test func undoOfASave_removesTheFavoriteAndItsFeedEntry_redoBringsThemBack() async {
@@ -149,21 +152,23 @@ struct AppHistoryTests {
       $0.present.activityFeed = [
         Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
       ]
-      $0.present.screens.notice = .said("saved 7 to your favorite primes")
+      $0.present.screens.notice = .feature(.saved(7))
     }
     await store.send(.undo) {
       // The save's notice stands until the next step, which the undo is; the undo says
       // what it left, as it was when it was done.
       $0.present.screens.notice = nil
       $0.undo()
-      $0.present.screens.notice = .said("undone; count: 7; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 7, favorites: []))
     }
     #expect(store.state.present.favoritePrimes == [])
     #expect(store.state.present.activityFeed == [])
     await store.send(.redo) {
       $0.present.screens.notice = nil
       $0.redo()
-      $0.present.screens.notice = .said("redone; count: 7; favorites: 7")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: false, steps: 1, requested: 1, count: 7, favorites: [7]))
     }
     #expect(store.state.present.favoritePrimes == [7])
   }
@@ -193,13 +198,17 @@ struct AppHistoryTests {
     #expect(store.state.undoCount == 1)
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.notice = .said("undone; count: 6; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 6, favorites: []))
     }
     // What undo restores never brings back the dismissed answer, nor the finished lookup.
     #expect(
       store.state.present
         == AppState(
-          count: 6, screens: ScreensState(notice: .said("undone; count: 6; no favorites"))))
+          count: 6,
+          screens: ScreensState(
+            notice: .travelled(
+              Travel(isBack: true, steps: 1, requested: 1, count: 6, favorites: [])))))
     #expect(store.state.canRedo)
   }
 
@@ -221,7 +230,8 @@ struct AppHistoryTests {
     await store.receive(.feedback(.counter(.nthPrimeLookup(.presented(.started))), step: 2))
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.notice = .said("undone; count: 6; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 6, favorites: []))
       $0.present.counterLookup = NthPrimeLookupState(n: 7)
     }
     answer.yield(17)
@@ -256,7 +266,7 @@ struct AppHistoryTests {
       $0.present.activityFeed = [
         Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0))
       ]
-      $0.present.screens.notice = .said("saved 7 to your favorite primes")
+      $0.present.screens.notice = .feature(.saved(7))
     }
     await store.send(.step(.counter(.destination(.dismiss)))) {
       $0.present.screens.notice = nil
@@ -265,17 +275,20 @@ struct AppHistoryTests {
     // Undo and redo restore the count and the favorites only: the modal stays closed.
     await store.send(.undo) {
       $0.travel(by: -1, restoring: \.undoable)
-      $0.present.screens.notice = .said("undone; count: 7; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 7, favorites: []))
     }
     await store.send(.undo) {
       $0.present.screens.notice = nil
       $0.travel(by: -1, restoring: \.undoable)
-      $0.present.screens.notice = .said("undone; count: 6; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 6, favorites: []))
     }
     await store.send(.redo) {
       $0.present.screens.notice = nil
       $0.travel(by: 1, restoring: \.undoable)
-      $0.present.screens.notice = .said("redone; count: 7; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: false, steps: 1, requested: 1, count: 7, favorites: []))
     }
     #expect(store.state.present.counterDestination == nil)
   }
@@ -295,7 +308,8 @@ struct AppHistoryTests {
     await store.send(.step(.alertsDismissed)) { $0.present.counterDestination = nil }
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.notice = .said("undone; count: 0; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 0, favorites: []))
     }
     #expect(store.state.present.count == 0)
   }
@@ -308,7 +322,8 @@ struct AppHistoryTests {
     }
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.notice = .said("undone; count: 0; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 0, favorites: []))
     }
     await store.send(.step(.favoritePrimes(.loadButtonTapped(file: nil)))) {
       $0.present.screens.notice = nil
@@ -328,7 +343,8 @@ struct AppHistoryTests {
     }
     await store.send(.redo) {
       $0.redo()
-      $0.present.screens.notice = .said("redone; count: 5; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: false, steps: 1, requested: 1, count: 5, favorites: []))
     }
     #expect(store.state.present.count == 5)
   }
@@ -358,7 +374,8 @@ struct AppHistoryTests {
     }
     await store.send(.undo) {
       $0.undo()
-      $0.present.screens.notice = .said("undone; count: 0; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 0, favorites: []))
     }
     let feed = [Activity(id: UUID(9), kind: .added, prime: 11, timestamp: .init(milliseconds: 1))]
     await store.send(
@@ -369,7 +386,9 @@ struct AppHistoryTests {
     }
     // The undo's notice says what it left when it was done; another session's change does not
     // rewrite it.
-    #expect(store.state.present.screens.notice == .said("undone; count: 0; no favorites"))
+    #expect(
+      store.state.present.screens.notice
+        == .travelled(Travel(isBack: true, steps: 1, requested: 1, count: 0, favorites: [])))
     #expect(!store.state.canUndo)
     #expect(store.state.canRedo)
   }
@@ -389,7 +408,7 @@ struct AppHistoryTests {
       $0.record(before: start)
       $0.present.favoritePrimes = [17]
       $0.present.activityFeed = [saved]
-      $0.present.screens.notice = .said("saved 17 to your favorite primes")
+      $0.present.screens.notice = .feature(.saved(17))
     }
     // Another session removes 17.
     let removed = Activity(id: UUID(50), kind: .removed, prime: 17, timestamp: at)
@@ -422,9 +441,11 @@ struct AppHistoryTests {
     // A step back takes back nothing, and the page says why, as undo does.
     await store.send(.historyPage(.moved(by: -1))) {
       $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
-      $0.present.screens.notice = .said(
-        "undone: saved 17 (17 had already been removed in another session); count: 17; "
-          + "no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(
+          isBack: true, steps: 1, requested: 1,
+          step: .favorites(saved: .one(17), removed: .none),
+          alreadyDone: [.init(prime: 17, saved: false)], count: 17, favorites: []))
     }
     // A step forward saves 17 again; nothing was done already, so the page says nothing.
     await store.send(.historyPage(.moved(by: 1))) {
@@ -488,7 +509,8 @@ struct AppHistoryTests {
     await store.send(.restoringTravel(by: -1)) {
       $0.present.screens.notice = nil
       $0.travel(by: -1, restoring: \.undoable)
-      $0.present.screens.notice = .said("undone; count: 0; favorites: 2, 3, 5")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 0, favorites: [2, 3, 5]))
       $0.present.screens.selection = .init(row: 2, top: 0, prime: 5)
     }
   }
@@ -501,13 +523,15 @@ struct AppHistoryTests {
     await store.send(.restoringTravel(by: -1)) {
       $0.present.screens.notice = nil
       $0.travel(by: -1, restoring: \.undoable)
-      $0.present.screens.notice = .said("undone; count: 17; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 17, favorites: []))
     }
     // Redo restores the state after it: the save, and its one entry, with no new one.
     await store.send(.restoringTravel(by: 1)) {
       $0.present.screens.notice = nil
       $0.travel(by: 1, restoring: \.undoable)
-      $0.present.screens.notice = .said("redone; count: 17; favorites: 17")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: false, steps: 1, requested: 1, count: 17, favorites: [17]))
     }
     #expect(store.state.present.activityFeed == [saved])
     // The app's own actions run as the app runs them.
@@ -526,9 +550,11 @@ struct AppHistoryTests {
     await store.send(.undo) {
       $0.present.screens.notice = nil
       $0.travel(by: -1, changing: \.undoable) { _, _, _ in }
-      $0.present.screens.notice = .said(
-        "undone: saved 17 (17 had already been removed in another session); count: 17; "
-          + "no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(
+          isBack: true, steps: 1, requested: 1,
+          step: .favorites(saved: .one(17), removed: .none),
+          alreadyDone: [.init(prime: 17, saved: false)], count: 17, favorites: []))
     }
     // Redo saves 17 again, by a new entry: the step's own entry is behind another's removal.
     let savedAgain = Activity(id: UUID(2), kind: .added, prime: 17, timestamp: at)
@@ -538,7 +564,8 @@ struct AppHistoryTests {
         present.favoritePrimes = [17]
         present.activityFeed.append(savedAgain)
       }
-      $0.present.screens.notice = .said("redone; count: 17; favorites: 17")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: false, steps: 1, requested: 1, count: 17, favorites: [17]))
     }
     // And undo takes that save back again.
     await store.send(.undo) {
@@ -548,7 +575,8 @@ struct AppHistoryTests {
         present.activityFeed.append(
           Activity(id: UUID(3), kind: .removed, prime: 17, timestamp: at))
       }
-      $0.present.screens.notice = .said("undone; count: 17; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 17, favorites: []))
     }
   }
 
@@ -582,7 +610,10 @@ struct AppHistoryTests {
     store.send(.undo)
     #expect(store.state.present.favoritePrimes == [5, 7, 11])
     #expect(store.state.present.activityFeed.map(\.prime) == [5, 7, 11])
-    #expect(store.state.present.screens.notice == .said("undone; count: 5; favorites: 5, 7, 11"))
+    #expect(
+      store.state.present.screens.notice
+        == .travelled(
+          Travel(isBack: true, steps: 1, requested: 1, count: 5, favorites: [5, 7, 11])))
     // Redo writes the removal again, last.
     store.send(.redo)
     #expect(store.state.present.favoritePrimes == [7, 11])

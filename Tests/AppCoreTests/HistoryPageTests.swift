@@ -91,8 +91,12 @@ struct HistoryPageTests {
     jumped.send(.travel(by: -6))
     for _ in 0..<6 { stepped.send(.undo) }
     // The same but for what each says it did.
-    #expect(jumped.state.present.screens.notice == .said("undone 6 steps; count: 1; no favorites"))
-    #expect(stepped.state.present.screens.notice == .said("undone; count: 1; no favorites"))
+    #expect(
+      jumped.state.present.screens.notice
+        == .travelled(Travel(isBack: true, steps: 6, requested: 6, count: 1, favorites: [])))
+    #expect(
+      stepped.state.present.screens.notice
+        == .travelled(Travel(isBack: true, steps: 1, requested: 1, count: 1, favorites: [])))
     #expect(withoutNotice(jumped.state) == withoutNotice(stepped.state))
     jumped.send(.travel(by: 4))
     for _ in 0..<4 { stepped.send(.redo) }
@@ -138,10 +142,10 @@ struct HistoryPageTests {
   @Test func travel_withNothingThatWay_saysSo() {
     let store = makeStore()
     store.send(.travel(by: -2))
-    #expect(store.state.present.screens.notice == .said("nothing to undo"))
+    #expect(store.state.present.screens.notice == .nothingToUndo)
     store.send(.step(.counter(.incrTapped)))
     store.send(.travel(by: 2))
-    #expect(store.state.present.screens.notice == .said("nothing to redo"))
+    #expect(store.state.present.screens.notice == .nothingToRedo)
   }
 
   @Test func anotherSessionsChange_isNoStep_andInNoStepsWords() {

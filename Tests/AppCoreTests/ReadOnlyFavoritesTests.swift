@@ -67,7 +67,7 @@ extension AppHistoryTests {
       $0.record(before: start)
       $0.present.favoritePrimes = [7]
       $0.present.activityFeed = [saved]
-      $0.present.screens.notice = .said("saved 7 to your favorite primes")
+      $0.present.screens.notice = .feature(.saved(7))
     }
     // The count's change closes the modal.
     await store.send(.step(.counter(.incrTapped))) {
@@ -82,7 +82,8 @@ extension AppHistoryTests {
     // The count's step is undone; the save's undo is refused, and so is a travel past it.
     await store.send(.undo) {
       $0.travel(by: -1, changing: \.undoable) { present, _, _ in present.count = 7 }
-      $0.present.screens.notice = .said("undone; count: 7; favorites: 7")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 7, favorites: [7]))
     }
     await store.send(.undo) { $0.present.screens.notice = .refusedReadOnly(Self.reason) }
     // Refused too: the notice already says so, and stays.

@@ -98,7 +98,7 @@ struct RecordingMappingTests {
         screens: ScreensState(
           page: .history(ScreensState.HistoryVisit(openedAt: 2, returnPage: .favorites)),
           selection: ScreensState.Selection(row: 1, top: 0, prime: 7), activityEnd: 1,
-          destination: .help, notice: .said("saved 7"), storageStatus: .waiting("held"),
+          destination: .help, notice: .feature(.saved(7)), storageStatus: .waiting("held"),
           size: Size(columns: 90, rows: 30), ending: .signal(2))),
       AppState(
         counterDestination: .primeModal(alert: .nthPrime(n: 4, prime: 7)),

@@ -16,7 +16,7 @@ struct RecordingTests {
     let state = AppState()
     let start = RecordedLine.start(state)
     var refused = History(state)
-    refused.present.screens.notice = .said("nothing to undo")
+    refused.present.screens.notice = .nothingToUndo
     let undo = RecordedLine.undo(readings: nil, after: RecordedLine.Summary(refused))
     let missing = #expect(throws: Replay.Unreadable.self) { try Replay.run([undo]) }
     #expect(missing?.description == "line 1: a recording starts with a start line")
@@ -46,21 +46,21 @@ struct RecordingTests {
     }
     #expect(
       obsolete?.description
-        == "line 1: the recording has format version 1; this primetime reads versions 3 to 15")
+        == "line 1: the recording has format version 1; this primetime reads versions 3 to 16")
     guard case .obsoleteVersion(1)? = obsolete else {
       Issue.record("\(String(describing: obsolete))")
       return
     }
     let future = #expect(throws: Replay.Unreadable.self) {
       try Replay.run([
-        .start(version: 16, state: RecordedState(state)),
+        .start(version: 17, state: RecordedState(state)),
         .end(state: RecordedState(state), screen: ""),
       ])
     }
     #expect(
       future?.description
-        == "line 1: the recording has format version 16; this primetime reads versions 3 to 15")
-    guard case .futureVersion(16)? = future else {
+        == "line 1: the recording has format version 17; this primetime reads versions 3 to 16")
+    guard case .futureVersion(17)? = future else {
       Issue.record("\(String(describing: future))")
       return
     }
@@ -177,7 +177,7 @@ struct RecordingTests {
     let earlier = try RecordedLine.decode(text, version: 5)
     let current = try RecordedLine.decode(text, version: 6)
     var covered = History(AppState(count: 7, counterDestination: .alert(.failure("no"))))
-    covered.present.screens.notice = .said("news")
+    covered.present.screens.notice = .feature(.cancelled)
     let replayed = RecordedLine.Summary(covered)
     // A line reads the same in either version; what differs is what a replay checks of it.
     #expect(earlier == current)
@@ -246,7 +246,34 @@ struct RecordingTests {
   @Test func whatAReplayCompares_isTheDataAndTheHistory_forFormat5AndBefore() {
     #expect(Replay.Comparison(recordedIn: 3) == .dataAndHistory)
     #expect(Replay.Comparison(recordedIn: 5) == .dataAndHistory)
-    #expect(Replay.Comparison(recordedIn: 6) == .everything)
+    #expect(Replay.Comparison(recordedIn: 6) == .noticeByItsWords)
+    #expect(Replay.Comparison(recordedIn: 15) == .noticeByItsWords)
+    #expect(Replay.Comparison(recordedIn: 16) == .everything)
     #expect(Replay.Comparison(recordedIn: RecordedLine.version) == .everything)
+  }
+
+  /// Formats 6 to 15 kept a notice as the words the app said: a replay says the replayed notice
+  /// and compares the words, so a notice said otherwise is found.
+  @Test func aNoticeOfFormat15_isComparedByItsWords() throws {
+    let file = KeptRecordingsThroughTheAppTests.directory.appending(path: "format-15.jsonl")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    func replay(_ text: String) throws -> Replay.Outcome {
+      let lines = text.split(separator: "\n").map(String.init)
+      return try Replay.run(RecordedLine.decode(lines: lines))
+    }
+    guard case .reproduced = try replay(text) else {
+      Issue.record("format-15.jsonl does not reproduce")
+      return
+    }
+    let reworded = text.replacingOccurrences(
+      of: "saved 7 to your favorite primes", with: "saved 7 to your favourite primes")
+    #expect(reworded != text)
+    guard case .diverged(let line, _, let recorded, let replayed) = try replay(reworded) else {
+      Issue.record("a notice in other words reproduces")
+      return
+    }
+    #expect(line == 4)
+    #expect(recorded.notice == .said("saved 7 to your favourite primes"))
+    #expect(replayed.notice == .saved(7))
   }
 }

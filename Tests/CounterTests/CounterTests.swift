@@ -128,7 +128,7 @@ struct CounterTests {
     let store = makeStore(CounterState(count: 7, favoritePrimes: [2], destination: modal))
     await store.send(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))) {
       $0.favoritePrimes = [2, 7]
-      $0.notice = "saved 7 to your favorite primes"
+      $0.notice = .saved(7)
     }
     await store.send(.destination(.presented(.primeModal(.saveFavoritePrimeTapped)))) {
       $0.destination = .primeModal(alert: .failure("7 is a favorite prime already"))
@@ -139,7 +139,7 @@ struct CounterTests {
     }
     await store.send(.destination(.presented(.primeModal(.removeFavoritePrimeTapped)))) {
       $0.favoritePrimes = [2]
-      $0.notice = "removed 7 from your favorite primes"
+      $0.notice = .removed(7)
     }
   }
 
@@ -157,7 +157,7 @@ struct CounterTests {
     let store = makeStore(CounterState(count: 7, destination: modal))
     await store.send(.favoriteCommand(.saveFavoritePrimeTapped)) {
       $0.favoritePrimes = [7]
-      $0.notice = "saved 7 to your favorite primes"
+      $0.notice = .saved(7)
     }
     await store.send(.favoriteCommand(.saveFavoritePrimeTapped)) {
       $0.destination = .primeModal(alert: .failure("7 is a favorite prime already"))
@@ -168,11 +168,11 @@ struct CounterTests {
     let store = makeStore(CounterState(count: 7, favoritePrimes: [2]))
     await store.send(.favoriteCommand(.saveFavoritePrimeTapped)) {
       $0.favoritePrimes = [2, 7]
-      $0.notice = "saved 7 to your favorite primes"
+      $0.notice = .saved(7)
     }
     await store.send(.favoriteCommand(.removeFavoritePrimeTapped)) {
       $0.favoritePrimes = [2]
-      $0.notice = "removed 7 from your favorite primes"
+      $0.notice = .removed(7)
     }
     // What the modal refuses is said over the counter, with the modal closed again.
     await store.send(.favoriteCommand(.removeFavoritePrimeTapped)) {
@@ -247,7 +247,7 @@ struct CounterTests {
     await store.receive(.nthPrimeLookup(.presented(.started)))
     await store.send(.nthPrimeLookup(.dismiss)) {
       $0.nthPrimeLookup = nil
-      $0.notice = "cancelled"
+      $0.notice = .cancelled
     }
     // An answer after the dismissal never arrives.
     answer.yield(17)
@@ -265,15 +265,15 @@ struct CounterTests {
     }
     #expect(modalState.title == "7 is prime 🎉")
     modalState.favoritePrimes.append(7)
-    modalState.notice = "saved"
+    modalState.notice = .saved(7)
     state.presented = .primeModal(modalState)
     #expect(state.favoritePrimes == [2, 3, 7])
-    #expect(state.notice == "saved")
+    #expect(state.notice == .saved(7))
     #expect(state.destination == modal)
   }
 
   @Test func thePrimeModal_onlyReadsTheCount_andTakesNoNewsButItsOwn() {
-    var state = CounterState(count: 7, notice: "earlier news", destination: modal)
+    var state = CounterState(count: 7, notice: .removed(7), destination: modal)
     guard case .primeModal(var modalState) = state.presented else {
       Issue.record("the modal is not presented")
       return
@@ -282,6 +282,6 @@ struct CounterTests {
     modalState.count = 8
     state.presented = .primeModal(modalState)
     #expect(state.count == 7)
-    #expect(state.notice == "earlier news")
+    #expect(state.notice == .removed(7))
   }
 }

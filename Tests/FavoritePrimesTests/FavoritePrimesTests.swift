@@ -40,7 +40,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5, 7])
     await store.send(.deleteFavoritePrimes([0])) {
       $0.favoritePrimes = [3, 5, 7]
-      $0.notice = "deleted 2"
+      $0.notice = .deleted([2])
     }
   }
 
@@ -48,7 +48,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5, 7])
     await store.send(.deleteFavoritePrimes([1, 3])) {
       $0.favoritePrimes = [2, 5]
-      $0.notice = "deleted 3, 7"
+      $0.notice = .deleted([3, 7])
     }
   }
 
@@ -72,7 +72,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5, 7, 11, 13])
     await store.send(.deleteFavoritePrimes(IndexSet([5, 0, 2]))) {
       $0.favoritePrimes = [3, 7, 11]
-      $0.notice = "deleted 2, 5, 13"
+      $0.notice = .deleted([2, 5, 13])
     }
   }
 
@@ -80,7 +80,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 5])
     await store.send(.deleteFavoritePrimes(IndexSet(0..<3))) {
       $0.favoritePrimes = []
-      $0.notice = "deleted 2, 3, 5"
+      $0.notice = .deleted([2, 3, 5])
     }
   }
 
@@ -111,7 +111,7 @@ struct FavoritePrimesTests {
     let store = makeStore([2, 3, 7], fileClient: .inMemory(files))
     await store.send(.saveButtonTapped(file: nil))
     await store.receive(.saveResponse(.success(3), file: FavoritePrimesFile.name)) {
-      $0.notice = "saved 3 favorite primes to \(FavoritePrimesFile.name)"
+      $0.notice = .exported(count: 3, file: FavoritePrimesFile.name)
     }
     let data = try #require(files[FavoritePrimesFile.name])
     #expect(try FavoritePrimesFile.decode(data) == ImportedPrimes(primes: [2, 3, 7]))
@@ -133,7 +133,7 @@ struct FavoritePrimesTests {
     await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.saveButtonTapped(file: "old.json"))
     await store.receive(.saveResponse(.success(1), file: "old.json")) {
-      $0.notice = "saved 1 favorite prime to old.json"
+      $0.notice = .exported(count: 1, file: "old.json")
     }
     #expect(try FavoritePrimesFile.decode(try #require(files["old.json"])).primes == [2])
   }
@@ -158,7 +158,7 @@ struct FavoritePrimesTests {
     await store.send(.loadButtonTapped(file: nil))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [5, 7, 2])))) {
       $0.favoritePrimes = [7, 5, 2]
-      $0.notice = "added 2 favorite primes; 1 was a favorite already"
+      $0.notice = .imported(ImportedPrimes(primes: [5, 7, 2]), added: 2)
     }
   }
 
@@ -167,14 +167,14 @@ struct FavoritePrimesTests {
     let store = makeStore([3], fileClient: .inMemory(files))
     await store.send(.saveButtonTapped(file: "backup.json"))
     await store.receive(.saveResponse(.success(1), file: "backup.json")) {
-      $0.notice = "saved 1 favorite prime to backup.json"
+      $0.notice = .exported(count: 1, file: "backup.json")
     }
     #expect(files[FavoritePrimesFile.name] == nil)
     files["other.json"] = Data("[2, 3]".utf8)
     await store.send(.loadButtonTapped(file: "other.json"))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [2, 3])))) {
       $0.favoritePrimes = [3, 2]
-      $0.notice = "added 1 favorite prime; 1 was a favorite already"
+      $0.notice = .imported(ImportedPrimes(primes: [2, 3]), added: 1)
     }
   }
 
@@ -320,7 +320,7 @@ struct FavoritePrimesTests {
     await store.send(.primeTapped(at: 1))
     await store.send(.nthPrimeLookup(.dismiss)) {
       $0.nthPrimeLookup = nil
-      $0.notice = "cancelled"
+      $0.notice = .cancelled
     }
     // With nothing to cancel, a dismissal is reported and changes nothing.
     let reports = await issuesReported { await store.send(.nthPrimeLookup(.dismiss)) }

@@ -27,7 +27,7 @@ struct PrimeModalTests {
     let store = makeStore(count: 7, favorites: [2, 3])
     await store.send(.saveFavoritePrimeTapped) {
       $0.favoritePrimes = [2, 3, 7]
-      $0.notice = "saved 7 to your favorite primes"
+      $0.notice = .saved(7)
     }
   }
 
@@ -51,7 +51,7 @@ struct PrimeModalTests {
     let store = makeStore(count: 7, favorites: [2, 7, 11])
     await store.send(.removeFavoritePrimeTapped) {
       $0.favoritePrimes = [2, 11]
-      $0.notice = "removed 7 from your favorite primes"
+      $0.notice = .removed(7)
     }
   }
 

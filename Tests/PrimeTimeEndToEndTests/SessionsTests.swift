@@ -227,7 +227,7 @@ struct SessionsTests {
     #expect(report["term"] as? String == "xterm-256color")
     #expect(report["standardOutputIsATerminal"] as? Bool == false)
     #expect(report["databaseSchemaVersion"] as? Int == 2)
-    #expect(report["recordingFormatVersion"] as? Int == 15)
+    #expect(report["recordingFormatVersion"] as? Int == 16)
     #expect(report["session"] as? String == name)
     #expect(
       (report["note"] as? String)?.hasPrefix("this report holds the session's recording") == true)

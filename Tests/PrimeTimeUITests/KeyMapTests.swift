@@ -95,7 +95,7 @@ struct KeyMapTests {
       $0.record(before: $0.present)
       $0.present.favoritePrimes = [7]
       $0.present.activityFeed = [self.added(7, id: 1)]
-      $0.present.screens.notice = .said("saved 7 to your favorite primes")
+      $0.present.screens.notice = .feature(.saved(7))
     }
     // A confirmation is a notice on the last rows; the modal stays, and takes the next key.
     #expect(store.state.present.counterDestination == .primeModal(alert: nil))
@@ -104,7 +104,7 @@ struct KeyMapTests {
       $0.record(before: $0.present)
       $0.present.favoritePrimes = []
       $0.present.activityFeed = [self.added(7, id: 1), self.removed(7, id: 2)]
-      $0.present.screens.notice = .said("removed 7 from your favorite primes")
+      $0.present.screens.notice = .feature(.removed(7))
     }
     try await press(.escape, store) {
       $0.present.counterDestination = nil
@@ -163,7 +163,7 @@ struct KeyMapTests {
     // Cancelling says so, as the REPL does.
     try await press(.escape, store) {
       $0.present.counterLookup = nil
-      $0.present.screens.notice = .said("cancelled")
+      $0.present.screens.notice = .feature(.cancelled)
     }
     await lookup.finish()
   }
@@ -178,7 +178,7 @@ struct KeyMapTests {
     await store.send(.step(.screens(.terminalResized(tiny)))) { $0.present.screens.size = tiny }
     try await press(.interrupt, store) {
       $0.present.counterLookup = nil
-      $0.present.screens.notice = .said("cancelled")
+      $0.present.screens.notice = .feature(.cancelled)
     }
     await lookup.finish()
     // With nothing to cancel, Ctrl-C quits, also on a small terminal.
@@ -196,7 +196,7 @@ struct KeyMapTests {
     await store.receive(.feedback(.counter(.nthPrimeLookup(.presented(.started))), step: 1))
     await store.send(AppView.action(forSignal: SIGINT, in: store.state.present)) {
       $0.present.counterLookup = nil
-      $0.present.screens.notice = .said("cancelled")
+      $0.present.screens.notice = .feature(.cancelled)
     }
     await lookup.finish()
     await store.send(AppView.action(forSignal: SIGTERM, in: store.state.present)) {
@@ -214,7 +214,7 @@ struct KeyMapTests {
       $0.record(before: $0.present)
       $0.present.favoritePrimes = [2, 5]
       $0.present.activityFeed = [self.removed(3, id: 1)]
-      $0.present.screens.notice = .said("deleted 3")
+      $0.present.screens.notice = .feature(.deleted([3]))
       // The selection stays on its row, now 5's, and moves with 5 from now on.
       $0.present.screens.selection = .init(row: 1, top: 0, prime: 5)
     }
@@ -222,7 +222,8 @@ struct KeyMapTests {
     try await press(.character("u"), store) {
       $0.present.screens.notice = nil
       _ = $0.undo()
-      $0.present.screens.notice = .said("undone; count: 0; favorites: 2, 3, 5")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 0, favorites: [2, 3, 5]))
       $0.present.screens.selection = .init(row: 2, top: 0, prime: 5)
     }
     try await press(.up, store) {
@@ -234,7 +235,7 @@ struct KeyMapTests {
   @Test func undoAndRedo_sayWhatTheyLeft_untilTheNextKey() async throws {
     let store = makeStore(AppState(count: 3))
     try await press(.character("u"), store) {
-      $0.present.screens.notice = .said("nothing to undo")
+      $0.present.screens.notice = .nothingToUndo
     }
     // Nothing to undo is routine: a notice, and the next key acts.
     #expect(store.state.present.counterDestination == nil)
@@ -245,12 +246,14 @@ struct KeyMapTests {
     }
     try await press(.character("u"), store) {
       _ = $0.undo()
-      $0.present.screens.notice = .said("undone; count: 3; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: true, steps: 1, requested: 1, count: 3, favorites: []))
     }
     try await press(.character("r"), store) {
       $0.present.screens.notice = nil
       _ = $0.redo()
-      $0.present.screens.notice = .said("redone; count: 4; no favorites")
+      $0.present.screens.notice = .travelled(
+        Travel(isBack: false, steps: 1, requested: 1, count: 4, favorites: []))
     }
     try await press(.character("f"), store) {
       $0.present.screens.notice = nil
@@ -329,7 +332,7 @@ struct KeyMapTests {
     try await press(.character("k"), store) { $0.present.screens.activityEnd = nil }
     // Undo and redo act here too, as everywhere.
     try await press(.character("u"), store) {
-      $0.present.screens.notice = .said("nothing to undo")
+      $0.present.screens.notice = .nothingToUndo
     }
     try await press(.character("c"), store) {
       $0.present.screens.notice = nil
@@ -391,7 +394,7 @@ struct KeyMapTests {
     try await press(.escape, store) { $0.present.screens.destination = nil }
     try await press(.escape, store) {
       $0.present.counterLookup = nil
-      $0.present.screens.notice = .said("cancelled")
+      $0.present.screens.notice = .feature(.cancelled)
     }
   }
 
@@ -409,10 +412,15 @@ struct KeyMapTests {
 
   @Test func theKeysHelp_leavesWhatTheLastStepSaid() async throws {
     let store = makeStore(
-      AppState(screens: ScreensState(notice: .said("undone; count: 1; no favorites"))))
+      AppState(
+        screens: ScreensState(
+          notice: .travelled(Travel(isBack: true, steps: 1, requested: 1, count: 1, favorites: [])))
+      ))
     try await press(.character("?"), store) { $0.present.screens.destination = .help }
     try await press(.character("x"), store) { $0.present.screens.destination = nil }
-    #expect(store.state.present.screens.said == "undone; count: 1; no favorites")
+    #expect(
+      store.state.present.screens.notice
+        == .travelled(Travel(isBack: true, steps: 1, requested: 1, count: 1, favorites: [])))
     #expect(!store.state.canUndo)
   }
 

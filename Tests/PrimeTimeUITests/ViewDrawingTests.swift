@@ -320,7 +320,7 @@ struct ViewDrawingTests {
   @Test func aConfirmation_isANoticeOnTheLastRows_withTheModalStillShown() {
     var state = AppState(
       count: 7, favoritePrimes: [7], counterDestination: .primeModal(alert: nil))
-    state.screens.notice = .said("saved 7 to your favorite primes")
+    state.screens.notice = .feature(.saved(7))
     state.screens.size = size
     #expect(
       text(AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)) == """
@@ -343,7 +343,9 @@ struct ViewDrawingTests {
     var state = AppState(
       count: 7, favoritePrimes: [7, 11],
       screens: ScreensState(
-        page: .favorites, notice: .said("undone; count: 7; favorites: 7, 11"), size: size))
+        page: .favorites,
+        notice: .travelled(
+          Travel(isBack: true, steps: 1, requested: 1, count: 7, favorites: [7, 11])), size: size))
     state.screens.selection.prime = 11
     let drawing = AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)
     #expect(drawing.last == Line("undone; count: 7; favorites: 7, 11", .title))
@@ -381,7 +383,7 @@ struct ViewDrawingTests {
     var cancelled = running
     cancelled.counterLookup = nil
     cancelled.favoritesLookup = nil
-    cancelled.screens.notice = .said("cancelled")
+    cancelled.screens.notice = .feature(.cancelled)
     let after = AppView.draw(cancelled, progress: 0, timeZone: .gmt, charset: .unicode)
     #expect(after.count == small.rows)
     #expect(after.first?.text == "primetime ui needs 40×12")
@@ -712,13 +714,14 @@ struct LastRowsTests {
     let reason = "the data directory /d is not writable (Permission denied)"
     var screens = ScreensState(storageStatus: .readOnly(reason))
     #expect(AppView.lastRows(screens) == nil)
-    screens.said = "undone; count: 6; no favorites"
+    screens.notice = .travelled(
+      Travel(isBack: true, steps: 1, requested: 1, count: 6, favorites: []))
     #expect(AppView.lastRows(screens) == "undone; count: 6; no favorites")
     screens.notice = .refusedReadOnly(reason)
     #expect(AppView.lastRows(screens) == "favorites are read-only: \(reason)")
     // A wait or a failure stands over the news.
     for status in [ScreensState.StorageStatus.waiting("waiting"), .failed("disk full")] {
-      let standing = ScreensState(notice: .said("saved 7"), storageStatus: status)
+      let standing = ScreensState(notice: .feature(.saved(7)), storageStatus: status)
       #expect(AppView.lastRows(standing) == status.message)
     }
   }

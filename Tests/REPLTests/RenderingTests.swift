@@ -31,13 +31,6 @@ struct RenderingTests {
     #expect(Rendering.favorites([]).hasPrefix("no favorite primes yet;"))
   }
 
-  @Test func summary_ofManyFavorites_showsTheLastFiveAndHowMany() {
-    #expect(AppState(count: 4).summary == "count: 4; no favorites")
-    #expect(AppState(favoritePrimes: [2, 3]).summary == "count: 0; favorites: 2, 3")
-    let many = AppState(favoritePrimes: [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31])
-    #expect(many.summary == "count: 0; 11 favorites: …, 17, 19, 23, 29, 31")
-  }
-
   @Test func activity_isNewestFirst_inTheGivenTimeZone() throws {
     let feed = [
       Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0)),

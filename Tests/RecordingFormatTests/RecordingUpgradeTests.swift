@@ -207,7 +207,7 @@ struct RecordingUpgradeTests {
     }
     #expect(
       error?.description
-        == "line 1: the recording has format version 2; this primetime reads versions 3 to 15")
+        == "line 1: the recording has format version 2; this primetime reads versions 3 to 16")
     guard case .obsoleteVersion(2)? = error else {
       Issue.record("\(String(describing: error))")
       return

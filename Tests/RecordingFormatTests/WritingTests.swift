@@ -84,6 +84,44 @@ import Testing
     RecordedState(screens: .init(page: .favorites, storage: .failed("full"))),
   ]
 
+  /// Every case of the notice, and every shape of a travel and of a step's change.
+  static let everyNotice: [RecordedState.Notice] = [
+    .said("saved 7"), .refused(needs: .counter), .refusedReadOnly("mode"), .saved(7),
+    .removed(7), .deleted([2, 7]), .deleted([]), .exported(count: 2, file: "a \"b\".json"),
+    .exported(count: 1, file: nil),
+    .imported(.init(primes: [2, 3], notPrime: [4], repeated: [3], unusable: []), added: 1),
+    .cancelled,
+    .nothingToUndo, .nothingToRedo,
+    .travelled(
+      .init(
+        isBack: true, steps: 1, requested: 1, step: .count(from: 4, to: 5), alreadyDone: [],
+        count: 5, favoriteCount: 0, lastFavorites: [])),
+    .travelled(
+      .init(
+        isBack: false, steps: 2, requested: .max,
+        step: .favorites(saved: .one(17), removed: .many(3)),
+        alreadyDone: [.init(prime: 17, saved: false), .init(prime: 3, saved: true)], count: -1,
+        favoriteCount: 12, lastFavorites: [2, 3])),
+    .travelled(
+      .init(
+        isBack: true, steps: 1, requested: 1, step: .favorites(saved: .none, removed: .none),
+        alreadyDone: [], count: 0, favoriteCount: 0, lastFavorites: [])),
+    .travelled(
+      .init(
+        isBack: true, steps: 1, requested: 1, step: nil, alreadyDone: [], count: 0,
+        favoriteCount: 0, lastFavorites: [])),
+  ]
+
+  @Test func everyNotice_isWrittenAsItsConformanceEncodesIt() throws {
+    for notice in Self.everyNotice {
+      var summary = Self.summary
+      summary.notice = notice
+      try Self.agree(.step(action: .alertsDismissed, after: summary))
+      try Self.agree(
+        .start(version: RecordedLine.version, state: RecordedState(screens: .init(notice: notice))))
+    }
+  }
+
   static func agree(_ line: RecordedLine) throws {
     #expect(try line.encoded() == JSONLineEncoder.encode(line))
   }

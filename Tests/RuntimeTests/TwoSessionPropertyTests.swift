@@ -83,7 +83,7 @@ struct TwoSessionPropertyTests {
         return
       }
       if found != stored, !(action.step?.isUserStep ?? false) { travelsThatChangedTheDatabase += 1 }
-      if session.state.screens.said?.contains("in another session") == true {
+      if case .travelled(let travel)? = session.state.screens.notice, !travel.alreadyDone.isEmpty {
         foundDoneElsewhere += 1
       }
       removedFromTheDatabase += gone.count

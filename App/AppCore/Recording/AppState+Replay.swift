@@ -18,3 +18,13 @@ extension AppState {
     return state
   }
 }
+
+extension AppState {
+  /// The state with another notice: what a replay of formats 6 to 15 compares at the end
+  /// (``Replay/Comparison/noticeByItsWords``).
+  func withNotice(_ notice: ScreensState.Notice?) -> AppState {
+    var state = self
+    state.screens.notice = notice
+    return state
+  }
+}

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import RecordingFormat
+import Screens
 import Synchronization
 
 /// Runs a recorded session again through ``ReplayReducer``, with an environment that answers
@@ -27,6 +28,9 @@ public enum Replay {
   enum Comparison: Equatable, Sendable {
     /// Every line's summary, and the whole state at the end.
     case everything
+    /// Every line's summary, the notice by the words the app said it in, which is what formats
+    /// 6 to 15 kept of it; the whole state at the end but the notice.
+    case noticeByItsWords
     /// The count, the favorites, the feed and the history, whatever the screens present and
     /// whatever the notice (``RecordedLine/Summary/agreesInTheDataAndTheHistory(with:)``).
     case dataAndHistory
@@ -35,6 +39,9 @@ public enum Replay {
     func agree(_ recorded: RecordedLine.Summary, _ replayed: RecordedLine.Summary) -> Bool {
       switch self {
       case .everything: recorded == replayed
+      case .noticeByItsWords:
+        recorded.withNotice(nil) == replayed.withNotice(nil)
+          && recorded.notice.map(Self.words) == replayed.notice.map(Self.words)
       case .dataAndHistory: recorded.agreesInTheDataAndTheHistory(with: replayed)
       }
     }
@@ -43,6 +50,7 @@ public enum Replay {
     func agree(_ recorded: AppState, _ replayed: AppState) -> Bool {
       switch self {
       case .everything: recorded == replayed
+      case .noticeByItsWords: recorded.withNotice(nil) == replayed.withNotice(nil)
       case .dataAndHistory: recorded.withoutPresentation == replayed.withoutPresentation
       }
     }
@@ -126,6 +134,17 @@ extension Replay.Comparison {
   /// for format 5 and before, whose states and summaries are read without what the
   /// screens presented (``RecordedLine/Version5/State``); all of it for the later ones.
   init(recordedIn version: Int) {
-    self = version <= 5 ? .dataAndHistory : .everything
+    self =
+      switch version {
+      case ...5: .dataAndHistory
+      case ...15: .noticeByItsWords
+      default: .everything
+      }
+  }
+
+  /// A recorded notice in the words the app says it in: those it was kept in, before format 16.
+  static func words(_ notice: RecordedState.Notice) -> String {
+    if case .said(let words) = notice { return words }
+    return ScreensState.Notice(notice).map(Words.notice) ?? ""
   }
 }
