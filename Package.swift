@@ -65,7 +65,7 @@ let package = Package(
       name: "FavoritePrimesFormat", dependencies: ["Primes", "NumberSyntax"],
       path: "Modules/FavoritePrimesFormat"),
     .target(
-      name: "Alerts", dependencies: ["ComposableArchitecture", "FavoritePrimesFormat"],
+      name: "Alerts", dependencies: ["ComposableArchitecture"],
       path: "Modules/Alerts"),
 
     // MARK: Dependency clients (interfaces, then live values, which no feature links)

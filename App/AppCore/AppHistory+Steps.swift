@@ -45,10 +45,12 @@ extension History<AppState> {
   /// A step done whose change another session took back says so: `saved 17 (taken back in
   /// another session)`.
   public func row(_ row: Int) -> (number: Int, words: String) {
-    let start = forgottenStepCount == 0 ? "start" : "oldest kept"
-    guard row > 0 else { return (forgottenStepCount, start) }
-    let mark = isTakenBackElsewhere(at: row - 1) ? " (taken back in another session)" : ""
-    return (forgottenStepCount + row, title(at: row - 1) + mark)
+    guard row > 0 else {
+      return (forgottenStepCount, Words.start(isWhole: forgottenStepCount == 0))
+    }
+    let words = Words.step(
+      change(at: row - 1), isTakenBackElsewhere: isTakenBackElsewhere(at: row - 1))
+    return (forgottenStepCount + row, words)
   }
 
   /// Whether another session took back what the done step at `index` did to a prime: a prime

@@ -1,5 +1,4 @@
 import Alerts
-import FavoritePrimesFormat
 import Screens
 
 /// The words of what the app says without asking for an answer: the notices, and the steps of
@@ -32,10 +31,38 @@ public enum Words {
     case .removed(let prime): "removed \(prime) from your favorite primes"
     case .deleted(let primes): "deleted " + primes.map(String.init).joined(separator: ", ")
     case .exported(let count, let file):
-      "saved \(count) favorite \(count == 1 ? "prime" : "primes")"
-        + (file.map { " to \($0)" } ?? "")
-    case .imported(let imported, let added): imported.summary(added: added)
+      "saved \(count) favorite \(count == 1 ? "prime" : "primes") to "
+        + (file ?? "standard output")
+    case .imported(let found, let added, let skipped): imported(found, added, skipped)
     case .cancelled: "cancelled"
+    }
+  }
+
+  /// What an import did: `added 1 favorite prime; 1 was a favorite already; skipped 4 (not
+  /// prime), 3 (listed twice)`.
+  static func imported(_ found: Int, _ added: Int, _ skipped: [Alerts.Notice.Skipped]) -> String {
+    var text = "added \(added) favorite \(added == 1 ? "prime" : "primes")"
+    let already = found - added
+    if already > 0 {
+      text += "; \(already) \(already == 1 ? "was a favorite" : "were favorites") already"
+    }
+    let groups = Alerts.Notice.Skipped.Reason.allCases.compactMap { reason in
+      let shown = skipped.filter { $0.reason == reason }.map(\.shown)
+      return shown.isEmpty ? nil : shown.joined(separator: ", ") + " (\(words(reason)))"
+    }
+    if !groups.isEmpty { text += "; skipped " + groups.joined(separator: ", ") }
+    return text
+  }
+
+  /// Why an import left an element out: `not prime`, `listed twice`, `out of range`, `not a
+  /// whole number`, `not a number`.
+  static func words(_ reason: Alerts.Notice.Skipped.Reason) -> String {
+    switch reason {
+    case .notPrime: "not prime"
+    case .listedTwice: "listed twice"
+    case .outOfRange: "out of range"
+    case .notAWholeNumber: "not a whole number"
+    case .notANumber: "not a number"
     }
   }
 
@@ -92,6 +119,17 @@ public enum Words {
     case .favorites(let saved, let removed):
       "\(primes("saved", saved)), \(primes("removed", removed))"
     }
+  }
+
+  /// A step of the history, marked where another session took back what it did: `saved 17
+  /// (taken back in another session)`.
+  public static func step(_ change: StepChange, isTakenBackElsewhere: Bool) -> String {
+    step(change) + (isTakenBackElsewhere ? " (taken back in another session)" : "")
+  }
+
+  /// Where the history's rows start: `start`, or `oldest kept` once older steps are forgotten.
+  public static func start(isWhole: Bool) -> String {
+    isWhole ? "start" : "oldest kept"
   }
 
   /// `saved 11`, `saved 3 primes`.

@@ -187,11 +187,11 @@ extension RecordingViewState.Step {
     case .app(.step(.storageChanged)), .app(.step(.storageUpdated)):
       return "another session: \(AppState.stepWords(from: before, to: after))"
     case .app(.historyPage(let move)), .quietHistoryPage(let move, _):
-      let words = AppState.stepWords(from: before, to: after)
-      return "history: \(move.words)" + (words == "no change" ? "" : " (\(words))")
+      let change = AppState.stepChange(from: before, to: after)
+      return "history: \(move.words)" + (change == .none ? "" : " (\(Words.step(change)))")
     case .app(.step(let action)), .app(.feedback(let action, _)):
-      let words = AppState.stepWords(from: before, to: after)
-      guard words == "no change" else { return words }
+      let change = AppState.stepChange(from: before, to: after)
+      guard change == .none else { return Words.step(change) }
       let dump = String(customDumping: action).joinedLines
       return dump.hasPrefix("AppAction.") ? String(dump.dropFirst("AppAction".count)) : dump
     }

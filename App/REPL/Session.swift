@@ -223,6 +223,9 @@ public final class Session {
   /// one, anything else is printed. Returns whether there was no failure.
   private func showNotice(onStandardError: Bool = false) -> Bool {
     switch state.screens.notice {
+    case .refused?:
+      // Said when the command was refused, before it was sent (``send(_:noticeOnStandardError:)``).
+      break
     case let refusal? where refusal.isRefusal:
       fail("\(Words.notice(refusal)); '\(running?.name ?? "")' changed nothing")
       return false

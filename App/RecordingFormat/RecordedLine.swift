@@ -151,10 +151,6 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       self.redoCount = redoCount
     }
 
-    /// Whether another summary has the same count, favorites, feed and history, whatever
-    /// the screens present and whatever the notice: what a line of format 5 and before is
-    /// checked by, since its flags and shared alerts have no one-for-one counterpart in the
-    /// destinations.
     /// The summary with another notice.
     public func withNotice(_ notice: RecordedState.Notice?) -> Summary {
       var summary = self
@@ -162,6 +158,10 @@ public enum RecordedLine: Codable, Equatable, Sendable {
       return summary
     }
 
+    /// Whether another summary has the same count, favorites, feed and history, whatever
+    /// the screens present and whatever the notice: what a line of format 5 and before is
+    /// checked by, since its flags and shared alerts have no one-for-one counterpart in the
+    /// destinations.
     public func agreesInTheDataAndTheHistory(with other: Summary) -> Bool {
       count == other.count && favoriteCount == other.favoriteCount
         && lastFavorite == other.lastFavorite && activityCount == other.activityCount

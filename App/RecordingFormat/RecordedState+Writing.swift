@@ -161,11 +161,21 @@ extension RecordedState.Notice: JSONLineWritable {
         $0.int(count)
         $0.field("file", file) { file, writer in writer.string(file) }
       }
-    case .imported(let imported, let added):
+    case .imported(let found, let added, let skipped):
       writer.enumCase("imported") {
-        $0.unlabelled(imported)
+        $0.key("found")
+        $0.int(found)
         $0.key("added")
         $0.int(added)
+        $0.key("skipped")
+        $0.array(skipped) { skipped, writer in
+          writer.object {
+            $0.key("shown")
+            $0.string(skipped.shown)
+            $0.key("reason")
+            $0.string(skipped.reason.rawValue)
+          }
+        }
       }
     case .cancelled: writer.enumCase("cancelled")
     case .nothingToUndo: writer.enumCase("nothingToUndo")

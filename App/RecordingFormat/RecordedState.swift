@@ -190,11 +190,26 @@ public struct RecordedState: Codable, Equatable, Sendable {
     case removed(Int)
     case deleted([Int])
     case exported(count: Int, file: String?)
-    case imported(ImportedPrimes, added: Int)
+    case imported(found: Int, added: Int, skipped: [Skipped])
     case cancelled
     case nothingToUndo
     case nothingToRedo
     case travelled(Travel)
+  }
+
+  /// An element of a favorites file that an import left out, and why.
+  public struct Skipped: Codable, Equatable, Sendable {
+    public var shown: String
+    public var reason: Reason
+
+    public init(shown: String, reason: Reason) {
+      self.shown = shown
+      self.reason = reason
+    }
+
+    public enum Reason: String, Codable, Sendable {
+      case notPrime, listedTwice, outOfRange, notAWholeNumber, notANumber
+    }
   }
 
   /// What an undo, a redo or a travel did, and what it left.

@@ -73,6 +73,9 @@ public enum StepChange: Equatable, Sendable {
   /// Favorites were saved or removed, or neither.
   case favorites(saved: Primes, removed: Primes)
 
+  /// No change: the count as it was, no favorite saved or removed.
+  public static let none = StepChange.favorites(saved: .none, removed: .none)
+
   /// Some primes, as a step's words count them: none, one named, or how many.
   public enum Primes: Equatable, Sendable {
     case none

@@ -168,7 +168,8 @@ struct FavoritesListReducer: Reducer {
           try await fileClient.saveFavorites(primes, to: name)
           return primes.count
         }
-        await send(.saveResponse(saved, file: fileClient.path(name)))
+        let file = name == FileClient.standardStreams ? nil : fileClient.path(name)
+        await send(.saveResponse(saved, file: file))
       }
 
     case .saveResponse(.success(let count), let file):
@@ -203,7 +204,7 @@ struct FavoritesListReducer: Reducer {
     case .loadResponse(.success(let imported)):
       let new = imported.primes.filter { !state.favoritePrimes.contains($0) }
       state.favoritePrimes.append(contentsOf: new)
-      state.notice = .imported(imported, added: new.count)
+      state.notice = Notice(imported: imported, added: new.count)
       return .none
 
     case .loadResponse(.failure(let error)):
@@ -256,5 +257,30 @@ extension FileClient {
           + "another file, or remove it first)")
     }
     try await save(name, try FavoritePrimesFile.encode(primes))
+  }
+}
+
+extension Notice {
+  /// The notice of an import: how many distinct primes the file held, how many became
+  /// favorites, and what it left out, those that are not prime first, then those listed twice,
+  /// then what is no whole number.
+  ///
+  /// ```swift
+  /// Notice(imported: imported, added: new.count)
+  /// ```
+  public init(imported: ImportedPrimes, added: Int) {
+    let unusable = imported.unusable.map { element in
+      let reason: Skipped.Reason =
+        switch element.reason {
+        case .outOfRange: .outOfRange
+        case .notAWholeNumber: .notAWholeNumber
+        case .notANumber: .notANumber
+        }
+      return Skipped(element.shown, reason)
+    }
+    self = .imported(
+      found: imported.primes.count, added: added,
+      skipped: imported.notPrime.map { Skipped(String($0), .notPrime) }
+        + imported.repeated.map { Skipped(String($0), .listedTwice) } + unusable)
   }
 }

@@ -264,22 +264,6 @@ public struct ImportedPrimes: Equatable, Sendable {
     }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
-
-  /// The message that reports the import, given how many primes became favorites.
-  ///
-  /// ```swift
-  /// ImportedPrimes(primes: [2, 3], notPrime: [4]).summary(added: 1)
-  /// // "added 1 favorite prime; 1 was a favorite already; skipped 4 (not prime)"
-  /// ```
-  public func summary(added: Int) -> String {
-    let already = primes.count - added
-    var text = "added \(added) favorite \(added == 1 ? "prime" : "primes")"
-    if already > 0 {
-      text += "; \(already) \(already == 1 ? "was a favorite" : "were favorites") already"
-    }
-    if let skipped { text += "; skipped \(skipped)" }
-    return text
-  }
 }
 
 /// Why a favorites file was refused; the description follows the file's name:

@@ -171,7 +171,7 @@ struct AppCoreTests {
     ) {
       $0.favoritePrimes = [2, 3, 5, 7]
       $0.screens.notice = .feature(
-        .imported(ImportedPrimes(primes: [3, 5, 7], notPrime: [4], repeated: [5]), added: 2))
+        .imported(found: 3, added: 2, skipped: [.init("4", .notPrime), .init("5", .listedTwice)]))
       $0.activityFeed = [
         Activity(id: UUID(1), kind: .added, prime: 5, timestamp: at(1000)),
         Activity(id: UUID(2), kind: .added, prime: 7, timestamp: at(1000)),

@@ -111,7 +111,33 @@ struct RecordingMappingTests {
         screens: ScreensState(
           page: .favorites, notice: .refusedReadOnly("mode"), storageStatus: .failed("full"))),
     ]
-    for state in states {
+    let notices: [ScreensState.Notice] = [
+      .feature(.saved(7)), .feature(.removed(7)), .feature(.deleted([2, 7])),
+      .feature(.exported(count: 2, file: "/tmp/a.json")), .feature(.exported(count: 1, file: nil)),
+      .feature(
+        .imported(
+          found: 3, added: 1,
+          skipped: [
+            .init("4", .notPrime), .init("5", .listedTwice), .init("1e+30", .outOfRange),
+            .init("2.5", .notAWholeNumber), .init("null", .notANumber),
+          ])),
+      .feature(.cancelled), .nothingToUndo, .nothingToRedo,
+      .travelled(Travel(isBack: false, steps: 2, requested: 5, count: 3, favorites: 1...12)),
+      .travelled(
+        Travel(
+          isBack: true, steps: 1, requested: 1, step: .favorites(saved: .one(17), removed: .none),
+          alreadyDone: [.init(prime: 17, saved: false), .init(prime: 3, saved: true)], count: 17,
+          favorites: [])),
+      .travelled(
+        Travel(
+          isBack: true, steps: 1, requested: 1, step: .favorites(saved: .many(3), removed: .one(2)),
+          alreadyDone: [.init(prime: 2, saved: true)], count: 0, favorites: [5])),
+      .travelled(
+        Travel(
+          isBack: false, steps: 1, requested: 1, step: .count(from: 4, to: -5),
+          alreadyDone: [.init(prime: 7, saved: true)], count: -5, favorites: [7])),
+    ]
+    for state in states + notices.map({ AppState(screens: ScreensState(notice: $0)) }) {
       #expect(AppState(RecordedState(state)) == state)
       let line = RecordedLine.start(state).encoded()
       guard case .start(_, let read) = try RecordedLine.decode(line, version: RecordedLine.version)

@@ -1,5 +1,8 @@
+import Alerts
 import AppCore
+import FavoritePrimes
 import FavoritePrimesFormat
+import Foundation
 import Screens
 import Testing
 
@@ -11,11 +14,34 @@ struct WordsTests {
     #expect(Words.feature(.deleted([3, 7])) == "deleted 3, 7")
     #expect(
       Words.feature(.exported(count: 1, file: "a.json")) == "saved 1 favorite prime to a.json")
-    #expect(Words.feature(.exported(count: 2, file: nil)) == "saved 2 favorite primes")
     #expect(
-      Words.feature(.imported(ImportedPrimes(primes: [2, 3], notPrime: [4]), added: 1))
-        == "added 1 favorite prime; 1 was a favorite already; skipped 4 (not prime)")
+      Words.feature(.exported(count: 2, file: nil)) == "saved 2 favorite primes to standard output")
     #expect(Words.feature(.cancelled) == "cancelled")
+  }
+
+  @Test(
+    arguments: [
+      ([2, 3, 5], 3, "added 3 favorite primes"),
+      ([2], 1, "added 1 favorite prime"),
+      ([], 0, "added 0 favorite primes"),
+      ([2, 3, 5, 7], 1, "added 1 favorite prime; 3 were favorites already"),
+      ([2, 3], 1, "added 1 favorite prime; 1 was a favorite already"),
+      ([2, 3], 0, "added 0 favorite primes; 2 were favorites already"),
+      ([2], 0, "added 0 favorite primes; 1 was a favorite already"),
+      ([2, 3, 5], 2, "added 2 favorite primes; 1 was a favorite already"),
+    ])
+  func anImport_readsAsPlainEnglish_forEveryCount(primes: [Int], added: Int, words: String) {
+    #expect(Words.feature(Notice(imported: ImportedPrimes(primes: primes), added: added)) == words)
+  }
+
+  @Test func anImport_namesWhatItSkipped_byWhy_inTheFilesOrder() throws {
+    let imported = try FavoritePrimesFile.decode(
+      Data(#"[-3, 1e30, 17, 2.5, "13", null, true, [1], {"a":1}, 17, 9223372036854775807]"#.utf8))
+    #expect(
+      Words.feature(Notice(imported: imported, added: 1))
+        == "added 1 favorite prime; skipped -3, 9223372036854775807 (not prime), 17 (listed twice), "
+        + #"1e+30 (out of range), 2.5 (not a whole number), "13", null, true, […], {…} (not a number)"#
+    )
   }
 
   @Test func aTravel_saysHowFarItWent_andWhatItLeft() {
@@ -31,6 +57,9 @@ struct WordsTests {
     #expect(travel(back: false, favorites: [2, 3]) == "redone; count: 4; favorites: 2, 3")
     #expect(travel(steps: 3, of: 3) == "undone 3 steps; count: 4; no favorites")
     #expect(travel(steps: 1, of: 5) == "undone 1 step, all there were; count: 4; no favorites")
+    let ten = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
+    #expect(
+      travel(favorites: ten) == "undone; count: 4; favorites: 2, 3, 5, 7, 11, 13, 17, 19, 23, 29")
     let many = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31]
     #expect(travel(favorites: many) == "undone; count: 4; 11 favorites: …, 17, 19, 23, 29, 31")
     #expect(Words.notice(.nothingToUndo) == "nothing to undo")

@@ -158,7 +158,7 @@ struct FavoritePrimesTests {
     await store.send(.loadButtonTapped(file: nil))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [5, 7, 2])))) {
       $0.favoritePrimes = [7, 5, 2]
-      $0.notice = .imported(ImportedPrimes(primes: [5, 7, 2]), added: 2)
+      $0.notice = .imported(found: 3, added: 2, skipped: [])
     }
   }
 
@@ -174,7 +174,7 @@ struct FavoritePrimesTests {
     await store.send(.loadButtonTapped(file: "other.json"))
     await store.receive(.loadResponse(.success(ImportedPrimes(primes: [2, 3])))) {
       $0.favoritePrimes = [3, 2]
-      $0.notice = .imported(ImportedPrimes(primes: [2, 3]), added: 1)
+      $0.notice = .imported(found: 2, added: 1, skipped: [])
     }
   }
 

@@ -89,7 +89,10 @@ import Testing
     .said("saved 7"), .refused(needs: .counter), .refusedReadOnly("mode"), .saved(7),
     .removed(7), .deleted([2, 7]), .deleted([]), .exported(count: 2, file: "a \"b\".json"),
     .exported(count: 1, file: nil),
-    .imported(.init(primes: [2, 3], notPrime: [4], repeated: [3], unusable: []), added: 1),
+    .imported(found: 2, added: 1, skipped: []),
+    .imported(
+      found: 3, added: 0,
+      skipped: [.init(shown: "4", reason: .notPrime), .init(shown: "\"13\"", reason: .notANumber)]),
     .cancelled,
     .nothingToUndo, .nothingToRedo,
     .travelled(

@@ -314,8 +314,10 @@ extension RecordedState.Notice {
     case .feature(.removed(let prime)): self = .removed(prime)
     case .feature(.deleted(let primes)): self = .deleted(primes)
     case .feature(.exported(let count, let file)): self = .exported(count: count, file: file)
-    case .feature(.imported(let imported, let added)):
-      self = .imported(RecordedState.ImportedPrimes(imported), added: added)
+    case .feature(.imported(let found, let added, let skipped)):
+      self = .imported(
+        found: found, added: added,
+        skipped: skipped.map { .init(shown: $0.shown, reason: .init($0.reason)) })
     case .feature(.cancelled): self = .cancelled
     case .nothingToUndo: self = .nothingToUndo
     case .nothingToRedo: self = .nothingToRedo
@@ -336,14 +338,40 @@ extension ScreensState.Notice {
     case .removed(let prime): self = .feature(.removed(prime))
     case .deleted(let primes): self = .feature(.deleted(primes))
     case .exported(let count, let file): self = .feature(.exported(count: count, file: file))
-    case .imported(let imported, let added):
-      self = .feature(.imported(ImportedPrimes(imported), added: added))
+    case .imported(let found, let added, let skipped):
+      self = .feature(
+        .imported(
+          found: found, added: added, skipped: skipped.map { .init($0.shown, .init($0.reason)) }))
     case .cancelled: self = .feature(.cancelled)
     case .nothingToUndo: self = .nothingToUndo
     case .nothingToRedo: self = .nothingToRedo
     case .travelled(let travel): self = .travelled(Travel(travel))
     case .refused(let screen): self = .refused(needs: screen == .counter ? .counter : .favorites)
     case .refusedReadOnly(let reason): self = .refusedReadOnly(reason)
+    }
+  }
+}
+
+extension RecordedState.Skipped.Reason {
+  init(_ reason: Alerts.Notice.Skipped.Reason) {
+    switch reason {
+    case .notPrime: self = .notPrime
+    case .listedTwice: self = .listedTwice
+    case .outOfRange: self = .outOfRange
+    case .notAWholeNumber: self = .notAWholeNumber
+    case .notANumber: self = .notANumber
+    }
+  }
+}
+
+extension Alerts.Notice.Skipped.Reason {
+  init(_ recorded: RecordedState.Skipped.Reason) {
+    switch recorded {
+    case .notPrime: self = .notPrime
+    case .listedTwice: self = .listedTwice
+    case .outOfRange: self = .outOfRange
+    case .notAWholeNumber: self = .notAWholeNumber
+    case .notANumber: self = .notANumber
     }
   }
 }

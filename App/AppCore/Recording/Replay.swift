@@ -101,7 +101,10 @@ public enum Replay {
         let recorded = AppState(state)
         return comparison.agree(recorded, history.present)
           ? .reproduced(history.present)
-          : .endDiffers(line: numbers[index], recorded: recorded, replayed: history.present)
+          : .endDiffers(
+            line: numbers[index], recorded: recorded,
+            replayed: comparison == .noticeByItsWords
+              ? history.present.withNotice(recorded.screens.notice) : history.present)
       }
       guard let (action, answers, recorded) = line.replayed else {
         throw .startLineAfterTheFirst(line: numbers[index])
@@ -117,7 +120,8 @@ public enum Replay {
       let replayed = RecordedLine.Summary(history)
       guard comparison.agree(recorded, replayed) else {
         return .diverged(
-          line: numbers[index], action: action, recorded: recorded, replayed: replayed)
+          line: numbers[index], action: action, recorded: recorded,
+          replayed: comparison.shown(replayed, beside: recorded))
       }
     }
     throw .cutShort(lines: numbers[lines.count - 1])
@@ -140,6 +144,15 @@ extension Replay.Comparison {
       case ...15: .noticeByItsWords
       default: .everything
       }
+  }
+
+  /// The replayed summary as a difference shows it beside the recorded one: its notice in words,
+  /// where the recording kept the notice's words.
+  func shown(
+    _ replayed: RecordedLine.Summary, beside recorded: RecordedLine.Summary
+  ) -> RecordedLine.Summary {
+    guard self == .noticeByItsWords, case .said? = recorded.notice else { return replayed }
+    return replayed.withNotice(replayed.notice.map { .said(Self.words($0)) })
   }
 
   /// A recorded notice in the words the app says it in: those it was kept in, before format 16.
