@@ -18,8 +18,22 @@ public enum Words {
     case .travelled(let travel): self.travel(travel)
     case .refused(let screen):
       "works on the \(screen.rawValue) screen; type '\(screen.rawValue)' to go there"
-    case .refusedReadOnly(let reason): ScreensState.StorageStatus.readOnlyMessage(reason)
+    case .refusedReadOnly(let reason): readOnly(reason)
     }
+  }
+
+  /// Where storing stands, on the last rows: the wait or the failure as storage says it, or
+  /// why the favorites are read-only.
+  public static func storage(_ status: ScreensState.StorageStatus) -> String {
+    switch status {
+    case .waiting(let text), .failed(let text): text
+    case .readOnly(let reason): readOnly(reason)
+    }
+  }
+
+  /// What is said of favorites that are read-only for `reason`: `favorites are read-only: …`.
+  public static func readOnly(_ reason: String) -> String {
+    "favorites are read-only: \(reason)"
   }
 
   /// What a feature's step did: `saved 7 to your favorite primes`, `deleted 2, 3`,

@@ -122,7 +122,7 @@ public enum AppView {
       if case .refused? = screens.notice { return nil }
       return screens.notice.map(Words.notice)
     case (_, let status?):
-      return status.message
+      return Words.storage(status)
     }
   }
 

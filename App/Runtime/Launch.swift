@@ -85,7 +85,7 @@ public final class Launch {
         for notice in opened.notices { warn("primetime: \(notice)") }
         if let reason = storage.readOnly {
           storageStatus = .readOnly(reason)
-          storageMessage = ScreensState.StorageStatus.readOnlyMessage(reason)
+          storageMessage = Words.readOnly(reason)
         }
       }
     } catch {

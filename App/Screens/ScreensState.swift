@@ -127,19 +127,6 @@ public struct ScreensState: Equatable, Sendable {
     /// The stored favorites can be read and not changed (the data directory cannot be written):
     /// why. The app refuses a step that would change them, until storage says they can be.
     case readOnly(String)
-
-    /// What the screen says of it.
-    public var message: String {
-      switch self {
-      case .waiting(let text), .failed(let text): text
-      case .readOnly(let reason): Self.readOnlyMessage(reason)
-      }
-    }
-
-    /// What is said of favorites that are read-only for `reason`.
-    public static func readOnlyMessage(_ reason: String) -> String {
-      "favorites are read-only: \(reason)"
-    }
   }
 
   /// Why the stored favorites can be read and not changed, while that stands.

@@ -89,6 +89,16 @@ struct WordsTests {
         == "saved 2 primes, removed 4 primes")
   }
 
+  @Test func whereStoringStands_isSaidAsStorageSaysIt_orWhyTheFavoritesAreReadOnly() {
+    let reason = "the data directory /d is not writable (Permission denied)"
+    #expect(
+      Words.storage(.readOnly(reason))
+        == "favorites are read-only: the data directory /d is not writable (Permission denied)")
+    #expect(Words.notice(.refusedReadOnly(reason)) == Words.storage(.readOnly(reason)))
+    #expect(Words.storage(.failed("disk full")) == "disk full")
+    #expect(Words.storage(.waiting("held")) == "held")
+  }
+
   @Test func aRefusal_saysTheScreenAndHowToGetThere() {
     #expect(
       Words.notice(.refused(needs: .favorites))

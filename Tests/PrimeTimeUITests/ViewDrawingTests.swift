@@ -719,10 +719,10 @@ struct LastRowsTests {
     #expect(AppView.lastRows(screens) == "undone; count: 6; no favorites")
     screens.notice = .refusedReadOnly(reason)
     #expect(AppView.lastRows(screens) == "favorites are read-only: \(reason)")
-    // A wait or a failure stands over the news.
+    // A wait or a failure stands over the notice.
     for status in [ScreensState.StorageStatus.waiting("waiting"), .failed("disk full")] {
       let standing = ScreensState(notice: .feature(.saved(7)), storageStatus: status)
-      #expect(AppView.lastRows(standing) == status.message)
+      #expect(AppView.lastRows(standing) == Words.storage(status))
     }
   }
 }

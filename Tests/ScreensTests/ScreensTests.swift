@@ -239,9 +239,6 @@ struct ScreensTests {
     let reason = "the data directory /d is not writable (Permission denied)"
     await store.send(.storageReadOnly(reason)) { $0.screens.storageStatus = .readOnly(reason) }
     #expect(store.state.screens.readOnly == reason)
-    #expect(
-      store.state.screens.storageStatus?.message
-        == "favorites are read-only: the data directory /d is not writable (Permission denied)")
     // A read that fails, or waits, leaves them read-only: the app goes on refusing changes.
     await store.send(.storageFailed("could not read /d/primetime.sqlite"))
     await store.send(.storageWaiting("waiting for another program"))
