@@ -162,7 +162,7 @@ public struct ScreensState: Equatable, Sendable {
 
   /// What the last step did or why it was refused: one at a time, fixed when it is made, and
   /// needing no answer, unlike an alert. It holds what happened; the front ends word it.
-  public enum Notice: Equatable, Sendable {
+  public indirect enum Notice: Equatable, Sendable {
     /// What a feature's step did: a save, a removal, a delete, an export or an import, a
     /// cancelled lookup. Said on the last rows until the next step.
     case feature(Alerts.Notice)

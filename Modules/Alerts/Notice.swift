@@ -5,7 +5,7 @@
 /// ```swift
 /// state.notice = .saved(state.count)
 /// ```
-public enum Notice: Equatable, Sendable {
+public indirect enum Notice: Equatable, Sendable {
   /// The prime modal saved the prime to the favorites.
   case saved(Int)
   /// The prime modal removed the prime from the favorites.
