@@ -274,6 +274,6 @@ struct RecordingTests {
     }
     #expect(line == 4)
     #expect(recorded.notice == .said("saved 7 to your favourite primes"))
-    #expect(replayed.notice == .saved(7))
+    #expect(replayed.notice == .said("saved 7 to your favorite primes"))
   }
 }
