@@ -116,7 +116,9 @@ public enum PrimeTimeCLI {
           lowercasingTheFirstWord(message.replacingOccurrences(of: "Error: ", with: "")),
           limit: 200))
     }
-    if !(command is PrimeTimeCommand), let name = type(of: command).configuration.commandName,
+    // Help, however asked for, shows whatever other options came with it.
+    if !(command is PrimeTimeCommand), command is any RunnableCommand,
+      let name = type(of: command).configuration.commandName,
       let option = replOption(
         in: arguments.prefix { $0 != "--" },
         allowing: (type(of: command) as? any RecordedSessionsCommand.Type)?.replOptions

@@ -316,6 +316,21 @@ struct ListingCommandTests {
     #expect(result.status == Int32(status), "\(arguments)")
   }
 
+  /// Help is help wherever it is asked for: beside the data directory or a recording too, as an
+  /// alias that adds `--data-dir` gives it.
+  @Test(arguments: [
+    ["--data-dir", "D", "--help"], ["ui", "--data-dir", "D", "--help"],
+    ["favorites", "--data-dir", "D", "--help"], ["--record", "D/r.jsonl", "--help"],
+  ])
+  func help_isShown_besideTheSessionsOptions(arguments: [String]) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      arguments.map { $0.replacingOccurrences(of: "D", with: home.path) }, home: home)
+    #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    #expect(result.stdout.contains("USAGE:"), "\(arguments)")
+  }
+
   @Test func anOptionOfTheREPL_isRefused_withTheListings() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
