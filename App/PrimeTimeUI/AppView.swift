@@ -116,12 +116,13 @@ public enum AppView {
   /// the notice, until it changes. Read-only favorites leave the rows to the notice and the hints,
   /// the whole session long; a change refused for them says why.
   public static func lastRows(_ screens: ScreensState) -> String? {
-    switch (screens.notice, screens.storageStatus) {
-    case (.refusedReadOnly?, _), (_, .readOnly?), (_, nil):
+    if case .refusedReadOnly? = screens.notice { return screens.notice.map(Words.notice) }
+    switch screens.storageStatus {
+    case .readOnly?, nil:
       // A refusal for want of a screen is the REPL's: no key of the full screen makes one.
       if case .refused? = screens.notice { return nil }
       return screens.notice.map(Words.notice)
-    case (_, let status?):
+    case let status?:
       return Words.storage(status)
     }
   }

@@ -188,10 +188,10 @@ extension RecordingViewState.Step {
       return "another session: \(AppState.stepWords(from: before, to: after))"
     case .app(.historyPage(let move)), .quietHistoryPage(let move, _):
       let change = AppState.stepChange(from: before, to: after)
-      return "history: \(move.words)" + (change == .none ? "" : " (\(Words.step(change)))")
+      return "history: \(move.words)" + (change == .unchanged ? "" : " (\(Words.step(change)))")
     case .app(.step(let action)), .app(.feedback(let action, _)):
       let change = AppState.stepChange(from: before, to: after)
-      guard change == .none else { return Words.step(change) }
+      guard change == .unchanged else { return Words.step(change) }
       let dump = String(customDumping: action).joinedLines
       return dump.hasPrefix("AppAction.") ? String(dump.dropFirst("AppAction".count)) : dump
     }

@@ -226,8 +226,8 @@ public final class Session {
     case .refused?:
       // Said when the command was refused, before it was sent (``send(_:noticeOnStandardError:)``).
       break
-    case let refusal? where refusal.isRefusal:
-      fail("\(Words.notice(refusal)); '\(running?.name ?? "")' changed nothing")
+    case .refusedReadOnly(let reason)?:
+      fail("\(Words.readOnly(reason)); '\(running?.name ?? "")' changed nothing")
       return false
     case let notice?:
       let words = Words.notice(notice)

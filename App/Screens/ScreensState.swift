@@ -195,11 +195,6 @@ public struct ScreensState: Equatable, Sendable {
     set { notice = newValue.map(Notice.feature) }
   }
 
-  /// The screen the last step needed, where it was refused for want of it.
-  public var refusal: Screen? {
-    if case .refused(let screen) = notice { screen } else { nil }
-  }
-
   /// What the launch warned of, until a key closes it.
   public var launchWarning: String? {
     if case .launchWarning(let warning) = destination { warning } else { nil }

@@ -74,7 +74,7 @@ public enum StepChange: Equatable, Sendable {
   case favorites(saved: Primes, removed: Primes)
 
   /// No change: the count as it was, no favorite saved or removed.
-  public static let none = StepChange.favorites(saved: .none, removed: .none)
+  public static let unchanged = StepChange.favorites(saved: .none, removed: .none)
 
   /// Some primes, as a step's words count them: none, one named, or how many.
   public enum Primes: Equatable, Sendable {
