@@ -17,10 +17,6 @@ public enum AppView {
   /// The screen for the app's state alone, as a history with no steps: the history page, if
   /// open, lists only the start.
   ///
-  /// ```swift
-  /// let drawing = AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)
-  /// ```
-  ///
   /// - Parameters:
   ///   - state: The app's state; its screens' state gives the page and the terminal's size.
   ///   - progress: How far a running lookup is, from 0 to 1.
