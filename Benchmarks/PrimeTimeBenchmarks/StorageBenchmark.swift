@@ -20,7 +20,9 @@ enum StorageBenchmark {
     var few: [Double] = []
     var lots: [Double] = []
     var takeInRatios: [Double] = []
+    var latencies: [Double] = []
     for _ in 0..<max(rounds, 1) {
+      latencies.append(try await watchedLatency(changes: pairs))
       few.append(try await secondsPerPair(favorites: 10, pairs: pairs))
       lots.append(try await secondsPerPair(favorites: many, pairs: pairs))
       takeInRatios.append(
@@ -35,7 +37,9 @@ enum StorageBenchmark {
           + "another session's, taken in: ratio %.2f",
         fewSeconds * 1e6, many, manySeconds * 1e6, manySeconds / fewSeconds,
         median(takeInRatios)))
+    log(String(format: "another session's save, shown by a watching session: %.2f ms median", median(latencies) * 1e3))
     return [
+      ("storage.watched.latency.milliseconds", median(latencies) * 1e3),
       ("storage.pair.few.microseconds", fewSeconds * 1e6),
       ("storage.pair.many.microseconds", manySeconds * 1e6),
       ("storage.pair.ratio", manySeconds / fewSeconds),
@@ -82,6 +86,41 @@ enum StorageBenchmark {
     let seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return seconds / Double(2 * pairs)
+  }
+
+  /// The median of the seconds from another session's write of a change, once it returns, to
+  /// the change in the state of a session that watches the database's directory, as the full
+  /// screen does: the watch, the read and the store's action, with nothing polled.
+  static func watchedLatency(changes: Int) async throws -> Double {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "primetime-storage-benchmark-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let primes = try await filled(directory, favorites: 10)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await theirs.open()
+    let storage = Storage(database: .live(directory: directory))
+    let stored = try await storage.open().stored
+    let runtime = AppRuntime(
+      initialState: AppState(
+        favoritePrimes: PersistentArray(stored.favoritePrimes),
+        activityFeed: PersistentArray(stored.activityFeed)),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop, now: { Date() }, uuid: { UUID() }),
+      storage: storage, watchedDirectory: directory)
+    var seconds: [Double] = []
+    for change in 0..<changes {
+      let entry = Activity(
+        id: UUID(), kind: change.isMultiple(of: 2) ? .added : .removed, prime: primes[10],
+        milliseconds: 0)
+      let expected = runtime.state.activityFeed.count + 1
+      _ = try await theirs.write(FavoritesDatabase.Change(appended: [entry]))
+      let start = ContinuousClock.now
+      await runtime.store.state(where: { $0.present.activityFeed.count == expected })
+      let elapsed = ContinuousClock.now - start
+      seconds.append(
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    return median(seconds)
   }
 
   /// Stores `count` favorites in a new database in `directory`; returns them, with one more
@@ -132,4 +171,21 @@ enum StorageBenchmark {
   }
 
   struct StorageBenchmarkFailure: Error {}
+}
+
+extension Store {
+  /// Returns once the store's state satisfies `isReached`, told by the store after each action.
+  fileprivate func state(where isReached: @escaping (State) -> Bool) async {
+    guard !isReached(state) else { return }
+    var subscription: StoreSubscription?
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      var isResumed = false
+      subscription = subscribe { state in
+        guard !isResumed, isReached(state) else { return }
+        isResumed = true
+        continuation.resume()
+      }
+    }
+    withExtendedLifetime(subscription) {}
+  }
 }
