@@ -34,6 +34,9 @@ public struct AppState: Equatable, Sendable {
   public var activityFeed: PersistentArray<Activity>
   /// What the front ends show: the page, the selection, the notice. Undo leaves it alone.
   @CopyOnWrite public var screens: ScreensState
+  /// What the session knows of the favorites database, where it stores them
+  /// (``StoredAppReducer``): neither undone nor recorded.
+  @CopyOnWrite public var sync: StorageSync? = nil
 
   /// Creates the app's state; by default the count 0, no favorites, and the counter page.
   ///
@@ -172,6 +175,8 @@ public struct AppEnvironment: Sendable {
   public var counter: CounterEnvironment
   /// The favorites screen's environment.
   public var favoritePrimes: FavoritePrimesEnvironment
+  /// The favorites database, where ``StoredAppReducer`` stores them; none by default.
+  public var storage: StorageClient = .none
 
   /// Creates the environment, and each feature's from it.
   ///

@@ -112,6 +112,8 @@ public struct AppHistoryReducer: Reducer {
       var present = history.present
       _ = app.reduce(into: &present, action: change, environment: trial)
       return present.changesTheFavorites(from: history.present)
+    case .storage:
+      return false
     case .undo, .redo, .travel:
       steps = action.travels
     case .historyPage(let move):
@@ -153,6 +155,9 @@ public struct AppHistoryReducer: Reducer {
     case .historyPage(let move):
       clearNotice(in: &history.present)
       moveOnHistoryPage(move, in: &history, environment: environment)
+      return .none
+    case .storage:
+      // Storage's own actions are ``StoredAppReducer``'s; without it, nothing is stored.
       return .none
     }
   }

@@ -20,6 +20,8 @@ public enum AppHistoryAction: Equatable, Sendable {
   case travel(by: Int)
   /// A move on the history page: it travels to where the page's marker went.
   case historyPage(HistoryScreenAction)
+  /// What storage's effects send back (``StoredAppReducer``): no step, and not recorded.
+  case storage(StorageAction)
 
   /// The history's action as the store takes it: what a step's effect sends back.
   public init(_ action: HistoryAction<AppAction>) {
@@ -36,7 +38,11 @@ public enum AppHistoryAction: Equatable, Sendable {
   /// back, undo, redo, travel or a move on the history page. Another session's change and an
   /// event of the terminal or of storage are not.
   var isOwnChange: Bool {
-    if case .step(let change) = self { change.isUserStep } else { true }
+    switch self {
+    case .step(let change): change.isUserStep
+    case .storage: false
+    case .feedback, .undo, .redo, .travel, .historyPage: true
+    }
   }
 
   /// How many steps the action travels: back when negative, forward when positive.
@@ -45,7 +51,7 @@ public enum AppHistoryAction: Equatable, Sendable {
     case .undo: -1
     case .redo: 1
     case .travel(let steps): steps
-    case .step, .feedback, .historyPage: 0
+    case .step, .feedback, .historyPage, .storage: 0
     }
   }
 }

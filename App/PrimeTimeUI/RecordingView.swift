@@ -194,6 +194,9 @@ extension RecordingViewState.Step {
       guard change == .unchanged else { return Words.step(change) }
       let dump = String(customDumping: action).joinedLines
       return dump.hasPrefix("AppAction.") ? String(dump.dropFirst("AppAction".count)) : dump
+    case .app(.storage):
+      // No recording holds storage's own actions.
+      return "storage"
     }
   }
 }

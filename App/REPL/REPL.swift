@@ -128,7 +128,7 @@ public enum REPL {
     /// Stores what is not stored yet before the session ends; says so if it cannot.
     func finishStorage(_ launch: Launch) async -> Bool {
       defer { environment.databaseWait.stopObserving() }
-      guard let unstored = await launch.runtime.storage?.finish() else { return true }
+      guard let unstored = await launch.runtime.endStorage() else { return true }
       output.err("primetime: \(unstored)")
       return false
     }
@@ -137,7 +137,7 @@ public enum REPL {
         dataDirectory: dataDirectory, recording: recording,
         frontEnd: isInteractive ? .repl : .script, environment: environment, warn: output.err,
         keepsGoingWithoutStorage: isInteractive,
-        afterEachAction: trace.afterAction)
+        afterEachAction: Session.tracing(trace))
     else {
       environment.databaseWait.stopObserving()
       return 1

@@ -73,7 +73,7 @@ public final class Session {
     self.init(
       runtime: AppRuntime(
         initialState: initialState, environment: environment, storage: storage,
-        recorder: recorder, timeZone: timeZone, afterEachAction: trace.afterAction),
+        recorder: recorder, timeZone: timeZone, afterEachAction: Self.tracing(trace)),
       trace: trace, output: output, interaction: nil, files: files)
   }
 
@@ -93,10 +93,25 @@ public final class Session {
   typealias Trace = ChangeReporter<History<AppState>, AppHistoryAction, AppState>
 
   /// The trace of a session whose output is `output`; its `afterAction` goes to the app's
-  /// store, which calls it after each action.
+  /// store, which calls it after each action. It tells the app's actions and what they change:
+  /// storage's own bookkeeping, which no recording keeps either, is left out.
   static func trace(to output: Output) -> Trace {
     ChangeReporter<History<AppState>, AppHistoryAction, AppState>(
-      of: \.present, report: { output.out($0) })
+      of: { history in
+        var state = history.present
+        state.sync = nil
+        return state
+      },
+      report: { output.out($0) })
+  }
+
+  /// What the app's store tells the trace after each action: storage's own actions are left
+  /// out, as a recording leaves them out.
+  static func tracing(_ trace: Trace) -> @MainActor (AppHistoryAction, History<AppState>) -> Void {
+    { action, history in
+      if case .storage = action { return }
+      trace.afterAction(action, history)
+    }
   }
 
   /// The app's store.
@@ -104,9 +119,6 @@ public final class Session {
 
   /// The app's state now, without its undo history.
   public var state: AppState { runtime.state }
-
-  /// Stores each change, and applies other sessions' changes.
-  var storage: StorageObserver? { runtime.storage }
 
   /// The REPL's screen for the page shown: the history page is the counter's, the activity
   /// feed the favorites'.
@@ -150,22 +162,23 @@ public final class Session {
     }
   }
 
-  /// Runs one command: first applies other sessions' changes, then runs it, and stores what
-  /// changed.
+  /// Runs one command: first applies other sessions' changes, then runs it. Each action it
+  /// sends is awaited with its effects, the write of what it changed among them.
   func run(_ parsed: ParsedCommand) async -> Outcome {
+    let failuresBefore = state.sync?.failures ?? 0
     // Others' changes are applied before the command, so that piped sessions go line by line.
-    await storage?.takeInOthers()
-    let before = storage?.takeProblems() ?? []
+    await runtime.dispatch(.storage(.readRequested)).finish()
     failure = nil
     running = parsed.command
     defer { running = nil }
     await parsed.run(self)
-    await storage?.settle()
-    let after = storage?.takeProblems() ?? []
-    // One line for the command, each failure said once: the same write may fail before the
-    // command and after it.
+    // One line for the command: a failure to store is said once, the last of them.
     var failures = failure.map { [$0] } ?? []
-    for error in before + after where !failures.contains(error) { failures.append(error) }
+    if let sync = state.sync, sync.failures > failuresBefore, let problem = sync.lastProblem,
+      !failures.contains(problem)
+    {
+      failures.append(problem)
+    }
     return failures.isEmpty ? .success : .failure(failures.joined(separator: "; "))
   }
 
@@ -267,8 +280,7 @@ public final class Session {
   /// Sends an undo, a redo or a travel and, once what it changed is stored, says
   /// what it did, as the notice does; where there was nothing to take back, the notice says so.
   private func travel(_ action: AppHistoryAction) async {
-    runtime.dispatch(action)
-    await storage?.settle()
+    await runtime.dispatch(action).finish()
     _ = showNotice()
   }
 }

@@ -5,9 +5,8 @@ import FavoritePrimes
 import FavoritesDatabase
 import Foundation
 
-/// The app as it runs, whichever front end shows it: the store with the session's history, the
-/// features' stores scoped from it, storage, which observes it, and the progress of a running
-/// lookup. The REPL and the full screen both run on one, and know nothing of each other.
+/// The app as it runs, whichever front end shows it: the store with the session's history and
+/// its storage, the features' stores scoped from it, and the progress of a running lookup. The REPL and the full screen both run on one, and know nothing of each other.
 @MainActor
 public final class AppRuntime {
   public let store: Store<History<AppState>, AppHistoryAction>
@@ -16,8 +15,6 @@ public final class AppRuntime {
   /// The favorites' store, scoped from the app's: every favorites action goes through it.
   /// Undo, redo and other sessions' changes are the app's, and go to ``store``.
   public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
-  /// Stores each change, and applies other sessions' changes.
-  public let storage: StorageObserver?
   /// The time zone the activity feed is shown in.
   public let timeZone: TimeZone
   /// How far a running lookup is, which the progress bar shows; started again from 0 with each
@@ -25,14 +22,14 @@ public final class AppRuntime {
   private let progress: LookupProgress?
 
   /// Starts the app's store on `initialState`, recorded to `recorder` where there is one, and
-  /// storage on it.
+  /// storing in `storage` where there is one (``StoredAppReducer``).
   ///
   /// - Parameters:
   ///   - watchedDirectory: The data directory, whose database is watched for other sessions'
-  ///     changes, which come in as they are made; `nil` takes them in when
-  ///     ``StorageObserver/takeInOthers()`` asks.
+  ///     changes, which are applied as they are made; `nil` applies them when a front end
+  ///     asks (``StorageAction/readRequested``).
   ///   - scriptWait: For a script, the wait for the database, which storage stops once a
-  ///     write gave up on another program's hold (``StorageObserver``); `nil` for a person.
+  ///     write gave up on another program's hold; `nil` for a person.
   ///   - afterEachAction: What a front end does after each action, outside any reducer, after
   ///     the recording: the REPL's trace.
   public init(
@@ -47,9 +44,19 @@ public final class AppRuntime {
     afterEachAction: @escaping @MainActor (AppHistoryAction, History<AppState>) -> Void = { _, _ in
     }
   ) {
+    var initialState = initialState
+    var environment = environment
+    let watch = watchedDirectory.flatMap(DirectoryWatch.init)
+    if let storage {
+      environment.storage = storage.client(watching: watch, scriptWait: scriptWait)
+      initialState.sync = StorageSync(
+        stored: initialState.activityFeed,
+        readsAfterEveryAction: watchedDirectory != nil && watch == nil,
+        givesUpWhenHeld: scriptWait != nil)
+    }
     let store = Store(
       initialState: History(initialState),
-      reducer: AppHistoryReducer(),
+      reducer: StoredAppReducer(),
       environment: environment,
       afterEachAction: { action, history in
         recorder?.record(action, after: history)
@@ -60,12 +67,9 @@ public final class AppRuntime {
     self.counter = store.scope(state: { $0.present.counter }, action: { .step(.counter($0)) })
     self.favorites = store.scope(
       state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
-    self.storage = storage.map {
-      StorageObserver(
-        storage: $0, store: store, watching: watchedDirectory, scriptWait: scriptWait)
-    }
     self.progress = progress
     self.timeZone = timeZone
+    if storage != nil, watch != nil { store.send(.storage(.watchStarted)) }
   }
 
   /// The app's state now, without its undo history.
@@ -83,8 +87,38 @@ public final class AppRuntime {
     case .step(.favoritePrimes(let action)): return favorites.send(action)
     case .step(.storageChanged), .step(.storageUpdated), .step(.screens), .step(.alertsDismissed),
       .feedback, .undo,
-      .redo, .travel, .historyPage:
+      .redo, .travel, .historyPage, .storage:
       return store.send(action)
     }
+  }
+
+  /// Stores what is not stored yet, once more if the last try failed, before the session ends.
+  /// The watch of the database's files stops first, and a sync under way is waited for; no
+  /// later action stores anything.
+  ///
+  /// - Returns: Why it could not, and that the changes not stored yet are lost with the
+  ///   session, if it could not.
+  public func endStorage() async -> String? {
+    guard state.sync != nil else { return nil }
+    await dispatch(.storage(.sessionEnding)).finish()
+    // A sync that another action started runs in that action's task.
+    await waitUntil { $0.sync?.isSyncing != true }
+    return state.sync?.unstored(state.activityFeed)
+  }
+
+  /// Returns once the app's state satisfies `isReached`, as the store tells after each action:
+  /// nothing is polled.
+  public func waitUntil(_ isReached: @escaping (AppState) -> Bool) async {
+    guard !isReached(state) else { return }
+    var subscription: StoreSubscription?
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      var isResumed = false
+      subscription = store.subscribe { history in
+        guard !isResumed, isReached(history.present) else { return }
+        isResumed = true
+        continuation.resume()
+      }
+    }
+    withExtendedLifetime(subscription) {}
   }
 }

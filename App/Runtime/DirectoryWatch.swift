@@ -8,7 +8,7 @@ import Foundation
 ///
 /// On Linux it is inotify; where there is none, it is `nil` and other sessions' changes show
 /// at the next command.
-final class DirectoryWatch {
+final class DirectoryWatch: Sendable {
   /// The descriptor to wait on.
   let descriptor: Int32
 
@@ -32,6 +32,29 @@ final class DirectoryWatch {
   func drain() {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while read(descriptor, &buffer, buffer.count) > 0 {}
+  }
+
+  /// Each change of the directory's files, as it is made, until the stream's reader stops
+  /// reading; changes that come faster than it reads are told once.
+  func changes() -> AsyncStream<Void> {
+    AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+      let source = DispatchSource.makeReadSource(
+        fileDescriptor: descriptor, queue: DispatchQueue(label: "primetime.watch"))
+      source.setEventHandler { [self] in
+        drain()
+        continuation.yield()
+      }
+      let watching = Watching(source)
+      continuation.onTermination = { _ in watching.source.cancel() }
+      source.resume()
+    }
+  }
+
+  /// The dispatch source that reads the descriptor, which the stream cancels as it ends, from
+  /// whichever thread ends it: a dispatch source may be cancelled from any thread.
+  private final class Watching: @unchecked Sendable {
+    let source: any DispatchSourceRead
+    init(_ source: any DispatchSourceRead) { self.source = source }
   }
 
   deinit {

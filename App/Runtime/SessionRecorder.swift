@@ -51,11 +51,14 @@ public final class SessionRecorder: Sendable {
   /// Writes the line for an action, with the readings taken since the last one: what a store
   /// calls after each action (`Store(initialState:reducer:environment:afterEachAction:)`), so
   /// that recording is no part of any reducer.
+  /// Storage's own actions are no line: what they find is sent on as actions that are.
   public func record(_ action: AppHistoryAction, after history: History<AppState>) {
+    if case .storage = action { return }
     let taken = readings.withLock { readings in
       defer { readings = RecordedLine.Readings() }
       return readings
     }
-    record(RecordedLine(action, readings: taken, after: history))
+    guard let line = RecordedLine(action, readings: taken, after: history) else { return }
+    record(line)
   }
 }

@@ -4,14 +4,13 @@ import FavoritesDatabase
 import FavoritesLedger
 import Foundation
 
-/// Keeps the app's favorites and activity feed in the favorites database: reads them at start,
-/// picks up other sessions' changes before each command, and writes this session's change
-/// after it.
+/// The app's favorites and activity feed in the favorites database: what it holds at start,
+/// and the client through which ``StoredAppReducer`` stores each change and reads other
+/// sessions' (``client(watching:scriptWait:)``).
 ///
-/// A change is a delta of the feed since the last write: the entries appended, and those taken
+/// A change is a delta of the feed since what is stored: the entries appended, and those taken
 /// back by undo; the database applies each to the favorites. Its cost does not depend on how
-/// many favorites there are. A failed write keeps the change in memory, and the next write
-/// includes it.
+/// many favorites there are.
 ///
 /// ```swift
 /// let storage = Storage(database: .live(directory: directory))
@@ -20,13 +19,8 @@ import Foundation
 @MainActor
 public final class Storage {
   private let database: FavoritesDatabase
-  /// The feed as the database holds it, as far as this session knows.
-  private var synced: PersistentArray<Activity> = []
-  /// Whether memory did not take in what the last read returned: the next write then asks for
-  /// everything stored, since no later read returns it again.
-  private var missedATakeIn = false
-  /// Why the stored favorites can be read and not changed, as the database last said: `nil`
-  /// while they can be changed.
+  /// Why the stored favorites can be read and not changed, as the database said on opening:
+  /// `nil` while they can be changed.
   public private(set) var readOnly: String?
 
   /// Creates the storage over a database; nothing is read or written until ``open()``.
@@ -43,90 +37,65 @@ public final class Storage {
     stored: StoredFavorites, notices: [String], movedAside: Bool
   ) {
     let opened = try await database.open()
-    let stored = Self.stored(opened.contents)
-    synced = PersistentArray(stored.activityFeed)
     readOnly = opened.readOnly
-    return (stored, opened.notices, opened.movedAside)
+    return (Self.stored(opened.contents), opened.notices, opened.movedAside)
   }
 
-  /// Whether `feed` is the one last written or read, so that there is nothing to write. Costs a
-  /// comparison of identities when the feed did not change.
-  public func isSynced(_ feed: PersistentArray<Activity>) -> Bool {
-    guard feed == synced else { return false }
-    // Equal but apart (the feed as read, and as memory took it in): sharing it makes the next
-    // look a comparison of identities.
-    synced = feed
-    return true
-  }
-
-  /// Writes what changed in `feed` since the last write, or, with nothing to write, reads other
-  /// sessions' changes (unless `readingOthers` is `false`). Returns what memory is to take in
-  /// when what is stored differs from `feed` and the favorites it gives: what other sessions
-  /// changed since the last read (``AppAction/storageUpdated(_:)``), or, where the database
-  /// cannot tell that or a write did not apply as memory made it, everything stored
-  /// (``AppAction/storageChanged(_:)``). Once memory took it in, ``tookIn(_:)`` says so.
+  /// The client of the opened database.
   ///
-  /// A feed that is the one last synced costs next to nothing: one comparison, and at most one
-  /// cheap statement to learn whether another session wrote; a take-in of others' changes
-  /// costs what they changed. Afterwards ``readOnly`` says whether the favorites can be
-  /// changed, which a read may have found anew.
-  public func sync(
-    _ feed: PersistentArray<Activity>, readingOthers: Bool = true
-  ) async throws -> AppAction? {
-    defer { readOnly = database.readOnly() }
-    var change = feed == synced ? FavoritesDatabase.Change() : Self.change(from: synced, to: feed)
-    if missedATakeIn { change.returnsContents = true }
-    if change.isEmpty, try !readingOthers || !database.mayHaveChanged() {
-      synced = feed
-      return nil
-    }
-    let refreshed =
-      change.isEmpty
-      ? try await database.refresh() : try await database.write(change).map { .contents($0) }
-    if change.returnsContents { missedATakeIn = false }
-    // What memory holds, written, until it takes in what is returned (`tookIn(_:)`).
-    synced = feed
-    switch refreshed {
-    case nil:
-      return nil
-    case .contents(let contents)?:
-      return .storageChanged(Self.stored(contents))
-    case .update(let update)?:
-      return .storageUpdated(
-        StoredUpdate(takenBack: update.takenBack, appended: update.appended))
-    }
+  /// - Parameters:
+  ///   - watch: The watch of the database's directory, whose changes the client's `watch`
+  ///     tells; `nil` tells none.
+  ///   - scriptWait: For a script, the wait for the database, which a write that gave up on
+  ///     another program's hold stops: each later change then fails at once, with one line.
+  ///     `nil` for a person, whose every later action waits and tries again.
+  nonisolated func client(
+    watching watch: DirectoryWatch?, scriptWait: DatabaseWait?
+  ) -> StorageClient {
+    let database = self.database
+    return StorageClient(
+      sync: { request in await Self.sync(request, database: database) },
+      watch: { watch?.changes() ?? AsyncStream { $0.finish() } },
+      heldChanged: { isHeld in
+        if isHeld { scriptWait?.stopWaiting() } else { scriptWait?.resumeWaiting() }
+      })
   }
 
-  /// Notes that memory took in what ``sync(_:readingOthers:)`` returned, leaving `feed`: the
-  /// feed as stored, kept as that very version, so that the next look is a comparison of
-  /// identities.
-  public func tookIn(_ feed: PersistentArray<Activity>) {
-    synced = feed
-  }
-
-  /// What `feed` changed that is not stored, in words, oldest first: `saved 2`, `removed 7`,
-  /// and `undid saving 5` for an entry an undo took back.
-  public func unstored(_ feed: PersistentArray<Activity>) -> [String] {
-    let change = Self.change(from: synced, to: feed)
-    func words(_ entry: Activity) -> String {
-      switch entry.kind {
-      case .added: "saved \(entry.prime)"
-      case .removed: "removed \(entry.prime)"
+  /// One turn of a sync: writes what changed from the stored feed to the request's, or, with
+  /// nothing to write, reads other sessions' changes where the request asks for them. What it
+  /// returns to take in, where what is stored differs from the feed and the favorites it
+  /// gives: what other sessions changed since the last read
+  /// (``AppAction/storageUpdated(_:)``), or, where the database cannot tell that or a write did
+  /// not apply as memory made it, everything stored (``AppAction/storageChanged(_:)``).
+  ///
+  /// A feed that is the one stored costs next to nothing: at most one cheap statement to learn
+  /// whether another session wrote; a take-in of others' changes costs what they changed.
+  nonisolated static func sync(
+    _ request: SyncRequest, database: FavoritesDatabase
+  ) async -> Result<Synced, StorageFailure> {
+    var change =
+      request.feed == request.stored
+      ? FavoritesDatabase.Change() : Self.change(from: request.stored, to: request.feed)
+    if request.asksForEverything { change.returnsContents = true }
+    do {
+      if change.isEmpty, try !request.readsOthers || !database.mayHaveChanged() {
+        return .success(Synced(readOnly: database.readOnly()))
       }
+      let refreshed =
+        change.isEmpty
+        ? try await database.refresh() : try await database.write(change).map { .contents($0) }
+      let takeIn: AppAction? =
+        switch refreshed {
+        case nil: nil
+        case .contents(let contents)?: .storageChanged(stored(contents))
+        case .update(let update)?:
+          .storageUpdated(StoredUpdate(takenBack: update.takenBack, appended: update.appended))
+        }
+      return .success(Synced(takeIn: takeIn, readOnly: database.readOnly()))
+    } catch {
+      let isHeld = (error as? FavoritesDatabaseError)?.isHeld == true
+      return .failure(StorageFailure("\(error)", isHeld: isHeld))
     }
-    return change.takenBack.reversed().map { entry in
-      switch entry.kind {
-      case .added: "undid saving \(entry.prime)"
-      case .removed: "undid removing \(entry.prime)"
-      }
-    } + change.appended.map(words)
-  }
-
-  /// Notes that memory did not take in what ``sync(_:readingOthers:)`` returned (it changed in
-  /// the meantime): the next sync writes what memory changed since and asks for everything
-  /// stored.
-  public func missedTakeIn() {
-    missedATakeIn = true
   }
 
   /// The change from one feed to another, as the ledger finds it

@@ -12,7 +12,12 @@ import CustomDump
 ///
 /// ```swift
 /// ChangeReporter<History<AppState>, AppHistoryAction, AppState>(
-///   of: \.present, report: { output.out($0) })
+///   of: { history in
+///     var state = history.present
+///     state.sync = nil
+///     return state
+///   },
+///   report: { output.out($0) })
 /// ```
 ///
 /// The store calls ``afterAction(_:_:)`` after each action; ``start(from:)`` turns the

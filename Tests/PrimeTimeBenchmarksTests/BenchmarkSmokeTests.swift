@@ -113,8 +113,12 @@ struct BenchmarkSmokeTests {
     let results = try await StorageBenchmark.run(rounds: 1, pairs: 2, many: 20) {
       lines.append($0)
     }
-    #expect(lines.count == 1 && lines[0].hasPrefix("save + remove, 10 favorites"))
-    #expect(Set(results.map(\.0)).isSuperset(of: ["storage.pair.ratio", "storage.takeIn.ratio"]))
+    #expect(lines.count == 2 && lines[0].hasPrefix("save + remove, 10 favorites"))
+    #expect(lines.last?.hasPrefix("another session's save, shown by a watching session") == true)
+    #expect(
+      Set(results.map(\.0)).isSuperset(of: [
+        "storage.pair.ratio", "storage.takeIn.ratio", "storage.watched.latency.milliseconds",
+      ]))
   }
 
   @MainActor

@@ -352,9 +352,10 @@ struct TerminalTests {
     try terminal.expect("counter 0> ")
     let commit = try PrimeTime.heldByAnotherProgram(in: home)
     terminal.type("set 13; save\r")
-    try terminal.expect("saved 13 to your favorite primes")
+    // The command's notice comes once its write is done: here, once the wait is given up.
     try terminal.expect("(Ctrl-C gives up)")
     terminal.type("\u{03}")
+    try terminal.expect("saved 13 to your favorite primes")
     try terminal.expect(
       "another program holds it, and the wait for it was given up; the changes are kept in memory")
     try terminal.expect("counter 13> ")

@@ -357,7 +357,7 @@ struct SessionTests {
     session.store.send(.step(.counter(.isPrimeTapped)))
     session.store.send(save)
     releaser.yield()
-    await session.storage?.settle()
+    await session.runtime.waitUntil { $0.sync?.isSyncing == false }
     let eleven = Activity(id: UUID(2), kind: .added, prime: 11, milliseconds: 0)
     #expect(writes.all.count == 2)
     #expect(writes.all.last?.appended == [eleven])

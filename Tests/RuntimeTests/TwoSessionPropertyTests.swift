@@ -171,7 +171,6 @@ struct TwoSessionPropertyTests {
 @MainActor
 private final class LiveSession {
   let runtime: AppRuntime
-  private let storage: StorageObserver
   /// How many of the other's changes came in as what changed, and as everything stored (where
   /// a write did not apply as memory made it).
   private let counts = TakeIns()
@@ -200,24 +199,23 @@ private final class LiveSession {
         default: break
         }
       })
-    self.storage = try #require(runtime.storage)
+    #expect(runtime.state.sync != nil)
   }
 
   var state: AppState { runtime.state }
 
-  /// Sends `action`, waits for what its effects send back, and for its change to be stored.
+  /// Sends `action`, waits for what its effects send back, its change's write among them.
   func send(_ action: AppHistoryAction) async {
     await runtime.dispatch(action).finish()
-    await storage.settle()
   }
 
   /// Takes in what the other session stored, as the watch of the files delivers it.
   func takeIn() async {
-    await storage.takeInOthers()
+    await runtime.dispatch(.storage(.filesChanged)).finish()
   }
 
   func finish() async -> String? {
-    await storage.finish()
+    await runtime.endStorage()
   }
 
   /// Whether the session's favorites and feed are those in `contents`, in their order.

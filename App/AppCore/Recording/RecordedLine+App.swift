@@ -3,8 +3,10 @@ import RecordingFormat
 import Screens
 
 extension RecordedLine {
-  /// A line for an action, with the readings taken while it ran and the history it left.
-  public init(_ action: AppHistoryAction, readings: Readings, after history: History<AppState>) {
+  /// A line for an action, with the readings taken while it ran and the history it left; `nil`
+  /// for storage's own actions, which no recording keeps (what they find is sent on as
+  /// actions that are).
+  public init?(_ action: AppHistoryAction, readings: Readings, after history: History<AppState>) {
     let readings = readings.isEmpty ? nil : readings
     let after = Summary(history)
     switch action {
@@ -21,6 +23,8 @@ extension RecordedLine {
     case .historyPage(let move):
       self = .historyPage(
         move: RecordedAction.HistoryPage(move), readings: readings, after: after)
+    case .storage:
+      return nil
     }
   }
 
