@@ -143,8 +143,13 @@ public struct StorageFailure: Error, Equatable, CustomStringConvertible, Sendabl
 /// ```
 public struct StorageClient: Sendable {
   /// Writes what changed from the request's stored feed to its feed, or with nothing to write,
-  /// reads other sessions' changes where the request asks for them.
-  public var sync: @Sendable (SyncRequest) async -> Result<Synced, StorageFailure>
+  /// reads other sessions' changes where the request asks for them. It starts on the main
+  /// actor, as the store does, so that a turn with nothing to do costs no thread hop.
+  public var sync: @MainActor @Sendable (SyncRequest) async -> Result<Synced, StorageFailure>
+  /// Whether another session may have written since the last look: a read of a counter the
+  /// database keeps, as cheap as a look at the clock, so that a request to read others'
+  /// changes that finds none costs no turn of a sync. `true` where it cannot tell.
+  public var mayHaveChanged: @Sendable () -> Bool
   /// The changes of the database's files, as another session writes them; one that ends at
   /// once where nothing is watched.
   public var watch: @Sendable () -> AsyncStream<Void>
@@ -153,15 +158,18 @@ public struct StorageClient: Sendable {
   public var heldChanged: @Sendable (_ isHeld: Bool) -> Void
 
   public init(
-    sync: @escaping @Sendable (SyncRequest) async -> Result<Synced, StorageFailure>,
+    sync: @escaping @MainActor @Sendable (SyncRequest) async -> Result<Synced, StorageFailure>,
+    mayHaveChanged: @escaping @Sendable () -> Bool = { true },
     watch: @escaping @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } },
     heldChanged: @escaping @Sendable (_ isHeld: Bool) -> Void = { _ in }
   ) {
     self.sync = sync
+    self.mayHaveChanged = mayHaveChanged
     self.watch = watch
     self.heldChanged = heldChanged
   }
 
   /// No database: a sync stores nothing and finds nothing.
-  public static let none = StorageClient(sync: { _ in .success(Synced()) })
+  public static let none = StorageClient(
+    sync: { _ in .success(Synced()) }, mayHaveChanged: { false })
 }

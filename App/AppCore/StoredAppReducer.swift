@@ -57,11 +57,20 @@ public struct StoredAppReducer: Reducer {
   /// After an action: a sync where the feed is not the one stored, or others' changes are to
   /// be read. A look at the feed's identity tells almost every action that there is nothing to
   /// do.
-  private func changed(_ state: inout AppState, storage: StorageClient) -> Effect<AppHistoryAction>
-  {
-    guard var sync = state.sync, !sync.isSyncing, !sync.isEnding else { return .none }
-    defer { state.sync = sync }
+  private func changed(
+    _ state: inout AppState, storage: StorageClient
+  ) -> Effect<AppHistoryAction> {
+    guard let current = state.sync, !current.isSyncing, !current.isEnding else { return .none }
     let feed = state.activityFeed
+    // Almost every action: the feed is the very one stored, and nothing asks for a read. The
+    // state is left as it is, shared with the history's copies of it.
+    if feed.isIdentical(to: current.stored), current.held == nil, !current.readsOthers,
+      !current.readsAfterEveryAction, state.screens.storageStatus == nil
+    {
+      return .none
+    }
+    var sync = current
+    defer { state.sync = sync }
     if let held = sync.held {
       // Only a new change tries the held database again; an undo back to what is stored leaves
       // nothing to try.
@@ -175,11 +184,15 @@ public struct StoredAppReducer: Reducer {
     }
   }
 
-  /// Reads others' changes: at once where no sync is under way, or on its next turn.
+  /// Reads others' changes: at once where no sync is under way, or on its next turn. Where
+  /// there is nothing to write and the database says no other session wrote since the last
+  /// look, there is nothing to read either, and no turn runs.
   private func readsOthers(
     _ sync: inout StorageSync, feed: PersistentArray<Activity>, storage: StorageClient
   ) -> Effect<AppHistoryAction> {
     guard !sync.isEnding, sync.held == nil || !sync.givesUpWhenHeld else { return .none }
+    guard sync.isSyncing || feed != sync.stored || sync.missedRead || storage.mayHaveChanged()
+    else { return .none }
     sync.readsOthers = true
     guard !sync.isSyncing else { return .none }
     return turn(&sync, storing: feed, storage: storage)
@@ -209,9 +222,11 @@ public struct StoredAppReducer: Reducer {
       stored: sync.stored, feed: feed, readsOthers: sync.readsOthers,
       asksForEverything: sync.missedRead)
     sync.readsOthers = false
-    return .run { send in
+    // On the main actor, where the store runs: a turn that finds nothing to do answers without
+    // leaving it.
+    return .run { @MainActor send in
       let result = await storage.sync(request)
-      await send(.storage(.synced(request, result)))
+      send(.storage(.synced(request, result)))
     }
   }
 

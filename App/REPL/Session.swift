@@ -167,7 +167,8 @@ public final class Session {
   func run(_ parsed: ParsedCommand) async -> Outcome {
     let failuresBefore = state.sync?.failures ?? 0
     // Others' changes are applied before the command, so that piped sessions go line by line.
-    await runtime.dispatch(.storage(.readRequested)).finish()
+    let read = runtime.dispatch(.storage(.readRequested))
+    if read.isInFlight { await read.finish() }
     failure = nil
     running = parsed.command
     defer { running = nil }
@@ -280,7 +281,8 @@ public final class Session {
   /// Sends an undo, a redo or a travel and, once what it changed is stored, says
   /// what it did, as the notice does; where there was nothing to take back, the notice says so.
   private func travel(_ action: AppHistoryAction) async {
-    await runtime.dispatch(action).finish()
+    let task = runtime.dispatch(action)
+    if task.isInFlight { await task.finish() }
     _ = showNotice()
   }
 }

@@ -54,7 +54,9 @@ public final class Storage {
   ) -> StorageClient {
     let database = self.database
     return StorageClient(
-      sync: { request in await Self.sync(request, database: database) },
+      sync: { @MainActor request in await Self.sync(request, database: database) },
+      // A look that fails says it may have: the turn then fails with why.
+      mayHaveChanged: { (try? database.mayHaveChanged()) ?? true },
       watch: { watch?.changes() ?? AsyncStream { $0.finish() } },
       heldChanged: { isHeld in
         if isHeld { scriptWait?.stopWaiting() } else { scriptWait?.resumeWaiting() }
@@ -70,7 +72,7 @@ public final class Storage {
   ///
   /// A feed that is the one stored costs next to nothing: at most one cheap statement to learn
   /// whether another session wrote; a take-in of others' changes costs what they changed.
-  nonisolated static func sync(
+  static func sync(
     _ request: SyncRequest, database: FavoritesDatabase
   ) async -> Result<Synced, StorageFailure> {
     var change =

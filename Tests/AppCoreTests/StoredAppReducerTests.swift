@@ -22,6 +22,8 @@ struct StoredAppReducerTests {
     let given: [Result<Synced, StorageFailure>]
     let requests = Mutex<[SyncRequest]>([])
     let held = Mutex<[Bool]>([])
+    /// Whether another session wrote since the last look, as the database says.
+    let othersWrote = Mutex(true)
     let changes: AsyncStream<Void>
     let change: AsyncStream<Void>.Continuation
     /// What the first turn waits for before it answers, if anything.
@@ -48,6 +50,7 @@ struct StoredAppReducerTests {
           }
           return self.answers.withLock { $0.isEmpty ? .success(Synced()) : $0.removeFirst() }
         },
+        mayHaveChanged: { self.othersWrote.withLock { $0 } },
         watch: { self.changes },
         heldChanged: { isHeld in self.held.withLock { $0.append(isHeld) } })
     }
@@ -286,6 +289,27 @@ struct StoredAppReducerTests {
     await store.receive(.storage(.turnEnded)) {
       $0.present.sync?.isSyncing = false
     }
+  }
+
+  /// A request to read others' changes, with nothing to write, asks the database whether
+  /// another session wrote: where none did, no turn runs, and the request's task has nothing
+  /// to await.
+  @Test func aReadRequest_whereNoOtherSessionWrote_runsNoTurn() async {
+    let database = Database()
+    database.othersWrote.withLock { $0 = false }
+    let store = makeStore(database: database)
+    let read = await store.send(.storage(.readRequested))
+    #expect(!read.isInFlight)
+    database.othersWrote.withLock { $0 = true }
+    await store.send(.storage(.readRequested)) {
+      $0.present.sync?.isSyncing = true
+    }
+    await store.receive(
+      .storage(.synced(SyncRequest(stored: [], feed: [], readsOthers: true), .success(Synced())))
+    ) {
+      $0.present.sync?.isSyncing = false
+    }
+    #expect(database.requests.withLock { $0.count } == 1)
   }
 
   /// A change made while a read is under way is written on the next turn. What that read found
