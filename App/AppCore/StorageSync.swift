@@ -2,9 +2,10 @@ import ComposableArchitecture
 import FavoritesLedger
 import Foundation
 
-/// What this session knows of the favorites database, beside the app's state: neither undone
-/// nor recorded. ``StoredAppReducer`` keeps it; where nothing is stored (a replay, most tests)
-/// ``AppState/sync`` is `nil`.
+/// What this session knows of the favorites database, in the app's state (``AppState/sync``)
+/// and changed by ``StoredAppReducer`` alone: undo never restores it, no recording keeps it,
+/// and the screen, `state` and `trace on` leave it out. Where nothing is stored (a replay, most
+/// tests) it is `nil`.
 ///
 /// One sync runs at a time: a write of the feed's change, or a read of other sessions'. It
 /// goes on turn after turn while the feed keeps changing or others' changes are asked for, so

@@ -105,7 +105,7 @@ public struct StoredAppReducer: Reducer {
       return .run { send in
         for await _ in storage.watch() { await send(.storage(.filesChanged)) }
       }
-      .cancellable(id: Watch.id)
+      .cancellable(id: Watch.id, cancelInFlight: true)
 
     case .filesChanged:
       // While storing fails, a change of the files (which a failed write can make itself)

@@ -125,8 +125,10 @@ public enum FullScreen {
       state: { store.state.present },
       // Told through a store scoped to the app's state, which is `Equatable`: an action that
       // leaves it as it was (another session's write of what is already shown, a key that moves
-      // nothing) draws nothing.
-      observe: { store.scope(state: { $0.present }, action: { $0 }).subscribe(onChange: $0) },
+      // nothing, storage's own bookkeeping) draws nothing.
+      observe: {
+        store.scope(state: { $0.present.withoutSync }, action: { $0 }).subscribe(onChange: $0)
+      },
       draw: { _ in
         AppView.draw(
           store.state, progress: progress.value, timeZone: app.timeZone, charset: charset)

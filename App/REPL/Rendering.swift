@@ -84,9 +84,10 @@ public enum Rendering {
       .joined(separator: "\n")
   }
 
-  /// The screen shown and the state, as a readable dump.
+  /// The screen shown and the state, as a readable dump; what the session knows of the
+  /// database is storage's, not the app's, and is left out.
   public static func dump(_ state: AppState, screen: Screen) -> String {
-    "screen: \(screen.rawValue)\n" + String(customDumping: state)
+    "screen: \(screen.rawValue)\n" + String(customDumping: state.withoutSync)
   }
 
   /// `help`: every command with its summary, or one command's usage, summary and example.

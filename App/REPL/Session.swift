@@ -97,11 +97,7 @@ public final class Session {
   /// storage's own bookkeeping, which no recording keeps either, is left out.
   static func trace(to output: Output) -> Trace {
     ChangeReporter<History<AppState>, AppHistoryAction, AppState>(
-      of: { history in
-        var state = history.present
-        state.sync = nil
-        return state
-      },
+      of: { $0.present.withoutSync },
       report: { output.out($0) })
   }
 
@@ -163,16 +159,20 @@ public final class Session {
   }
 
   /// Runs one command: first applies other sessions' changes, then runs it. Each action it
-  /// sends is awaited with its effects, the write of what it changed among them.
+  /// sends is awaited with its effects, the write of what it changed among them, and the command
+  /// ends once no sync is under way.
   func run(_ parsed: ParsedCommand) async -> Outcome {
     let failuresBefore = state.sync?.failures ?? 0
     // Others' changes are applied before the command, so that piped sessions go line by line.
+    await runtime.storageSettled()
     let read = runtime.dispatch(.storage(.readRequested))
     if read.isInFlight { await read.finish() }
     failure = nil
     running = parsed.command
     defer { running = nil }
     await parsed.run(self)
+    // What the command changed is stored, or failed to be, before it is said to be done.
+    await runtime.storageSettled()
     // One line for the command: a failure to store is said once, the last of them.
     var failures = failure.map { [$0] } ?? []
     if let sync = state.sync, sync.failures > failuresBefore, let problem = sync.lastProblem,

@@ -101,9 +101,15 @@ public final class AppRuntime {
   public func endStorage() async -> String? {
     guard state.sync != nil else { return nil }
     await dispatch(.storage(.sessionEnding)).finish()
-    // A sync that another action started runs in that action's task.
-    await waitUntil { $0.sync?.isSyncing != true }
+    await storageSettled()
     return state.sync?.unstored(state.activityFeed)
+  }
+
+  /// Returns once no sync is under way: at once where none is. A sync runs in the task of the
+  /// action that started it, which a front end may not have awaited (an alert's dismissal, the
+  /// cancel of a lookup whose task it left).
+  public func storageSettled() async {
+    await waitUntil { $0.sync?.isSyncing != true }
   }
 
   /// Returns once the app's state satisfies `isReached`, as the store tells after each action:

@@ -57,18 +57,8 @@ enum StorageBenchmark {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "primetime-storage-benchmark-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let primes = try await filled(directory, favorites: count)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await theirs.open()
-    let storage = Storage(database: .live(directory: directory))
-    let stored = try await storage.open().stored
-    let runtime = AppRuntime(
-      initialState: AppState(
-        favoritePrimes: PersistentArray(stored.favoritePrimes),
-        activityFeed: PersistentArray(stored.activityFeed)),
-      environment: AppEnvironment(
-        nthPrime: .failing, fileClient: .noop, now: { Date() }, uuid: { UUID() }),
-      storage: storage)
+    let (primes, theirs, runtime) = try await twoSessions(
+      in: directory, favorites: count, watching: false)
     var elapsed = Duration.zero
     // The first pair untimed: a session's first membership test of its feed and favorites
     // makes their index, once.
@@ -97,18 +87,8 @@ enum StorageBenchmark {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "primetime-storage-benchmark-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let primes = try await filled(directory, favorites: 10)
-    let theirs = FavoritesDatabase.live(directory: directory)
-    _ = try await theirs.open()
-    let storage = Storage(database: .live(directory: directory))
-    let stored = try await storage.open().stored
-    let runtime = AppRuntime(
-      initialState: AppState(
-        favoritePrimes: PersistentArray(stored.favoritePrimes),
-        activityFeed: PersistentArray(stored.activityFeed)),
-      environment: AppEnvironment(
-        nthPrime: .failing, fileClient: .noop, now: { Date() }, uuid: { UUID() }),
-      storage: storage, watchedDirectory: directory)
+    let (primes, theirs, runtime) = try await twoSessions(
+      in: directory, favorites: 10, watching: true)
     var seconds: [Double] = []
     for change in 0..<changes {
       let entry = Activity(
@@ -123,6 +103,27 @@ enum StorageBenchmark {
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
     return median(seconds)
+  }
+
+  /// A session over a new database in `directory` that holds `count` favorites, and another
+  /// connection to it that writes as another session does; `watching`, the session watches the
+  /// directory, as the full screen does. Returns the primes stored, with one more after them.
+  static func twoSessions(
+    in directory: URL, favorites count: Int, watching: Bool
+  ) async throws -> (primes: [Int], theirs: FavoritesDatabase, runtime: AppRuntime) {
+    let primes = try await filled(directory, favorites: count)
+    let theirs = FavoritesDatabase.live(directory: directory)
+    _ = try await theirs.open()
+    let storage = Storage(database: .live(directory: directory))
+    let stored = try await storage.open().stored
+    let runtime = AppRuntime(
+      initialState: AppState(
+        favoritePrimes: PersistentArray(stored.favoritePrimes),
+        activityFeed: PersistentArray(stored.activityFeed)),
+      environment: AppEnvironment(
+        nthPrime: .failing, fileClient: .noop, now: { Date() }, uuid: { UUID() }),
+      storage: storage, watchedDirectory: watching ? directory : nil)
+    return (primes, theirs, runtime)
   }
 
   /// Stores `count` favorites in a new database in `directory`; returns them, with one more

@@ -84,9 +84,7 @@ extension Mirror {
   /// it to a dump that asks for a mirror of its own, such as CustomDump's `customDumpMirror`:
   ///
   /// ```swift
-  /// public var customDumpMirror: Mirror {
-  ///   Mirror(namingWrappedPropertiesOf: self)
-  /// }
+  /// let mirror = Mirror(namingWrappedPropertiesOf: self)
   /// ```
   ///
   /// It reads the mirror Swift makes of `subject`, so it cannot be a `CustomReflectable`

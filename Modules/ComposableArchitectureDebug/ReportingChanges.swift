@@ -12,11 +12,7 @@ import CustomDump
 ///
 /// ```swift
 /// ChangeReporter<History<AppState>, AppHistoryAction, AppState>(
-///   of: { history in
-///     var state = history.present
-///     state.sync = nil
-///     return state
-///   },
+///   of: { $0.present.withoutSync },
 ///   report: { output.out($0) })
 /// ```
 ///

@@ -78,10 +78,11 @@ struct StoredAppReducerTests {
       initialState: History(state), reducer: StoredAppReducer(), environment: environment)
   }
 
-  @Test func aSave_isWrittenByItsEffect_andAStepThatStoresNothingWritesNothing() async {
-    let database = Database()
-    let store = makeStore(database: database)
-    let seven = Self.entry(1, 7)
+  /// Saves 7, the count, into a session with no favorites and no sync under way: the step,
+  /// whose effect starts a turn that writes `seven`.
+  func saveSeven(
+    _ store: TestStore<History<AppState>, AppHistoryAction, AppEnvironment>, _ seven: Activity
+  ) async {
     await store.send(.step(Self.save)) {
       $0.record(before: $0.present)
       $0.present.favoritePrimes = [7]
@@ -89,6 +90,13 @@ struct StoredAppReducerTests {
       $0.present.screens.notice = .feature(.saved(7))
       $0.present.sync?.isSyncing = true
     }
+  }
+
+  @Test func aSave_isWrittenByItsEffect_andAStepThatStoresNothingWritesNothing() async {
+    let database = Database()
+    let store = makeStore(database: database)
+    let seven = Self.entry(1, 7)
+    await saveSeven(store, seven)
     await store.receive(
       .storage(
         .synced(SyncRequest(stored: [], feed: [seven], readsOthers: false), .success(Synced())))
@@ -109,13 +117,7 @@ struct StoredAppReducerTests {
     let database = Database([.failure(StorageFailure("disk full"))])
     let store = makeStore(database: database)
     let seven = Self.entry(1, 7)
-    await store.send(.step(Self.save)) {
-      $0.record(before: $0.present)
-      $0.present.favoritePrimes = [7]
-      $0.present.activityFeed = [seven]
-      $0.present.screens.notice = .feature(.saved(7))
-      $0.present.sync?.isSyncing = true
-    }
+    await saveSeven(store, seven)
     await store.receive(
       .storage(
         .synced(
@@ -372,13 +374,7 @@ struct StoredAppReducerTests {
     let database = Database([.failure(full), .failure(full)], firstWaitsFor: gate)
     let store = makeStore(database: database)
     let write = SyncRequest(stored: [], feed: [seven], readsOthers: false)
-    await store.send(.step(Self.save)) {
-      $0.record(before: $0.present)
-      $0.present.favoritePrimes = [7]
-      $0.present.activityFeed = [seven]
-      $0.present.screens.notice = .feature(.saved(7))
-      $0.present.sync?.isSyncing = true
-    }
+    await saveSeven(store, seven)
     await store.send(.storage(.sessionEnding)) {
       $0.present.sync?.isEnding = true
       $0.present.sync?.triesAgainAtEnd = true
@@ -440,5 +436,74 @@ struct StoredAppReducerTests {
       $0.present.sync?.isSyncing = false
     }
     #expect(database.requests.withLock { $0.count } == 1)
+  }
+
+  /// Undo and redo store as a step does: the undo's write takes the save's entry back, and the
+  /// redo's appends it again.
+  @Test func undoAndRedo_areStored_asTheirEffects() async {
+    let database = Database()
+    let store = makeStore(database: database)
+    store.exhaustivity = .off
+    let seven = Self.entry(1, 7)
+    await store.send(.step(Self.save)).finish()
+    await store.send(.undo).finish()
+    await store.send(.redo).finish()
+    await store.skipReceivedActions()
+    #expect(
+      database.requests.withLock { $0 } == [
+        SyncRequest(stored: [], feed: [seven], readsOthers: false),
+        SyncRequest(stored: [seven], feed: [], readsOthers: false),
+        SyncRequest(stored: [], feed: [seven], readsOthers: false),
+      ])
+    #expect(store.state.present.sync?.stored == [seven])
+  }
+
+  /// An undo back to what is stored leaves nothing held: waits go on as before, and nothing
+  /// is tried.
+  @Test func anUndo_backToWhatIsStored_leavesNothingHeld() async {
+    let held = StorageFailure("could not write d: held", isHeld: true)
+    let database = Database([.failure(held)])
+    let store = makeStore(AppState(count: 2), database: database, givesUpWhenHeld: true)
+    store.exhaustivity = .off
+    await store.send(.step(Self.save)).finish()
+    await store.skipReceivedActions()
+    #expect(database.held.withLock { $0 } == [true])
+    await store.send(.undo).finish()
+    #expect(database.held.withLock { $0 } == [true, false])
+    #expect(store.state.present.sync?.held == nil)
+    #expect(database.requests.withLock { $0.count } == 1)
+  }
+
+  /// The session's end, with no sync under way, stores what is not stored yet: once, since
+  /// storing failed before; where the sync under way succeeds, nothing more is tried.
+  @Test func theSessionsEnd_storesWhatIsNotStoredYet_once() async {
+    let full = StorageFailure("disk full")
+    let database = Database([.failure(full)])
+    let store = makeStore(database: database)
+    store.exhaustivity = .off
+    await store.send(.step(Self.save)).finish()
+    await store.skipReceivedActions()
+    #expect(store.state.present.sync?.unstored(store.state.present.activityFeed) != nil)
+    await store.send(.storage(.sessionEnding)).finish()
+    await store.skipReceivedActions()
+    #expect(database.requests.withLock { $0.count } == 2)
+    #expect(store.state.present.sync?.unstored(store.state.present.activityFeed) == nil)
+    #expect(store.state.present.sync?.isSyncing == false)
+  }
+
+  @Test func theSessionsEnd_afterASyncThatSucceeds_triesNothingMore() async {
+    let (gate, release) = AsyncStream<Void>.makeStream()
+    let database = Database(firstWaitsFor: gate)
+    let store = makeStore(database: database)
+    store.exhaustivity = .off
+    let save = await store.send(.step(Self.save))
+    await store.send(.storage(.sessionEnding))
+    #expect(store.state.present.sync?.triesAgainAtEnd == true)
+    release.yield()
+    await save.finish()
+    await store.skipReceivedActions()
+    #expect(database.requests.withLock { $0.count } == 1)
+    #expect(store.state.present.sync?.triesAgainAtEnd == false)
+    #expect(store.state.present.sync?.isSyncing == false)
   }
 }

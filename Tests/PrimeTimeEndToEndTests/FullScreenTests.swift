@@ -935,7 +935,13 @@ final class TmuxSession: Sendable {
   /// reads whole lines again, so the app did not take the terminal.
   func expectTheShellToEcho() async throws {
     try type("echo typed-at-the-shell")
-    try await waitFor { $0.split(separator: "\n").contains("typed-at-the-shell") }
+    // The command's output, on a line of its own or, where the shell's prompt came back after
+    // the command was typed ahead, after that prompt.
+    try await waitFor { screen in
+      screen.split(separator: "\n").contains {
+        $0.hasSuffix("typed-at-the-shell") && !$0.contains("echo")
+      }
+    }
     #expect(try query("#{alternate_on}") == "0")
   }
 

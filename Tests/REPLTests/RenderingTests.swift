@@ -143,13 +143,19 @@ struct RenderingTests {
     #expect(!dump.contains("_screens"))
   }
 
-  @Test func dump_showsEveryStoredProperty() {
-    let dump = Rendering.dump(AppState(), screen: .counter)
+  /// Every stored property of the app's, but what the session knows of the database, which is
+  /// storage's: a test's dump of a state that has it shows it.
+  @Test func dump_showsEveryStoredProperty_ofTheApps() {
+    var state = AppState()
+    state.sync = StorageSync(stored: [])
+    let dump = Rendering.dump(state, screen: .counter)
     let stored = Mirror(reflecting: AppState()).children.compactMap(\.label)
-    #expect(stored.count >= 8)
+    #expect(stored.count >= 9)
     for label in stored {
       let name = label.hasPrefix("_") ? label.dropFirst() : label[...]
-      #expect(dump.contains("\n  \(name): "), "\(name)")
+      #expect(dump.contains("\n  \(name): ") == (name != "sync"), "\(name)")
     }
+    #expect(state.customDumpMirror.children.contains { $0.label == "sync" })
+    #expect(!AppState().customDumpMirror.children.contains { $0.label == "sync" })
   }
 }

@@ -322,6 +322,36 @@ struct SessionTests {
     #expect(!transcript.text.contains("saved"))
   }
 
+  /// A sync that a command's last action starts (here the dismissal of the answer's alert,
+  /// which reads others' changes while the favorites are read-only) ends before the next
+  /// command reads others' changes: the next command lists what another session stored since.
+  @Test func theNextCommand_seesAnotherSessionsChange_afterASyncTheLastCommandLeftRunning()
+    async
+  {
+    let reason = "the data directory /d is not writable (Permission denied)"
+    let theirs = Activity(id: UUID(99), kind: .added, prime: 3, milliseconds: 0)
+    let othersWrote = Mutex(false)
+    let ids = IncrementingUUIDs()
+    let session = Session(
+      initialState: AppState(count: 7, screens: ScreensState(storageStatus: .readOnly(reason))),
+      environment: AppEnvironment(
+        nthPrime: .answering([7: 17]), fileClient: .inMemory(files),
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { ids.next() }),
+      output: transcript.output,
+      storage: Storage(
+        database: FavoritesDatabase(
+          open: { FavoritesDatabase.Opened() },
+          write: { _ in nil },
+          refresh: {
+            othersWrote.withLock { $0 } ? .update(.init(appended: [theirs])) : nil
+          },
+          readOnly: { reason })))
+    #expect(await session.run(line: "nth") == .success)
+    othersWrote.withLock { $0 = true }
+    #expect(await session.run(line: "favorites") == .success)
+    #expect(transcript.text.contains("1  3"))
+  }
+
   @Test func whileStoringFails_theREPL_stillSaysWhatEachCommandDid() async {
     let session = makeSession(AppState(count: 13)) { _ in
       throw FavoritesDatabaseError("could not write the database: disk full")
