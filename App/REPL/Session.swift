@@ -163,10 +163,10 @@ public final class Session {
   /// ends once no sync is under way.
   func run(_ parsed: ParsedCommand) async -> Outcome {
     let failuresBefore = state.sync?.failures ?? 0
-    // Others' changes are applied before the command, so that piped sessions go line by line.
+    // Others' changes are applied before the command, so that piped sessions go line by line:
+    // read now, or on the next turn of a sync under way, which ends first.
+    runtime.dispatch(.storage(.readRequested))
     await runtime.storageSettled()
-    let read = runtime.dispatch(.storage(.readRequested))
-    if read.isInFlight { await read.finish() }
     failure = nil
     running = parsed.command
     defer { running = nil }

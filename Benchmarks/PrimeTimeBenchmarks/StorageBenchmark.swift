@@ -97,7 +97,7 @@ enum StorageBenchmark {
       let expected = runtime.state.activityFeed.count + 1
       _ = try await theirs.write(FavoritesDatabase.Change(appended: [entry]))
       let start = ContinuousClock.now
-      await runtime.store.state(where: { $0.present.activityFeed.count == expected })
+      await runtime.waitUntil { $0.activityFeed.count == expected }
       let elapsed = ContinuousClock.now - start
       seconds.append(
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
@@ -174,21 +174,4 @@ enum StorageBenchmark {
   }
 
   struct StorageBenchmarkFailure: Error {}
-}
-
-extension Store {
-  /// Returns once the store's state satisfies `isReached`, told by the store after each action.
-  fileprivate func state(where isReached: @escaping (State) -> Bool) async {
-    guard !isReached(state) else { return }
-    var subscription: StoreSubscription?
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      var isResumed = false
-      subscription = subscribe { state in
-        guard !isResumed, isReached(state) else { return }
-        isResumed = true
-        continuation.resume()
-      }
-    }
-    withExtendedLifetime(subscription) {}
-  }
 }
