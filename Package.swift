@@ -222,16 +222,20 @@ let package = Package(
     .target(
       name: "PrimeTimeCLI",
       dependencies: [
-        "FullScreen", "NumberSyntax", "Primes", "REPL", "Replay", "Runtime", "TerminalProgress",
+        "AppCore", "FullScreen", "NumberSyntax", "Primes", "REPL", "Replay", "Runtime",
+        "TerminalProgress",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "App/PrimeTimeCLI"
     ),
+    // An empty stand-in for ICU's data in release builds on Linux, which link Foundation
+    // statically: 34 MB that the app never reads (ICUDataOmitted.c says how and why).
+    .target(name: "ICUDataOmitted", path: "App/ICUDataOmitted"),
     .executableTarget(
       name: "primetime",
       dependencies: [
         "FavoritesDatabase", "FavoritesDatabaseLive", "FileClient", "FileClientLive",
-        "NthPrimeClient", "NthPrimeClientLive", "PrimeTimeCLI", "Runtime",
+        "ICUDataOmitted", "NthPrimeClient", "NthPrimeClientLive", "PrimeTimeCLI", "Runtime",
       ],
       path: "App/primetime",
       swiftSettings: staticRuntimeInRelease.swift,
@@ -368,7 +372,7 @@ let package = Package(
         "AppCore", "AppTestSupport", "ComposableArchitectureTestSupport", "Primes",
         "ComposableArchitecture", "FavoritePrimesFormat", "FileClient", "NthPrimeClient",
         "NthPrimeLookup", "RecordingFormat", "Alerts", "Counter", "FavoritePrimes", "PrimeModal",
-        "Screens",
+        "Screens", .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       path: "Tests/AppCoreTests"
     ),

@@ -27,20 +27,17 @@ extension Activity {
     case hoursAndMinutes
   }
 
-  /// The entry as the feed shows it, with its time in `timeZone`.
+  /// The entry as the feed shows it, with its time in `localTime`.
   ///
   /// ```text
   /// 2026-11-22 07:43:15  added   7
   /// ```
   ///
   /// - Parameters:
-  ///   - timeZone: The time zone the time is shown in.
+  ///   - localTime: The time the entry is shown in.
   ///   - time: How much of the time shows; all of it unless given.
-  public func line(timeZone: TimeZone, showing time: TimeShown = .dateAndTime) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let c = calendar.dateComponents(
-      [.year, .month, .day, .hour, .minute, .second], from: timestamp)
+  public func line(localTime: LocalTime, showing time: TimeShown = .dateAndTime) -> String {
+    let c = localTime.components(of: timestamp)
     let (hour, minute, second) = (c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
     let shown =
       switch time {

@@ -12,7 +12,7 @@ import TerminalScreen
 ///
 /// A thin driver: everything shown is the store's state (the page, the selection, the notices,
 /// quitting), changed by actions that ``AppView`` maps keys and signals to, and drawn by
-/// ``AppView/draw(_:progress:timeZone:)``. Feature keys go to the features' scoped stores; undo,
+/// ``AppView/draw(_:progress:localTime:)``. Feature keys go to the features' scoped stores; undo,
 /// redo and the screens' own actions to the root. ``EventLoop`` runs it.
 @MainActor
 public enum FullScreen {
@@ -131,7 +131,7 @@ public enum FullScreen {
       },
       draw: { _ in
         AppView.draw(
-          store.state, progress: progress.value, timeZone: app.timeZone, charset: charset)
+          store.state, progress: progress.value, localTime: app.localTime, charset: charset)
       },
       ending: \.screens.ending,
       isMoving: \.isLookingUp,

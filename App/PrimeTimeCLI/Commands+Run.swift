@@ -192,7 +192,7 @@ extension SessionsCommand: RunnableCommand {
     } else if list.recordings.isEmpty {
       print("no sessions are recorded in \(directory.path)")
     } else {
-      for line in SessionListing.lines(list, timeZone: .current) { print(line) }
+      for line in SessionListing.lines(list, localTime: .system) { print(line) }
     }
     return 0
   }

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import Runtime
 
@@ -12,11 +13,11 @@ enum SessionListing {
   ///
   /// - Parameters:
   ///   - list: The sessions.
-  ///   - timeZone: The time zone the times are shown in.
-  static func lines(_ list: SessionList, timeZone: TimeZone) -> [String] {
+  ///   - localTime: The time the times are shown in.
+  static func lines(_ list: SessionList, localTime: LocalTime) -> [String] {
     let rows = list.recordings.enumerated().map { index, recording in
       [
-        String(index + 1), time(recording.began, in: timeZone), recording.frontEnd,
+        String(index + 1), time(recording.began, in: localTime), recording.frontEnd,
         recording.status.steps.map { $0 == 1 ? "1 step" : "\($0) steps" } ?? "",
         ending(recording.status), size(recording.bytes),
       ]
@@ -107,11 +108,9 @@ enum SessionListing {
     }
   }
 
-  /// `2026-12-06 12:41:44`, in `timeZone`.
-  static func time(_ date: Date, in timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+  /// `2026-12-06 12:41:44`, in `localTime`.
+  static func time(_ date: Date, in localTime: LocalTime) -> String {
+    let c = localTime.components(of: date)
     return String(
       format: "%04d-%02d-%02d %02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
       c.minute ?? 0, c.second ?? 0)

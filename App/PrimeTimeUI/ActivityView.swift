@@ -14,10 +14,10 @@ public enum ActivityView {
   ///
   /// ```swift
   /// let oldest = ActivityView.draw(
-  ///   feed, scroll: last, timeZone: utc, size: size, charset: .unicode)
+  ///   feed, scroll: last, localTime: utc, size: size, charset: .unicode)
   /// ```
   public static func draw(
-    _ feed: PersistentArray<Activity>, scroll: Int = 0, timeZone: TimeZone, size: Size,
+    _ feed: PersistentArray<Activity>, scroll: Int = 0, localTime: LocalTime, size: Size,
     charset: Charset
   ) -> Drawing {
     guard size.isLargeEnough else { return tooSmall(size, charset: charset) }
@@ -30,7 +30,7 @@ public enum ActivityView {
     // The same part of the time on every row, so that the rows stay aligned.
     let time = Activity.timeShown(for: entries, in: size.columns - 2)
     for entry in entries.reversed() {
-      top.append(Line("  " + entry.line(timeZone: timeZone, showing: time)))
+      top.append(Line("  " + entry.line(localTime: localTime, showing: time)))
     }
     return screen(
       top: top, bottom: AppView.activityPage.hints(size: size), size: size, charset: charset)

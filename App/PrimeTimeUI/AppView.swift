@@ -20,30 +20,30 @@ public enum AppView {
   /// - Parameters:
   ///   - state: The app's state; its screens' state gives the page and the terminal's size.
   ///   - progress: How far a running lookup is, from 0 to 1.
-  ///   - timeZone: The time zone the activity feed is shown in.
+  ///   - localTime: The time the activity feed is shown in.
   ///   - charset: The characters the terminal shows.
   /// - Returns: One line per row of the terminal.
   public static func draw(
-    _ state: AppState, progress: Double, timeZone: TimeZone, charset: Charset
+    _ state: AppState, progress: Double, localTime: LocalTime, charset: Charset
   ) -> Drawing {
-    draw(History(state), progress: progress, timeZone: timeZone, charset: charset)
+    draw(History(state), progress: progress, localTime: localTime, charset: charset)
   }
 
   /// The screen for the app's state and its history, which the history page shows.
   ///
   /// ```swift
-  /// let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt, charset: .unicode)
+  /// let drawing = AppView.draw(store.state, progress: 0, localTime: .gmt, charset: .unicode)
   /// ```
   ///
   /// - Parameters:
   ///   - history: The app's state and the session's steps, which the history page lists.
   ///   - progress: How far a running lookup is, from 0 to 1.
-  ///   - timeZone: The time zone the activity feed is shown in.
+  ///   - localTime: The time the activity feed is shown in.
   ///   - charset: The characters the terminal shows: where it is not UTF-8, every line is
   ///     ASCII.
   /// - Returns: One line per row of the terminal.
   public static func draw(
-    _ history: History<AppState>, progress: Double, timeZone: TimeZone, charset: Charset
+    _ history: History<AppState>, progress: Double, localTime: LocalTime, charset: Charset
   ) -> Drawing {
     let state = history.present
     let size = state.screens.size
@@ -56,17 +56,17 @@ public enum AppView {
       // The keys' help fills the whole page, and their last row says how to close them.
       drawing = HelpView.draw(keys(in: state).help, size: size, charset: charset)
     case .launchWarning(let warning)?:
-      drawing = page(history, progress: progress, timeZone: timeZone, charset: charset)
+      drawing = page(history, progress: progress, localTime: localTime, charset: charset)
       drawing = NoticeView.draw(warning, over: drawing, size: size, charset: charset)
     case nil:
-      drawing = page(history, progress: progress, timeZone: timeZone, charset: charset)
+      drawing = page(history, progress: progress, localTime: localTime, charset: charset)
     }
     return drawing
   }
 
   /// The page the screens' state shows, its destination, and the notice on its last rows.
   private static func page(
-    _ history: History<AppState>, progress: Double, timeZone: TimeZone, charset: Charset
+    _ history: History<AppState>, progress: Double, localTime: LocalTime, charset: Charset
   ) -> Drawing {
     let state = history.present
     let size = state.screens.size
@@ -86,7 +86,7 @@ public enum AppView {
         size: size, charset: charset)
     case .activity:
       drawing = ActivityView.draw(
-        state.activityFeed, scroll: state.screensFeature.activityScroll, timeZone: timeZone,
+        state.activityFeed, scroll: state.screensFeature.activityScroll, localTime: localTime,
         size: size, charset: charset)
     }
     if let lastRows = lastRows(state.screens) {

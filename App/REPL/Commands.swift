@@ -145,7 +145,7 @@ extension Command {
       if json {
         session.say(StateJSON.activity(feed))
       } else {
-        session.page(Rendering.activity(feed, timeZone: session.runtime.timeZone))
+        session.page(Rendering.activity(feed, localTime: session.runtime.localTime))
       }
     },
     Command(

@@ -77,10 +77,10 @@ public enum Rendering {
   /// The activity feed, newest first, with times in the given time zone; a line saying there
   /// is none when it is empty.
   public static func activity(
-    _ feed: some BidirectionalCollection<Activity>, timeZone: TimeZone
+    _ feed: some BidirectionalCollection<Activity>, localTime: LocalTime
   ) -> String {
     guard !feed.isEmpty else { return "no activity yet" }
-    return feed.reversed().map { $0.line(timeZone: timeZone) }
+    return feed.reversed().map { $0.line(localTime: localTime) }
       .joined(separator: "\n")
   }
 

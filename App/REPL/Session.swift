@@ -66,14 +66,14 @@ public final class Session {
     output: Output,
     storage: Storage? = nil,
     recorder: SessionRecorder? = nil,
-    timeZone: TimeZone = .current,
+    localTime: LocalTime = .system,
     files: FileWords = FileWords(workingDirectory: "/", home: nil, inputHoldsCommands: false)
   ) {
     let trace = Self.trace(to: output)
     self.init(
       runtime: AppRuntime(
         initialState: initialState, environment: environment, storage: storage,
-        recorder: recorder, timeZone: timeZone, afterEachAction: Self.tracing(trace)),
+        recorder: recorder, localTime: localTime, afterEachAction: Self.tracing(trace)),
       trace: trace, output: output, interaction: nil, files: files)
   }
 

@@ -15,8 +15,8 @@ public final class AppRuntime {
   /// The favorites' store, scoped from the app's: every favorites action goes through it.
   /// Undo, redo and other sessions' changes are the app's, and go to ``store``.
   public let favorites: Store<FavoritePrimesState, FavoritePrimesAction>
-  /// The time zone the activity feed is shown in.
-  public let timeZone: TimeZone
+  /// The time the activity feed is shown in.
+  public let localTime: LocalTime
   /// How far a running lookup is, which the progress bar shows; started again from 0 with each
   /// step sent while none runs.
   private let progress: LookupProgress?
@@ -40,7 +40,7 @@ public final class AppRuntime {
     progress: LookupProgress? = nil,
     recorder: SessionRecorder? = nil,
     scriptWait: DatabaseWait? = nil,
-    timeZone: TimeZone = .current,
+    localTime: LocalTime = .system,
     afterEachAction: @escaping @MainActor (AppHistoryAction, History<AppState>) -> Void = { _, _ in
     }
   ) {
@@ -68,7 +68,7 @@ public final class AppRuntime {
     self.favorites = store.scope(
       state: { $0.present.favoritePrimesState }, action: { .step(.favoritePrimes($0)) })
     self.progress = progress
-    self.timeZone = timeZone
+    self.localTime = localTime
     if storage != nil, watch != nil { store.send(.storage(.watchStarted)) }
   }
 

@@ -288,10 +288,10 @@ enum StoreBenchmark {
     for _ in 0..<rounds {
       let long = nanoseconds(redraws / 10) {
         blackHole(
-          AppView.draw(longHistory10k.state, progress: 0, timeZone: .gmt, charset: .unicode))
+          AppView.draw(longHistory10k.state, progress: 0, localTime: .gmt, charset: .unicode))
       }
       let short = nanoseconds(redraws / 10) {
-        blackHole(AppView.draw(shortHistory.state, progress: 0, timeZone: .gmt, charset: .unicode))
+        blackHole(AppView.draw(shortHistory.state, progress: 0, localTime: .gmt, charset: .unicode))
       }
       historyRedrawRatios.append(long / short)
     }
@@ -313,7 +313,7 @@ enum StoreBenchmark {
         {
           keyCounter.send(action)
         }
-        blackHole(AppView.draw(keyStore.state, progress: 0, timeZone: .gmt, charset: .unicode))
+        blackHole(AppView.draw(keyStore.state, progress: 0, localTime: .gmt, charset: .unicode))
       }
       keyRates.append(1e9 / perKey)
     }

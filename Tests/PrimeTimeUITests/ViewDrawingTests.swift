@@ -231,7 +231,7 @@ struct ViewDrawingTests {
         timestamp: Date(timeIntervalSince1970: 1_764_000_060)),
     ]
     let drawing = ActivityView.draw(
-      feed, timeZone: TimeZone(identifier: "UTC")!, size: size, charset: .unicode)
+      feed, localTime: LocalTime(TimeZone(identifier: "UTC")!), size: size, charset: .unicode)
     #expect(
       text(drawing) == """
         Activity (2)
@@ -257,10 +257,10 @@ struct ViewDrawingTests {
           id: UUID(number: UInt8(index)), kind: .added, prime: entry.0,
           timestamp: Date(timeIntervalSince1970: 1_764_000_000 + entry.1))
       })
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = LocalTime(TimeZone(identifier: "UTC")!)
     let narrow = Size(columns: 40, rows: 12)
     #expect(
-      text(ActivityView.draw(feed, timeZone: utc, size: narrow, charset: .unicode)) == """
+      text(ActivityView.draw(feed, localTime: utc, size: narrow, charset: .unicode)) == """
         Activity (2)
 
           16:01:01  added   9223372036854775783
@@ -277,7 +277,7 @@ struct ViewDrawingTests {
     // Where the time of day is too wide as well, its seconds go next.
     let line = { (width: Int) in
       feed[1].line(
-        timeZone: utc, showing: Activity.timeShown(for: [feed[1]], in: width))
+        localTime: utc, showing: Activity.timeShown(for: [feed[1]], in: width))
     }
     #expect(line(36) == "16:01  added   9223372036854775783")
     #expect(line(1000) == "2025-11-24 16:01:01  added   " + "9223372036854775783")
@@ -290,13 +290,14 @@ struct ViewDrawingTests {
           id: UUID(number: UInt8($0)), kind: .added, prime: $0,
           timestamp: Date(timeIntervalSince1970: 1_764_000_000 + Double($0) * 60))
       })
-    let utc = TimeZone(identifier: "UTC")!
-    let newest = text(ActivityView.draw(feed, timeZone: utc, size: size, charset: .unicode))
+    let utc = LocalTime(TimeZone(identifier: "UTC")!)
+    let newest = text(ActivityView.draw(feed, localTime: utc, size: size, charset: .unicode))
     #expect(newest.contains("16:29:00  added   29"))
     #expect(!newest.contains("added   20\n"))
     let last = Layout.maximumActivityScroll(count: feed.count, size: size)
     #expect(last == 21)
-    let oldest = ActivityView.draw(feed, scroll: last, timeZone: utc, size: size, charset: .unicode)
+    let oldest = ActivityView.draw(
+      feed, scroll: last, localTime: utc, size: size, charset: .unicode)
     #expect(
       text(oldest) == """
         Activity (30)
@@ -313,7 +314,7 @@ struct ViewDrawingTests {
         j k scroll   c back to the favorites
         """)
     #expect(
-      ActivityView.draw(feed, scroll: last + 5, timeZone: utc, size: size, charset: .unicode)
+      ActivityView.draw(feed, scroll: last + 5, localTime: utc, size: size, charset: .unicode)
         == oldest)
   }
 
@@ -323,7 +324,7 @@ struct ViewDrawingTests {
     state.screens.notice = .feature(.saved(7))
     state.screens.size = size
     #expect(
-      text(AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)) == """
+      text(AppView.draw(state, progress: 0, localTime: .gmt, charset: .unicode)) == """
         PrimeTime
 
                         [-]  7  [+]
@@ -347,7 +348,7 @@ struct ViewDrawingTests {
         notice: .travelled(
           Travel(isBack: true, steps: 1, requested: 1, count: 7, favorites: [7, 11])), size: size))
     state.screens.selection.prime = 11
-    let drawing = AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)
+    let drawing = AppView.draw(state, progress: 0, localTime: .gmt, charset: .unicode)
     #expect(drawing.last == Line("undone; count: 7; favorites: 7, 11", .title))
     #expect(drawing[3].text.hasPrefix("  2  11  ") && drawing[3].style == .selected)
   }
@@ -373,7 +374,7 @@ struct ViewDrawingTests {
       count: 7, favoritePrimes: [7], counterLookup: page == .counter ? lookup : nil,
       favoritesLookup: page == .favorites ? lookup : nil,
       screens: ScreensState(page: ScreensState.Page(page), size: small))
-    let drawing = AppView.draw(running, progress: 0.42, timeZone: .gmt, charset: .unicode)
+    let drawing = AppView.draw(running, progress: 0.42, localTime: .gmt, charset: .unicode)
     #expect(drawing.count == small.rows)
     #expect(
       drawing.map(\.text) == [
@@ -384,7 +385,7 @@ struct ViewDrawingTests {
     cancelled.counterLookup = nil
     cancelled.favoritesLookup = nil
     cancelled.screens.notice = .feature(.cancelled)
-    let after = AppView.draw(cancelled, progress: 0, timeZone: .gmt, charset: .unicode)
+    let after = AppView.draw(cancelled, progress: 0, localTime: .gmt, charset: .unicode)
     #expect(after.count == small.rows)
     #expect(after.first?.text == "primetime ui needs 40×12")
     #expect(after.last == Line("cancelled", .title))
@@ -392,7 +393,7 @@ struct ViewDrawingTests {
     var tiny = running
     tiny.screens.size = Size(columns: 24, rows: 2)
     #expect(
-      AppView.draw(tiny, progress: 0.42, timeZone: .gmt, charset: .unicode).map(\.text) == [
+      AppView.draw(tiny, progress: 0.42, localTime: .gmt, charset: .unicode).map(\.text) == [
         "Looking up: 42%", "Esc or Ctrl-C cancels",
       ])
   }
@@ -403,7 +404,7 @@ struct ViewDrawingTests {
     let favorites = AppState(
       favoritePrimes: [2],
       screens: ScreensState(page: .favorites, destination: .help, size: .minimum))
-    let drawing = AppView.draw(favorites, progress: 0, timeZone: .gmt, charset: .unicode)
+    let drawing = AppView.draw(favorites, progress: 0, localTime: .gmt, charset: .unicode)
     #expect(drawing.count == Size.minimum.rows)
     #expect(drawing.allSatisfy { displayWidth($0.text) <= Size.minimum.columns })
     #expect(
@@ -426,7 +427,7 @@ struct ViewDrawingTests {
     // Where the rows have room, one column.
     var tall = favorites
     tall.screens.size = Size(columns: 80, rows: 24)
-    let lines = AppView.draw(tall, progress: 0, timeZone: .gmt, charset: .unicode).map(\.text)
+    let lines = AppView.draw(tall, progress: 0, localTime: .gmt, charset: .unicode).map(\.text)
     #expect(lines[2].hasPrefix("  j ↓ k ↑    select"))
     #expect(lines.contains { $0.hasPrefix("  Ctrl-Z     suspend") })
     // What covers the page decides the keys: over a lookup, its own.
@@ -434,13 +435,13 @@ struct ViewDrawingTests {
       count: 7, counterLookup: NthPrimeLookupState(n: 7),
       screens: ScreensState(destination: .help, size: .minimum))
     #expect(
-      AppView.draw(lookup, progress: 0, timeZone: .gmt, charset: .unicode).map(\.text).prefix(7)
+      AppView.draw(lookup, progress: 0, localTime: .gmt, charset: .unicode).map(\.text).prefix(7)
         == [
           "Keys", "", "  Esc Ctrl-C  cancel", "  q           quit", "  ? F1        help",
           "  Ctrl-D      quit", "  Ctrl-Z      suspend",
         ])
     // In ASCII, the arrows are words, and the columns still fit.
-    let ascii = AppView.draw(favorites, progress: 0, timeZone: .gmt, charset: .ascii)
+    let ascii = AppView.draw(favorites, progress: 0, localTime: .gmt, charset: .ascii)
     #expect(ascii[2].text.hasPrefix("j Down k Up  select"))
     #expect(ascii.allSatisfy { $0.text.utf8.count <= Size.minimum.columns })
     #expect(ascii.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
@@ -517,7 +518,8 @@ struct ViewDrawingTests {
       drawFavorites(
         FavoritePrimesState(favoritePrimes: [2], nthPrimeLookup: NthPrimeLookupState(n: 3)),
         selection: .init(), progress: 0.3, size: size, charset: charset),
-      ActivityView.draw([], timeZone: TimeZone(identifier: "UTC")!, size: size, charset: charset),
+      ActivityView.draw(
+        [], localTime: LocalTime(TimeZone(identifier: "UTC")!), size: size, charset: charset),
     ]
     for drawing in drawings {
       #expect(drawing.count == size.rows)
@@ -626,7 +628,7 @@ struct HistoryDrawingTests {
     store.send(.step(.counter(.incrTapped)))
     store.send(.historyPage(.opened))
     store.send(.historyPage(.moved(by: -1)))
-    let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt, charset: .unicode)
+    let drawing = AppView.draw(store.state, progress: 0, localTime: .gmt, charset: .unicode)
     #expect(
       text(drawing) == """
         History (3 steps)
@@ -652,7 +654,7 @@ struct HistoryDrawingTests {
     let wide = AppState(screens: ScreensState(size: Size(columns: 50, rows: 12)))
     let narrow = AppState(screens: ScreensState(size: Size(columns: 45, rows: 12)))
     let hint = { (state: AppState) in
-      AppView.draw(state, progress: 0, timeZone: .gmt, charset: .unicode)[10].text
+      AppView.draw(state, progress: 0, localTime: .gmt, charset: .unicode)[10].text
     }
     #expect(hint(wide) == "+ - count   p prime?   n nth prime   h history")
     #expect(hint(narrow) == "+ - count   p prime?   n nth prime")
@@ -674,7 +676,7 @@ struct HistoryDrawingTests {
     }
     store.send(.historyPage(.opened))
     store.send(.historyPage(.moved(by: -1)))
-    let drawing = AppView.draw(store.state, progress: 0, timeZone: .gmt, charset: .unicode).map {
+    let drawing = AppView.draw(store.state, progress: 0, localTime: .gmt, charset: .unicode).map {
       $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
     }
     let readme = try String(

@@ -36,11 +36,11 @@ struct RenderingTests {
       Activity(id: UUID(1), kind: .added, prime: 7, timestamp: Date(timeIntervalSince1970: 0)),
       Activity(id: UUID(2), kind: .removed, prime: 7, timestamp: Date(timeIntervalSince1970: 90)),
     ]
-    let zone = try #require(TimeZone(secondsFromGMT: 3600))
+    let zone = LocalTime(try #require(TimeZone(secondsFromGMT: 3600)))
     #expect(
-      Rendering.activity(feed, timeZone: zone)
+      Rendering.activity(feed, localTime: zone)
         == "1970-01-01 01:01:30  removed 7\n1970-01-01 01:00:00  added   7")
-    #expect(Rendering.activity([], timeZone: zone) == "no activity yet")
+    #expect(Rendering.activity([], localTime: zone) == "no activity yet")
   }
 
   @Test func favoritesAndActivity_asJSON_areArrays_theFeedNewestFirst() {

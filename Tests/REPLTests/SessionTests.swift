@@ -70,7 +70,7 @@ struct SessionTests {
             },
           refresh: { nil },
           readOnly: { readOnly })),
-      timeZone: TimeZone(secondsFromGMT: 0) ?? .current
+      localTime: .gmt
     )
   }
   @Test func commands_reachEachFeature_throughItsOwnScopedStore() async {
