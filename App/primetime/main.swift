@@ -8,6 +8,7 @@ import NthPrimeClientLive
 import PrimeTimeCLI
 import Runtime
 
+StandardStreams.holdClosedStreams()
 guard
   let arguments = PrimeTimeCLI.arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv)
 else { exit(64) }

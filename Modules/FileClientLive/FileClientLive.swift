@@ -30,7 +30,7 @@ extension FileClient {
     }
     return FileClient(
       load: { name in
-        name == FileClient.standardStreams ? streams.read() : try FileError.read(url(name).path)
+        name == FileClient.standardStreams ? try streams.read() : try FileError.read(url(name).path)
       },
       save: { name, data in
         if name == FileClient.standardStreams {
@@ -49,12 +49,13 @@ extension FileClient {
 /// What the file name `-` reads and writes: standard input and standard output.
 public struct StandardStreams: Sendable {
   /// Reads standard input to its end.
-  public var read: @Sendable () -> Data
+  public var read: @Sendable () throws -> Data
   /// Writes to standard output, after what the process printed before.
   public var write: @Sendable (Data) throws -> Void
 
   public init(
-    read: @escaping @Sendable () -> Data, write: @escaping @Sendable (Data) throws -> Void
+    read: @escaping @Sendable () throws -> Data,
+    write: @escaping @Sendable (Data) throws -> Void
   ) {
     self.read = read
     self.write = write
@@ -62,7 +63,7 @@ public struct StandardStreams: Sendable {
 
   /// The process's own: what `print` wrote before is written first, as one stream.
   public static let process = StandardStreams(
-    read: { FileHandle.standardInput.readDataToEndOfFile() },
+    read: { try readAll(from: STDIN_FILENO, naming: "standard input") },
     write: { data in
       // What `print` buffered goes out first.
       fflush(nil)
@@ -149,6 +150,36 @@ public enum AtomicFile {
 }
 
 /// Writes all of `data` to a file descriptor, however many calls that takes.
+/// Everything up to the end of `fd`; a failure (a directory, a closed stream) throws
+/// ``FileError`` naming `path` and the system's reason, where `FileHandle` would stop the process.
+private func readAll(from fd: Int32, naming path: String) throws -> Data {
+  var data = Data()
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+    if count == 0 { return data }
+    if count < 0 {
+      if errno == EINTR { continue }
+      throw FileError.system("read", path)
+    }
+    data.append(contentsOf: buffer[..<count])
+  }
+}
+
+extension StandardStreams {
+  /// Puts `/dev/null` in the place of each standard stream that the process was started without,
+  /// opened the other way round (standard input for writing, the outputs for reading): so that
+  /// no file the program opens later takes descriptor 0, 1 or 2, which a read or a write meant
+  /// for the stream would reach, and the stream still fails as a closed one does ("Bad file
+  /// descriptor"). Called first thing, before anything opens a file.
+  public static func holdClosedStreams() {
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 {
+      let held = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY)
+      if held >= 0, held != fd { close(held) }
+    }
+  }
+}
+
 private func writeAll(_ data: Data, to fd: Int32, naming path: String) throws {
   try data.withUnsafeBytes { buffer in
     guard let base = buffer.baseAddress else { return }
