@@ -43,13 +43,6 @@ public struct DumpedDate: CustomDumpStringConvertible, Equatable {
 
   public var customDumpDescription: String {
     let milliseconds = Int64((date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down))
-    let (seconds, fraction) = (
-      milliseconds.quotientAndRemainder(dividingBy: 1000).quotient
-        - (milliseconds % 1000 < 0 ? 1 : 0),
-      (milliseconds % 1000 + 1000) % 1000
-    )
-    let whole = Date(timeIntervalSince1970: Double(seconds))
-      .formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
-    return "Date(\(whole).\(String(format: "%03d", Int(fraction)))Z)"
+    return "Date(\(StateJSON.timestamp(milliseconds: milliseconds)))"
   }
 }

@@ -60,7 +60,11 @@ public enum StateJSON {
   /// StateJSON.timestamp(Date(milliseconds: 1_700_000_000_001))  // "2023-11-14T22:13:20.001Z"
   /// ```
   public static func timestamp(_ date: Date) -> String {
-    let milliseconds = date.milliseconds
+    timestamp(milliseconds: date.milliseconds)
+  }
+
+  /// The same, from milliseconds since 1970, for a caller that rounds them its own way.
+  static func timestamp(milliseconds: Int64) -> String {
     let (seconds, fraction) = (milliseconds.floorDiv(1000), milliseconds.floorMod(1000))
     let whole = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
     let digits = String(fraction)
