@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmarks) import Primes
 
 /// `primetime` against primecount, both run as child processes, in turns, on the same work:
 /// π(7), which measures the start of the process; the nth prime for n = 10^9 to 10^13 on one
@@ -34,7 +35,8 @@ enum PrimesBenchmark {
 
     var results: [(String, Double)] = []
     log(
-      "primetime against \(primecount.map(version(of:)) ?? "primecount"), medians of \(rounds)"
+      "primetime (the engine's \(EngineBuild.thisProcessor) build) against"
+        + " \(primecount.map(version(of:)) ?? "primecount"), medians of \(rounds)"
         + " round\(rounds == 1 ? "" : "s"), in turns")
     log("work                          primetime s   primecount s   ratio")
     for item in work {
@@ -64,6 +66,29 @@ enum PrimesBenchmark {
         line += String(format: "   %12.4f   %5.2f", theirMedian, ourMedian / theirMedian)
       }
       log(line)
+    }
+
+    // What the engine's AVX-512 build wins: both builds in this process, in turns, on one
+    // thread.
+    if EngineBuild.avx512.runsHere {
+      let exponent = min(maxExponent, 15)
+      var seconds: [EngineBuild: [Double]] = [:]
+      for _ in 0..<rounds {
+        for build in EngineBuild.allCases {
+          let profile = try _WorkProfile.primeCount(
+            ScalingModel.powerOfTen(exponent), layoutThreads: 1, build: build)
+          seconds[build, default: []].append(profile.seconds)
+        }
+      }
+      let portable = median(seconds[.portable] ?? [])
+      let avx512 = median(seconds[.avx512] ?? [])
+      results.append(("engine.avx512.ratio", avx512 / portable))
+      log(
+        String(
+          format: "π(10^%d), one thread, in this process: AVX-512 build %.4f s, portable %.4f s,"
+            + " ratio %.2f", exponent, avx512, portable, avx512 / portable))
+    } else {
+      log("(this processor does not run the engine's AVX-512 build: the portable one answered)")
     }
 
     // Peak resident memory, the whole process; and above what the program takes to answer

@@ -34,11 +34,15 @@ public struct _WorkProfile: Sendable, Equatable {
   /// - Parameters:
   ///   - x: A number from 0 to ``maximumX``.
   ///   - layoutThreads: The thread count whose pieces are timed.
+  ///   - build: The build of the engine that answers; it must run on this processor.
   /// - Returns: π(x) and where its time went.
-  public static func primeCount(_ x: Int, layoutThreads: Int) throws -> _WorkProfile {
+  public static func primeCount(
+    _ x: Int, layoutThreads: Int, build: EngineBuild = .thisProcessor
+  ) throws -> _WorkProfile {
     guard (0...maximumX).contains(x) else { throw PrimesError.xOutOfRange(x) }
+    precondition(build.runsHere, "this processor does not run the \(build) build")
     return try profile { log in
-      try countPrimes(x, threads: layoutThreads, progress: nil, workLog: log)
+      try build.countPrimes(x, threads: layoutThreads, progress: nil, workLog: log)
     }
   }
 
@@ -52,7 +56,8 @@ public struct _WorkProfile: Sendable, Equatable {
   public static func nthPrime(_ n: Int, layoutThreads: Int) throws -> _WorkProfile {
     guard (1...maximumN).contains(n) else { throw PrimesError.nOutOfRange(n) }
     return try profile { log in
-      try findNthPrime(n, threads: usableThreads(layoutThreads), progress: nil, workLog: log)
+      try EngineBuild.thisProcessor.findNthPrime(
+        n, threads: usableThreads(layoutThreads), progress: nil, workLog: log)
     }
   }
 

@@ -6,13 +6,15 @@ import Synchronization
 /// calling thread, one piece after another, so that each piece's time is its own and not
 /// shared with other threads; the benchmark's model schedules them on as many threads as it
 /// likes. Without one (always, outside the benchmark), nothing is timed.
-final class WorkLog: Sendable {
+package final class WorkLog: Sendable {
   private let recorded = Locked<[[Double]]>([])
 
-  /// Each parallel phase's piece times, in seconds, in the order the phases ran.
-  var phases: [[Double]] { recorded.withLock { $0 } }
+  package init() {}
 
-  fileprivate func append(_ phase: [Double]) { recorded.withLock { $0.append(phase) } }
+  /// Each parallel phase's piece times, in seconds, in the order the phases ran.
+  package var phases: [[Double]] { recorded.withLock { $0 } }
+
+  func append(_ phase: [Double]) { recorded.withLock { $0.append(phase) } }
 }
 
 /// Runs `count` pieces of work on up to `threads` threads: each thread makes its own `Worker`

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A callback that receives the fraction of the work done, from 0 to 1.
+public typealias ProgressHandler = @Sendable (Double) -> Void
+
+/// Below this, π(x) comes from a plain sieve.
+let sieveLimit = 10_000_000
+
+/// π(x), for 0 ≤ x.
+package func countPrimes(
+  _ x: Int, threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil
+) throws -> Int {
+  if x < sieveLimit { return Sieve.primes(upTo: x).count }
+  let threads = usableThreads(threads)
+  let engine = Gourdon(x: x, threads: threads, workLog: workLog)
+  try checkCancellation()
+  return try engine.count(threads: threads, progress: progress, workLog: workLog)
+}
+
+/// The `n`th prime, for n in `1...maximumN`; with a `log`, the parallel work runs on this
+/// thread and is timed into it.
+package func findNthPrime(
+  _ n: Int, threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil
+) throws -> Int {
+  try checkCancellation()
+  if n <= 600_000 {
+    // Sieve outright up to Rosser's bound, p(n) < n (ln n + ln ln n) for n ≥ 6.
+    let logN = log(Double(n))
+    let bound = n < 6 ? 13 : Int(Double(n) * (logN + log(logN))) + 1
+    return Int(Sieve.primes(upTo: bound)[n - 1])
+  }
+  // Near the top of the range the estimate may pass 2^63; the prime is below it.
+  let estimate = min(inverseRiemannR(Double(n)), Double(Int.max).nextDown)
+  let x = Int(estimate)
+  var counting: ProgressHandler?
+  if let progress { counting = { progress($0 * 0.97) } }
+  let counted = try countPrimes(x, threads: threads, progress: counting, workLog: workLog)
+  try checkCancellation()
+  let prime = primeNear(
+    x, counted: counted, wanted: n, threads: usableThreads(threads), workLog: workLog)
+  progress?(1)
+  return prime
+}
+
+/// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x in widening windows.
+private func primeNear(
+  _ x: Int, counted: Int, wanted: Int, threads: Int, workLog: WorkLog?
+) -> Int {
+  let logX = log(Double(x))
+  let gap = abs(counted - wanted) + 1
+  var window = Int(Double(gap) * logX * 1.2) + 4096
+  while true {
+    if counted >= wanted {
+      // The largest prime ≤ x is p(counted): walk down (counted − wanted) more.
+      let primes = Sieve.OddPrimes(
+        in: max(2, x - window)...x, threads: threads, workLog: workLog)
+      if let prime = primes?.fromTop(counted - wanted) { return prime }
+    } else {
+      // p(wanted) ≤ Int.max, so the window stops growing before it passes the top.
+      let (high, overflow) = x.addingReportingOverflow(window)
+      let primes = Sieve.OddPrimes(
+        in: (x + 1)...(overflow ? Int.max : high), threads: threads, workLog: workLog)
+      if let prime = primes?.fromBottom(wanted - counted - 1) { return prime }
+    }
+    window *= 2
+  }
+}
+
+/// The most threads that prime counting uses: more than this gives no speed on any machine.
+public let maximumThreads = 1024
+
+/// A thread count brought into `1...maximumThreads`: fewer than one counts as one, more than
+/// the maximum as the maximum.
+func usableThreads(_ threads: Int) -> Int {
+  min(max(1, threads), maximumThreads)
+}
+
+func checkCancellation() throws {
+  if Task.isCancelled { throw CancellationError() }
+}
