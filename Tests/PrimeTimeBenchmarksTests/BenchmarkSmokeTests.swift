@@ -146,8 +146,15 @@ struct BenchmarkSmokeTests {
   @Test func primesSuite_answersSmallN() throws {
     var lines: [String] = []
     let results = try PrimesBenchmark.run(rounds: 1, maxExponent: 9) { lines.append($0) }
-    #expect(lines.first?.hasPrefix("primetime against primecount") == true)
+    let build = EngineBuild.thisProcessor
+    #expect(lines.first?.hasPrefix("primetime (the engine's \(build) build) against") == true)
     #expect(results.contains { $0.0 == "nthPrime.1e9.1t.seconds" && $0.1 > 0 })
+    // Where both builds run, the suite says what the AVX-512 one wins.
+    let ratio = results.first { $0.0 == "engine.avx512.ratio" }?.1
+    #expect((ratio.map { $0 > 0 } ?? false) == EngineBuild.avx512.runsHere)
+    #expect(
+      lines.contains { $0.hasPrefix("π(10^9), one thread, in this process: AVX-512 build") }
+        == EngineBuild.avx512.runsHere)
   }
 
   @Test func primesSuite_comparesWithThePrimecountItIsGiven_andNamesItsVersion() throws {
@@ -172,7 +179,10 @@ struct BenchmarkSmokeTests {
     let results = try PrimesBenchmark.run(rounds: 1, maxExponent: 9, primecount: fake.path) {
       lines.append($0)
     }
-    #expect(lines.first?.hasPrefix("primetime against primecount 9.9 (\(fake.path))") == true)
+    #expect(
+      lines.first?.hasSuffix(
+        " build) against primecount 9.9 (\(fake.path)), medians of 1 round, in turns")
+        == true)
     #expect(results.contains { $0.0 == "nthPrime.1e9.1t.ratio" && $0.1 > 0 })
   }
 
