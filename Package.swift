@@ -467,9 +467,10 @@ let package = Package(
 )
 
 /// Prime counting is arithmetic in tight loops: optimized even in debug builds, so that
-/// `swift run primetime` looks up the nth prime at the speed of a release build. On x86-64 it
-/// counts bits with the `popcnt` instruction, which Intel processors have had since 2008 and AMD
-/// ones since 2007 (baseline x86-64 has none, and counts them in a dozen instructions).
+/// `swift run primetime` looks up the nth prime at the speed of a release build. On x86-64 it is
+/// built for Nehalem, to count bits with the `popcnt` instruction (baseline x86-64 has none, and
+/// counts them in a dozen instructions); Nehalem's SSE4.1 and SSE4.2 come with it, which Intel's
+/// processors have had since 2008 and AMD's since 2011.
 var primesSettings: [SwiftSetting] { engineSettings(x86TargetCPU: "nehalem") }
 
 /// The engine's second build, for Ice Lake servers and later Intel processors and AMD's since

@@ -2,13 +2,15 @@ internal import PrimesAVX512
 internal import ProcessorFeatures
 
 /// The build of the engine that answers on this processor. The engine (`Engine/`) is compiled
-/// twice: in this module for any x86-64 with `popcnt`, and in `PrimesAVX512` for processors
-/// with AVX-512, where the compiler counts bits over whole vectors and shifts with BMI2. Both
+/// twice: in this module for any x86-64 with SSE4.2 and `popcnt`, and in `PrimesAVX512` for
+/// processors with AVX-512, where the compiler counts bits over whole vectors and shifts with
+/// BMI2. Both
 /// builds give the same answers; the second is chosen only where the processor runs it. Not
 /// API: the benchmark compares the two.
 @_spi(Benchmarks)
 public enum EngineBuild: String, Sendable, CaseIterable {
-  /// The build for any x86-64 with `popcnt`, and the only one on other architectures.
+  /// The build for any x86-64 with SSE4.2 and `popcnt`, and the only one on other
+  /// architectures.
   case portable
   /// The build for Ice Lake servers and later, and for AMD's Zen 4 and later.
   case avx512
@@ -29,6 +31,7 @@ public enum EngineBuild: String, Sendable, CaseIterable {
     case .portable:
       return try Primes.countPrimes(x, threads: threads, progress: progress, workLog: workLog)
     case .avx512:
+      precondition(runsHere, "this processor does not run the AVX-512 build")
       return try timed(into: workLog) {
         try PrimesAVX512.countPrimes(x, threads: threads, progress: progress, workLog: $0)
       }
@@ -44,6 +47,7 @@ public enum EngineBuild: String, Sendable, CaseIterable {
     case .portable:
       return try Primes.findNthPrime(n, threads: threads, progress: progress, workLog: workLog)
     case .avx512:
+      precondition(runsHere, "this processor does not run the AVX-512 build")
       return try timed(into: workLog) {
         try PrimesAVX512.findNthPrime(n, threads: threads, progress: progress, workLog: $0)
       }
