@@ -4,9 +4,8 @@ internal import ProcessorFeatures
 /// The build of the engine that answers on this processor. The engine (`Engine/`) is compiled
 /// twice: in this module for any x86-64 with SSE4.2 and `popcnt`, and in `PrimesAVX512` for
 /// processors with AVX-512, where the compiler counts bits over whole vectors and shifts with
-/// BMI2. Both
-/// builds give the same answers; the second is chosen only where the processor runs it. Not
-/// API: the benchmark compares the two.
+/// BMI2. Both builds give the same answers; the second is chosen only where the processor runs
+/// it. Not API: the benchmark compares the two.
 @_spi(Benchmarks)
 public enum EngineBuild: String, Sendable, CaseIterable {
   /// The build for any x86-64 with SSE4.2 and `popcnt`, and the only one on other
