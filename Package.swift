@@ -473,8 +473,8 @@ let package = Package(
 /// processors have had since 2008 and AMD's since 2011.
 var primesSettings: [SwiftSetting] { engineSettings(x86TargetCPU: "nehalem") }
 
-/// The engine's second build, for Ice Lake servers and later Intel processors and AMD's since
-/// Zen 4, which `ProcessorFeatures` recognizes: with AVX-512's population count over vectors,
+/// The engine's second build, for Intel's processors with AVX-512 from Ice Lake on and AMD's from
+/// Zen 4 on, which `ProcessorFeatures` recognizes: with AVX-512's population count over vectors,
 /// BMI2's shifts and Ice Lake's scheduling, π(10^15) on one thread took 1.15 s against 1.24 s
 /// for the portable build (Benchmarks/README.md).
 var primesAVX512Settings: [SwiftSetting] { engineSettings(x86TargetCPU: "icelake-server") }

@@ -22,7 +22,8 @@ struct ComputeOptions: ParsableArguments {
   @Option(
     name: OptionName.threads.declared, parsing: .unconditional,
     help: ArgumentHelp(
-      "How many threads to use (default: one per core).", valueName: OptionName.threads.valueName))
+      "How many threads to use, 1 to \(Primes.maximumThreads) (default: one per core).",
+      valueName: OptionName.threads.valueName))
   var requestedThreads: Int?
 
   @OptionGroup var timing: TimingOptions

@@ -11,7 +11,7 @@ public enum EngineBuild: String, Sendable, CaseIterable {
   /// The build for any x86-64 with SSE4.2 and `popcnt`, and the only one on other
   /// architectures.
   case portable
-  /// The build for Ice Lake servers and later, and for AMD's Zen 4 and later.
+  /// The build for Intel's processors with AVX-512 from Ice Lake on, and AMD's from Zen 4 on.
   case avx512
 
   /// The build that runs here: `avx512` where the processor and the operating system support

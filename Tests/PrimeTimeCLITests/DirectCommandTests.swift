@@ -1,3 +1,4 @@
+import ArgumentParser
 import Runtime
 import Testing
 
@@ -89,6 +90,17 @@ struct DirectCommandTests {
         "x cannot be worked out: 10^40, in 10^40-10^40, is beyond 128 bits")
     ) {
       try DirectCommand(question: .primeCount, number: "10^40-10^40").answer(progress: progress)
+    }
+  }
+}
+
+@Suite struct ComputeOptionsHelpTests {
+  /// The help says how many threads the commands take, as their refusal of more does.
+  @Test func theHelp_givesTheRangeOfThreads() {
+    for command: any ParsableCommand.Type in [PrimeCountCommand.self, NthPrimeCommand.self] {
+      let help = PrimeTimeCommand.helpMessage(for: command, columns: 200)
+      #expect(
+        help.contains("How many threads to use, 1 to 1024 (default: one per core)."), "\(help)")
     }
   }
 }

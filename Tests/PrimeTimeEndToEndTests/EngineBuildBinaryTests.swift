@@ -35,7 +35,7 @@ import Testing
         }
       }
       #expect(outside.isEmpty, "functions beyond the portable target: \(outside.sorted())")
-      // The second build is the one for AVX-512: it counts bits eight words an instruction.
+      // The second build is the one for AVX-512: it counts bits over vectors of words.
       #expect(vectorPopcounts > 0)
     }
 

@@ -8,8 +8,8 @@
 /// icelake-server`): AVX-512 with its VPOPCNTDQ, BITALG, VBMI, VBMI2, IFMA and VNNI parts,
 /// GFNI, VPCLMULQDQ and VAES, BMI1 and BMI2, LZCNT, MOVBE, ADX, and what older processors
 /// brought before them. The target's system instructions (SGX, PCONFIG, WBNOINVD, CLWB and the
-/// like), which only intrinsics emit, are not asked for. Intel's Ice Lake and later server
-/// processors have the rest, and AMD's since Zen 4. False on every other architecture, and
+/// like), which only intrinsics emit, are not asked for. Intel's processors with AVX-512 from Ice
+/// Lake on have the rest, and AMD's from Zen 4 on. False on every other architecture, and
 /// where the operating system turns AVX-512's registers on only at their first use (macOS),
 /// since they then read as not saved.
 bool processor_runs_icelake_server_code(void);
