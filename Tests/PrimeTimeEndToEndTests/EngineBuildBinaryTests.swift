@@ -24,19 +24,20 @@ import Testing
         "objdump -d --no-show-raw-insn \"$0\" | grep -E '\t\(Self.beyondThePortableTarget) '",
         PrimeTime.binary.path)
       var outside: Set<String> = []
-      var vectorPopcounts = 0
+      var inside = 0
       for line in lines {
         let address = try #require(Symbols.address(atStartOf: line), "\(line)")
         let function = binary.function(at: address)
         if function.module == "PrimesAVX512" {
-          if line.contains("\tvpopcntq ") { vectorPopcounts += 1 }
+          inside += 1
         } else {
           outside.insert(function.name)
         }
       }
       #expect(outside.isEmpty, "functions beyond the portable target: \(outside.sorted())")
-      // The second build is the one for AVX-512: it counts bits over vectors of words.
-      #expect(vectorPopcounts > 0)
+      // The second build is built for the newer processors. (What it uses depends on the
+      // build: an optimized one counts bits with `vpopcntq`, one for ThreadSanitizer does not.)
+      #expect(inside > 0)
     }
 
     @Test func codeOutsideTheAVX512Build_callsIntoItOnlyThroughItsOwnFunctions() throws {
