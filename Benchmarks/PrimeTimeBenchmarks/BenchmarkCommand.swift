@@ -162,11 +162,12 @@ func runProcess(
   defer { posix_spawn_file_actions_destroy(&actions) }
   var outPipe: [Int32] = [0, 0]
   var inPipe: [Int32] = [0, 0]
+  // Close-on-exec: the child keeps only the copies made its standard input and output, and
+  // no program that another thread starts meanwhile holds an end that this one waits on.
   guard pipe(&outPipe) == 0, pipe(&inPipe) == 0 else { return nil }
+  for end in outPipe + inPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
   posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
   posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-  posix_spawn_file_actions_addclose(&actions, outPipe[0])
-  posix_spawn_file_actions_addclose(&actions, inPipe[1])
   let argv = ([path] + arguments).map { strdup($0) } + [nil]
   let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0)=\($1)" }
   let envp = variables.map { strdup($0) } + [nil]

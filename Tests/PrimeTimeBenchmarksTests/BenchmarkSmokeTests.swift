@@ -164,16 +164,21 @@ struct BenchmarkSmokeTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     // A primecount that knows the two answers the suite asks for at this size.
     let fake = directory.appending(path: "primecount")
-    try """
-    #!/bin/sh
-    case "$1" in
-      --version) echo "primecount 9.9, <https://example.org>" ;;
-      7) echo 4 ;;
-      1000000000) echo 22801763489 ;;
-      *) exit 1 ;;
-    esac
-    """.write(to: fake, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+    // Written by a shell of its own: Foundation opens the files it writes without close-on-exec,
+    // and a program another test started meanwhile would hold this one open for writing, so
+    // that running it failed with "Text file busy".
+    let script = """
+      #!/bin/sh
+      case "$1" in
+        --version) echo "primecount 9.9, <https://example.org>" ;;
+        7) echo 4 ;;
+        1000000000) echo 22801763489 ;;
+        *) exit 1 ;;
+      esac
+      """
+    let written = runProcess(
+      "/bin/sh", ["-c", #"printf '%s\n' "$1" > "$0" && chmod 755 "$0""#, fake.path, script])
+    try #require(written?.status == 0)
 
     var lines: [String] = []
     let results = try PrimesBenchmark.run(rounds: 1, maxExponent: 9, primecount: fake.path) {

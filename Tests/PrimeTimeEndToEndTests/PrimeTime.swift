@@ -161,6 +161,21 @@ enum PrimeTime {
     struct RemountFailed: Error {}
   }
 
+  /// Writes an executable script, in a shell of its own. Foundation opens the files it writes
+  /// without close-on-exec, so a program another test started meanwhile could hold the script
+  /// open for writing, and running it would fail with "Text file busy". The shell's descriptor
+  /// is its own, and gone when it ends.
+  static func writeScript(_ script: String, to url: URL) throws {
+    let shell = Process()
+    shell.executableURL = URL(filePath: "/bin/sh")
+    shell.arguments = ["-c", #"printf '%s' "$1" > "$0" && chmod 755 "$0""#, url.path, script]
+    try shell.run()
+    shell.waitUntilExit()
+    guard shell.terminationStatus == 0 else { throw ScriptNotWritten(path: url.path) }
+  }
+
+  struct ScriptNotWritten: Error { let path: String }
+
   /// A new, empty directory for one test's data.
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory

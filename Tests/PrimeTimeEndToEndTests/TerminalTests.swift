@@ -129,15 +129,13 @@ struct TerminalTests {
     let bin = home.appending(path: "bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let less = bin.appending(path: "less")
-    try Data(
+    try PrimeTime.writeScript(
       """
       #!/bin/sh
       printf 'less with LESS=%s\\n' "$LESS"
       sed 's/^/paged: /'
 
-      """.utf8
-    ).write(to: less)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: less.path)
+      """, to: less)
     let terminal = try PseudoTerminal(
       running: PrimeTime.binary, arguments: ["favorites"], home: home,
       environment: ["PATH=\(bin.path):/usr/bin:/bin"])
