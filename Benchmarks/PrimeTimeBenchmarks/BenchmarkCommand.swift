@@ -11,21 +11,39 @@ public enum BenchmarkCommand {
            primetime-benchmark storage [--rounds N] [--pairs N] [--many N]
     """
 
+  /// The options each suite takes, without their dashes: any other is refused, so that a
+  /// misspelt one is not run with its default.
+  static let options: [String: Set<String>] = [
+    "primes": [
+      "rounds", "max-exponent", "primecount", "model-threads", "model-exponent", "memory-exponent",
+    ],
+    "store": ["rounds", "scale"],
+    "storage": ["rounds", "pairs", "many"],
+  ]
+
   /// Runs the named suite and prints its table, then one line of JSON.
   ///
   /// - Parameters:
   ///   - arguments: The command line's arguments, after the program's name.
   ///   - output: Takes each line of the table and the JSON; standard output by default.
   ///   - errors: Takes each message of a refusal or a failure; standard error by default.
-  /// - Returns: The exit status: 0; 64 for a refused command line; 1 when a figure could not be
-  ///   measured.
+  /// - Returns: The exit status: 0, also for `--help` or `-h`, which print the usage and run
+  ///   nothing; 64 for a refused command line; 1 when a figure could not be measured.
   @MainActor
   public static func run(
     _ arguments: [String], output: (String) -> Void = { print($0) },
     errors: (String) -> Void = { StandardError.line($0) }
   ) async -> Int32 {
+    if arguments.contains(where: { ["--help", "-h"].contains($0) }) {
+      output(usage)
+      return 0
+    }
     guard let suite = arguments.first else {
       errors(usage)
+      return 64
+    }
+    guard let known = Self.options[suite] else {
+      errors("primetime-benchmark: no suite named \(suite)\n\(usage)")
       return 64
     }
     var options: [String: Double] = [:]
@@ -40,6 +58,10 @@ public enum BenchmarkCommand {
         primecountPath = path
         rest = rest.dropFirst()
         continue
+      }
+      guard known.contains(String(flag.drop { $0 == "-" })) else {
+        errors("primetime-benchmark: \(flag) is not an option of the \(suite) suite\n\(usage)")
+        return 64
       }
       guard flag.hasPrefix("--"), let value = rest.first.flatMap(Double.init) else {
         errors("primetime-benchmark: bad option \(flag)\n\(usage)")
@@ -111,8 +133,7 @@ public enum BenchmarkCommand {
           rounds: Int(rounds), pairs: Int(options["pairs"] ?? 200),
           many: Int(options["many"] ?? 20_000), log: output)
       default:
-        errors(usage)
-        return 64
+        preconditionFailure("a suite without options: \(suite)")
       }
     } catch {
       errors("primetime-benchmark: \(error)")

@@ -131,6 +131,9 @@ struct BenchmarkSmokeTests {
     ["primes", "--model-threads", "16", "--model-exponent", "1e300"],
     ["primes", "--memory-exponent", "14"], ["primes", "--memory-exponent", "18"],
     ["primes", "--primecount", "/nonexistent/primecount"],
+    // An option of another suite, or none's: a misspelling is not run with the default.
+    ["primes", "--model-threads", "16", "--model-exponent", "9", "--scale", "2"],
+    ["primes", "--model-threads", "16", "--model-exponent", "9", "--round", "2"],
   ])
   func badOptions_areRefused_beforeAnythingRuns(arguments: [String]) async {
     var output: [String] = []
@@ -141,6 +144,26 @@ struct BenchmarkSmokeTests {
     #expect(output.isEmpty)
     #expect(errors.count == 1 && errors[0].hasPrefix("primetime-benchmark: --"))
     #expect(errors[0].hasSuffix(BenchmarkCommand.usage))
+  }
+
+  @MainActor
+  @Test(arguments: [["--help"], ["-h"], ["primes", "--help"], ["store", "--rounds", "2", "-h"]])
+  func help_printsTheUsage_andRunsNothing(arguments: [String]) async {
+    var output: [String] = []
+    var errors: [String] = []
+    let status = await BenchmarkCommand.run(
+      arguments, output: { output.append($0) }, errors: { errors.append($0) })
+    #expect(status == 0)
+    #expect(output == [BenchmarkCommand.usage])
+    #expect(errors.isEmpty)
+  }
+
+  @MainActor
+  @Test func anUnknownSuite_isNamed_inTheRefusal() async {
+    var errors: [String] = []
+    let status = await BenchmarkCommand.run(["prims"], output: { _ in }) { errors.append($0) }
+    #expect(status == 64)
+    #expect(errors == ["primetime-benchmark: no suite named prims\n\(BenchmarkCommand.usage)"])
   }
 
   @Test func primesSuite_answersSmallN() throws {
