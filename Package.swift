@@ -492,7 +492,7 @@ func engineSettings(x86TargetCPU: String) -> [SwiftSetting] {
 }
 
 /// Release builds of `primetime` start fast, because a script that asks for one number pays for
-/// the program's start each time. Three settings, each measured by `primetime-benchmark primes`
+/// the program's start each time. Four settings, each measured by `primetime-benchmark primes`
 /// (Benchmarks/README.md):
 ///
 /// - The Swift runtime and Foundation are linked statically (`-static-stdlib`), sparing the
@@ -510,6 +510,11 @@ func engineSettings(x86TargetCPU: String) -> [SwiftSetting] {
 ///   read-only before `main`. SQLite linked in this way takes its security fixes when the
 ///   program is built again, not when the system's library is updated.
 ///
+/// - The executable exports no symbols to the dynamic loader (`--no-export-dynamic`, after the
+///   static runtime's `-export-dynamic`): ten thousand of them made every lookup of a shared
+///   library's symbol and the runtime's own `dladdr` at start search a table that nothing
+///   outside the program uses.
+///
 /// Apple platforms link their runtime dynamically and are left as they are.
 /// Debug builds, `swift run` and `swift test` link dynamically as usual.
 var staticRuntimeInRelease: (swift: [SwiftSetting], linker: [LinkerSetting]) {
@@ -519,6 +524,7 @@ var staticRuntimeInRelease: (swift: [SwiftSetting], linker: [LinkerSetting]) {
       .unsafeFlags(
         [
           "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "now",
+          "-Xlinker", "--no-export-dynamic",
           "-L", "\(Context.packageDirectory)/App/StaticLibraries",
         ], .when(platforms: [.linux], configuration: .release))
     ]

@@ -125,26 +125,4 @@ import Testing
       return UInt64(field, radix: 16)
     }
   }
-
-  /// The lines that `bash -o pipefail -c script` writes, its arguments as `$0`, `$1`; grep's
-  /// status 1, for no line found, is no error.
-  private func shell(_ script: String, _ arguments: String...) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(filePath: "/bin/bash")
-    process.arguments = ["-o", "pipefail", "-c", script] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 || process.terminationStatus == 1 else {
-      throw ShellFailure(script: script, status: process.terminationStatus)
-    }
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-  }
-
-  private struct ShellFailure: Error {
-    let script: String
-    let status: Int32
-  }
 #endif

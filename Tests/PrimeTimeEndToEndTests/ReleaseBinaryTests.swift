@@ -16,6 +16,20 @@ struct ReleaseBinaryTests {
     }
   }
 
+  #if os(Linux)
+    /// The program exports none of its Swift symbols to the dynamic loader. The static runtime
+    /// asks the linker to export them all, and ten thousand of them slowed every lookup of a
+    /// shared library's symbol at start. (A sanitizer's runtime exports its own, in C.)
+    @Test func theBinary_exportsNoSwiftSymbols() throws {
+      let symbols = try shell(
+        #"readelf --dyn-syms -W "$0" | awk '$1 ~ /^[0-9]+:$/ { print $7, $8 }'"#,
+        PrimeTime.binary.path)
+      #expect(!symbols.isEmpty)
+      let swift = symbols.filter { !$0.hasPrefix("UND ") && $0.contains(" $s") }
+      #expect(swift.count == 0, "exported: \(swift.prefix(3)) and more")
+    }
+  #endif
+
   /// `state` dumps the feed, each entry's time as a date, without ICU's date formatting.
   @Test func state_dumpsTheFeedsTimes() throws {
     let home = try PrimeTime.temporaryDirectory()
