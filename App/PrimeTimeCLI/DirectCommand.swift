@@ -130,8 +130,9 @@ extension DirectCommand {
       throw DirectCommandError(error.description)
     }
     if question == .isPrime { return String(Primes.isPrime(value)) }
-    let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
-    guard (1...Primes.maximumThreads).contains(threads) else {
+    // The count asked for is checked; without one, the engine takes one per core, and looks
+    // them up only for work large enough to share.
+    if let threads, !(1...Primes.maximumThreads).contains(threads) {
       throw DirectCommandError(
         "\(OptionName.threads.long) must be between 1 and \(Primes.maximumThreads)")
     }

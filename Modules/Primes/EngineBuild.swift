@@ -19,12 +19,25 @@ public enum EngineBuild: String, Sendable, CaseIterable {
   public static let thisProcessor: EngineBuild =
     processor_runs_icelake_server_code() ? .avx512 : .portable
 
+  /// The build that counts the primes up to `x`: below ``sieveLimit`` a plain sieve answers in
+  /// both builds alike, and the processor is not asked (its `cpuid` costs such a question a
+  /// fiftieth of its start).
+  static func counting(upTo x: Int) -> EngineBuild {
+    x < sieveLimit ? .portable : .thisProcessor
+  }
+
+  /// The build that finds the `n`th prime: up to ``nthPrimeSieveLimit`` a plain sieve answers,
+  /// and the processor is not asked.
+  static func finding(nth n: Int) -> EngineBuild {
+    n <= nthPrimeSieveLimit ? .portable : .thisProcessor
+  }
+
   /// Whether this processor runs the build.
   public var runsHere: Bool { self == .portable || Self.thisProcessor == .avx512 }
 
   /// π(x), for 0 ≤ x; with a `workLog`, the parallel work runs on this thread, timed.
   func countPrimes(
-    _ x: Int, threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil
+    _ x: Int, threads: Int?, progress: ProgressHandler?, workLog: WorkLog? = nil
   ) throws -> Int {
     switch self {
     case .portable:
@@ -40,7 +53,7 @@ public enum EngineBuild: String, Sendable, CaseIterable {
   /// The `n`th prime, for n in `1...maximumN`; with a `workLog`, the parallel work runs on this
   /// thread, timed.
   func findNthPrime(
-    _ n: Int, threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil
+    _ n: Int, threads: Int?, progress: ProgressHandler?, workLog: WorkLog? = nil
   ) throws -> Int {
     switch self {
     case .portable:

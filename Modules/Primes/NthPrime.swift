@@ -35,19 +35,20 @@ public let maximumX = Int.max
 ///
 /// - Parameters:
 ///   - x: A number from 0 to ``maximumX``.
-///   - threads: How many threads may work at once; all cores by default. Fewer than one counts
-///     as one, more than ``maximumThreads`` as that many.
+///   - threads: How many threads may work at once; by default, as many as this process has
+///     cores (`ProcessInfo.activeProcessorCount`), asked only when the work is large enough to
+///     share. Fewer than one counts as one, more than ``maximumThreads`` as that many.
 ///   - progress: Receives the fraction of the work done.
 /// - Returns: π(x).
 /// - Throws: ``PrimesError/xOutOfRange(_:)``, or `CancellationError` when the task is cancelled.
 public func primeCount(
   _ x: Int,
-  threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+  threads: Int? = nil,
   progress: ProgressHandler? = nil
 ) throws -> Int {
   guard (0...maximumX).contains(x) else { throw PrimesError.xOutOfRange(x) }
   try checkCancellation()
-  let count = try EngineBuild.thisProcessor.countPrimes(x, threads: threads, progress: progress)
+  let count = try EngineBuild.counting(upTo: x).countPrimes(x, threads: threads, progress: progress)
   progress?(1)
   return count
 }
@@ -65,16 +66,17 @@ public func primeCount(
 ///
 /// - Parameters:
 ///   - n: A number from 1 to ``maximumN``.
-///   - threads: How many threads may work at once; all cores by default. Fewer than one counts
-///     as one, more than ``maximumThreads`` as that many.
+///   - threads: How many threads may work at once; by default, as many as this process has
+///     cores (`ProcessInfo.activeProcessorCount`), asked only when the work is large enough to
+///     share. Fewer than one counts as one, more than ``maximumThreads`` as that many.
 ///   - progress: Receives the fraction of the work done.
 /// - Returns: The nth prime.
 /// - Throws: ``PrimesError/nOutOfRange(_:)``, or `CancellationError` when the task is cancelled.
 public func nthPrime(
   _ n: Int,
-  threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+  threads: Int? = nil,
   progress: ProgressHandler? = nil
 ) throws -> Int {
   guard (1...maximumN).contains(n) else { throw PrimesError.nOutOfRange(n) }
-  return try EngineBuild.thisProcessor.findNthPrime(n, threads: threads, progress: progress)
+  return try EngineBuild.finding(nth: n).findNthPrime(n, threads: threads, progress: progress)
 }

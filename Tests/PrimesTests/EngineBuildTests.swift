@@ -5,6 +5,26 @@ import Testing
 
 /// The engine's two builds: the one for any x86-64 and the one for AVX-512.
 @Suite struct EngineBuildTests {
+  @Test func aQuestionThatASieveAnswers_goesToThePortableBuild_andALargerOneToThisProcessors() {
+    #expect(EngineBuild.counting(upTo: 0) == .portable)
+    #expect(EngineBuild.counting(upTo: sieveLimit - 1) == .portable)
+    #expect(EngineBuild.counting(upTo: sieveLimit) == .thisProcessor)
+    #expect(EngineBuild.counting(upTo: maximumX) == .thisProcessor)
+    #expect(EngineBuild.finding(nth: 1) == .portable)
+    #expect(EngineBuild.finding(nth: nthPrimeSieveLimit) == .portable)
+    #expect(EngineBuild.finding(nth: nthPrimeSieveLimit + 1) == .thisProcessor)
+    #expect(EngineBuild.finding(nth: maximumN) == .thisProcessor)
+  }
+
+  @Test func withoutAThreadCount_theAnswersAreThoseOfOneThread_onBothSidesOfTheSieve() throws {
+    for x in [sieveLimit - 1, sieveLimit, 10_000_000_019] {
+      #expect(try primeCount(x) == primeCount(x, threads: 1), "π(\(x))")
+    }
+    for n in [nthPrimeSieveLimit, nthPrimeSieveLimit + 1, 1_000_000_007] {
+      #expect(try nthPrime(n) == nthPrime(n, threads: 1), "p(\(n))")
+    }
+  }
+
   @Test(.enabled(if: EngineBuild.avx512.runsHere, "this processor has no AVX-512"))
   func bothBuilds_countThePublishedValues_onOneThreadAndTwo() throws {
     for (k, pi, p) in published where (7...12).contains(k) {

@@ -6,9 +6,12 @@ public typealias ProgressHandler = @Sendable (Double) -> Void
 /// Below this, π(x) comes from a plain sieve.
 let sieveLimit = 10_000_000
 
+/// Up to this, the `n`th prime comes from a plain sieve.
+let nthPrimeSieveLimit = 600_000
+
 /// π(x), for 0 ≤ x.
 package func countPrimes(
-  _ x: Int, threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil
+  _ x: Int, threads: Int?, progress: ProgressHandler?, workLog: WorkLog? = nil
 ) throws -> Int {
   if x < sieveLimit { return Sieve.primes(upTo: x).count }
   let threads = usableThreads(threads)
@@ -20,10 +23,10 @@ package func countPrimes(
 /// The `n`th prime, for n in `1...maximumN`; with a `log`, the parallel work runs on this
 /// thread and is timed into it.
 package func findNthPrime(
-  _ n: Int, threads: Int, progress: ProgressHandler?, workLog: WorkLog? = nil
+  _ n: Int, threads: Int?, progress: ProgressHandler?, workLog: WorkLog? = nil
 ) throws -> Int {
   try checkCancellation()
-  if n <= 600_000 {
+  if n <= nthPrimeSieveLimit {
     // Sieve outright up to Rosser's bound, p(n) < n (ln n + ln ln n) for n ≥ 6.
     let logN = log(Double(n))
     let bound = n < 6 ? 13 : Int(Double(n) * (logN + log(logN))) + 1
@@ -32,12 +35,13 @@ package func findNthPrime(
   // Near the top of the range the estimate may pass 2^63; the prime is below it.
   let estimate = min(inverseRiemannR(Double(n)), Double(Int.max).nextDown)
   let x = Int(estimate)
+  let threads = usableThreads(threads)
   var counting: ProgressHandler?
   if let progress { counting = { progress($0 * 0.97) } }
   let counted = try countPrimes(x, threads: threads, progress: counting, workLog: workLog)
   try checkCancellation()
   let prime = primeNear(
-    x, counted: counted, wanted: n, threads: usableThreads(threads), workLog: workLog)
+    x, counted: counted, wanted: n, threads: threads, workLog: workLog)
   progress?(1)
   return prime
 }
@@ -70,9 +74,11 @@ private func primeNear(
 public let maximumThreads = 1024
 
 /// A thread count brought into `1...maximumThreads`: fewer than one counts as one, more than
-/// the maximum as the maximum.
-func usableThreads(_ threads: Int) -> Int {
-  min(max(1, threads), maximumThreads)
+/// the maximum as the maximum, and none asked for as one per core. Foundation reads the cores
+/// from the process's CPU set and control group, which costs a program that answers a small
+/// question a tenth of its start: so only here, where the work is shared.
+func usableThreads(_ threads: Int?) -> Int {
+  min(max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount), maximumThreads)
 }
 
 func checkCancellation() throws {
