@@ -9,6 +9,7 @@ public enum BenchmarkCommand {
            primetime-benchmark primes --memory-exponent K [--primecount PATH]
            primetime-benchmark store [--rounds N] [--scale F]
            primetime-benchmark storage [--rounds N] [--pairs N] [--many N]
+           primetime-benchmark --help
     """
 
   /// The options each suite takes, without their dashes: any other is refused, so that a
@@ -47,24 +48,29 @@ public enum BenchmarkCommand {
       return 64
     }
     var options: [String: Double] = [:]
-    // The primecount to compare with: --primecount, else $PRIMECOUNT, else the one on PATH.
-    var primecountPath = ProcessInfo.processInfo.environment["PRIMECOUNT"].flatMap {
-      $0.isEmpty ? nil : $0
-    }
+    // The primecount to compare with, for the primes suite: --primecount, else $PRIMECOUNT,
+    // else the one on PATH.
+    var primecountPath =
+      suite == "primes"
+      ? ProcessInfo.processInfo.environment["PRIMECOUNT"].flatMap { $0.isEmpty ? nil : $0 } : nil
     var rest = arguments.dropFirst()
     while let flag = rest.first {
       rest = rest.dropFirst()
-      if flag == "--primecount", let path = rest.first {
+      guard flag.hasPrefix("--"), known.contains(String(flag.dropFirst(2))) else {
+        errors("primetime-benchmark: \(flag) is not an option of the \(suite) suite\n\(usage)")
+        return 64
+      }
+      if flag == "--primecount" {
+        guard let path = rest.first else {
+          errors("primetime-benchmark: --primecount takes a path\n\(usage)")
+          return 64
+        }
         primecountPath = path
         rest = rest.dropFirst()
         continue
       }
-      guard known.contains(String(flag.drop { $0 == "-" })) else {
-        errors("primetime-benchmark: \(flag) is not an option of the \(suite) suite\n\(usage)")
-        return 64
-      }
-      guard flag.hasPrefix("--"), let value = rest.first.flatMap(Double.init) else {
-        errors("primetime-benchmark: bad option \(flag)\n\(usage)")
+      guard let value = rest.first.flatMap(Double.init) else {
+        errors("primetime-benchmark: \(flag) takes a number\n\(usage)")
         return 64
       }
       options[String(flag.dropFirst(2))] = value
@@ -133,7 +139,7 @@ public enum BenchmarkCommand {
           rounds: Int(rounds), pairs: Int(options["pairs"] ?? 200),
           many: Int(options["many"] ?? 20_000), log: output)
       default:
-        preconditionFailure("a suite without options: \(suite)")
+        preconditionFailure("a suite that the options name and this switch does not: \(suite)")
       }
     } catch {
       errors("primetime-benchmark: \(error)")
@@ -183,8 +189,9 @@ func runProcess(
   defer { posix_spawn_file_actions_destroy(&actions) }
   var outPipe: [Int32] = [0, 0]
   var inPipe: [Int32] = [0, 0]
-  // Close-on-exec: the child keeps only the copies made its standard input and output, and
-  // no program that another thread starts meanwhile holds an end that this one waits on.
+  // Close-on-exec: the child keeps only the copies made its standard input and output, and a
+  // program that another thread starts later holds no end that this one waits on. (One started
+  // between `pipe` and `fcntl` still could: Swift's Glibc has no `pipe2`.)
   guard pipe(&outPipe) == 0, pipe(&inPipe) == 0 else { return nil }
   for end in outPipe + inPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
   posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)

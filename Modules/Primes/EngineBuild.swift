@@ -21,15 +21,15 @@ public enum EngineBuild: String, Sendable, CaseIterable {
 
   /// The build that counts the primes up to `x`: below ``sieveLimit`` a plain sieve answers in
   /// both builds alike, and the processor is not asked (its `cpuid` costs such a question a
-  /// fiftieth of its start).
-  static func counting(upTo x: Int) -> EngineBuild {
-    x < sieveLimit ? .portable : .thisProcessor
+  /// fiftieth of its start); above it, `processor`, the build that runs here.
+  static func counting(upTo x: Int, processor: EngineBuild = .thisProcessor) -> EngineBuild {
+    x < sieveLimit ? .portable : processor
   }
 
   /// The build that finds the `n`th prime: up to ``nthPrimeSieveLimit`` a plain sieve answers,
-  /// and the processor is not asked.
-  static func finding(nth n: Int) -> EngineBuild {
-    n <= nthPrimeSieveLimit ? .portable : .thisProcessor
+  /// and the processor is not asked; above it, `processor`, the build that runs here.
+  static func finding(nth n: Int, processor: EngineBuild = .thisProcessor) -> EngineBuild {
+    n <= nthPrimeSieveLimit ? .portable : processor
   }
 
   /// Whether this processor runs the build.

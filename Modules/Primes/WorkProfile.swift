@@ -57,7 +57,7 @@ public struct _WorkProfile: Sendable, Equatable {
     guard (1...maximumN).contains(n) else { throw PrimesError.nOutOfRange(n) }
     return try profile { log in
       try EngineBuild.thisProcessor.findNthPrime(
-        n, threads: usableThreads(layoutThreads), progress: nil, workLog: log)
+        n, threads: layoutThreads, progress: nil, workLog: log)
     }
   }
 

@@ -134,6 +134,9 @@ struct BenchmarkSmokeTests {
     // An option of another suite, or none's: a misspelling is not run with the default.
     ["primes", "--model-threads", "16", "--model-exponent", "9", "--scale", "2"],
     ["primes", "--model-threads", "16", "--model-exponent", "9", "--round", "2"],
+    ["primes", "--model-threads", "16", "--model-exponent", "9", "---rounds", "2"],
+    ["store", "--primecount", "/bin/sh", "--scale", "0.0001"],
+    ["primes", "--rounds"], ["primes", "--rounds", "many"], ["primes", "--primecount"],
   ])
   func badOptions_areRefused_beforeAnythingRuns(arguments: [String]) async {
     var output: [String] = []
@@ -187,9 +190,8 @@ struct BenchmarkSmokeTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     // A primecount that knows the two answers the suite asks for at this size.
     let fake = directory.appending(path: "primecount")
-    // Written by a shell of its own: Foundation opens the files it writes without close-on-exec,
-    // and a program another test started meanwhile would hold this one open for writing, so
-    // that running it failed with "Text file busy".
+    // Written by a shell of its own, as PrimeTime.writeScript in the end-to-end tests writes
+    // theirs, and for the same reason: "Text file busy".
     let script = """
       #!/bin/sh
       case "$1" in

@@ -5,15 +5,26 @@ import Testing
 
 /// The engine's two builds: the one for any x86-64 and the one for AVX-512.
 @Suite struct EngineBuildTests {
-  @Test func aQuestionThatASieveAnswers_goesToThePortableBuild_andALargerOneToThisProcessors() {
-    #expect(EngineBuild.counting(upTo: 0) == .portable)
-    #expect(EngineBuild.counting(upTo: sieveLimit - 1) == .portable)
+  @Test func aQuestionThatASieveAnswers_goesToThePortableBuild_andALargerOneToTheProcessors() {
+    // On a processor that runs the AVX-512 build, and on one that does not.
+    for processor in EngineBuild.allCases {
+      #expect(EngineBuild.counting(upTo: 0, processor: processor) == .portable)
+      #expect(EngineBuild.counting(upTo: sieveLimit - 1, processor: processor) == .portable)
+      #expect(EngineBuild.counting(upTo: sieveLimit, processor: processor) == processor)
+      #expect(EngineBuild.counting(upTo: maximumX, processor: processor) == processor)
+      #expect(EngineBuild.finding(nth: 1, processor: processor) == .portable)
+      #expect(EngineBuild.finding(nth: nthPrimeSieveLimit, processor: processor) == .portable)
+      #expect(EngineBuild.finding(nth: nthPrimeSieveLimit + 1, processor: processor) == processor)
+      #expect(EngineBuild.finding(nth: maximumN, processor: processor) == processor)
+    }
     #expect(EngineBuild.counting(upTo: sieveLimit) == .thisProcessor)
-    #expect(EngineBuild.counting(upTo: maximumX) == .thisProcessor)
-    #expect(EngineBuild.finding(nth: 1) == .portable)
-    #expect(EngineBuild.finding(nth: nthPrimeSieveLimit) == .portable)
-    #expect(EngineBuild.finding(nth: nthPrimeSieveLimit + 1) == .thisProcessor)
     #expect(EngineBuild.finding(nth: maximumN) == .thisProcessor)
+  }
+
+  @Test func withoutAThreadCount_theEngineTakesOnePerCore() {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    #expect(usableThreads(nil) == min(cores, maximumThreads))
+    #expect(usableThreads(3) == 3)
   }
 
   @Test func withoutAThreadCount_theAnswersAreThoseOfOneThread_onBothSidesOfTheSieve() throws {
