@@ -509,7 +509,6 @@ func engineSettings(x86TargetCPU: String) -> [SwiftSetting] {
 ///   randomized, and `-z now` binds every symbol at start so that the relocated data is made
 ///   read-only before `main`. SQLite linked in this way takes its security fixes when the
 ///   program is built again, not when the system's library is updated.
-///
 /// - The executable exports no symbols to the dynamic loader (`--no-export-dynamic`, after the
 ///   static runtime's `-export-dynamic`): ten thousand of them made every lookup of a shared
 ///   library's symbol and the runtime's own `dladdr` at start search a table that nothing
