@@ -139,10 +139,7 @@ struct BenchmarkSmokeTests {
     ["primes", "--rounds"], ["primes", "--rounds", "many"], ["primes", "--primecount"],
   ])
   func badOptions_areRefused_beforeAnythingRuns(arguments: [String]) async {
-    var output: [String] = []
-    var errors: [String] = []
-    let status = await BenchmarkCommand.run(
-      arguments, output: { output.append($0) }, errors: { errors.append($0) })
+    let (status, output, errors) = await command(arguments)
     #expect(status == 64)
     #expect(output.isEmpty)
     #expect(errors.count == 1 && errors[0].hasPrefix("primetime-benchmark: --"))
@@ -152,10 +149,7 @@ struct BenchmarkSmokeTests {
   @MainActor
   @Test(arguments: [["--help"], ["-h"], ["primes", "--help"], ["store", "--rounds", "2", "-h"]])
   func help_printsTheUsage_andRunsNothing(arguments: [String]) async {
-    var output: [String] = []
-    var errors: [String] = []
-    let status = await BenchmarkCommand.run(
-      arguments, output: { output.append($0) }, errors: { errors.append($0) })
+    let (status, output, errors) = await command(arguments)
     #expect(status == 0)
     #expect(output == [BenchmarkCommand.usage])
     #expect(errors.isEmpty)
@@ -163,10 +157,22 @@ struct BenchmarkSmokeTests {
 
   @MainActor
   @Test func anUnknownSuite_isNamed_inTheRefusal() async {
-    var errors: [String] = []
-    let status = await BenchmarkCommand.run(["prims"], output: { _ in }) { errors.append($0) }
+    let (status, output, errors) = await command(["prims"])
     #expect(status == 64)
+    #expect(output.isEmpty)
     #expect(errors == ["primetime-benchmark: no suite named prims\n\(BenchmarkCommand.usage)"])
+  }
+
+  /// The benchmark's exit status for `arguments`, and the lines it wrote to each stream.
+  @MainActor
+  private func command(
+    _ arguments: [String]
+  ) async -> (status: Int32, output: [String], errors: [String]) {
+    var output: [String] = []
+    var errors: [String] = []
+    let status = await BenchmarkCommand.run(
+      arguments, output: { output.append($0) }, errors: { errors.append($0) })
+    return (status, output, errors)
   }
 
   @Test func primesSuite_answersSmallN() throws {
