@@ -48,7 +48,7 @@ public struct DirectCommand: Equatable, Sendable {
 
 extension DirectCommand {
   /// The command that `arguments` spell in the forms scripts write: the command's name, then
-  /// the number, `--threads <count>` and `--time` in any order.
+  /// the number, `--threads <count>` (or `-t <count>`, `-t<count>`) and `--time` in any order.
   ///
   /// The full command-line parser reads these forms too, and a test holds the two to the same
   /// reading; this one answers without the parser's reflection, which costs more than a small
@@ -72,6 +72,13 @@ extension DirectCommand {
       where OptionName.threads.spellings.contains(word) && question != .isPrime
         && threads == nil:
         guard let count = words.popFirst().flatMap({ Int($0) }) else { return nil }
+        threads = count
+      case _
+      where OptionName.threads.joinedValue(in: word) != nil && question != .isPrime
+        && threads == nil:
+        guard let count = OptionName.threads.joinedValue(in: word).flatMap({ Int($0) }) else {
+          return nil
+        }
         threads = count
       default:
         guard number == nil, !word.hasPrefix("-") else { return nil }

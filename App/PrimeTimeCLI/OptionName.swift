@@ -23,10 +23,23 @@ enum OptionName: String {
     }
   }
 
-  /// The names, as the parser's declaration gives them.
+  /// The names, as the parser's declaration gives them. `-t` also takes its value joined to it,
+  /// `-t4`, as primecount's does.
   var declared: NameSpecification {
     guard let short else { return .customLong(rawValue) }
-    return [.customShort(short), .customLong(rawValue)]
+    return [.customShort(short, allowingJoined: joinsItsValue), .customLong(rawValue)]
+  }
+
+  /// Whether the one-letter name takes its value joined to it: `-t4`.
+  var joinsItsValue: Bool { self == .threads }
+
+  /// The value joined to the one-letter name in `argument`: "4" in `-t4`; `nil` for any other
+  /// argument.
+  func joinedValue(in argument: String) -> Substring? {
+    guard joinsItsValue, let short, argument.count > 2, argument.hasPrefix("-\(short)") else {
+      return nil
+    }
+    return argument.dropFirst(2)
   }
 
   /// The long name as a command line spells it: `--data-dir`.

@@ -12,6 +12,8 @@ struct DirectCommandTests {
       ["prime-count", "--threads", "+2", "5"], ["nth-prime", "10^15+37", "--threads", "-1"],
       ["is-prime", "0"], ["nth-prime", "abc"], ["pi", "100"], ["pi", "-t", "1", "1e9"],
       ["nth-prime", "5", "-t", "2", "--time"],
+      // primecount's joined form.
+      ["nth-prime", "-t2", "5"], ["pi", "1e9", "-t1", "--time"], ["prime-count", "7", "-t+2"],
     ])
   func plainForms_readAsTheFullParserReadsThem(arguments: [String]) throws {
     let full = PrimeTimeCLI.directCommand(
@@ -34,6 +36,8 @@ struct DirectCommandTests {
       ["nth-prime", "5", "--threads", "x"], ["nth-prime", "5", "--time", "--time"],
       ["nth-prime", "5", "--threads=2"], ["nth-prime", "5", "--threads", "1", "--threads", "2"],
       ["nth-prime", "5", "--data-dir", "x"], ["nth-prime", "--", "5"],
+      ["nth-prime", "5", "-t"], ["nth-prime", "5", "-tx"], ["nth-prime", "5", "-t2", "-t", "2"],
+      ["is-prime", "7", "-t2"],
     ])
   func everyOtherForm_isLeftToTheFullParser(arguments: [String]) {
     #expect(DirectCommand(plainArguments: arguments) == nil)

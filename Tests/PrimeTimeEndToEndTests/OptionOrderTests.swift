@@ -11,7 +11,8 @@ struct OptionOrderTests {
 
   static let options: [[String]] = [
     ["--data-dir", "DIR"], ["-c", "incr"], ["--command=incr"], ["--record", "RECORDING"],
-    ["--force"], ["--json"], ["-t", "2"], ["--threads=2"], ["--time"], ["--step"], ["--ui"],
+    ["--force"], ["--json"], ["-t", "2"], ["-t2"], ["--threads=2"], ["--time"], ["--step"],
+    ["--ui"],
     ["-h"], ["--help"], ["-f", "DIR"], ["--file=-"],
   ]
 

@@ -219,6 +219,12 @@ struct PrimeCommandTests {
     #expect(try PrimeTime.run(["nth-prime", "1e3"], home: home).stdout == "7919\n")
     #expect(
       try PrimeTime.run(["prime-count", "10^6", "--threads", "1"], home: home).stdout == "78498\n")
+    // primecount's -t with its count joined, on the plain path and behind another option.
+    #expect(try PrimeTime.run(["pi", "1e8", "-t1"], home: home).stdout == "5761455\n")
+    #expect(try PrimeTime.run(["-t2", "pi", "--", "1e8"], home: home).stdout == "5761455\n")
+    let zero = try PrimeTime.run(["pi", "1e8", "-t0"], home: home)
+    #expect(zero.status == 64)
+    #expect(zero.stderr == "primetime: --threads must be between 1 and 1024\n")
     #expect(try PrimeTime.run(["is-prime", "2^31-1"], home: home).stdout == "true\n")
     let huge = try PrimeTime.run(["nth-prime", "2^63"], home: home)
     #expect(huge.status == 64)
