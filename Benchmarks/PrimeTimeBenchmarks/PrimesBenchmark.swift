@@ -124,7 +124,8 @@ enum PrimesBenchmark {
             megabytes(theirs), megabytes(theirs - theirsIdle)))
         log(
           String(
-            format: "                              ratio %.2f (%.2f above n = 1)",
+            format: String(repeating: " ", count: 30)
+              + "ratio %.2f (of what each takes above n = 1: %.2f)",
             Double(ours) / Double(theirs), Double(ours - oursIdle) / Double(theirs - theirsIdle)))
         log(
           String(
