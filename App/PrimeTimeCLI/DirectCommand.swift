@@ -74,9 +74,9 @@ extension DirectCommand {
         guard let count = words.popFirst().flatMap({ Int($0) }) else { return nil }
         threads = count
       case _
-      where OptionName.threads.joinedValue(in: word) != nil && question != .isPrime
+      where OptionName.threads.joinedNumber(in: word) != nil && question != .isPrime
         && threads == nil:
-        guard let count = OptionName.threads.joinedValue(in: word).flatMap({ Int($0) }) else {
+        guard let count = OptionName.threads.joinedNumber(in: word).flatMap({ Int($0) }) else {
           return nil
         }
         threads = count

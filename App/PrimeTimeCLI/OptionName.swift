@@ -23,23 +23,21 @@ enum OptionName: String {
     }
   }
 
-  /// The names, as the parser's declaration gives them. `-t` also takes its value joined to it,
-  /// `-t4`, as primecount's does.
+  /// The names, as the parser's declaration gives them.
   var declared: NameSpecification {
     guard let short else { return .customLong(rawValue) }
-    return [.customShort(short, allowingJoined: joinsItsValue), .customLong(rawValue)]
+    return [.customShort(short), .customLong(rawValue)]
   }
 
-  /// Whether the one-letter name takes its value joined to it: `-t4`.
-  var joinsItsValue: Bool { self == .threads }
-
-  /// The value joined to the one-letter name in `argument`: "4" in `-t4`; `nil` for any other
-  /// argument.
-  func joinedValue(in argument: String) -> Substring? {
-    guard joinsItsValue, let short, argument.count > 2, argument.hasPrefix("-\(short)") else {
-      return nil
-    }
-    return argument.dropFirst(2)
+  /// The whole number joined to the one-letter name in `argument`, as primecount writes a
+  /// thread count: "4" in `-t4`, "-1" in `-t-1`; `nil` for any other argument, `-time` among
+  /// them, and for the options whose values are not numbers.
+  func joinedNumber(in argument: String) -> Substring? {
+    guard self == .threads, let short, argument.hasPrefix("-\(short)") else { return nil }
+    let value = argument.dropFirst(2)
+    let digits = value.first == "+" || value.first == "-" ? value.dropFirst() : value
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return value
   }
 
   /// The long name as a command line spells it: `--data-dir`.

@@ -96,8 +96,7 @@ public enum PrimeTimeCLI {
     }
     let command: any ParsableCommand
     do {
-      command = try PrimeTimeCommand.parseAsRoot(
-        negativeNumbersAsValues(subcommandOptionsAfterItsName(arguments)))
+      command = try PrimeTimeCommand.parseAsRoot(parserArguments(arguments))
     } catch {
       let code = PrimeTimeCommand.exitCode(for: error)
       if code == .success {
@@ -177,6 +176,27 @@ public enum PrimeTimeCLI {
       } + ["help"]
     guard !names.contains(word) else { return nil }
     return CommandParser.unknownCommand(word, among: names, hint: "try 'primetime --help'")
+  }
+
+  /// The arguments as the parser reads them: a thread count joined to `-t` set apart from it,
+  /// the subcommand's options after its name, and a negative number as a value.
+  static func parserArguments(_ arguments: [String]) -> [String] {
+    negativeNumbersAsValues(subcommandOptionsAfterItsName(joinedNumbersApart(arguments)))
+  }
+
+  /// The arguments, with a thread count joined to `-t` as primecount writes it, `-t4`, given as
+  /// the parser reads it, `-t 4`; up to a `--`, after which every argument is a value.
+  static func joinedNumbersApart(_ arguments: [String]) -> [String] {
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    var apart: [String] = []
+    for argument in arguments[..<end] {
+      if let count = OptionName.threads.joinedNumber(in: argument) {
+        apart += [String(argument.prefix(2)), String(count)]
+      } else {
+        apart.append(argument)
+      }
+    }
+    return apart + arguments[end...]
   }
 
   /// The arguments, with the first negative number that is no option's value moved after a

@@ -14,10 +14,11 @@ struct DirectCommandTests {
       ["nth-prime", "5", "-t", "2", "--time"],
       // primecount's joined form.
       ["nth-prime", "-t2", "5"], ["pi", "1e9", "-t1", "--time"], ["prime-count", "7", "-t+2"],
+      ["prime-count", "-t-1", "7"],
     ])
   func plainForms_readAsTheFullParserReadsThem(arguments: [String]) throws {
     let full = PrimeTimeCLI.directCommand(
-      try PrimeTimeCommand.parseAsRoot(PrimeTimeCLI.negativeNumbersAsValues(arguments)))
+      try PrimeTimeCommand.parseAsRoot(PrimeTimeCLI.parserArguments(arguments)))
     #expect(full != nil)
     #expect(DirectCommand(plainArguments: arguments) == full)
   }
@@ -37,7 +38,7 @@ struct DirectCommandTests {
       ["nth-prime", "5", "--threads=2"], ["nth-prime", "5", "--threads", "1", "--threads", "2"],
       ["nth-prime", "5", "--data-dir", "x"], ["nth-prime", "--", "5"],
       ["nth-prime", "5", "-t"], ["nth-prime", "5", "-tx"], ["nth-prime", "5", "-t2", "-t", "2"],
-      ["is-prime", "7", "-t2"],
+      ["is-prime", "7", "-t2"], ["nth-prime", "5", "-time"], ["nth-prime", "5", "-t2x"],
     ])
   func everyOtherForm_isLeftToTheFullParser(arguments: [String]) {
     #expect(DirectCommand(plainArguments: arguments) == nil)

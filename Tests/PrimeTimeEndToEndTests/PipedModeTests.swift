@@ -225,6 +225,16 @@ struct PrimeCommandTests {
     let zero = try PrimeTime.run(["pi", "1e8", "-t0"], home: home)
     #expect(zero.status == 64)
     #expect(zero.stderr == "primetime: --threads must be between 1 and 1024\n")
+    // Only a number is taken as joined: a misspelt option is still named as one, and a -t
+    // alone still lacks its count.
+    let misspelt = try PrimeTime.run(["pi", "100", "-time"], home: home)
+    #expect(misspelt.stderr == "primetime: unknown option '-time'. Did you mean '--time'?\n")
+    for arguments in [["pi", "100", "-tc"], ["pi", "-tc", "100"], ["-tc", "pi", "100"]] {
+      let joined = try PrimeTime.run(arguments, home: home)
+      #expect(joined.stderr == "primetime: unknown option '-tc'\n", "\(arguments)")
+    }
+    let alone = try PrimeTime.run(["pi", "100", "-t"], home: home)
+    #expect(alone.stderr == "primetime: missing value for '-t <count>'\n")
     #expect(try PrimeTime.run(["is-prime", "2^31-1"], home: home).stdout == "true\n")
     let huge = try PrimeTime.run(["nth-prime", "2^63"], home: home)
     #expect(huge.status == 64)
