@@ -63,7 +63,8 @@ extension DirectCommand {
     var number: String?
     var threads: Int?
     var reportsTime = false
-    var words = arguments.dropFirst()
+    // `-t4` reads as `-t 4`, as the full parser is given it.
+    var words = PrimeTimeCLI.joinedNumbersApart(arguments).dropFirst()
     while let word = words.popFirst() {
       switch word {
       case OptionName.time.long where !reportsTime:
@@ -72,13 +73,6 @@ extension DirectCommand {
       where OptionName.threads.spellings.contains(word) && question != .isPrime
         && threads == nil:
         guard let count = words.popFirst().flatMap({ Int($0) }) else { return nil }
-        threads = count
-      case _
-      where OptionName.threads.joinedNumber(in: word) != nil && question != .isPrime
-        && threads == nil:
-        guard let count = OptionName.threads.joinedNumber(in: word).flatMap({ Int($0) }) else {
-          return nil
-        }
         threads = count
       default:
         guard number == nil, !word.hasPrefix("-") else { return nil }

@@ -14,7 +14,7 @@ public enum BenchmarkCommand {
 
   /// The options each suite takes, without their dashes: any other is refused, so that a
   /// misspelt one is not run with its default.
-  static let options: [String: Set<String>] = [
+  static let suiteOptions: [String: Set<String>] = [
     "primes": [
       "rounds", "max-exponent", "primecount", "model-threads", "model-exponent", "memory-exponent",
     ],
@@ -43,7 +43,7 @@ public enum BenchmarkCommand {
       errors(usage)
       return 64
     }
-    guard let known = Self.options[suite] else {
+    guard let known = suiteOptions[suite] else {
       errors("primetime-benchmark: no suite named \(suite)\n\(usage)")
       return 64
     }
