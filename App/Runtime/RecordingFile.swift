@@ -174,6 +174,9 @@ public final class RecordingFile: Sendable {
     let closes = written.withLock { written -> Bool in
       guard !written.isClosed else { return false }
       written.isClosed = true
+      // The lock goes first: a program that another thread starts shares this descriptor until
+      // it runs its own code, and closing this copy alone would leave the lock held by that one.
+      _ = flock(descriptor, LOCK_UN)
       Glibc.close(descriptor)
       return true
     }

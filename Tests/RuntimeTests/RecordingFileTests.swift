@@ -66,6 +66,24 @@ struct RecordingFileTests {
     #expect(size == 1_000_000)
   }
 
+  /// A program that another thread starts while a recording is open shares its descriptor
+  /// until it runs its own code (close-on-exec), and with it the lock: closing the recording
+  /// lets go of the lock itself, not only of this process's descriptor.
+  @Test func aClosedRecording_isFree_whileAnotherCopyOfItsDescriptorLives() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appending(path: "primetime recording-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    let running = RecordingFile(descriptor: descriptor, path: path)
+    running.write("the ended session's line")
+    // The copy that a starting program would hold.
+    let copy = dup(descriptor)
+    defer { Glibc.close(copy) }
+    running.close()
+    let after = try RecordingFile(.init(path: path, overwrites: true))
+    after.close()
+  }
+
   @Test func aRecordingBeingWritten_isNeverWrittenOver_forceOrNot() throws {
     let path = FileManager.default.temporaryDirectory
       .appending(path: "primetime recording-\(UUID().uuidString).jsonl").path
