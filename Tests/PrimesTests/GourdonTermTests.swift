@@ -31,6 +31,27 @@ struct GourdonTermTests {
     }
   }
 
+  @Test func theCases_sumClusteredLeavesBothWays() {
+    // C sums the clustered leaves of p_b by counting sparse leaves twice where p_b² ≥
+    // min(x/p_b², y), else window by window: the cases above must reach both.
+    var (reflected, windowed) = (0, 0)
+    for (x, alpha) in Self.cases {
+      let engine = Gourdon(x: x, alpha: alpha)
+      for b in stride(from: engine.k + 1, through: engine.piXStar, by: 1) {
+        let prime = Int(engine.primes[b])
+        let xp = x / prime
+        let root = integerSquareRoot(xp)
+        guard min(xp / prime, engine.y) > root else { continue }  // no clustered leaves
+        if engine.reflection(prime: prime, xp: xp, root: root) == nil {
+          windowed += 1
+        } else {
+          reflected += 1
+        }
+      }
+    }
+    #expect(reflected > 0 && windowed > 0, "\(reflected) reflected, \(windowed) by window")
+  }
+
   @Test(arguments: [10_000_000_000_000, 12_345_678_901_234, 100_000_000_000_000])
   func theLayout_coversTheWorkOnce_inPiecesOfAtMostOnePercent(x: Int) {
     let engine = Gourdon(x: x)

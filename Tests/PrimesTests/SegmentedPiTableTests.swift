@@ -87,7 +87,7 @@ struct SegmentedPiTableTests {
     let engine = Gourdon(x: x)
     let window = SegmentedPiTable()
     let ends = [0, 128, 40_064, SegmentedPiTable.capacity, 300_032, engine.sqrtX + 1]
-    var (a, c, primesBelow) = (0, 0, 0)
+    var (a, c, primesBelow) = (0, engine.clusteredRemainder(), 0)
     for (low, high) in zip(ends, ends.dropFirst()) {
       let sums = engine.lookups(low: low, high: high, window: window, shouldStop: { false })
       a &+= sums.a &+ sums.aValues &* primesBelow

@@ -29,21 +29,33 @@ extension Gourdon {
           let start = piTable[qLow] + 1
           // x/(p_b·q) ≥ y exactly when q ≤ x/(p_b·y).
           let middle = max(start - 1, piTable[min(xp / y, qHigh)])
-          var once = 0
-          var j = start
-          while j <= middle {
-            once &+= lookup[atLeastTwo: divide(xp, by: Int(primes[j]), magic: reciprocals[j])]
-            j &+= 1
-          }
-          var twice = 0
-          while j <= end {
-            twice &+= lookup[atLeastTwo: divide(xp, by: Int(primes[j]), magic: reciprocals[j])]
-            j &+= 1
-          }
+          let once = Self.leaves(
+            xp, after: start - 1, through: middle, primes: primes, reciprocals: reciprocals,
+            window: lookup)
+          let twice = Self.leaves(
+            xp, after: middle, through: end, primes: primes, reciprocals: reciprocals,
+            window: lookup)
           sums.a &+= once &+ 2 &* twice
           sums.aValues &+= (middle &- start &+ 1) &+ 2 &* (end &- middle)
         }
       }
     }
+  }
+
+  /// Σ π(x/(p_b·q)) over the listed primes q = primes[j], j in (first, last], each value read from
+  /// the window: A's leaves, and C's sparse leaves. One function for both, never inlined, so
+  /// that its loop is compiled alike wherever it is used: the π values gathered four at a time.
+  @inline(never)
+  static func leaves(
+    _ xp: Int, after first: Int, through last: Int, primes: UnsafeBufferPointer<Int32>,
+    reciprocals: UnsafeBufferPointer<UInt64>, window lookup: PiTable.Lookup
+  ) -> Int {
+    var sum = 0
+    var j = first &+ 1
+    while j <= last {
+      sum &+= lookup[atLeastTwo: divide(xp, by: Int(primes[j]), magic: reciprocals[j])]
+      j &+= 1
+    }
+    return sum
   }
 }

@@ -28,28 +28,51 @@ extension Gourdon {
             guard upper > lower else { continue }
             var sum = 0
             var values = 0
+            let root = integerSquareRoot(xp)
+            // The m whose leaves also stand for the clustered leaves, counted twice (see
+            // ``reflection(prime:xp:root:)``); none where the clustered leaves are summed here.
+            let reflected = reflection(prime: prime, xp: xp, root: root)
+            let twice = reflected ?? (0, 0)
             // m prime: μ = −1, so each leaf adds π(x/(p_b·m)) − b + 2. Up to √(x/p_b), where
             // the leaves' values are further apart than the m, one m at a time: from the list of
             // primes and their reciprocals as far as it goes, then from the π table's bits.
-            let root = integerSquareRoot(xp)
             let listed = min(upper, root, qLimit)
-            var l = table[listed]
-            let lMin = table[lower]
-            while l > lMin {
-              sum &+= lookup[atLeastTwo: divide(xp, by: Int(primes[l]), magic: reciprocals[l])]
-              values &+= 1
-              l &-= 1
+            @inline(__always) func listedLeaves(after first: Int, through last: Int) -> Int {
+              Self.leaves(
+                xp, after: first, through: last, primes: primes, reciprocals: reciprocals,
+                window: lookup)
             }
-            table.forEachOddPrime(after: max(lower, listed), through: min(upper, root)) { m in
-              sum &+= lookup[atLeastTwo: fastDivide(xp, m)]
-              values &+= 1
+            @inline(__always) func tableLeaves(after first: Int, through last: Int) -> Int {
+              var sum = 0
+              table.forEachOddPrime(after: first, through: last) { m in
+                sum &+= lookup[atLeastTwo: fastDivide(xp, m)]
+              }
+              return sum
             }
+            // Each of the two runs of m in three parts: before, among and after those counted
+            // twice.
+            let lFirst = table[lower]
+            let lLast = max(table[listed], lFirst)
+            let lTwice = min(max(table[twice.after], lFirst), lLast)
+            let lOnce = min(max(table[twice.through], lTwice), lLast)
+            sum &+= listedLeaves(after: lFirst, through: lTwice)
+            sum &+= 2 &* listedLeaves(after: lTwice, through: lOnce)
+            sum &+= listedLeaves(after: lOnce, through: lLast)
+            values &+= (lLast &- lFirst) &+ (lOnce &- lTwice)
+            let mFirst = max(lower, listed)
+            let mLast = max(min(upper, root), mFirst)
+            let mTwice = min(max(twice.after, mFirst), mLast)
+            let mOnce = min(max(twice.through, mTwice), mLast)
+            sum &+= tableLeaves(after: mFirst, through: mTwice)
+            sum &+= 2 &* tableLeaves(after: mTwice, through: mOnce)
+            sum &+= tableLeaves(after: mOnce, through: mLast)
+            values &+= (table[mLast] &- table[mFirst]) &+ (table[mOnce] &- table[mTwice])
             // Above √(x/p_b), where many m share a value, by the primes q of the values instead:
             // π(x/(p_b·m)) counts the q with q·m ≤ x/p_b, so the sum over the m in (m1, m2] is
             // n·π(x/(p_b·m2)), n the number of those m, plus for each q in
             // (x/(p_b·m2), x/(p_b·(m1 + 1))] the m in (m1, m2] with q·m ≤ x/p_b.
             let m1 = max(lower, root)
-            if upper > m1 {
+            if reflected == nil, upper > m1 {
               let n = table[upper] &- table[m1]
               let lowest = xp / upper
               sum &+= n &* lookup[atLeastTwo: lowest]
@@ -83,5 +106,44 @@ extension Gourdon {
         }
       }
     }
+  }
+
+  /// The primes m of p_b's sparse leaves whose leaves are counted twice, (after, through], when
+  /// they stand for its clustered leaves too.
+  ///
+  /// The clustered leaves of p_b, its prime m in (a, t] with a = √(x/p_b) and
+  /// t = min(x/p_b², y), add up by Gourdon's inversion (the pairs of primes q·m ≤ x/p_b, counted
+  /// by q instead of by m) to
+  ///
+  ///     Σ π(x/(p_b·m)) = π(x/(p_b·t))·(π(t) − π(a)) + Σ (π(x/(p_b·q)) − π(a))
+  ///
+  /// over the primes q in (x/(p_b·t), x/(p_b·(a + 1))]. Where p_b² ≥ t, each such q is also a
+  /// prime m of p_b's sparse leaves, whose π(x/(p_b·q)) is read anyway: counting that leaf twice
+  /// sums the clustered leaves with no lookups of their own, and ``clusteredRemainder()`` adds
+  /// the rest once. Otherwise (nil) the q up to x/p_b³ are D's, and the window sums them.
+  @inline(__always)
+  func reflection(prime: Int, xp: Int, root: Int) -> (after: Int, through: Int)? {
+    let top = min(xp / prime, y)
+    guard top > root, prime * prime >= top else { return nil }
+    return (xp / top, xp / (root + 1))
+  }
+
+  /// What the clustered leaves add beside the sparse leaves that ``reflection(prime:xp:root:)``
+  /// counts twice, for every p_b it applies to: π(x/(p_b·t))·(π(t) − π(a)) − π(a)·(π(x/(p_b·(a +
+  /// 1))) − π(x/(p_b·t))), from the π table up to y.
+  func clusteredRemainder() -> Int {
+    guard k < piXStar else { return 0 }
+    var sum = 0
+    for b in (k + 1)...piXStar {
+      let prime = Int(primes[b])
+      let xp = x / prime
+      let root = integerSquareRoot(xp)
+      guard let (after, through) = reflection(prime: prime, xp: xp, root: root) else { continue }
+      let piRoot = piTable[root]
+      let piAfter = piTable[after]
+      sum &+= piAfter &* (piTable[min(xp / prime, y)] &- piRoot)
+      sum &-= piRoot &* (piTable[through] &- piAfter)
+    }
+    return sum
   }
 }

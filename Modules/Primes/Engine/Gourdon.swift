@@ -237,6 +237,7 @@ struct Gourdon {
       primesBelow += sums.primes
     }
 
+    terms.c &+= clusteredRemainder()
     let (d, b, stitched) = stitcher.withLock { ($0.d, $0.b, $0.next) }
     guard stitched == chunks else { throw CancellationError() }
     terms.d = d
@@ -298,9 +299,13 @@ struct Gourdon {
         let high = min(low + sieve.numbersPerSegment, chunkHigh)
         sieve.reset(low: low, high: high)  // multiples of p_2 … p_k = 3 … 13 already gone
         let lowForDivision = max(low, 1)
-        // Cross off p_b for k < b ≤ π(√(x/y)); before each up to π(x*), D's leaves of p_b in
-        // this segment. Past π(x*) no leaf counts until B, so the counters are set once, after.
-        for b in stride(from: k + 1, through: min(piXStar, piSqrtLimit), by: 1) {
+        // Cross off p_b for k < b ≤ π(√(x/y)); before each, D's leaves of p_b in this segment,
+        // for the p_b that have any here or in a later segment: up to π(x*), and p_b² ≤ x/low
+        // (a leaf x/(p_b·m) has m > p_b). Past those no leaf counts until B, so the counters are
+        // set once, after.
+        let counted = min(
+          piXStar, piSqrtLimit, piTable[min(xStar, integerSquareRoot(x / lowForDivision))])
+        for b in stride(from: k + 1, through: counted, by: 1) {
           let prime = Int(primes[b])
           let xp = x / prime
           let upper = min(xp / lowForDivision, xp / (prime * prime), y)
@@ -311,8 +316,8 @@ struct Gourdon {
           result.phi[b] += sieve.total
           sieve.crossOff(prime)
         }
-        if piXStar < piSqrtLimit {
-          for b in (max(piXStar, k) + 1)...piSqrtLimit { sieve.crossOffUncounted(Int(primes[b])) }
+        if counted < piSqrtLimit {
+          for b in (max(counted, k) + 1)...piSqrtLimit { sieve.crossOffUncounted(Int(primes[b])) }
           sieve.recount()
         }
         b(segmentHigh: high, next: &nextB, bPrimes: &bPrimes, sieve: sieve, result: &result)

@@ -225,6 +225,16 @@ final class SegmentSieve {
     let block = w &>> counterShift
     var sum = countedSum
     var blocks = countedBlocks
+    // Eight counters at a time where the leaves are far apart: written out, as the compiler's
+    // own vectorizing of this loop came and went with changes elsewhere in the module.
+    if blocks &+ 8 <= block {
+      var eight = SIMD8<Int32>()
+      repeat {
+        eight &+= UnsafeRawPointer(counters + blocks).loadUnaligned(as: SIMD8<Int32>.self)
+        blocks &+= 8
+      } while blocks &+ 8 <= block
+      sum &+= Int(eight.wrappedSum())
+    }
     while blocks < block {
       sum &+= Int(counters[blocks])
       blocks &+= 1
