@@ -288,7 +288,17 @@ public struct SessionRecordings: Sendable {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
-    return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    return isLocked(probing: descriptor)
+  }
+
+  /// Whether another open file holds the lock of `descriptor`'s file, asked by taking a shared
+  /// lock on `descriptor`. Where it is free, the probe lets go of its lock itself: closing the
+  /// descriptor would not while a program started meanwhile shares it until it execs, and a
+  /// session starting then would be refused its lock.
+  static func isLocked(probing descriptor: Int32) -> Bool {
+    guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+    flock(descriptor, LOCK_UN)
+    return false
   }
 
   /// Creates the directory, readable by its owner only, where it is not there.

@@ -1,6 +1,7 @@
 import Foundation
-import Runtime
 import Testing
+
+@testable import Runtime
 
 /// The names of the recordings a data directory keeps, and their pruning.
 struct SessionRecordingsTests {
@@ -139,6 +140,23 @@ struct SessionRecordingsTests {
       path: FileManager.default.temporaryDirectory.appending(path: "none-\(UUID())").path)
     try recordings.prune(keepingLast: 1, maxBytes: 1, sparing: nil)
     #expect(try recordings.recordings().isEmpty)
+  }
+
+  @Test func theProbe_letsGoOfItsLock_whileAnotherCopyOfItsDescriptorLives() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appending(path: "primetime recording-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let probe = open(path, O_RDONLY | O_CLOEXEC)
+    // The copy that a program started during the probe holds until it execs.
+    let copy = dup(probe)
+    defer { close(copy) }
+    #expect(!SessionRecordings.isLocked(probing: probe))
+    close(probe)
+    // A session starting now takes the lock its recording needs.
+    let writer = open(path, O_WRONLY | O_CLOEXEC)
+    defer { close(writer) }
+    #expect(flock(writer, LOCK_EX | LOCK_NB) == 0)
   }
 
   @Test func create_makesTheDirectoryAndTheFile_forTheOwnerOnly_andNumbersATakenName() throws {
