@@ -119,6 +119,14 @@ public enum BenchmarkCommand {
       return 64
     }
     let primecount = primecountPath ?? which("primecount")
+    if suite == "primes", modelThreads == nil, let primecount,
+      PrimesBenchmark.version(of: primecount) == nil
+    {
+      errors(
+        "primetime-benchmark: --primecount: \(primecount) is not primecount (its --version"
+          + " does not say so)\n\(usage)")
+      return 64
+    }
     let results: [(String, Double)]
     do {
       switch suite {
@@ -182,7 +190,8 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 /// Runs a program to completion; returns its wall time, exit status and standard output, or
 /// `nil` when it cannot be started.
 func runProcess(
-  _ path: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil
+  _ path: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil,
+  discardingErrors: Bool = false
 ) -> (seconds: Double, status: Int32, output: String)? {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
@@ -192,10 +201,15 @@ func runProcess(
   // Close-on-exec: the child keeps only the copies made its standard input and output, and a
   // program that another thread starts later holds no end that this one waits on. (One started
   // between `pipe` and `fcntl` still could: Swift's Glibc has no `pipe2`.)
-  guard pipe(&outPipe) == 0, pipe(&inPipe) == 0 else { return nil }
+  guard pipe(&outPipe) == 0 else { return nil }
+  guard pipe(&inPipe) == 0 else {
+    for end in outPipe { close(end) }
+    return nil
+  }
   for end in outPipe + inPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
   posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
   posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+  if discardingErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
   let argv = ([path] + arguments).map { strdup($0) } + [nil]
   let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0)=\($1)" }
   let envp = variables.map { strdup($0) } + [nil]
@@ -205,7 +219,10 @@ func runProcess(
   }
   var pid: pid_t = 0
   let start = ContinuousClock.now
-  guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return nil }
+  guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else {
+    for end in outPipe + inPipe { close(end) }
+    return nil
+  }
   close(outPipe[1])
   close(inPipe[0])
   let inputFD = inPipe[1]
@@ -237,8 +254,15 @@ func runProcess(
   let elapsed = ContinuousClock.now - start
   return (
     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-    (status >> 8) & 0xFF, String(decoding: output, as: UTF8.self)
+    exitStatus(status), String(decoding: output, as: UTF8.self)
   )
+}
+
+/// A child's exit status from what `waitpid` gives, as a shell tells it: 128 plus the signal's
+/// number for a child that a signal ended, never the 0 of a program that succeeded.
+func exitStatus(_ waited: Int32) -> Int32 {
+  let signal = waited & 0x7F
+  return signal == 0 ? (waited >> 8) & 0xFF : 128 + signal
 }
 
 /// A figure the benchmark could not measure: the run fails rather than print a number it has

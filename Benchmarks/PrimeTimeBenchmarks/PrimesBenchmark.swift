@@ -36,7 +36,7 @@ enum PrimesBenchmark {
     var results: [(String, Double)] = []
     log(
       "primetime (the engine's \(EngineBuild.thisProcessor) build) against"
-        + " \(primecount.map(version(of:)) ?? "primecount"), medians of \(rounds)"
+        + " \(primecount.map { version(of: $0) ?? $0 } ?? "primecount"), medians of \(rounds)"
         + " round\(rounds == 1 ? "" : "s"), in turns")
     log("work                          primetime s   primecount s   ratio")
     for item in work {
@@ -169,7 +169,8 @@ enum PrimesBenchmark {
       for threads in [1, 2] { work.append(nthPrime(exponent, threads: threads)) }
     }
     log(
-      "peak memory (GNU time) against \(version(of: primecount)), each run once, one after"
+      "peak memory (GNU time) against \(version(of: primecount) ?? primecount), each run once,"
+        + " one after"
         + " the other")
     log("work                          primetime MB   primecount MB   ratio")
     var results: [(String, Double)] = []
@@ -214,11 +215,14 @@ enum PrimesBenchmark {
   }
 
   /// What a primecount says of itself, "primecount 8.7" say, and where it is: the figures
-  /// depend on its version (8.x is up to twice as fast as 7.x).
-  static func version(of primecount: String) -> String {
-    let line = runProcess(primecount, ["--version"])?.output.split(separator: "\n").first
-    let name = line.map { String($0.prefix { $0 != "," }) } ?? "primecount of unknown version"
-    return "\(name) (\(primecount))"
+  /// depend on its version (8.x is up to twice as fast as 7.x). Nil for a program whose
+  /// `--version` does not begin with "primecount ", which is not one.
+  static func version(of primecount: String) -> String? {
+    let run = runProcess(primecount, ["--version"], discardingErrors: true)
+    guard let run, run.status == 0,
+      let line = run.output.split(separator: "\n").first, line.hasPrefix("primecount ")
+    else { return nil }
+    return "\(line.prefix { $0 != "," }) (\(primecount))"
   }
 
   /// Runs a program to completion and checks that it answered.

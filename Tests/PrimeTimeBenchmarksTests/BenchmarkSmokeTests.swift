@@ -137,6 +137,10 @@ struct BenchmarkSmokeTests {
     ["primes", "--model-threads", "16", "--model-exponent", "9", "---rounds", "2"],
     ["store", "--primecount", "/bin/sh", "--scale", "0.0001"],
     ["primes", "--rounds"], ["primes", "--rounds", "many"], ["primes", "--primecount"],
+    // A program that is not primecount: refused before the table's header, its errors not let
+    // through.
+    ["primes", "--primecount", "/bin/sh"],
+    ["primes", "--memory-exponent", "15", "--primecount", "/bin/sh"],
   ])
   func badOptions_areRefused_beforeAnythingRuns(arguments: [String]) async {
     let (status, output, errors) = await command(arguments)
@@ -173,6 +177,22 @@ struct BenchmarkSmokeTests {
     let status = await BenchmarkCommand.run(
       arguments, output: { output.append($0) }, errors: { errors.append($0) })
     return (status, output, errors)
+  }
+
+  @Test func aChildEndedByASignal_failsAsAShellSaysIt_andOneThatExitsKeepsItsStatus() {
+    #expect(runProcess("/bin/sh", ["-c", "kill -KILL $$"])?.status == 137)
+    #expect(runProcess("/bin/sh", ["-c", "exit 3"])?.status == 3)
+    #expect(runProcess("/bin/sh", ["-c", "echo answered"])?.output == "answered\n")
+  }
+
+  @Test func aProgramThatCannotStart_leavesNoDescriptorOpen() throws {
+    func openDescriptors() throws -> Int {
+      try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    }
+    let before = try openDescriptors()
+    for _ in 0..<100 { #expect(runProcess("/nonexistent/program", []) == nil) }
+    // Four pipe ends a try were left open; what other tests hold meanwhile is far fewer.
+    #expect(try openDescriptors() - before < 100)
   }
 
   @Test func primesSuite_answersSmallN() throws {
