@@ -107,13 +107,17 @@ public enum PrimeTimeCLI {
       }
       if let unknown = unknownCommand(in: arguments) { return usageError(unknown) }
       let message =
-        PrimeTimeCommand.message(for: error)
-        .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        (PrimeTimeCommand.message(for: error)
+        .split(separator: "\n").first.map(String.init) ?? "invalid arguments")
+        .replacingOccurrences(of: "Error: ", with: "")
+      // A thread count is an option of the two commands that count, not of the others.
+      if let threads = OptionName.threads.spellings.first(where: {
+        message == "Unknown option '\($0)'"
+      }) {
+        return usageError("\(threads) goes with 'prime-count' and 'nth-prime'")
+      }
       // The parser echoes what it refused whole, and an argument may be of megabytes.
-      return usageError(
-        printable(
-          lowercasingTheFirstWord(message.replacingOccurrences(of: "Error: ", with: "")),
-          limit: 200))
+      return usageError(printable(lowercasingTheFirstWord(message), limit: 200))
     }
     // Help, however asked for, shows whatever other options came with it.
     if !(command is PrimeTimeCommand), command is any RunnableCommand,

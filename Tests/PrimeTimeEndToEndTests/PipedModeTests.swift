@@ -213,6 +213,21 @@ struct PrimeCommandTests {
     #expect(result.stderr == "primetime: \(message)\n")
   }
 
+  @Test(arguments: [
+    (["-t", "2", "-c", "incr"], "-t"), (["-c", "incr", "--threads", "2"], "--threads"),
+    (["-t2", "-c", "incr"], "-t"), (["is-prime", "7", "-t", "2"], "-t"),
+  ])
+  func aThreadCount_outsideThePrimeCommands_saysWhereItGoes(arguments: [String], option: String)
+    throws
+  {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(arguments, home: home)
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "primetime: \(option) goes with 'prime-count' and 'nth-prime'\n")
+  }
+
   @Test func theCommandsForScripts_readNumbersAsPrimecountDoes() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
