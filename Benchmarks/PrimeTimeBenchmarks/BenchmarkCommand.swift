@@ -53,6 +53,8 @@ public enum BenchmarkCommand {
     var primecountPath =
       suite == "primes"
       ? ProcessInfo.processInfo.environment["PRIMECOUNT"].flatMap { $0.isEmpty ? nil : $0 } : nil
+    // Where the primecount came from, for the line that refuses it.
+    var primecountSource = primecountPath == nil ? "the primecount on PATH" : "PRIMECOUNT"
     var rest = arguments.dropFirst()
     while let flag = rest.first {
       rest = rest.dropFirst()
@@ -66,6 +68,7 @@ public enum BenchmarkCommand {
           return 64
         }
         primecountPath = path
+        primecountSource = "--primecount"
         rest = rest.dropFirst()
         continue
       }
@@ -115,7 +118,7 @@ public enum BenchmarkCommand {
       }
     }
     if let primecountPath, !FileManager.default.isExecutableFile(atPath: primecountPath) {
-      errors("primetime-benchmark: --primecount: no program at \(primecountPath)\n\(usage)")
+      errors("primetime-benchmark: \(primecountSource): no program at \(primecountPath)\n\(usage)")
       return 64
     }
     let primecount = primecountPath ?? which("primecount")
@@ -123,8 +126,8 @@ public enum BenchmarkCommand {
       PrimesBenchmark.version(of: primecount) == nil
     {
       errors(
-        "primetime-benchmark: --primecount: \(primecount) is not primecount (its --version"
-          + " does not say so)\n\(usage)")
+        "primetime-benchmark: \(primecountSource): \(primecount) is not primecount (its"
+          + " --version does not say so)\n\(usage)")
       return 64
     }
     let results: [(String, Double)]

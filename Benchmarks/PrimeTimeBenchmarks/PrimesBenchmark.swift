@@ -216,7 +216,8 @@ enum PrimesBenchmark {
 
   /// What a primecount says of itself, "primecount 8.7" say, and where it is: the figures
   /// depend on its version (8.x is up to twice as fast as 7.x). Nil for a program whose
-  /// `--version` does not begin with "primecount ", which is not one.
+  /// `--version` does not begin with "primecount ", which is not one, or that fails or cannot
+  /// start.
   static func version(of primecount: String) -> String? {
     let run = runProcess(primecount, ["--version"], discardingErrors: true)
     guard let run, run.status == 0,

@@ -42,7 +42,7 @@ struct GourdonTermTests {
         let xp = x / prime
         let root = integerSquareRoot(xp)
         guard min(xp / prime, engine.y) > root else { continue }  // no clustered leaves
-        if engine.reflection(prime: prime, xp: xp, root: root) == nil {
+        if engine.doubledLeaves(prime: prime, xp: xp, root: root) == nil {
           windowed += 1
         } else {
           reflected += 1

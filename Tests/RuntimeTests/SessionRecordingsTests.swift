@@ -148,6 +148,7 @@ struct SessionRecordingsTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
     let probe = open(path, O_RDONLY | O_CLOEXEC)
+    try #require(probe >= 0)
     // The copy that a program started during the probe holds until it execs.
     let copy = dup(probe)
     defer { close(copy) }

@@ -44,7 +44,8 @@ extension Gourdon {
 
   /// Σ π(x/(p_b·q)) over the listed primes q = primes[j], j in (first, last], each value read from
   /// the window: A's leaves, and C's sparse leaves. One function for both, never inlined, so
-  /// that its loop is compiled alike wherever it is used: the π values gathered four at a time.
+  /// that its loop is compiled alike wherever it is used (in the AVX-512 build, with the π
+  /// values gathered four at a time).
   @inline(never)
   static func leaves(
     _ xp: Int, after first: Int, through last: Int, primes: UnsafeBufferPointer<Int32>,

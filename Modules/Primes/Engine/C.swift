@@ -1,5 +1,6 @@
 extension Gourdon {
-  /// C's leaves, the easy special leaves, whose π value lies in the window of the π table:
+  /// C's leaves, the easy special leaves, whose π value lies in the window of the π table (for
+  /// some p_b, leaves that stand for others too; ``clusteredRemainder()`` adds the rest):
   ///
   ///     C = Σ Σ −μ(m)·(π(x/(p_b·m)) − b + 2),  k < b ≤ π(x*)
   ///
@@ -30,9 +31,10 @@ extension Gourdon {
             var values = 0
             let root = integerSquareRoot(xp)
             // The m whose leaves also stand for the clustered leaves, counted twice (see
-            // ``reflection(prime:xp:root:)``); none where the clustered leaves are summed here.
-            let reflected = reflection(prime: prime, xp: xp, root: root)
-            let twice = reflected ?? (0, 0)
+            // ``doubledLeaves(prime:xp:root:)``); none, an empty run at `lower`, where the
+            // clustered leaves are summed below.
+            let doubled = doubledLeaves(prime: prime, xp: xp, root: root)
+            let (doubledAfter, doubledThrough) = doubled ?? (lower, lower)
             // m prime: μ = −1, so each leaf adds π(x/(p_b·m)) − b + 2. Up to √(x/p_b), where
             // the leaves' values are further apart than the m, one m at a time: from the list of
             // primes and their reciprocals as far as it goes, then from the π table's bits.
@@ -53,26 +55,28 @@ extension Gourdon {
             // twice.
             let lFirst = table[lower]
             let lLast = max(table[listed], lFirst)
-            let lTwice = min(max(table[twice.after], lFirst), lLast)
-            let lOnce = min(max(table[twice.through], lTwice), lLast)
-            sum &+= listedLeaves(after: lFirst, through: lTwice)
-            sum &+= 2 &* listedLeaves(after: lTwice, through: lOnce)
-            sum &+= listedLeaves(after: lOnce, through: lLast)
-            values &+= (lLast &- lFirst) &+ (lOnce &- lTwice)
+            let lDoubledAfter = min(max(table[doubledAfter], lFirst), lLast)
+            let lDoubledThrough = min(max(table[doubledThrough], lDoubledAfter), lLast)
+            sum &+= listedLeaves(after: lFirst, through: lDoubledAfter)
+            sum &+= 2 &* listedLeaves(after: lDoubledAfter, through: lDoubledThrough)
+            sum &+= listedLeaves(after: lDoubledThrough, through: lLast)
+            values &+= (lLast &- lFirst) &+ (lDoubledThrough &- lDoubledAfter)
             let mFirst = max(lower, listed)
             let mLast = max(min(upper, root), mFirst)
-            let mTwice = min(max(twice.after, mFirst), mLast)
-            let mOnce = min(max(twice.through, mTwice), mLast)
-            sum &+= tableLeaves(after: mFirst, through: mTwice)
-            sum &+= 2 &* tableLeaves(after: mTwice, through: mOnce)
-            sum &+= tableLeaves(after: mOnce, through: mLast)
-            values &+= (table[mLast] &- table[mFirst]) &+ (table[mOnce] &- table[mTwice])
+            let mDoubledAfter = min(max(doubledAfter, mFirst), mLast)
+            let mDoubledThrough = min(max(doubledThrough, mDoubledAfter), mLast)
+            sum &+= tableLeaves(after: mFirst, through: mDoubledAfter)
+            sum &+= 2 &* tableLeaves(after: mDoubledAfter, through: mDoubledThrough)
+            sum &+= tableLeaves(after: mDoubledThrough, through: mLast)
+            values &+= table[mLast] &- table[mFirst]
+            values &+= table[mDoubledThrough] &- table[mDoubledAfter]
             // Above √(x/p_b), where many m share a value, by the primes q of the values instead:
             // π(x/(p_b·m)) counts the q with q·m ≤ x/p_b, so the sum over the m in (m1, m2] is
             // n·π(x/(p_b·m2)), n the number of those m, plus for each q in
             // (x/(p_b·m2), x/(p_b·(m1 + 1))] the m in (m1, m2] with q·m ≤ x/p_b.
+            // Only where no sparse leaves stand for them.
             let m1 = max(lower, root)
-            if reflected == nil, upper > m1 {
+            if doubled == nil, upper > m1 {
               let n = table[upper] &- table[m1]
               let lowest = xp / upper
               sum &+= n &* lookup[atLeastTwo: lowest]
@@ -120,15 +124,17 @@ extension Gourdon {
   /// over the primes q in (x/(p_b·t), x/(p_b·(a + 1))]. Where p_b² ≥ t, each such q is also a
   /// prime m of p_b's sparse leaves, whose π(x/(p_b·q)) is read anyway: counting that leaf twice
   /// sums the clustered leaves with no lookups of their own, and ``clusteredRemainder()`` adds
-  /// the rest once. Otherwise (nil) the q up to x/p_b³ are D's, and the window sums them.
+  /// the rest once. Nil where p_b has no clustered leaves (t ≤ a), or where p_b² < t: the q up
+  /// to x/p_b³ are then D's m, not C's, and the windows sum the clustered leaves themselves.
+  /// (At the α this engine uses, t is y wherever p_b² ≥ t.)
   @inline(__always)
-  func reflection(prime: Int, xp: Int, root: Int) -> (after: Int, through: Int)? {
+  func doubledLeaves(prime: Int, xp: Int, root: Int) -> (after: Int, through: Int)? {
     let top = min(xp / prime, y)
     guard top > root, prime * prime >= top else { return nil }
     return (xp / top, xp / (root + 1))
   }
 
-  /// What the clustered leaves add beside the sparse leaves that ``reflection(prime:xp:root:)``
+  /// What the clustered leaves add beside the sparse leaves that ``doubledLeaves(prime:xp:root:)``
   /// counts twice, for every p_b it applies to: π(x/(p_b·t))·(π(t) − π(a)) − π(a)·(π(x/(p_b·(a +
   /// 1))) − π(x/(p_b·t))), from the π table up to y.
   func clusteredRemainder() -> Int {
@@ -138,7 +144,7 @@ extension Gourdon {
       let prime = Int(primes[b])
       let xp = x / prime
       let root = integerSquareRoot(xp)
-      guard let (after, through) = reflection(prime: prime, xp: xp, root: root) else { continue }
+      guard let (after, through) = doubledLeaves(prime: prime, xp: xp, root: root) else { continue }
       let piRoot = piTable[root]
       let piAfter = piTable[after]
       sum &+= piAfter &* (piTable[min(xp / prime, y)] &- piRoot)

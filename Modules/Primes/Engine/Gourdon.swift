@@ -8,7 +8,8 @@ import Foundation
 /// - ``phi0()``, the ordinary leaves;
 /// - ``d(b:xp:upper:lower:sieve:result:)``, the hard special leaves, on a segmented sieve of
 ///   [1, x/y];
-/// - ``c(window:sums:)``, the easy special leaves, from a π table read a window at a time;
+/// - ``c(window:sums:)``, the easy special leaves, from a π table read a window at a time, and
+///   ``clusteredRemainder()``, what those that other leaves stand for leave over;
 /// - ``a(window:sums:)``, the leaves x/(p·q) with x* < p ≤ ∛x, from the same windows;
 /// - ``b(segmentHigh:next:primes:sieve:result:)``, Σ π(x/p) over y < p ≤ √x, on the same
 ///   sieve as D;

@@ -28,7 +28,8 @@ extension Gourdon {
     static let aLeaf = 0.6
     /// A turn of C's loops over m, counted as if each m were read on its own: the same, or a
     /// look at the factor table. The m above √(x/p_b), summed by the primes of their values,
-    /// cost less than a turn each; the fit takes that in.
+    /// cost less than a turn each, and the fit takes that in; where the sparse leaves stand for
+    /// them (``Gourdon/doubledLeaves(prime:xp:root:)``), they are not counted.
     static let cLeaf = 0.7
     /// A number of the π table's windows, sieved.
     static let windowNumber = 0.17
@@ -172,10 +173,13 @@ extension Gourdon {
       }
       if engine.k + 1 <= engine.piXStar {
         samples += sampled((engine.k + 1)...engine.piXStar) { b in
-          // C: max(p_b, x/p_b³) < m ≤ min(x/p_b², y), with values from x/(p_b·y) to p_b².
+          // C: max(p_b, x/p_b³) < m ≤ min(x/p_b², y), with values from x/(p_b·y) to p_b²; but
+          // no m above √(x/p_b) where the sparse leaves stand for the clustered ones.
           let prime = Int(engine.primes[b])
           let xp = x / prime
-          let upper = min(xp / prime, y)
+          let root = integerSquareRoot(xp)
+          let clustered = engine.doubledLeaves(prime: prime, xp: xp, root: root) == nil
+          let upper = min(xp / prime, y, clustered ? y : root)
           let lower = max(xp / (prime * prime), prime)
           let visits = (xp / y)..<max(xp / y, prime * prime)
           guard upper > lower else {
