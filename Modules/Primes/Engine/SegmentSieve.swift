@@ -108,6 +108,19 @@ final class SegmentSieve {
     self.total = total
   }
 
+  /// For a prime p = 30a + c (c one of the residues, by its index) and each wheel position t,
+  /// what the byte step from p's multiple p·(30Q + r_t) to the next adds to a·(r_(t+1) − r_t),
+  /// r_8 = 31: ⌊c·r_(t+1)/30⌋ − ⌊c·r_t/30⌋; in the high byte, the bit of the multiple,
+  /// that of (c·r_t) mod 30. So a prime's steps are a multiply and an add from this table.
+  static let wheel: [Int] = (0..<64).map { entry in
+    let (c, t) = (residues[entry / 8], entry % 8)
+    let next = t == 7 ? 31 : residues[t + 1]
+    let bit = residues.firstIndex(of: (c * residues[t]) % 30) ?? 0
+    return (c * next / 30 - c * residues[t] / 30) | bit << 8
+  }
+  /// r_(t+1) − r_t, the wheel's gaps, r_8 = 31.
+  static let gaps = [6, 4, 2, 4, 2, 4, 6, 2]
+
   /// Where the multiples of `prime` (coprime to 30) start in this segment, and how they step:
   /// the byte and wheel position of the first multiple at least `low`, the prime itself
   /// included; for each wheel position, the byte step to the next multiple and the bit.
@@ -117,14 +130,16 @@ final class SegmentSieve {
     _ body: (_ byte: Int, _ wheel: Int, _ steps: UnsafeMutableBufferPointer<Int>) -> Void
   ) {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { steps in
-      // The multiples p·q with q coprime to 30: q = 30Q + r, r in the residues.
-      var previous = 0
-      for t in 0..<8 {
-        let next = t == 7 ? prime * 31 / 30 : prime * Self.residues[t + 1] / 30
-        if t == 0 { previous = prime / 30 }  // p·1 / 30
-        steps[t] = next - previous
-        previous = next
-        steps[8 + t] = bitIndex[(prime * Self.residues[t]) % 30]
+      let a = prime / 30
+      let row = 8 &* bitIndex[prime % 30]
+      Self.wheel.withUnsafeBufferPointer { wheel in
+        Self.gaps.withUnsafeBufferPointer { gaps in
+          for t in 0..<8 {
+            let entry = wheel[row &+ t]
+            steps[t] = a &* gaps[t] &+ (entry & 0xFF)
+            steps[8 &+ t] = entry &>> 8
+          }
+        }
       }
       var q = max(1, (low + prime - 1) / prime)
       var wheel = 0
@@ -144,49 +159,15 @@ final class SegmentSieve {
     let counters = self.counters
     let shift = counterShift + 3
     var removed = 0
-    let limit = activeBytes
     multiples(of: prime) { start, wheel, steps in
-      var j = start
-      var t = wheel
-      @inline(__always) func clear(_ j: Int, _ bit: Int) {
+      Self.forEachMultiple(
+        from: start, wheel: wheel, steps: steps, prime: prime, below: activeBytes
+      ) { j, bit in
         let byte = bytes[byte: j]
         let isSet = (byte &>> UInt8(truncatingIfNeeded: bit)) & 1
         bytes[byte: j] = byte & ~(1 &<< UInt8(truncatingIfNeeded: bit))
         counters[j &>> shift] &-= Int32(isSet)
         removed &+= Int(isSet)
-      }
-      // Up to the start of a turn of the wheel, then whole turns of 8 multiples, which span
-      // exactly `prime` bytes, then the rest.
-      while t != 0, j < limit {
-        clear(j, steps[8 &+ t])
-        j &+= steps[t]
-        t = (t &+ 1) & 7
-      }
-      let (s0, s1, s2, s3, s4, s5, s6) = (
-        steps[0], steps[0] &+ steps[1], steps[0] &+ steps[1] &+ steps[2],
-        steps[0] &+ steps[1] &+ steps[2] &+ steps[3],
-        steps[0] &+ steps[1] &+ steps[2] &+ steps[3] &+ steps[4],
-        steps[0] &+ steps[1] &+ steps[2] &+ steps[3] &+ steps[4] &+ steps[5],
-        prime &- steps[7]
-      )
-      let (b0, b1, b2, b3, b4, b5, b6, b7) = (
-        steps[8], steps[9], steps[10], steps[11], steps[12], steps[13], steps[14], steps[15]
-      )
-      while j &+ prime <= limit {
-        clear(j, b0)
-        clear(j &+ s0, b1)
-        clear(j &+ s1, b2)
-        clear(j &+ s2, b3)
-        clear(j &+ s3, b4)
-        clear(j &+ s4, b5)
-        clear(j &+ s5, b6)
-        clear(j &+ s6, b7)
-        j &+= prime
-      }
-      while j < limit {
-        clear(j, steps[8 &+ t])
-        j &+= steps[t]
-        t = (t &+ 1) & 7
       }
     }
     total &-= removed
@@ -196,15 +177,56 @@ final class SegmentSieve {
   /// were: for the primes after the last whose leaves are counted, followed by `recount()`.
   func crossOffUncounted(_ prime: Int) {
     let bytes = Memory(raw: raw)
-    let limit = activeBytes
     multiples(of: prime) { start, wheel, steps in
-      var j = start
-      var t = wheel
-      while j < limit {
-        bytes[byte: j] &= ~(1 &<< UInt8(truncatingIfNeeded: steps[8 &+ t]))
-        j &+= steps[t]
-        t = (t &+ 1) & 7
+      Self.forEachMultiple(
+        from: start, wheel: wheel, steps: steps, prime: prime, below: activeBytes
+      ) { j, bit in
+        bytes[byte: j] &= ~(1 &<< UInt8(truncatingIfNeeded: bit))
       }
+    }
+  }
+
+  /// Calls `clear` with the byte and bit of each multiple of `prime` from byte `start`, wheel
+  /// position `wheel`, below byte `limit`: up to the start of a turn of the wheel, then whole
+  /// turns of 8 multiples, which span exactly `prime` bytes, with their steps and bits held in
+  /// registers, then the rest.
+  @inline(__always)
+  private static func forEachMultiple(
+    from start: Int, wheel: Int, steps: UnsafeMutableBufferPointer<Int>, prime: Int,
+    below limit: Int, _ clear: (_ byte: Int, _ bit: Int) -> Void
+  ) {
+    var j = start
+    var t = wheel
+    while t != 0, j < limit {
+      clear(j, steps[8 &+ t])
+      j &+= steps[t]
+      t = (t &+ 1) & 7
+    }
+    let (s0, s1, s2, s3, s4, s5, s6) = (
+      steps[0], steps[0] &+ steps[1], steps[0] &+ steps[1] &+ steps[2],
+      steps[0] &+ steps[1] &+ steps[2] &+ steps[3],
+      steps[0] &+ steps[1] &+ steps[2] &+ steps[3] &+ steps[4],
+      steps[0] &+ steps[1] &+ steps[2] &+ steps[3] &+ steps[4] &+ steps[5],
+      prime &- steps[7]
+    )
+    let (b0, b1, b2, b3, b4, b5, b6, b7) = (
+      steps[8], steps[9], steps[10], steps[11], steps[12], steps[13], steps[14], steps[15]
+    )
+    while j &+ prime <= limit {
+      clear(j, b0)
+      clear(j &+ s0, b1)
+      clear(j &+ s1, b2)
+      clear(j &+ s2, b3)
+      clear(j &+ s3, b4)
+      clear(j &+ s4, b5)
+      clear(j &+ s5, b6)
+      clear(j &+ s6, b7)
+      j &+= prime
+    }
+    while j < limit {
+      clear(j, steps[8 &+ t])
+      j &+= steps[t]
+      t = (t &+ 1) & 7
     }
   }
 
