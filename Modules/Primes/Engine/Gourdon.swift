@@ -135,8 +135,9 @@ struct Gourdon {
     /// The π table's window for A and C, or B's primes for the sieve's chunks.
     let window = SegmentedPiTable()
 
-    init(segmentBytes: Int) {
-      sieve = SegmentSieve(bytes: segmentBytes, counterShift: Gourdon.counterShift)
+    /// `slots`: one more than the index of the last prime the sieve crosses off.
+    init(segmentBytes: Int, slots: Int) {
+      sieve = SegmentSieve(bytes: segmentBytes, counterShift: Gourdon.counterShift, slots: slots)
     }
   }
 
@@ -205,7 +206,7 @@ struct Gourdon {
 
     try runPieces(
       work.count, threads: threads, workLog: workLog,
-      worker: { Worker(segmentBytes: segmentBytes) }
+      worker: { Worker(segmentBytes: segmentBytes, slots: piSqrtLimit + 1) }
     ) { item, worker, shouldStop in
       switch work[item] {
       case .lookups(let low, let high):
@@ -315,10 +316,12 @@ struct Gourdon {
             d(b: b, xp: xp, upper: upper, lower: lower, sieve: sieve, result: &result)
           }
           result.phi[b] += sieve.total
-          sieve.crossOff(prime)
+          sieve.crossOff(prime, slot: b)
         }
         if counted < piSqrtLimit {
-          for b in (max(counted, k) + 1)...piSqrtLimit { sieve.crossOffUncounted(Int(primes[b])) }
+          for b in (max(counted, k) + 1)...piSqrtLimit {
+            sieve.crossOffUncounted(Int(primes[b]), slot: b)
+          }
           sieve.recount()
         }
         b(segmentHigh: high, next: &nextB, bPrimes: &bPrimes, sieve: sieve, result: &result)

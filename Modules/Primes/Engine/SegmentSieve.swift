@@ -34,9 +34,18 @@ final class SegmentSieve {
   private var countedBlocks = 0
   private var countedSum = 0
 
+  /// Where each prime's multiples go on, by the slot its caller gives it: the byte, from the
+  /// start of the segment after the one it was last crossed off in, times 8, plus the wheel
+  /// position; and that segment's low. So a prime's first multiple in a segment is worked out,
+  /// with a division, only where it was not crossed off in the segment just before.
+  private let carried: UnsafeMutablePointer<Int>
+  private let carriedFor: UnsafeMutablePointer<Int>
+  let slots: Int
+
   /// A sieve of `byteCount` bytes (a multiple of 8 · 2^counterShift) with a counter per
-  /// 2^counterShift 64-bit words.
-  init(bytes byteCount: Int, counterShift: Int) {
+  /// 2^counterShift 64-bit words, which carries the positions of the primes of `slots` slots
+  /// from segment to segment.
+  init(bytes byteCount: Int, counterShift: Int, slots: Int) {
     precondition(byteCount > 0 && byteCount % (8 << counterShift) == 0, "whole counter blocks")
     self.byteCount = byteCount
     self.counterShift = counterShift
@@ -44,6 +53,10 @@ final class SegmentSieve {
     self.counterCount = words >> counterShift
     self.raw = .allocate(byteCount: byteCount, alignment: 8)
     self.counters = .allocate(capacity: counterCount)
+    self.slots = slots
+    carried = .allocate(capacity: slots)
+    carriedFor = .allocate(capacity: slots)
+    carriedFor.initialize(repeating: -1, count: slots)
     bitsUpTo = (0..<30).map { r in
       Self.residues.indices.reduce(0) { bits, t in Self.residues[t] <= r ? bits | 1 << t : bits }
     }
@@ -53,6 +66,8 @@ final class SegmentSieve {
   deinit {
     raw.deallocate()
     counters.deallocate()
+    carried.deallocate()
+    carriedFor.deallocate()
   }
 
   /// The bytes for the numbers with no factor 7, 11 or 13 (the wheel takes care of 2, 3, 5):
@@ -110,7 +125,7 @@ final class SegmentSieve {
 
   /// For a prime p = 30a + c (c one of the residues, by its index) and each wheel position t,
   /// what the byte step from p's multiple p·(30Q + r_t) to the next adds to a·(r_(t+1) − r_t),
-  /// r_8 = 31: ⌊c·r_(t+1)/30⌋ − ⌊c·r_t/30⌋; in the high byte, the bit of the multiple,
+  /// r_8 = 31: ⌊c·r_(t+1)/30⌋ − ⌊c·r_t/30⌋; above the low byte, the bit of the multiple,
   /// that of (c·r_t) mod 30. So a prime's steps are a multiply and an add from this table.
   static let wheel: [Int] = (0..<64).map { entry in
     let (c, t) = (residues[entry / 8], entry % 8)
@@ -123,11 +138,16 @@ final class SegmentSieve {
 
   /// Where the multiples of `prime` (coprime to 30) start in this segment, and how they step:
   /// the byte and wheel position of the first multiple at least `low`, the prime itself
-  /// included; for each wheel position, the byte step to the next multiple and the bit.
+  /// included, carried in `slot` from the segment just before where the prime was crossed off
+  /// there, else worked out; for each wheel position, the byte step to the next multiple and
+  /// the bit. `body` returns where the multiples past this segment start, from its first byte,
+  /// which `slot` carries to the segment after.
   @inline(__always)
   private func multiples(
-    of prime: Int,
-    _ body: (_ byte: Int, _ wheel: Int, _ steps: UnsafeMutableBufferPointer<Int>) -> Void
+    of prime: Int, slot: Int,
+    _ body: (_ byte: Int, _ wheel: Int, _ steps: UnsafeMutableBufferPointer<Int>) -> (
+      byte: Int, wheel: Int
+    )
   ) {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { steps in
       let a = prime / 30
@@ -141,25 +161,33 @@ final class SegmentSieve {
           }
         }
       }
-      var q = max(1, (low + prime - 1) / prime)
-      var wheel = 0
-      let r = q % 30
-      while Self.residues[wheel] < r { wheel += 1 }  // r ≤ 29, so the loop stops
-      q += Self.residues[wheel] - r
-      body((prime * q - low) / 30, wheel, steps)
+      let next: (byte: Int, wheel: Int)
+      if carriedFor[slot] == low {
+        next = body(carried[slot] &>> 3, carried[slot] & 7, steps)
+      } else {
+        var q = max(1, (low + prime - 1) / prime)
+        var wheel = 0
+        let r = q % 30
+        while Self.residues[wheel] < r { wheel += 1 }  // r ≤ 29, so the loop stops
+        q += Self.residues[wheel] - r
+        next = body((prime * q - low) / 30, wheel, steps)
+      }
+      carried[slot] = (next.byte &- activeBytes) &<< 3 | next.wheel
+      carriedFor[slot] = low &+ 30 &* activeBytes
     }
   }
 
   /// Clears the bits of the multiples of `prime` (coprime to 30), the prime itself included,
-  /// keeping the counters and the total. Never inlined: in its caller's loop, its sixteen
+  /// keeping the counters and the total; where its multiples go on is kept in `slot`, below
+  /// ``slots``, which no other prime may use. Never inlined: in its caller's loop, its sixteen
   /// steps and bits would not all stay in registers.
   @inline(never)
-  func crossOff(_ prime: Int) {
+  func crossOff(_ prime: Int, slot: Int) {
     let bytes = Memory(raw: raw)
     let counters = self.counters
     let shift = counterShift + 3
     var removed = 0
-    multiples(of: prime) { start, wheel, steps in
+    multiples(of: prime, slot: slot) { start, wheel, steps in
       Self.forEachMultiple(
         from: start, wheel: wheel, steps: steps, prime: prime, below: activeBytes
       ) { j, bit in
@@ -175,9 +203,9 @@ final class SegmentSieve {
 
   /// Clears the bits of the multiples of `prime`, leaving the counters and the total as they
   /// were: for the primes after the last whose leaves are counted, followed by `recount()`.
-  func crossOffUncounted(_ prime: Int) {
+  func crossOffUncounted(_ prime: Int, slot: Int) {
     let bytes = Memory(raw: raw)
-    multiples(of: prime) { start, wheel, steps in
+    multiples(of: prime, slot: slot) { start, wheel, steps in
       Self.forEachMultiple(
         from: start, wheel: wheel, steps: steps, prime: prime, below: activeBytes
       ) { j, bit in
@@ -189,12 +217,13 @@ final class SegmentSieve {
   /// Calls `clear` with the byte and bit of each multiple of `prime` from byte `start`, wheel
   /// position `wheel`, below byte `limit`: up to the start of a turn of the wheel, then whole
   /// turns of 8 multiples, which span exactly `prime` bytes, with their steps and bits held in
-  /// registers, then the rest.
+  /// registers, then the rest. Returns the byte and wheel position of the first multiple past
+  /// them.
   @inline(__always)
   private static func forEachMultiple(
     from start: Int, wheel: Int, steps: UnsafeMutableBufferPointer<Int>, prime: Int,
     below limit: Int, _ clear: (_ byte: Int, _ bit: Int) -> Void
-  ) {
+  ) -> (byte: Int, wheel: Int) {
     var j = start
     var t = wheel
     while t != 0, j < limit {
@@ -228,6 +257,7 @@ final class SegmentSieve {
       j &+= steps[t]
       t = (t &+ 1) & 7
     }
+    return (j, t)
   }
 
   /// Begins a series of `count(upTo:)` calls with non-decreasing arguments.
