@@ -14,7 +14,8 @@ struct GourdonTermTests {
   @Test(arguments: cases)
   func eachTerm_matchesItsDefinition(x: Int, alpha: Double) throws {
     // One segment of the sieve holds all of [1, x/y] at these x; segments of 32 bytes (960
-    // numbers) make dozens of segments in dozens of chunks, stitched together.
+    // numbers) make dozens of segments. (Chunks stitched together are tested below, with
+    // more threads than one, and the sieve's segments one by one in SegmentSieveTests.)
     let first = Gourdon(x: x, alpha: alpha)
     let reference = SlowTerms(x: x, y: first.y, xStar: first.xStar, k: first.k)
     for segmentBytes in [1 << 15, 32] {

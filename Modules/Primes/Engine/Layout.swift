@@ -178,8 +178,8 @@ extension Gourdon {
           let prime = Int(engine.primes[b])
           let xp = x / prime
           let root = integerSquareRoot(xp)
-          let clustered = engine.doubledLeaves(prime: prime, xp: xp, root: root) == nil
-          let upper = min(xp / prime, y, clustered ? y : root)
+          let notDoubled = engine.doubledLeaves(prime: prime, xp: xp, root: root) == nil
+          let upper = min(xp / prime, y, notDoubled ? y : root)
           let lower = max(xp / (prime * prime), prime)
           let visits = (xp / y)..<max(xp / y, prime * prime)
           guard upper > lower else {

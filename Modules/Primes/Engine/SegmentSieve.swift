@@ -34,10 +34,11 @@ final class SegmentSieve {
   private var countedBlocks = 0
   private var countedSum = 0
 
-  /// Where each prime's multiples go on, by the slot its caller gives it: the byte, from the
-  /// start of the segment after the one it was last crossed off in, times 8, plus the wheel
-  /// position; and that segment's low. So a prime's first multiple in a segment is worked out,
-  /// with a division, only where it was not crossed off in the segment just before.
+  /// Where each prime's multiples go on, by the slot its caller gives it: `carried[slot]`
+  /// is the first multiple of the slot's prime at or past `carriedFor[slot]`, as its byte from
+  /// there times 8 plus its wheel position, which any segment that starts there can take up.
+  /// It was worked out, with a division, only where the segment just before did not cross the
+  /// prime off. It holds only while a slot always holds the same prime.
   private let carried: UnsafeMutablePointer<Int>
   private let carriedFor: UnsafeMutablePointer<Int>
   let slots: Int
@@ -140,8 +141,8 @@ final class SegmentSieve {
   /// the byte and wheel position of the first multiple at least `low`, the prime itself
   /// included, carried in `slot` from the segment just before where the prime was crossed off
   /// there, else worked out; for each wheel position, the byte step to the next multiple and
-  /// the bit. `body` returns where the multiples past this segment start, from its first byte,
-  /// which `slot` carries to the segment after.
+  /// the bit. `body` returns the byte and wheel position of the first multiple at or past the
+  /// segment's last byte in use, which `slot` carries.
   @inline(__always)
   private func multiples(
     of prime: Int, slot: Int,
@@ -161,6 +162,7 @@ final class SegmentSieve {
           }
         }
       }
+      precondition(slot >= 0 && slot < slots, "a slot of this sieve's")
       let next: (byte: Int, wheel: Int)
       if carriedFor[slot] == low {
         next = body(carried[slot] &>> 3, carried[slot] & 7, steps)
@@ -217,8 +219,8 @@ final class SegmentSieve {
   /// Calls `clear` with the byte and bit of each multiple of `prime` from byte `start`, wheel
   /// position `wheel`, below byte `limit`: up to the start of a turn of the wheel, then whole
   /// turns of 8 multiples, which span exactly `prime` bytes, with their steps and bits held in
-  /// registers, then the rest. Returns the byte and wheel position of the first multiple past
-  /// them.
+  /// registers, then the rest. Returns the byte and wheel position of the first multiple at
+  /// or past byte `limit`.
   @inline(__always)
   private static func forEachMultiple(
     from start: Int, wheel: Int, steps: UnsafeMutableBufferPointer<Int>, prime: Int,
