@@ -130,12 +130,11 @@ final class SegmentSieve {
   /// that of (c·r_t) mod 30. So a prime's steps are a multiply and an add from this table.
   static let wheel: [Int] = (0..<64).map { entry in
     let (c, t) = (residues[entry / 8], entry % 8)
-    let next = t == 7 ? 31 : residues[t + 1]
     let bit = residues.firstIndex(of: (c * residues[t]) % 30) ?? 0
-    return (c * next / 30 - c * residues[t] / 30) | bit << 8
+    return (c * (residues[t] + gaps[t]) / 30 - c * residues[t] / 30) | bit << 8
   }
-  /// r_(t+1) − r_t, the wheel's gaps, r_8 = 31.
-  static let gaps = [6, 4, 2, 4, 2, 4, 6, 2]
+  /// r_(t+1) − r_t, the wheel's gaps, with r_8 = 31, the first residue of the next turn.
+  static let gaps = residues.indices.map { t in (t == 7 ? 31 : residues[t + 1]) - residues[t] }
 
   /// Where the multiples of `prime` (coprime to 30) start in this segment, and how they step:
   /// the byte and wheel position of the first multiple at least `low`, the prime itself
