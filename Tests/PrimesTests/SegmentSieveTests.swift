@@ -14,7 +14,7 @@ struct SegmentSieveTests {
     // carries where its multiples go on to the segment that starts where the last one it was
     // crossed off in ended: so the segments follow one another, then one ends short, then
     // they skip ahead by one, go on from the short one's end, and go back.
-    let sieve = SegmentSieve(bytes: 64, counterShift: 2, slots: Self.primes.count)
+    let sieve = SegmentSieve(bytes: 64, slots: Self.primes.count)
     let segments = [
       (0, 1920), (1920, 3840), (3840, 4440), (5760, 7680), (4800, 6720), (6720, 8640),
       (1920, 2400), (2880, 4800), (0, 1920), (1920, 3840),
@@ -26,18 +26,29 @@ struct SegmentSieveTests {
       let crossed = Self.primes.indices.filter { !($0 + index).isMultiple(of: 5) }
       let counted = crossed.prefix(crossed.count / 2)
       for slot in counted { sieve.crossOff(Self.primes[slot], slot: slot) }
+      // The counters as the counted crossing off keeps them (below 128, by setting them again
+      // from the bits), before anything sets them again.
+      Self.expectCounts(
+        of: sieve, low: low, high: high, crossedOff: counted.map { Self.primes[$0] })
       for slot in crossed.dropFirst(counted.count) {
         sieve.crossOffUncounted(Self.primes[slot], slot: slot)
       }
       sieve.recount()
-      let divisors = [2, 3, 5, 7, 11, 13] + crossed.map { Self.primes[$0] }
-      sieve.startCounting()
-      var standing = 0
-      for n in low..<high {
-        if !divisors.contains(where: { n.isMultiple(of: $0) }) { standing += 1 }
-        #expect(sieve.count(upTo: n) == standing, "n = \(n) in [\(low), \(high))")
-      }
-      #expect(sieve.total == standing, "[\(low), \(high))")
+      Self.expectCounts(
+        of: sieve, low: low, high: high, crossedOff: crossed.map { Self.primes[$0] })
     }
+  }
+
+  /// Expects the sieve to count, up to each number of [low, high), those that none of 2 … 13
+  /// and `primes` divides, and the same in all.
+  static func expectCounts(of sieve: SegmentSieve, low: Int, high: Int, crossedOff primes: [Int]) {
+    let divisors = [2, 3, 5, 7, 11, 13] + primes
+    sieve.startCounting()
+    var standing = 0
+    for n in low..<high {
+      if !divisors.contains(where: { n.isMultiple(of: $0) }) { standing += 1 }
+      #expect(sieve.count(upTo: n) == standing, "n = \(n) in [\(low), \(high))")
+    }
+    #expect(sieve.total == standing, "[\(low), \(high))")
   }
 }

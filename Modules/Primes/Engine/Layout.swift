@@ -38,7 +38,7 @@ extension Gourdon {
     /// The least cost a piece is cut to: about half a millisecond.
     static let smallestPiece = 75_000.0
     /// Numbers in a block of the sieve's counters: chunks start and end on them.
-    static let grain = SegmentSieve.numbers(inBytes: 8 << Gourdon.counterShift)
+    static let grain = SegmentSieve.numbers(inBytes: SegmentSieve.counterBytes)
   }
 
   /// Cuts the work into pieces of about equal estimated cost, small enough that `threads`

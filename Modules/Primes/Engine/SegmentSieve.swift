@@ -16,8 +16,12 @@ final class SegmentSieve {
 
   /// The numbers that `bytes` bytes of a segment cover.
   static func numbers(inBytes bytes: Int) -> Int { 30 * bytes }
-  private let counterShift: Int
-  private let words: Int
+  /// 64-bit words per counter, as a power of two: a counter for each 32 bytes, 960 numbers.
+  static let counterShift = 2
+  /// The bytes a counter stands for.
+  static let counterBytes = 8 << counterShift
+  /// A counter's words, read at once.
+  private typealias CounterWords = SIMD4<UInt64>
   private let raw: UnsafeMutableRawPointer
   private let counters: UnsafeMutablePointer<Int32>
   private let counterCount: Int
@@ -43,15 +47,13 @@ final class SegmentSieve {
   private let carriedFor: UnsafeMutablePointer<Int>
   let slots: Int
 
-  /// A sieve of `byteCount` bytes (a multiple of 8 · 2^counterShift) with a counter per
-  /// 2^counterShift 64-bit words, which carries the positions of the primes of `slots` slots
+  /// A sieve of `byteCount` bytes (a multiple of ``counterBytes``) with a counter per
+  /// ``counterBytes`` bytes, which carries the positions of the primes of `slots` slots
   /// from segment to segment.
-  init(bytes byteCount: Int, counterShift: Int, slots: Int) {
-    precondition(byteCount > 0 && byteCount % (8 << counterShift) == 0, "whole counter blocks")
+  init(bytes byteCount: Int, slots: Int) {
+    precondition(byteCount > 0 && byteCount % Self.counterBytes == 0, "whole counter blocks")
     self.byteCount = byteCount
-    self.counterShift = counterShift
-    self.words = byteCount / 8
-    self.counterCount = words >> counterShift
+    self.counterCount = byteCount / Self.counterBytes
     self.raw = .allocate(byteCount: byteCount, alignment: 8)
     self.counters = .allocate(capacity: counterCount)
     self.slots = slots
@@ -86,7 +88,7 @@ final class SegmentSieve {
   /// `numbersPerSegment`; a shorter segment costs less to sieve.
   func reset(low: Int, high: Int) {
     self.low = low
-    let block = 8 << counterShift
+    let block = Self.counterBytes
     activeBytes = min(byteCount, ((high - low + 29) / 30 + block - 1) / block * block)
     let activeBytes = self.activeBytes
     let bytes = Memory(raw: raw)
@@ -109,16 +111,15 @@ final class SegmentSieve {
     recount()
   }
 
-  /// Sets each block's counter in use, and the total, from the bits.
+  /// Sets each block's counter in use, and the total, from the bits: a counter's four words
+  /// at once.
   func recount() {
-    let words = Memory(raw: raw)
     var total = 0
-    for block in 0..<(activeBytes >> (counterShift + 3)) {
-      var sum = 0
-      for w in (block << counterShift)..<((block + 1) << counterShift) {
-        sum &+= words[word: w].nonzeroBitCount
-      }
-      counters[block] = Int32(sum)
+    for block in 0..<(activeBytes / Self.counterBytes) {
+      let words = UnsafeRawPointer(raw + block &* Self.counterBytes)
+        .loadUnaligned(as: CounterWords.self)
+      let sum = Int(truncatingIfNeeded: words.nonzeroBitCount.wrappedSum())
+      counters[block] = Int32(truncatingIfNeeded: sum)
       total &+= sum
     }
     self.total = total
@@ -182,11 +183,20 @@ final class SegmentSieve {
   /// keeping the counters and the total; where its multiples go on is kept in `slot`, below
   /// ``slots``, which no other prime may use. Never inlined: in its caller's loop, its sixteen
   /// steps and bits would not all stay in registers.
+  ///
+  /// A prime below four times a counter's bytes hits each counter more than twice on average,
+  /// one hit's decrement waiting on the last one's store; for those, the bits are cleared alone
+  /// and the counters set again from them, four words at a time, which costs less.
   @inline(never)
   func crossOff(_ prime: Int, slot: Int) {
+    if prime < 4 &* Self.counterBytes {
+      crossOffUncounted(prime, slot: slot)
+      recount()
+      return
+    }
     let bytes = Memory(raw: raw)
     let counters = self.counters
-    let shift = counterShift + 3
+    let shift = Self.counterShift + 3
     var removed = 0
     multiples(of: prime, slot: slot) { start, wheel, steps in
       Self.forEachMultiple(
@@ -275,7 +285,7 @@ final class SegmentSieve {
     let offset = UInt(bitPattern: n &- low)  // unsigned: a division by 30 without sign fixes
     let j = Int(bitPattern: offset / 30)
     let w = j &>> 3  // the word of n's byte
-    let block = w &>> counterShift
+    let block = w &>> Self.counterShift
     var sum = countedSum
     var blocks = countedBlocks
     // Eight counters at a time where the leaves are far apart: written out, as the compiler's
@@ -295,7 +305,7 @@ final class SegmentSieve {
     countedBlocks = blocks
     countedSum = sum
     let words = Memory(raw: raw)
-    var word = block &<< counterShift
+    var word = block &<< Self.counterShift
     while word < w {
       sum &+= words[word: word].nonzeroBitCount
       word &+= 1
