@@ -20,7 +20,7 @@ final class SegmentSieve {
   static let counterShift = 2
   /// The bytes a counter stands for.
   static let counterBytes = 8 << counterShift
-  /// A counter's words, read at once.
+  /// A counter's words, read at once (``Memory/fourWords(at:)``).
   private typealias CounterWords = SIMD4<UInt64>
   private let raw: UnsafeMutableRawPointer
   private let counters: UnsafeMutablePointer<Int32>
@@ -114,10 +114,10 @@ final class SegmentSieve {
   /// Sets each block's counter in use, and the total, from the bits: a counter's four words
   /// at once.
   func recount() {
+    let memory = Memory(raw: raw)
     var total = 0
     for block in 0..<(activeBytes / Self.counterBytes) {
-      let words = UnsafeRawPointer(raw + block &* Self.counterBytes)
-        .loadUnaligned(as: CounterWords.self)
+      let words = memory.fourWords(at: block &* Self.counterBytes)
       let sum = Int(truncatingIfNeeded: words.nonzeroBitCount.wrappedSum())
       counters[block] = Int32(truncatingIfNeeded: sum)
       total &+= sum
@@ -304,19 +304,25 @@ final class SegmentSieve {
     }
     countedBlocks = blocks
     countedSum = sum
-    let words = Memory(raw: raw)
-    var word = block &<< Self.counterShift
-    while word < w {
-      sum &+= words[word: word].nonzeroBitCount
-      word &+= 1
-    }
+    // The counter's words, all four at once with a mask each, where a loop over those before
+    // n's word went round 0 to 3 times at random: all of the words before n's, and in n's,
+    // the bytes before n's and its bits up to n.
     let shift = UInt64(truncatingIfNeeded: (j & 7) &<< 3)
-    let mask = ((1 &<< shift) &- 1) | (bitsUpTo[Int(bitPattern: offset % 30)] &<< shift)
-    return sum &+ (words[word: w] & mask).nonzeroBitCount
+    let partial = ((1 &<< shift) &- 1) | (bitsUpTo[Int(bitPattern: offset % 30)] &<< shift)
+    let lane = CounterWords(
+      repeating: UInt64(truncatingIfNeeded: w & (CounterWords.scalarCount &- 1)))
+    var masks = CounterWords(repeating: 0)
+    masks.replace(with: ~0, where: Self.lanes .< lane)
+    masks.replace(with: partial, where: Self.lanes .== lane)
+    let words = Memory(raw: raw).fourWords(at: block &* Self.counterBytes)
+    return sum &+ Int(truncatingIfNeeded: (words & masks).nonzeroBitCount.wrappedSum())
   }
+
+  /// Each lane's index.
+  private static let lanes = CounterWords(0, 1, 2, 3)
 }
 
-/// A segment's memory, read and written as bytes and as 64-bit words through raw loads and
+/// A segment's memory, read and written as bytes and read as 64-bit words through raw loads and
 /// stores, which may mix types on the same memory. The counting masks take byte j of a word as
 /// its bits 8j to 8j + 7, as on little-endian machines.
 private struct Memory {
@@ -328,9 +334,10 @@ private struct Memory {
     nonmutating set { raw.storeBytes(of: newValue, toByteOffset: j, as: UInt8.self) }
   }
 
+  /// The four 64-bit words from byte `j`: a counter's.
   @inline(__always)
-  subscript(word w: Int) -> UInt64 {
-    raw.load(fromByteOffset: w &<< 3, as: UInt64.self)
+  func fourWords(at j: Int) -> SIMD4<UInt64> {
+    UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: j, as: SIMD4<UInt64>.self)
   }
 }
 
