@@ -18,7 +18,7 @@ struct GourdonTermTests {
     // more threads than one, and the sieve's segments one by one in SegmentSieveTests.)
     let first = Gourdon(x: x, alpha: alpha)
     let reference = SlowTerms(x: x, y: first.y, xStar: first.xStar, k: first.k)
-    for segmentBytes in [1 << 15, 32] {
+    for segmentBytes in [1 << 17, 32] {
       let engine = Gourdon(x: x, alpha: alpha, segmentBytes: segmentBytes)
       let terms = try engine.terms(threads: 2, progress: nil)
       let label = "x = \(x), α = \(alpha), \(segmentBytes)-byte segments"

@@ -16,12 +16,11 @@ final class SegmentSieve {
 
   /// The numbers that `bytes` bytes of a segment cover.
   static func numbers(inBytes bytes: Int) -> Int { 30 * bytes }
-  /// 64-bit words per counter, as a power of two: a counter for each 32 bytes, 960 numbers.
+  /// 64-bit words per counter, as a power of two: four, as many as ``CounterWords`` holds, a
+  /// counter for each 32 bytes, 960 numbers.
   static let counterShift = 2
   /// The bytes a counter stands for.
   static let counterBytes = 8 << counterShift
-  /// A counter's words, read at once (``Memory/fourWords(at:)``).
-  private typealias CounterWords = SIMD4<UInt64>
   private let raw: UnsafeMutableRawPointer
   private let counters: UnsafeMutablePointer<Int32>
   private let counterCount: Int
@@ -52,9 +51,11 @@ final class SegmentSieve {
   /// from segment to segment.
   init(bytes byteCount: Int, slots: Int) {
     precondition(byteCount > 0 && byteCount % Self.counterBytes == 0, "whole counter blocks")
+    precondition(CounterWords.scalarCount == 1 << Self.counterShift, "a counter's words at once")
     self.byteCount = byteCount
     self.counterCount = byteCount / Self.counterBytes
-    self.raw = .allocate(byteCount: byteCount, alignment: 8)
+    // Aligned to a cache line, so that no counter's words straddle two.
+    self.raw = .allocate(byteCount: byteCount, alignment: 64)
     self.counters = .allocate(capacity: counterCount)
     self.slots = slots
     carried = .allocate(capacity: slots)
@@ -117,7 +118,7 @@ final class SegmentSieve {
     let memory = Memory(raw: raw)
     var total = 0
     for block in 0..<(activeBytes / Self.counterBytes) {
-      let words = memory.fourWords(at: block &* Self.counterBytes)
+      let words = memory.counterWords(at: block &* Self.counterBytes)
       let sum = Int(truncatingIfNeeded: words.nonzeroBitCount.wrappedSum())
       counters[block] = Int32(truncatingIfNeeded: sum)
       total &+= sum
@@ -213,7 +214,8 @@ final class SegmentSieve {
   }
 
   /// Clears the bits of the multiples of `prime`, leaving the counters and the total as they
-  /// were: for the primes after the last whose leaves are counted, followed by `recount()`.
+  /// were: for the primes after the last whose leaves are counted, and for the small primes of
+  /// ``crossOff(_:slot:)``, followed by `recount()`.
   func crossOffUncounted(_ prime: Int, slot: Int) {
     let bytes = Memory(raw: raw)
     multiples(of: prime, slot: slot) { start, wheel, steps in
@@ -314,13 +316,16 @@ final class SegmentSieve {
     var masks = CounterWords(repeating: 0)
     masks.replace(with: ~0, where: Self.lanes .< lane)
     masks.replace(with: partial, where: Self.lanes .== lane)
-    let words = Memory(raw: raw).fourWords(at: block &* Self.counterBytes)
+    let words = Memory(raw: raw).counterWords(at: block &* Self.counterBytes)
     return sum &+ Int(truncatingIfNeeded: (words & masks).nonzeroBitCount.wrappedSum())
   }
 
   /// Each lane's index.
   private static let lanes = CounterWords(0, 1, 2, 3)
 }
+
+/// The 64-bit words of one of ``SegmentSieve``'s counters, read at once.
+private typealias CounterWords = SIMD4<UInt64>
 
 /// A segment's memory, read and written as bytes and read as 64-bit words through raw loads and
 /// stores, which may mix types on the same memory. The counting masks take byte j of a word as
@@ -334,10 +339,10 @@ private struct Memory {
     nonmutating set { raw.storeBytes(of: newValue, toByteOffset: j, as: UInt8.self) }
   }
 
-  /// The four 64-bit words from byte `j`: a counter's.
+  /// The words of the counter whose bytes start at byte `j`.
   @inline(__always)
-  func fourWords(at j: Int) -> SIMD4<UInt64> {
-    UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: j, as: SIMD4<UInt64>.self)
+  func counterWords(at j: Int) -> CounterWords {
+    UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: j, as: CounterWords.self)
   }
 }
 
