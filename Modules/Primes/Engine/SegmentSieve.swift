@@ -313,15 +313,15 @@ final class SegmentSieve {
     let partial = ((1 &<< shift) &- 1) | (bitsUpTo[Int(bitPattern: offset % 30)] &<< shift)
     let lane = CounterWords(
       repeating: UInt64(truncatingIfNeeded: w & (CounterWords.scalarCount &- 1)))
+    // Each lane's index, a constant where a static property's would be looked up each time.
+    let lanes = CounterWords(0, 1, 2, 3)
     var masks = CounterWords(repeating: 0)
-    masks.replace(with: ~0, where: Self.lanes .< lane)
-    masks.replace(with: partial, where: Self.lanes .== lane)
+    masks.replace(with: ~0, where: lanes .< lane)
+    masks.replace(with: partial, where: lanes .== lane)
     let words = Memory(raw: raw).counterWords(at: block &* Self.counterBytes)
     return sum &+ Int(truncatingIfNeeded: (words & masks).nonzeroBitCount.wrappedSum())
   }
 
-  /// Each lane's index.
-  private static let lanes = CounterWords(0, 1, 2, 3)
 }
 
 /// The 64-bit words of one of ``SegmentSieve``'s counters, read at once.
