@@ -73,7 +73,8 @@ extension Gourdon {
 
   /// The leaves of p_b with a prime m in (lower, upper], where no composite m fits, m
   /// downward: from the π table's bits above the list of primes, then from the list and its
-  /// reciprocals.
+  /// reciprocals. As for the other leaves, a batch of quotients is worked out before their
+  /// counts, so that a division does not wait on a count's branches.
   private func primeLeaves(
     b: Int, xp: Int, upper: Int, lower: Int, sieve: SegmentSieve, result: inout ChunkResult
   ) {
@@ -84,20 +85,33 @@ extension Gourdon {
     sieve.startCounting()
     var local = 0
     let listed = max(lower, min(upper, qLimit))
-    piTable.withLookup { pi in
-      var walk = pi.primes(below: upper + 1)
-      var m = pi.next(&walk)
-      while m > listed {
-        local += sieve.count(upTo: fastDivide(xp, m))
-        m = pi.next(&walk)
+    let batch = Self.leafBatch
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: batch) { quotients in
+      piTable.withLookup { pi in
+        var walk = pi.primes(below: upper + 1)
+        var m = pi.next(&walk)
+        while m > listed {
+          var n = 0
+          repeat {
+            quotients[n] = fastDivide(xp, m)
+            n &+= 1
+            m = pi.next(&walk)
+          } while m > listed && n < batch
+          for j in 0..<n { local &+= sieve.count(upTo: quotients[j]) }
+        }
       }
-    }
-    var l = piTable[listed]
-    let lMin = piTable[lower]
-    reciprocals.withUnsafeBufferPointer { reciprocals in
-      while l > lMin {
-        local += sieve.count(upTo: divide(xp, by: Int(primes[l]), magic: reciprocals[l]))
-        l -= 1
+      var l = piTable[listed]
+      let lMin = piTable[lower]
+      reciprocals.withUnsafeBufferPointer { reciprocals in
+        while l > lMin {
+          var n = 0
+          repeat {
+            quotients[n] = divide(xp, by: Int(primes[l]), magic: reciprocals[l])
+            n &+= 1
+            l &-= 1
+          } while l > lMin && n < batch
+          for j in 0..<n { local &+= sieve.count(upTo: quotients[j]) }
+        }
       }
     }
     result.d &+= local
