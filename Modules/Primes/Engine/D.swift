@@ -68,7 +68,9 @@ extension Gourdon {
     result.coefficients[b] += coefficient
   }
 
-  /// How many of D's m are picked from the factor table before their leaves are counted.
+  /// How many of D's m are taken at a time, their quotients worked out before their counts:
+  /// the factor table's entries looked at in `hardLeaves`, the prime m in `primeLeaves`; the
+  /// capacity of the buffers that hold them, at least 1.
   static let leafBatch = 128
 
   /// The leaves of p_b with a prime m in (lower, upper], where no composite m fits, m
