@@ -321,7 +321,6 @@ final class SegmentSieve {
     let words = Memory(raw: raw).counterWords(at: block &* Self.counterBytes)
     return sum &+ Int(truncatingIfNeeded: (words & masks).nonzeroBitCount.wrappedSum())
   }
-
 }
 
 /// The 64-bit words of one of ``SegmentSieve``'s counters, read at once.
