@@ -244,8 +244,8 @@ let package = Package(
         "ICUDataOmitted", "NthPrimeClient", "NthPrimeClientLive", "PrimeTimeCLI", "Runtime",
       ],
       path: "App/primetime",
-      swiftSettings: staticRuntimeInRelease.swift,
-      linkerSettings: staticRuntimeInRelease.linker
+      swiftSettings: staticInRelease.swift,
+      linkerSettings: staticInRelease.linker
     ),
 
     // MARK: Benchmarks
@@ -491,41 +491,36 @@ func engineSettings(x86TargetCPU: String) -> [SwiftSetting] {
   #endif
 }
 
-/// Release builds of `primetime` start fast, because a script that asks for one number pays for
-/// the program's start each time. Four settings, each measured by `primetime-benchmark primes`
-/// (Benchmarks/README.md):
+/// Release builds of `primetime` start fast and small, because a script that asks for one number
+/// pays for the program's start each time. The executable is linked statically, all of it
+/// (`-static-executable`): the Swift runtime, Foundation, SQLite, readline, ncurses and the C and
+/// C++ libraries are in the file, and the kernel starts it without the dynamic loader, which had
+/// a dozen libraries to map and thousands of symbols to bind and relocate. Measured by
+/// `primetime-benchmark primes` (Benchmarks/README.md):
 ///
-/// - The Swift runtime and Foundation are linked statically (`-static-stdlib`), sparing the
-///   dynamic loader a dozen shared libraries. The flag goes to the compiler as well as to the
-///   linker: compiled against the static runtime's module maps, the executable's own code names
-///   CoreFoundation and the libraries beneath Foundation, which a link-only flag leaves out.
-/// - SQLite and readline are linked statically too: `App/StaticLibraries` holds two linker
-///   scripts that stand first on the library path and name the system's static archives
-///   (`libsqlite3-dev`, `libreadline-dev` and `libncurses-dev` provide them).
-/// - The executable is not position-independent (`-no-pie`): the loader then has no relative
-///   relocations to apply to it, tens of thousands of them with Foundation inside, each a write
-///   that copies a page. The price is that its code, with Foundation, SQLite and readline in it,
-///   sits at a fixed address; the libraries it still loads, its stack and its heap stay
-///   randomized, and `-z now` binds every symbol at start so that the relocated data is made
-///   read-only before `main`. SQLite linked in this way takes its security fixes when the
-///   program is built again, not when the system's library is updated.
-/// - The executable exports no symbols to the dynamic loader (`--no-export-dynamic`, after the
-///   static runtime's `-export-dynamic`): ten thousand of them made every lookup of a shared
-///   library's symbol and the runtime's own `dladdr` at start search a table that nothing
-///   outside the program uses.
+/// - The flag goes to the compiler as well as to the linker: compiled against the static
+///   runtime's module maps, the executable's own code names CoreFoundation and the libraries
+///   beneath Foundation, which a link-only flag leaves out.
+/// - The system's static archives of SQLite, readline and ncurses (`libsqlite3-dev`,
+///   `libreadline-dev`, `libncurses-dev`) are the ones a static link finds; `-ltinfo` names the
+///   terminfo library that readline and ncurses both need, which their shared libraries name
+///   themselves. SQLite linked in this way takes its security fixes when the program is built
+///   again, not when the system's library is updated.
+/// - The C library still reads the system's user database through its own modules
+///   (`libnss_files`), loaded when the program first asks for a user's home (`~name`, or a
+///   `HOME` that is unset), so the binary wants the C library it was built against: the README
+///   builds it where it runs. GNU's linkers warn of this for every such function, LLVM's
+///   (`-use-ld=lld`, which the toolchain ships) does not.
 ///
 /// Apple platforms link their runtime dynamically and are left as they are.
 /// Debug builds, `swift run` and `swift test` link dynamically as usual.
-var staticRuntimeInRelease: (swift: [SwiftSetting], linker: [LinkerSetting]) {
+var staticInRelease: (swift: [SwiftSetting], linker: [LinkerSetting]) {
   (
-    [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+    [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
     [
       .unsafeFlags(
-        [
-          "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "now",
-          "-Xlinker", "--no-export-dynamic",
-          "-L", "\(Context.packageDirectory)/App/StaticLibraries",
-        ], .when(platforms: [.linux], configuration: .release))
+        ["-static-executable", "-use-ld=lld", "-ltinfo"],
+        .when(platforms: [.linux], configuration: .release))
     ]
   )
 }
