@@ -237,11 +237,15 @@ let package = Package(
     // An empty stand-in for ICU's data in release builds on Linux, which link Foundation
     // statically: 34 MB that the app never reads (ICUDataOmitted.c says how and why).
     .target(name: "ICUDataOmitted", path: "App/ICUDataOmitted"),
+    // Users and groups from /etc/passwd and /etc/group alone in release builds on Linux, which
+    // link the C library statically (UserDatabaseFiles.c says why).
+    .target(name: "UserDatabaseFiles", path: "App/UserDatabaseFiles"),
     .executableTarget(
       name: "primetime",
       dependencies: [
         "FavoritesDatabase", "FavoritesDatabaseLive", "FileClient", "FileClientLive",
         "ICUDataOmitted", "NthPrimeClient", "NthPrimeClientLive", "PrimeTimeCLI", "Runtime",
+        "UserDatabaseFiles",
       ],
       path: "App/primetime",
       swiftSettings: staticInRelease.swift,
@@ -495,8 +499,8 @@ func engineSettings(x86TargetCPU: String) -> [SwiftSetting] {
 /// pays for the program's start each time. The executable is linked statically, all of it
 /// (`-static-executable`): the Swift runtime, Foundation, SQLite, readline, ncurses and the C and
 /// C++ libraries are in the file, and the kernel starts it without the dynamic loader, which had
-/// a dozen libraries to map and thousands of symbols to bind and relocate. Measured by
-/// `primetime-benchmark primes` (Benchmarks/README.md):
+/// five shared libraries to map and their symbols to bind. Measured by `primetime-benchmark
+/// primes` (Benchmarks/README.md):
 ///
 /// - The flag goes to the compiler as well as to the linker: compiled against the static
 ///   runtime's module maps, the executable's own code names CoreFoundation and the libraries
@@ -504,13 +508,23 @@ func engineSettings(x86TargetCPU: String) -> [SwiftSetting] {
 /// - The system's static archives of SQLite, readline and ncurses (`libsqlite3-dev`,
 ///   `libreadline-dev`, `libncurses-dev`) are the ones a static link finds; `-ltinfo` names the
 ///   terminfo library that readline and ncurses both need, which their shared libraries name
-///   themselves. SQLite linked in this way takes its security fixes when the program is built
-///   again, not when the system's library is updated.
-/// - The C library still reads the system's user database through its own modules
-///   (`libnss_files`), loaded when the program first asks for a user's home (`~name`, or a
-///   `HOME` that is unset), so the binary wants the C library it was built against: the README
-///   builds it where it runs. GNU's linkers warn of this for every such function, LLVM's
-///   (`-use-ld=lld`, which the toolchain ships) does not.
+///   themselves. These libraries, the C library among them, take their security fixes when the
+///   program is built again, not when the system's are updated.
+/// - The executable is not position-independent: a static one would apply tens of thousands of
+///   relocations at start, each a write that copies a page. Its code and the C library's sit at
+///   a fixed address; its stack, its heap and its mappings stay randomized, and `-z now` puts
+///   the C library's table of functions chosen at start by processor among the data made
+///   read-only before `main`.
+/// - Users and groups come from /etc/passwd and /etc/group alone (`App/UserDatabaseFiles`): the
+///   C library's other sources are shared libraries, which crashed a program linked statically.
+/// - What the start touches comes first, in the order `App/primetime.order` lists it
+///   (`--symbol-ordering-file`; `Scripts/startup-order` writes the list from a trace of the start
+///   under valgrind). The kernel maps 64 KB of the file around each page a program reads: laid
+///   out as the linker found it, the start read pages all over the binary, and `nth-prime 1`
+///   peaked at 8.6 MB, against 3.8 MB. A stale list costs memory, not answers: the linker passes
+///   over the names it does not find (`--no-warn-symbol-ordering`), and `ReleaseBinaryTests`
+///   fails once one in ten is missing. LLVM's linker (`-use-ld=lld`, which the toolchain ships)
+///   reads such a list by symbol, as GNU's do not.
 ///
 /// Apple platforms link their runtime dynamically and are left as they are.
 /// Debug builds, `swift run` and `swift test` link dynamically as usual.
@@ -519,7 +533,11 @@ var staticInRelease: (swift: [SwiftSetting], linker: [LinkerSetting]) {
     [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
     [
       .unsafeFlags(
-        ["-static-executable", "-use-ld=lld", "-ltinfo"],
+        [
+          "-static-executable", "-use-ld=lld", "-ltinfo", "-Xlinker", "-z", "-Xlinker", "now",
+          "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/App/primetime.order",
+          "-Xlinker", "--no-warn-symbol-ordering",
+        ],
         .when(platforms: [.linux], configuration: .release))
     ]
   )

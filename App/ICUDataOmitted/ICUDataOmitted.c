@@ -18,7 +18,7 @@
 // behaviour is the same either way, since it asks ICU for nothing it needs.
 //
 // Only release builds leave the data out, as only they link Foundation statically
-// (`staticRuntimeInRelease` in Package.swift): SwiftPM defines DEBUG for debug builds of C.
+// (`staticInRelease` in Package.swift): SwiftPM defines DEBUG for debug builds of C.
 #include "ICUDataOmitted.h"
 
 #if defined(__linux__) && !defined(DEBUG)

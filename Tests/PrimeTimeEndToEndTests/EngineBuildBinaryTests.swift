@@ -23,7 +23,9 @@ import Testing
     /// `Primes` picks its engine: `__memmove_avx512_unaligned_erms`, `__strlen_evex`,
     /// `__sin_fma`. Their names are C's, with the processor's features among their parts.
     static func isTheCLibrarysVariant(_ name: String) -> Bool {
-      let features: Set<Substring> = ["avx", "avx2", "avx512", "evex", "fma", "fma3", "fma4"]
+      let features: Set<Substring> = [
+        "avx", "avx2", "avx512", "evex", "evex512", "fma", "fma3", "fma4",
+      ]
       return name.hasPrefix("_") && name.split(separator: "_").contains { features.contains($0) }
     }
 
