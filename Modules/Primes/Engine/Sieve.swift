@@ -138,6 +138,7 @@ enum Sieve {
         }
       }
       if root >= segmentBits {
+        let startAsDouble = start < 1 << 53 ? Double(start) : nil
         let ranges = min(max(1, threads * 4), (root - segmentBits) / (1 << 16) + 1)
         let width = (root - segmentBits) / ranges + 1
         small.withUnsafeBufferPointer { small in
@@ -151,9 +152,8 @@ enum Sieve {
               let high = min(low + SegmentedPiTable.capacity, last + 1)
               window.fill(low: low, high: high, countFrom: 0, sievingWith: small)
               window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) { p in
-                var bit =
-                  Sieve.offsetOfFirstOddMultiple(
-                    of: p, from: start, remainder: remainder(start, p)) >> 1
+                var bit = Sieve.bitOfFirstOddMultiple(
+                  of: p, from: start, startAsDouble: startAsDouble)
                 while bit < count {
                   clear(bit)
                   bit &+= p
@@ -223,6 +223,25 @@ enum Sieve {
     while r < 0 { r &+= p }
     while r >= p { r &-= p }
     return r
+  }
+
+  /// ``offsetOfFirstOddMultiple(of:from:remainder:)`` halved, the bit of that multiple, for the
+  /// primes above 2^18 of the nth prime's window: most hit it once or not at all, so this, not
+  /// the crossing off, is what they cost. It takes no branch on the offset, whose parity is even
+  /// or odd at random from one prime to the next, and where `start` is below 2^53, given as
+  /// `startAsDouble`, it divides once: `start` is then exact in a `Double`, and the rounded
+  /// quotient has the integer part of start / p. It is not below that integer, which a `Double`
+  /// holds, and it is at most half a unit in its last place, less than 1/p, above start / p,
+  /// which is at least 1/p below the next integer.
+  @inline(__always)
+  static func bitOfFirstOddMultiple(of p: Int, from start: Int, startAsDouble: Double?) -> Int {
+    let square = p &* p  // p ≤ √Int.max
+    if square >= start { return (square &- start) &>> 1 }
+    let remainder =
+      startAsDouble.map { start &- Int($0 / Double(p)) &* p } ?? Self.remainder(start, p)
+    var offset = remainder == 0 ? 0 : p &- remainder
+    offset &+= p & (0 &- (offset & 1))  // an odd offset lands on an even multiple
+    return offset &>> 1
   }
 
   /// Flags the odd multiples, from p², of each odd prime p among the `count` odd numbers from

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import Primes
+
+/// Where the nth prime's window finds each prime's first odd multiple.
+struct SieveTests {
+  /// Primes from 3 to past √(10^13), a sample of them.
+  static let primes: [Int] = {
+    let all = Sieve.primes(upTo: 6_000_000).map(Int.init).dropFirst()
+    return Array(all.prefix(20)) + stride(from: 20, to: all.count, by: 997).map { all[$0] }
+  }()
+
+  /// Odd starts on both sides of 2^53, where the bit comes from one division or two, small ones
+  /// below p², and others from a fixed sequence up to 2^62.
+  static let starts: [Int] = {
+    var starts = [1, 3, 5, 7, 99, 1 << 36 + 1]
+    starts += stride(from: (1 << 53) - 4001, through: (1 << 53) + 4001, by: 142)
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<200 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      starts.append(Int(state >> 2) | 1)
+    }
+    return starts
+  }()
+
+  /// The first odd multiple of p at least both `start` and p², found by its cofactor: the least
+  /// odd k with p·k ≥ start and k ≥ p.
+  static func firstOddMultiple(of p: Int, from start: Int) -> Int {
+    var k = max((start + p - 1) / p, p)
+    if k % 2 == 0 { k += 1 }
+    return p * k
+  }
+
+  @Test func theBitOfTheFirstOddMultiple_isTheCofactorsWithOrWithoutTheDouble() {
+    var checked = 0
+    for p in Self.primes {
+      for start in Self.starts {
+        let expected = (Self.firstOddMultiple(of: p, from: start) - start) / 2
+        let asDouble = start < 1 << 53 ? Double(start) : nil
+        let withDouble = Sieve.bitOfFirstOddMultiple(of: p, from: start, startAsDouble: asDouble)
+        let without = Sieve.bitOfFirstOddMultiple(of: p, from: start, startAsDouble: nil)
+        #expect(withDouble == expected, "p = \(p), start = \(start)")
+        #expect(without == expected, "p = \(p), start = \(start)")
+        checked += 1
+      }
+    }
+    #expect(checked > 50_000)
+  }
+}
