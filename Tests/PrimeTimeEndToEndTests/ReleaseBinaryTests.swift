@@ -32,11 +32,11 @@ struct ReleaseBinaryTests {
 
     /// The code and data that the start touches are laid out together, in the order that
     /// `App/primetime.order` lists them (`Scripts/startup-order` writes it), for the kernel maps
-    /// 64 KB of the file around each page a program reads: the same start, laid out as the
-    /// linker found it, read pages in 159 of those blocks, and its peak at `nth-prime 1` was
-    /// 8.6 MB against 3.8 MB. The list is the binary's (nine in ten of its symbols are there;
+    /// 64 KB of the file around each page a program reads: as the linker laid them out by
+    /// itself, the listed symbols lay in 169 of those blocks, and `nth-prime 1` peaked at 8.6 MB
+    /// against 3.8 MB. The list is the binary's (nine in ten of its symbols are there;
     /// `Scripts/startup-order` writes it again), and its symbols lie in fewer than 100 blocks
-    /// (57 when it was written).
+    /// (60 when it was written).
     @Test func whatTheStartTouches_isLaidOutTogether() throws {
       guard try !Self.linksFoundationDynamically() else { return }
       let order = URL(filePath: #filePath).deletingLastPathComponent()
