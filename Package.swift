@@ -520,14 +520,14 @@ func engineSettings(x86TargetCPU: String) -> [SwiftSetting] {
 ///   A locale whose character set is neither UTF-8 nor ASCII still has the C library load its
 ///   converter, and the shared C library with it, which must be the one the program was built
 ///   with: the README builds it where it runs.
-/// - What the start touches comes first, in the order `App/primetime.order` lists it
-///   (`--symbol-ordering-file`; `Scripts/startup-order` writes the list from a trace of the start
-///   under valgrind). The kernel maps 64 KB of the file around each page a program reads: laid
-///   out as the linker found it, the start read pages all over the binary, and `nth-prime 1`
-///   peaked at 8.6 MB, against 3.8 MB. A stale list costs memory, not answers: the linker passes
-///   over the names it does not find (`--no-warn-symbol-ordering`), and `ReleaseBinaryTests`
-///   fails once more than one in ten is missing. LLVM's linker (`-use-ld=lld`, which the toolchain ships)
-///   reads such a list by symbol, as GNU's do not.
+/// - What the start and a count touch comes first, in the order `App/primetime.order` lists it
+///   (`--symbol-ordering-file`; `Scripts/startup-order` writes the list from traces of four
+///   commands under valgrind). The kernel maps 64 KB of the file around each page a program
+///   reads: laid out as the linker found it, the start read pages all over the binary, and
+///   `nth-prime 1` peaked at 8.6 MB, against 3.8 MB. A stale list costs memory, not answers: the
+///   linker passes over the names it does not find (`--no-warn-symbol-ordering`), and
+///   `ReleaseBinaryTests` fails once more than one in ten is missing. LLVM's linker
+///   (`-use-ld=lld`, which the toolchain ships) reads such a list by symbol, as GNU's do not.
 ///
 /// Apple platforms link their runtime dynamically and are left as they are.
 /// Debug builds, `swift run` and `swift test` link dynamically as usual.
