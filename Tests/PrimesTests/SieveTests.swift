@@ -10,8 +10,8 @@ struct SieveTests {
     return Array(all.prefix(20)) + stride(from: 20, to: all.count, by: 997).map { all[$0] }
   }()
 
-  /// Odd starts on both sides of 2^53, where the bit comes from one division or two, small ones
-  /// below p², and others from a fixed sequence up to 2^62.
+  /// Odd starts on both sides of 2^53, where the floating-point remainder divides once or twice,
+  /// small ones below p², and others from a fixed sequence up to 2^62.
   static let starts: [Int] = {
     var starts = [1, 3, 5, 7, 99, 1 << 36 + 1]
     starts += stride(from: (1 << 53) - 4001, through: (1 << 53) + 4001, by: 142)
@@ -31,16 +31,16 @@ struct SieveTests {
     return p * k
   }
 
-  @Test func theBitOfTheFirstOddMultiple_isTheCofactorsWithOrWithoutTheDouble() {
+  @Test func theFirstOddMultiple_isTheCofactors_throughEitherRemainder() {
     var checked = 0
     for p in Self.primes {
       for start in Self.starts {
-        let expected = (Self.firstOddMultiple(of: p, from: start) - start) / 2
-        let asDouble = start < 1 << 53 ? Double(start) : nil
-        let withDouble = Sieve.bitOfFirstOddMultiple(of: p, from: start, startAsDouble: asDouble)
-        let without = Sieve.bitOfFirstOddMultiple(of: p, from: start, startAsDouble: nil)
-        #expect(withDouble == expected, "p = \(p), start = \(start)")
-        #expect(without == expected, "p = \(p), start = \(start)")
+        let expected = Self.firstOddMultiple(of: p, from: start) - start
+        let floating = Sieve.offsetOfFirstOddMultiple(
+          of: p, from: start, remainder: Sieve.remainder(start, p))
+        let integer = Sieve.offsetOfFirstOddMultiple(of: p, from: start)
+        #expect(floating == expected, "p = \(p), start = \(start)")
+        #expect(integer == expected, "p = \(p), start = \(start)")
         checked += 1
       }
     }

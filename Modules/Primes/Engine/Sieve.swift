@@ -138,7 +138,6 @@ enum Sieve {
         }
       }
       if root >= segmentBits {
-        let startAsDouble = start < 1 << 53 ? Double(start) : nil
         let ranges = min(max(1, threads * 4), (root - segmentBits) / (1 << 16) + 1)
         let width = (root - segmentBits) / ranges + 1
         small.withUnsafeBufferPointer { small in
@@ -152,8 +151,9 @@ enum Sieve {
               let high = min(low + SegmentedPiTable.capacity, last + 1)
               window.fill(low: low, high: high, countFrom: 0, sievingWith: small)
               window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) { p in
-                var bit = Sieve.bitOfFirstOddMultiple(
-                  of: p, from: start, startAsDouble: startAsDouble)
+                var bit =
+                  Sieve.offsetOfFirstOddMultiple(
+                    of: p, from: start, remainder: remainder(start, p)) >> 1
                 while bit < count {
                   clear(bit)
                   bit &+= p
@@ -212,36 +212,24 @@ enum Sieve {
   }
 
   /// a mod p for 0 ≤ a and 3 ≤ p ≤ √Int.max, through floating point rather than an integer
-  /// division, which is several times slower: the quotient a / p in a `Double` is within about
-  /// a thousand of the exact one, the remainder it leaves within a thousand p of the exact
-  /// one, and a second round on that exact to one.
+  /// division, which is several times slower: for the primes above 2^18 of the nth prime's
+  /// window, most of which hit it once or not at all, so that this is what they cost.
+  ///
+  /// Below 2^53, one division: a is exact in a `Double`, and the rounded quotient has the
+  /// integer part of a / p. It is not below that integer, which a `Double` holds, and it is at
+  /// most half a unit in its last place, less than 1/p, above a / p, which is at least 1/p below
+  /// the next integer. Above, the quotient in a `Double` is within about a thousand of the exact
+  /// one, the remainder it leaves within a thousand p of the exact one, and a second round on
+  /// that exact to one.
   @inline(__always)
   static func remainder(_ a: Int, _ p: Int) -> Int {
     let divisor = Double(p)
+    if a < 1 << 53 { return a &- Int(Double(a) / divisor) &* p }
     var r = a &- Int(Double(a) / divisor) &* p
     r = r &- Int((Double(r) / divisor).rounded(.down)) &* p
     while r < 0 { r &+= p }
     while r >= p { r &-= p }
     return r
-  }
-
-  /// ``offsetOfFirstOddMultiple(of:from:remainder:)`` halved, the bit of that multiple, for the
-  /// primes above 2^18 of the nth prime's window: most hit it once or not at all, so this, not
-  /// the crossing off, is what they cost. It takes no branch on the offset, whose parity is even
-  /// or odd at random from one prime to the next, and where `start` is below 2^53, given as
-  /// `startAsDouble`, it divides once: `start` is then exact in a `Double`, and the rounded
-  /// quotient has the integer part of start / p. It is not below that integer, which a `Double`
-  /// holds, and it is at most half a unit in its last place, less than 1/p, above start / p,
-  /// which is at least 1/p below the next integer.
-  @inline(__always)
-  static func bitOfFirstOddMultiple(of p: Int, from start: Int, startAsDouble: Double?) -> Int {
-    let square = p &* p  // p ≤ √Int.max
-    if square >= start { return (square &- start) &>> 1 }
-    let remainder =
-      startAsDouble.map { start &- Int($0 / Double(p)) &* p } ?? Self.remainder(start, p)
-    var offset = remainder == 0 ? 0 : p &- remainder
-    offset &+= p & (0 &- (offset & 1))  // an odd offset lands on an even multiple
-    return offset &>> 1
   }
 
   /// Flags the odd multiples, from p², of each odd prime p among the `count` odd numbers from
@@ -271,6 +259,8 @@ enum Sieve {
     if square >= start { return square - start }
     let remainder = remainder() ?? start % p
     let offset = remainder == 0 ? 0 : p - remainder
-    return offset & 1 == 1 ? offset + p : offset  // an odd offset lands on an even multiple
+    // An odd offset lands on an even multiple; without a branch, as the offset's parity is
+    // even or odd at random from one prime to the next.
+    return offset &+ p & (0 &- (offset & 1))
   }
 }
