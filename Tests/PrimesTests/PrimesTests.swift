@@ -261,6 +261,36 @@ struct NthPrimeTests {
       #expect(abs(estimate - Double(p)) / Double(p) < 5e-4)
     }
   }
+
+  @Test func theEstimateThroughPsi_isCloserToTheNthPrimeThanInverseR() throws {
+    let primes = Sieve.primes(upTo: 16_000_000)
+    var (errorOfR, errorThroughPsi) = (0.0, 0.0)
+    for n in stride(from: 200_000, to: 1_000_000, by: 20_000) {
+      let p = Double(primes[n - 1])
+      errorOfR += abs(inverseRiemannR(Double(n)) - p)
+      errorThroughPsi += abs(inverseRiemannRPsi(Double(n)) - p)
+    }
+    #expect(errorThroughPsi < errorOfR / 3)
+    for (k, _, p) in published where k >= 6 {
+      let p = Double(p)
+      #expect(abs(inverseRiemannRPsi(Double(powerOfTen(k))) - p) < p.squareRoot() / 10)
+    }
+  }
+
+  /// By the Riemann–von Mangoldt formula, N(T) = θ(T)/π + 1 + S(T) zeros have 0 < γ ≤ T, where
+  /// θ is the Riemann–Siegel theta function and |S(T)| stays below 1 this low: the kth ordinate
+  /// has about k − ½ zeros below it, and one missing or repeated moves every one after it by 1.
+  @Test func theZetaZeros_areTheFirstOnesInOrder() {
+    func theta(_ t: Double) -> Double {
+      t / 2 * log(t / (2 * .pi)) - t / 2 - .pi / 8 + 1 / (48 * t) + 7 / (5760 * t * t * t)
+    }
+    #expect(zetaZeroOrdinates.count == 512)
+    #expect(abs(zetaZeroOrdinates[0] - 14.134_725_141_734_693_79) < 1e-12)
+    for (k, gamma) in zip(1..., zetaZeroOrdinates) {
+      #expect(abs(Double(k) - 0.5 - (theta(gamma) / .pi + 1)) < 1, "zero \(k), γ = \(gamma)")
+    }
+    #expect(zip(zetaZeroOrdinates, zetaZeroOrdinates.dropFirst()).allSatisfy { $0 < $1 })
+  }
 }
 
 struct IsPrimeTests {

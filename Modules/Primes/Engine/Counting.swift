@@ -33,7 +33,7 @@ package func findNthPrime(
     return Int(Sieve.primes(upTo: bound)[n - 1])
   }
   // Near the top of the range the estimate may pass 2^63; the prime is below it.
-  let estimate = min(inverseRiemannR(Double(n)), Double(Int.max).nextDown)
+  let estimate = min(inverseRiemannRPsi(Double(n)), Double(Int.max).nextDown)
   let x = Int(estimate)
   let threads = usableThreads(threads)
   var counting: ProgressHandler?
