@@ -53,7 +53,8 @@ struct GourdonTermTests {
     #expect(reflected > 0 && windowed > 0, "\(reflected) reflected, \(windowed) by window")
   }
 
-  @Test(arguments: [10_000_000_000_000, 12_345_678_901_234, 100_000_000_000_000])
+  @Test(
+    arguments: [10_000_000_000_000, 12_345_678_901_234, 100_000_000_000_000, 1_000_000_000_000_000])
   func theLayout_coversTheWorkOnce_inPiecesOfAtMostOnePercent(x: Int) {
     let engine = Gourdon(x: x)
     for threads in [1, 2, 16, 64] {
@@ -79,9 +80,25 @@ struct GourdonTermTests {
       // The lookups come costliest first.
       let lookupCosts = layout.costs.dropFirst(layout.sieveChunks)
       #expect(zip(lookupCosts, lookupCosts.dropFirst()).allSatisfy { $0 >= $1 })
-      let largest = layout.costs.max() ?? 0
-      #expect(largest <= 0.01 * layout.total, "x = \(x), \(threads) threads")
+      // One thread cuts no piece below its floor, and so pieces of 1% only from 100 floors up:
+      // π(10^15) is that large for any thread count.
+      let floor = threads == 1 ? Gourdon.Cost.smallestPieceOnOneThread : Gourdon.Cost.smallestPiece
+      #expect(x < 1_000_000_000_000_000 || layout.total >= 100 * floor)
+      if layout.total >= 100 * floor {
+        let largest = layout.costs.max() ?? 0
+        #expect(largest <= 0.01 * layout.total, "x = \(x), \(threads) threads")
+      }
     }
+  }
+
+  @Test func oneThread_cutsASmallQuestionInFewerPieces_thanTwo() {
+    // One thread has no finish to balance: its pieces serve its progress only, and each costs
+    // its setup (the sieve's counts and offsets, a window's look at every p_b).
+    let engine = Gourdon(x: 1_000_000_000_000)
+    let one = engine.layout(threads: 1)
+    let two = engine.layout(threads: 2)
+    #expect(one.pieces.count * 4 < two.pieces.count, "\(one.pieces.count), \(two.pieces.count)")
+    #expect(one.costs.dropLast().allSatisfy { $0 >= Gourdon.Cost.smallestPieceOnOneThread / 4 })
   }
 
   @Test(arguments: [300_000_007, 100_000_000_003])

@@ -37,6 +37,10 @@ extension Gourdon {
     static let windowVisit = 6.0
     /// The least cost a piece is cut to: about half a millisecond.
     static let smallestPiece = 75_000.0
+    /// The least cost a piece is cut to on one thread, which has no finish to balance and cuts
+    /// pieces only to report its progress: about 3 ms, 1% of a count long enough for a progress
+    /// bar to show (`TerminalProgress` waits 300 ms). Each piece costs its setup.
+    static let smallestPieceOnOneThread = 450_000.0
     /// Numbers in a block of the sieve's counters: chunks start and end on them.
     static let grain = SegmentSieve.numbers(inBytes: SegmentSieve.counterBytes)
   }
@@ -45,7 +49,8 @@ extension Gourdon {
   /// threads finish at about the same time: the sieve's chunks first, in order, since each is
   /// stitched to those before it, then the pieces of the π table, costliest first, half the
   /// size. No piece is estimated at more than 1% of the whole, unless the whole is so small
-  /// (about 50 ms) that pieces of 1% would cost less than their setup.
+  /// (about 50 ms) that pieces of 1% would cost less than their setup, or, on one thread, so
+  /// small (about 300 ms) that no progress bar would show its steps.
   func layout(threads: Int) -> Layout {
     let sieve = SieveCost(self)
     let lookups = LookupCost(self)
@@ -54,7 +59,8 @@ extension Gourdon {
     let total = sieve.cost(below: sieveEnd) + lookups.cost(below: lookupEnd)
     // Small questions in a few pieces: each costs some setup (a chunk's counts, a segment's
     // crossing off), which pieces of less than about half a millisecond do not repay.
-    let target = max(Cost.smallestPiece, total / Double(max(100, threads * 24)))
+    let smallest = threads == 1 ? Cost.smallestPieceOnOneThread : Cost.smallestPiece
+    let target = max(smallest, total / Double(max(100, threads * 24)))
 
     let chunks = Self.cut(
       end: sieveEnd, grain: Cost.grain, segment: SegmentSieve.numbers(inBytes: segmentBytes),
