@@ -75,14 +75,48 @@ struct PiTable {
     let start = 128 * words.lowerBound + 1  // the number of the first bit
     let bits = wordCount << 6
     let last = min(128 * words.upperBound - 1, limit)
+    @inline(__always) func clear(_ i: Int) {
+      entries[(i &>> 6) &<< 1] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
+    }
     for p32 in primes where p32 > 13 {
       let p = Int(p32)
       if p * p > last { break }
-      // The odd multiples of p from p² on: bit i stands for start + 2i.
+      // The odd multiples p·k of p from p² on, bit i standing for start + 2i, but those with k
+      // divisible by 3 or 5, which the pattern has cleared: k steps through the residues of
+      // `wheel`, and a turn of eight of them spans 15p bits.
       var i = Sieve.offsetOfFirstOddMultiple(of: p, from: start) >> 1
-      while i < bits {
-        entries[(i &>> 6) &<< 1] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
+      guard i < bits else { continue }
+      var residue = (start &+ 2 &* i) / p % 30
+      var t = Self.wheel.position[residue]
+      while t < 0 {
         i &+= p
+        residue = (residue &+ 2) % 30
+        t = Self.wheel.position[residue]
+      }
+      let steps = Self.wheel.halfSteps
+      let d1 = steps[t] &* p
+      let d2 = d1 &+ steps[(t &+ 1) & 7] &* p
+      let d3 = d2 &+ steps[(t &+ 2) & 7] &* p
+      let d4 = d3 &+ steps[(t &+ 3) & 7] &* p
+      let d5 = d4 &+ steps[(t &+ 4) & 7] &* p
+      let d6 = d5 &+ steps[(t &+ 5) & 7] &* p
+      let d7 = d6 &+ steps[(t &+ 6) & 7] &* p
+      let turn = 15 &* p
+      while i &+ d7 < bits {
+        clear(i)
+        clear(i &+ d1)
+        clear(i &+ d2)
+        clear(i &+ d3)
+        clear(i &+ d4)
+        clear(i &+ d5)
+        clear(i &+ d6)
+        clear(i &+ d7)
+        i &+= turn
+      }
+      while i < bits {
+        clear(i)
+        i &+= steps[t] &* p
+        t = (t &+ 1) & 7
       }
     }
     var count = base
@@ -102,6 +136,19 @@ struct PiTable {
     }
     return count
   }
+
+  /// The odd residues modulo 30 that neither 3 nor 5 divides: `position[r]` is the place of r
+  /// among them (−1 for the others), and `halfSteps[t]` half the distance from the t-th to the
+  /// next, 29 to 31 the last.
+  static let wheel: (position: [Int], halfSteps: [Int]) = {
+    let residues = [1, 7, 11, 13, 17, 19, 23, 29]
+    var position = [Int](repeating: -1, count: 30)
+    for (t, r) in residues.enumerated() { position[r] = t }
+    let halfSteps = residues.indices.map { t in
+      ((t == 7 ? 31 : residues[t + 1]) - residues[t]) / 2
+    }
+    return (position, halfSteps)
+  }()
 
   /// The odd numbers repeat what 3, 5, 7, 11 and 13 divide every 15,015 of them.
   static let presievePeriod = 3 * 5 * 7 * 11 * 13
