@@ -59,6 +59,27 @@ struct ReleaseBinaryTests {
       #expect(blocks.count < 100, "\(blocks.count) blocks of 64 KB")
     }
 
+    /// A count looks no protocol conformance up at run time, on one thread or on two: the runtime
+    /// finds one by reading every conformance record in the binary, which brought about 0.5 MB of
+    /// it into memory (the chunks' dictionary of the engine and the workers' atomics, each a type
+    /// the runtime made from its name and whose requirements it checked), where primecount 8.7's
+    /// whole count of 10^12 takes 1.2 MB above its start. gdb, run without the debug information,
+    /// prints a line wherever the runtime starts that search.
+    @Test(arguments: [("prime-count", 1), ("prime-count", 2), ("nth-prime", 2)])
+    func aCount_looksUpNoConformanceAtRunTime(command: String, threads: Int) throws {
+      guard try !Self.linksFoundationDynamically() else { return }
+      let search =
+        "_ZL52swift_conformsToProtocolMaybeInstantiateSuperclassesPKN5swift14TargetMetadataINS_9"
+        + "InProcessEEEPKNS_24TargetProtocolDescriptorIS1_EEb"
+      let lines = try shell(
+        #"gdb -q -batch -nx --readnever -ex "dprintf $1,\"conformance lookup\n\"" -ex run"#
+          + #" --args "$0" "$2" 1000000000000 --threads "$3" 2>&1"#,
+        PrimeTime.binary.path, search, command, String(threads))
+      #expect(lines.contains { $0.hasPrefix("Dprintf 1 at ") }, "\(lines)")
+      #expect(lines.contains("37607912018") || lines.contains("29996224275833"), "\(lines)")
+      #expect(!lines.contains("conformance lookup"), "\(lines)")
+    }
+
     /// Whether the binary loads Foundation as a shared library, as debug and sanitizer builds do;
     /// the release binary holds it. Read from its dynamic section, which a stripped binary
     /// keeps; a path that names no binary reads as no such library, and fails the tests.

@@ -198,7 +198,7 @@ struct Gourdon {
     let work = layout.pieces
     let chunks = layout.sieveChunks
     let lookupSums = Locked([LookupSums?](repeating: nil, count: work.count - chunks))
-    let stitcher = Locked(Stitcher(piXStar: piXStar, piSqrtLimit: piSqrtLimit))
+    let stitcher = Locked(Stitcher(chunks: chunks, piXStar: piXStar, piSqrtLimit: piSqrtLimit))
     // Progress is the estimated cost of the pieces done, from every thread, over the whole:
     // reported under a lock, so that it never goes back.
     let costs = layout.costs
@@ -251,26 +251,31 @@ struct Gourdon {
 
   /// Adds up the chunks of the sieve in order, as they finish: each counted from its own
   /// start, so each needs what the chunks before it left standing. A chunk that finishes early
-  /// waits in `pending`, which so holds only a few chunks' counts at a time.
+  /// waits in `pending`, which so holds only a few chunks' counts at a time. An array by chunk,
+  /// not a dictionary: a dictionary's storage type is made at run time, and the runtime then
+  /// looks up `Int: Hashable` through every conformance in the binary, which brings about
+  /// 0.5 MB of the binary into memory.
   struct Stitcher {
     let piXStar: Int
     let piSqrtLimit: Int
     private(set) var next = 0
     private(set) var d = 0
     private(set) var b = 0
-    private var pending: [Int: ChunkResult] = [:]
+    private var pending: [ChunkResult?]
     private var phiPrefix: [Int]
     private var unsievedPrefix = 0
 
-    init(piXStar: Int, piSqrtLimit: Int) {
+    init(chunks: Int, piXStar: Int, piSqrtLimit: Int) {
       self.piXStar = piXStar
       self.piSqrtLimit = piSqrtLimit
+      pending = [ChunkResult?](repeating: nil, count: chunks)
       phiPrefix = [Int](repeating: 0, count: piXStar + 1)
     }
 
     mutating func add(_ result: ChunkResult, at index: Int) {
       pending[index] = result
-      while let result = pending.removeValue(forKey: next) {
+      while next < pending.count, let result = pending[next] {
+        pending[next] = nil
         d &+= result.d
         for b in 0...piXStar { d &+= result.coefficients[b] &* phiPrefix[b] }
         // What is left standing is 1 and the primes above √(x/y).

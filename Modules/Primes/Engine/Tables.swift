@@ -308,7 +308,9 @@ struct FactorTable {
     var last = 4
     while last + 1 < primes.count, Int(primes[last + 1]) <= max(root, 13) { last += 1 }
     precondition(last <= 32_766, "a factor table's indices fit in 15 bits")
-    let sieving = stride(from: 5, through: last, by: 1)
+    // Captured as an `Int`: a captured stride or range would have its type made at run time,
+    // which looks its `Strideable` conformance up through every conformance in the binary.
+    let lastSieving = last
     let pieceEntries = 1 << 16
     var values = [UInt16](repeating: 0, count: count)
     values.withUnsafeMutableBufferPointer { buffer in
@@ -326,7 +328,7 @@ struct FactorTable {
         var least = [UInt16](repeating: 0, count: end - first)
         var negative = [Bool](repeating: false, count: end - first)
         var squareFree = [Bool](repeating: true, count: end - first)
-        for b in sieving {
+        for b in 5...lastSieving {
           let p = Int(primes[b])
           if p > high { break }
           // The multiples p·n in [low, high] whose n is in the table too.
