@@ -36,7 +36,7 @@ struct ReleaseBinaryTests {
     /// itself, the listed symbols lay in 169 of those blocks, and `nth-prime 1` peaked at 8.6 MB
     /// against 3.8 MB. The list is the binary's (nine in ten of its symbols are there;
     /// `Scripts/startup-order` writes it again), and its symbols lie in fewer than 100 blocks
-    /// (60 when it was written).
+    /// (58 when it was last written).
     @Test func whatTheStartTouches_isLaidOutTogether() throws {
       guard try !Self.linksFoundationDynamically() else { return }
       let order = URL(filePath: #filePath).deletingLastPathComponent()
