@@ -72,7 +72,8 @@ struct ReleaseBinaryTests {
         "_ZL52swift_conformsToProtocolMaybeInstantiateSuperclassesPKN5swift14TargetMetadataINS_9"
         + "InProcessEEEPKNS_24TargetProtocolDescriptorIS1_EEb"
       let lines = try shell(
-        #"gdb -q -batch -nx --readnever -ex "dprintf $1,\"conformance lookup\n\"" -ex run"#
+        #"gdb -q -batch -nx --readnever -ex "set print thread-events off""#
+          + #" -ex "dprintf $1,\"conformance lookup\n\"" -ex run"#
           + #" --args "$0" "$2" 1000000000000 --threads "$3" 2>&1"#,
         PrimeTime.binary.path, search, command, String(threads))
       #expect(lines.contains { $0.hasPrefix("Dprintf 1 at ") }, "\(lines)")

@@ -81,13 +81,13 @@ private func forEachPiece<Worker>(
     return !shouldStop()
   }
   let shared = SharedProgress()
-  // The workers run on threads of Dispatch's, outside the task: they ask the task itself
+  // The workers run on threads of their own, outside the task: they ask the task itself
   // whether it is cancelled. `isCancelled` is one of the members of `UnsafeCurrentTask` that
   // `Task` has too, which its documentation says any thread may use; the reference does not
   // outlive the closure, which returns only when every worker has.
   withUnsafeCurrentTask { currentTask in
     nonisolated(unsafe) let task = currentTask
-    DispatchQueue.concurrentPerform(iterations: min(threads, count)) { _ in
+    onThreads(min(threads, count)) { _ in
       let worker = makeWorker()
       let shouldStop = {
         if cancellable, task?.isCancelled == true {
@@ -103,6 +103,36 @@ private func forEachPiece<Worker>(
     }
   }
   return !(shared.cancelled.load(ordering: .relaxed) || (cancellable && Task.isCancelled))
+}
+
+/// Runs `work(0)` on this thread and `work(1)` to `work(count − 1)` each on a thread of its own,
+/// and returns when every one has. Threads of their own rather than Dispatch's pool: Dispatch
+/// starts a manager thread with an event loop to watch its workers, and that reads about 0.5 MB
+/// of the binary's code and data that a count has no other use for.
+private func onThreads(_ count: Int, _ work: @Sendable (Int) -> Void) {
+  withoutActuallyEscaping(work) { work in
+    var threads: [pthread_t] = []
+    for index in 1..<max(count, 1) {
+      let start = Unmanaged.passRetained(ThreadStart { work(index) }).toOpaque()
+      var thread = pthread_t()
+      let status = pthread_create(
+        &thread, nil,
+        { start in
+          if let start { Unmanaged<ThreadStart>.fromOpaque(start).takeRetainedValue().run() }
+          return nil
+        }, start)
+      precondition(status == 0, "pthread_create failed: \(status)")
+      threads.append(thread)
+    }
+    work(0)
+    for thread in threads { pthread_join(thread, nil) }
+  }
+}
+
+/// What a thread of ``onThreads(_:_:)`` runs, handed to it through a pointer.
+private final class ThreadStart: Sendable {
+  let run: @Sendable () -> Void
+  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
 
 /// The next piece to take and whether the workers stop, which they share. In a class, where the
