@@ -62,7 +62,8 @@ let package = Package(
     // The engine (Modules/Primes/Engine) again, through a link, for processors with AVX-512:
     // Primes asks ProcessorFeatures which build this processor runs.
     .target(
-      name: "PrimesAVX512", path: "Modules/PrimesAVX512", swiftSettings: primesAVX512Settings),
+      name: "PrimesAVX512", dependencies: ["ProcessorFeatures"], path: "Modules/PrimesAVX512",
+      swiftSettings: primesAVX512Settings),
     .target(name: "ProcessorFeatures", path: "Modules/ProcessorFeatures"),
     .target(name: "NumberSyntax", path: "Modules/NumberSyntax"),
     // The favorites file that FavoritePrimes exports and imports, below the feature so that the
@@ -306,7 +307,8 @@ let package = Package(
       path: "Tests/Support/TestStoreXCTestRunner"
     ),
     .testTarget(
-      name: "PrimesTests", dependencies: ["AppTestSupport", "Primes"], path: "Tests/PrimesTests"),
+      name: "PrimesTests", dependencies: ["AppTestSupport", "Primes", "ProcessorFeatures"],
+      path: "Tests/PrimesTests"),
     .testTarget(
       name: "NumberSyntaxTests", dependencies: ["NumberSyntax"], path: "Tests/NumberSyntaxTests"),
     .testTarget(

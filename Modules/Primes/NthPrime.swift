@@ -55,9 +55,11 @@ public func primeCount(
 
 /// The `n`th prime, 1-based: `nthPrime(1) == 2`.
 ///
-/// Estimates p(n) as the x with R(ψ(x)) = n (Riemann's R function of Chebyshev's ψ, from the
-/// first 512 zeros of ζ), counts the primes up to the estimate with
-/// ``primeCount(_:threads:progress:)``, then sieves the short gap between the estimate and p(n). Checks for task cancellation as it goes and reports its progress.
+/// Up to n = 600,000, sieves up to a bound on p(n). Above, estimates p(n) as the x with
+/// R(ψ(x)) = n (Riemann's R function of Chebyshev's ψ, from the first 512 zeros of ζ), counts
+/// the primes up to the estimate with ``primeCount(_:threads:progress:)``, then sieves the short
+/// gap between the estimate and p(n). Checks for task cancellation as it goes and reports its
+/// progress.
 ///
 /// ```swift
 /// #expect(try nthPrime(7) == 17)

@@ -16,18 +16,9 @@ func chebyshevPsi(_ x: Double) -> Double {
 }
 
 /// The x with R(ψ(x)) = n: an estimate of the nth prime closer than R⁻¹(n), since R(ψ(x)) is
-/// closer to π(x) than R(x) (Planat and Solé, "Improving Riemann prime counting", 2014). Newton's
-/// method from R⁻¹(n), with R(ψ(x))' taken as 1 / ln x, stopping where a step no longer shrinks.
-/// For n from 10⁴ up.
+/// closer to π(x) than R(x) (Planat and Solé, "Improving Riemann prime counting", 2014; Kim
+/// Walisch's primecount estimates the nth prime this way from n = 10⁹ up). From R⁻¹(n); for n
+/// from 10⁴ up.
 func inverseRiemannRPsi(_ n: Double) -> Double {
-  var x = inverseRiemannR(n)
-  var lastStep = Double.infinity
-  for _ in 0..<10 {
-    let step = (riemannR(chebyshevPsi(x)) - n) * log(x)
-    if abs(step) >= abs(lastStep) { break }
-    x -= step
-    if abs(step) < 0.5 { break }
-    lastStep = step
-  }
-  return x
+  inverse(of: { riemannR(chebyshevPsi($0)) }, at: n, from: inverseRiemannR(n), steps: 10)
 }

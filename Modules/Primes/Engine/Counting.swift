@@ -1,4 +1,5 @@
 import Foundation
+internal import ProcessorFeatures
 
 /// A callback that receives the fraction of the work done, from 0 to 1.
 public typealias ProgressHandler = @Sendable (Double) -> Void
@@ -32,9 +33,7 @@ package func findNthPrime(
     let bound = n < 6 ? 13 : Int(Double(n) * (logN + log(logN))) + 1
     return Int(Sieve.primes(upTo: bound)[n - 1])
   }
-  // Near the top of the range the estimate may pass 2^63; the prime is below it.
-  let estimate = min(inverseRiemannRPsi(Double(n)), Double(Int.max).nextDown)
-  let x = Int(estimate)
+  let x = nthPrimeEstimate(n)
   let threads = usableThreads(threads)
   var counting: ProgressHandler?
   if let progress { counting = { progress($0 * 0.97) } }
@@ -44,6 +43,13 @@ package func findNthPrime(
     x, counted: counted, wanted: n, threads: threads, workLog: workLog)
   progress?(1)
   return prime
+}
+
+/// Where the last step starts for the `n`th prime, n above ``nthPrimeSieveLimit``: the x with
+/// R(ψ(x)) = n, or the largest `Double` below 2^63 where that passes it, as it does for the last
+/// few million n, whose primes are below it.
+func nthPrimeEstimate(_ n: Int) -> Int {
+  Int(min(inverseRiemannRPsi(Double(n)), Double(Int.max).nextDown))
 }
 
 /// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x in widening windows.
@@ -74,11 +80,12 @@ private func primeNear(
 public let maximumThreads = 1024
 
 /// A thread count brought into `1...maximumThreads`: fewer than one counts as one, more than
-/// the maximum as the maximum, and none asked for as one per core. Foundation reads the cores
-/// from the process's CPU set and control group, which costs a program that answers a small
-/// question a tenth of its start: so only here, where the work is shared.
+/// the maximum as the maximum, and none asked for as one per processor this process may run on
+/// (`processor_count`, from the C library: Foundation's count reads the same files through
+/// types that the runtime makes from their names, and a small question's start would pay for
+/// it).
 func usableThreads(_ threads: Int?) -> Int {
-  min(max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount), maximumThreads)
+  min(max(1, threads ?? Int(processor_count())), maximumThreads)
 }
 
 func checkCancellation() throws {

@@ -38,8 +38,9 @@ extension Gourdon {
     /// The least cost a piece is cut to: about half a millisecond.
     static let smallestPiece = 75_000.0
     /// The least cost a piece is cut to on one thread, which has no finish to balance and cuts
-    /// pieces only to report its progress: about 3 ms, 1% of a count long enough for a progress
-    /// bar to show (`TerminalProgress` waits 300 ms). Each piece costs its setup.
+    /// pieces only to report its progress: six times the least on several, 1.5 to 3 ms, so that
+    /// a count long enough for a progress bar to show (`TerminalProgress` waits 300 ms) still
+    /// reports in steps of 1%. Each piece costs its setup.
     static let smallestPieceOnOneThread = 450_000.0
     /// Numbers in a block of the sieve's counters: chunks start and end on them.
     static let grain = SegmentSieve.numbers(inBytes: SegmentSieve.counterBytes)
@@ -50,7 +51,7 @@ extension Gourdon {
   /// stitched to those before it, then the pieces of the π table, costliest first, half the
   /// size. No piece is estimated at more than 1% of the whole, unless the whole is so small
   /// (about 50 ms) that pieces of 1% would cost less than their setup, or, on one thread, so
-  /// small (about 300 ms) that no progress bar would show its steps.
+  /// small (150 to 300 ms) that no progress bar would show its steps.
   func layout(threads: Int) -> Layout {
     let sieve = SieveCost(self)
     let lookups = LookupCost(self)

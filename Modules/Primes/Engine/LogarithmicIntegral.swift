@@ -34,13 +34,26 @@ func riemannR(_ x: Double) -> Double {
   return sum
 }
 
-/// The x with R(x) = n, by Newton's method: an estimate of the nth prime.
+/// The x with R(x) = n: an estimate of the nth prime.
 func inverseRiemannR(_ n: Double) -> Double {
-  var x = n * log(n) + n * log(log(n))
-  for _ in 0..<100 {
-    let next = x - (riemannR(x) - n) * log(x)
-    if abs(next - x) < 0.5 { return next }
-    x = next
+  inverse(of: riemannR, at: n, from: n * log(n) + n * log(log(n)), steps: 100)
+}
+
+/// The x with f(x) = n, for f an estimate of π, by Newton's method from `start` with f′(x) taken
+/// as 1 / ln x, the density of the primes. It stops after a step shorter than ½, before a step
+/// that would not be shorter than the last (all that is left is the estimate's rounding), or
+/// after `steps` steps.
+func inverse(
+  of f: (Double) -> Double, at n: Double, from start: Double, steps: Int
+) -> Double {
+  var x = start
+  var lastStep = Double.infinity
+  for _ in 0..<steps {
+    let step = (f(x) - n) * log(x)
+    if abs(step) >= abs(lastStep) { break }
+    x -= step
+    if abs(step) < 0.5 { break }
+    lastStep = step
   }
   return x
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import ProcessorFeatures
 import Synchronization
 
 /// A record of where one question's time went: the time of each piece of each parallel phase,
@@ -80,14 +81,14 @@ private func forEachPiece<Worker>(
     }
     return !shouldStop()
   }
-  let shared = SharedProgress()
+  let shared = SharedPieces()
   // The workers run on threads of their own, outside the task: they ask the task itself
   // whether it is cancelled. `isCancelled` is one of the members of `UnsafeCurrentTask` that
   // `Task` has too, which its documentation says any thread may use; the reference does not
   // outlive the closure, which returns only when every worker has.
   withUnsafeCurrentTask { currentTask in
     nonisolated(unsafe) let task = currentTask
-    onThreads(min(threads, count)) { _ in
+    onThreads(min(threads, count)) {
       let worker = makeWorker()
       let shouldStop = {
         if cancellable, task?.isCancelled == true {
@@ -105,28 +106,53 @@ private func forEachPiece<Worker>(
   return !(shared.cancelled.load(ordering: .relaxed) || (cancellable && Task.isCancelled))
 }
 
-/// Runs `work(0)` on this thread and `work(1)` to `work(count − 1)` each on a thread of its own,
-/// and returns when every one has. Threads of their own rather than Dispatch's pool: Dispatch
-/// starts a manager thread with an event loop to watch its workers, and that reads about 0.5 MB
-/// of the binary's code and data that a count has no other use for.
-private func onThreads(_ count: Int, _ work: @Sendable (Int) -> Void) {
+/// Runs `work` on `count` threads at once, this one among them, and returns when every one has
+/// returned; on fewer where the system will not start more threads, and never on more than this
+/// process has cores, as Dispatch's pool, which ran them before, never did. Threads of their
+/// own rather than Dispatch's: its pool starts a manager thread with an event loop to watch
+/// its workers, which reads about 0.5 MB of the binary's code and data that a count has no
+/// other use for.
+private func onThreads(_ count: Int, _ work: @Sendable () -> Void) {
   withoutActuallyEscaping(work) { work in
     var threads: [pthread_t] = []
-    for index in 1..<max(count, 1) {
-      let start = Unmanaged.passRetained(ThreadStart { work(index) }).toOpaque()
-      var thread = pthread_t()
-      let status = pthread_create(
-        &thread, nil,
-        { start in
-          if let start { Unmanaged<ThreadStart>.fromOpaque(start).takeRetainedValue().run() }
-          return nil
-        }, start)
-      precondition(status == 0, "pthread_create failed: \(status)")
+    for _ in 1..<max(1, min(count, processorCount)) {
+      let start = Unmanaged.passRetained(ThreadStart(work))
+      guard let thread = startThread(start.toOpaque()) else {
+        start.release()
+        break
+      }
       threads.append(thread)
     }
-    work(0)
+    work()
     for thread in threads { pthread_join(thread, nil) }
   }
+}
+
+/// The processors this process may run on, read once, where work is first shared.
+private let processorCount = Int(processor_count())
+
+/// A new thread that runs the ``ThreadStart`` that `start` retains, and releases it; nil if the
+/// system would not start one.
+private func startThread(_ start: UnsafeMutableRawPointer) -> pthread_t? {
+  #if canImport(Darwin)
+    var thread: pthread_t?
+    let status = pthread_create(
+      &thread, nil,
+      { start in
+        Unmanaged<ThreadStart>.fromOpaque(start).takeRetainedValue().run()
+        return nil
+      }, start)
+    return status == 0 ? thread : nil
+  #else
+    var thread = pthread_t()
+    let status = pthread_create(
+      &thread, nil,
+      { start in
+        if let start { Unmanaged<ThreadStart>.fromOpaque(start).takeRetainedValue().run() }
+        return nil
+      }, start)
+    return status == 0 ? thread : nil
+  #endif
 }
 
 /// What a thread of ``onThreads(_:_:)`` runs, handed to it through a pointer.
@@ -135,11 +161,11 @@ private final class ThreadStart: Sendable {
   init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
 
-/// The next piece to take and whether the workers stop, which they share. In a class, where the
-/// closures would capture each atomic in a box whose type the runtime makes from its name, and
-/// so looks up `AtomicRepresentable` through every conformance in the binary: about 0.5 MB of
-/// it brought into memory for a count on several threads.
-private final class SharedProgress: Sendable {
+/// The next piece to take and whether the workers stop, which they share. In a class: captured
+/// by the closures, each atomic would sit in a box whose type the runtime makes from its name,
+/// looking up `AtomicRepresentable` through every conformance in the binary, which brought about
+/// 0.5 MB of it into memory for a count on several threads.
+private final class SharedPieces: Sendable {
   let next = Atomic<Int>(0)
   let cancelled = Atomic<Bool>(false)
 }

@@ -78,22 +78,22 @@ struct PiTable {
     @inline(__always) func clear(_ i: Int) {
       entries[(i &>> 6) &<< 1] &= ~(1 &<< UInt64(truncatingIfNeeded: i & 63))
     }
+    let (position, steps) = Self.wheel30
     for p32 in primes where p32 > 13 {
       let p = Int(p32)
       if p * p > last { break }
       // The odd multiples p·k of p from p² on, bit i standing for start + 2i, but those with k
       // divisible by 3 or 5, which the pattern has cleared: k steps through the residues of
-      // `wheel`, and a turn of eight of them spans 15p bits.
+      // `wheel30`, and a turn of eight of them spans 15p bits.
       var i = Sieve.offsetOfFirstOddMultiple(of: p, from: start) >> 1
       guard i < bits else { continue }
       var residue = (start &+ 2 &* i) / p % 30
-      var t = Self.wheel.position[residue]
+      var t = position[residue]
       while t < 0 {
         i &+= p
         residue = (residue &+ 2) % 30
-        t = Self.wheel.position[residue]
+        t = position[residue]
       }
-      let steps = Self.wheel.halfSteps
       let d1 = steps[t] &* p
       let d2 = d1 &+ steps[(t &+ 1) & 7] &* p
       let d3 = d2 &+ steps[(t &+ 2) & 7] &* p
@@ -140,7 +140,7 @@ struct PiTable {
   /// The odd residues modulo 30 that neither 3 nor 5 divides: `position[r]` is the place of r
   /// among them (−1 for the others), and `halfSteps[t]` half the distance from the t-th to the
   /// next, 29 to 31 the last.
-  static let wheel: (position: [Int], halfSteps: [Int]) = {
+  static let wheel30: (position: [Int], halfSteps: [Int]) = {
     let residues = [1, 7, 11, 13, 17, 19, 23, 29]
     var position = [Int](repeating: -1, count: 30)
     for (t, r) in residues.enumerated() { position[r] = t }
@@ -328,7 +328,7 @@ struct FactorTable {
         var least = [UInt16](repeating: 0, count: end - first)
         var negative = [Bool](repeating: false, count: end - first)
         var squareFree = [Bool](repeating: true, count: end - first)
-        for b in 5...lastSieving {
+        for b in 5..<max(5, lastSieving + 1) {
           let p = Int(primes[b])
           if p > high { break }
           // The multiples p·n in [low, high] whose n is in the table too.

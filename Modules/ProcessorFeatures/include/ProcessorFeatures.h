@@ -14,4 +14,9 @@
 /// since they then read as not saved.
 bool processor_runs_icelake_server_code(void);
 
+/// How many processors this process may run on: on Linux, those of its CPU affinity, fewer
+/// where the CPU quota of its control group (cgroup v2's `cpu.max`) allows fewer, as
+/// Foundation's `activeProcessorCount` counts them; elsewhere, those online. At least 1.
+int processor_count(void);
+
 #endif
