@@ -233,6 +233,14 @@ struct NthPrimeTests {
     #expect(try nthPrime(1_000_000_000) == 22_801_763_489)
   }
 
+  @Test func nthPrime_upToWhereATableAnswers_isASievesNthPrime() throws {
+    // Up to n = 600,000 the prime is found in a π table, the least p with π(p) = n.
+    let primes = Sieve.primes(upTo: 9_000_000)
+    for n in Array(1...3_000) + Array(stride(from: 3_001, through: 600_000, by: 997)) + [600_000] {
+      #expect(try nthPrime(n, threads: 1) == Int(primes[n - 1]), "n = \(n)")
+    }
+  }
+
   @Test func nthPrime_isTheInverseOfPrimeCount() throws {
     for n in [1, 2, 3, 600_000, 600_001, 1_000_003, 12_345_678, 98_765_432] {
       let p = try nthPrime(n)

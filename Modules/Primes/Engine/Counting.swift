@@ -4,17 +4,17 @@ internal import ProcessorFeatures
 /// A callback that receives the fraction of the work done, from 0 to 1.
 public typealias ProgressHandler = @Sendable (Double) -> Void
 
-/// Below this, π(x) comes from a plain sieve.
+/// Below this, π(x) comes from a π table up to x: a bit per odd number, about 1.2 MB at most.
 let sieveLimit = 10_000_000
 
-/// Up to this, the `n`th prime comes from a plain sieve.
+/// Up to this, the `n`th prime comes from a π table up to a bound on it.
 let nthPrimeSieveLimit = 600_000
 
 /// π(x), for 0 ≤ x.
 package func countPrimes(
   _ x: Int, threads: Int?, progress: ProgressHandler?, workLog: WorkLog? = nil
 ) throws -> Int {
-  if x < sieveLimit { return Sieve.primes(upTo: x).count }
+  if x < sieveLimit { return PiTable(limit: x)[x] }
   let threads = usableThreads(threads)
   let engine = Gourdon(x: x, threads: threads, workLog: workLog)
   try checkCancellation()
@@ -28,10 +28,17 @@ package func findNthPrime(
 ) throws -> Int {
   try checkCancellation()
   if n <= nthPrimeSieveLimit {
-    // Sieve outright up to Rosser's bound, p(n) < n (ln n + ln ln n) for n ≥ 6.
+    // A π table up to Rosser's bound, p(n) < n (ln n + ln ln n) for n ≥ 6, and the least p
+    // with π(p) = n in it.
     let logN = log(Double(n))
     let bound = n < 6 ? 13 : Int(Double(n) * (logN + log(logN))) + 1
-    return Int(Sieve.primes(upTo: bound)[n - 1])
+    let table = PiTable(limit: bound)
+    var (low, high) = (2, bound)
+    while low < high {
+      let middle = (low + high) / 2
+      if table[middle] < n { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
   let x = nthPrimeEstimate(n)
   let threads = usableThreads(threads)
