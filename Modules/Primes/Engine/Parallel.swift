@@ -112,7 +112,7 @@ private func forEachPiece<Worker>(
 /// own rather than Dispatch's: its pool starts a manager thread with an event loop to watch
 /// its workers, which reads about 0.5 MB of the binary's code and data that a count has no
 /// other use for.
-private func onThreads(_ count: Int, _ work: @Sendable () -> Void) {
+func onThreads(_ count: Int, _ work: @Sendable () -> Void) {
   withoutActuallyEscaping(work) { work in
     var threads: [pthread_t] = []
     for _ in 1..<max(1, min(count, processorCount)) {
@@ -132,8 +132,16 @@ private func onThreads(_ count: Int, _ work: @Sendable () -> Void) {
 private let processorCount = Int(processor_count())
 
 /// A new thread that runs the ``ThreadStart`` that `start` retains, and releases it; nil if the
-/// system would not start one.
+/// system would not start one. It blocks every signal, as Dispatch's threads did, so that a
+/// signal that ends the process (Ctrl-C while a progress line shows, which its handler erases)
+/// is taken on a thread that draws that line, never beside it.
 private func startThread(_ start: UnsafeMutableRawPointer) -> pthread_t? {
+  // A new thread starts with the mask of the thread that made it.
+  var all = sigset_t()
+  var previous = sigset_t()
+  sigfillset(&all)
+  pthread_sigmask(SIG_BLOCK, &all, &previous)
+  defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
   #if canImport(Darwin)
     var thread: pthread_t?
     let status = pthread_create(
