@@ -19,14 +19,14 @@ public enum EngineBuild: String, Sendable, CaseIterable {
   public static let thisProcessor: EngineBuild =
     processor_runs_icelake_server_code() ? .avx512 : .portable
 
-  /// The build that counts the primes up to `x`: below ``sieveLimit`` a plain sieve answers in
+  /// The build that counts the primes up to `x`: below ``sieveLimit`` a π table answers in
   /// both builds alike, and the processor is not asked (its `cpuid` costs such a question a
   /// fiftieth of its start); above it, `processor`, the build that runs here.
   static func counting(upTo x: Int, processor: EngineBuild = .thisProcessor) -> EngineBuild {
     x < sieveLimit ? .portable : processor
   }
 
-  /// The build that finds the `n`th prime: up to ``nthPrimeSieveLimit`` a plain sieve answers,
+  /// The build that finds the `n`th prime: up to ``nthPrimeSieveLimit`` a π table answers,
   /// and the processor is not asked; above it, `processor`, the build that runs here.
   static func finding(nth n: Int, processor: EngineBuild = .thisProcessor) -> EngineBuild {
     n <= nthPrimeSieveLimit ? .portable : processor

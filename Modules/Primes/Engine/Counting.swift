@@ -1,5 +1,4 @@
 import Foundation
-internal import ProcessorFeatures
 
 /// A callback that receives the fraction of the work done, from 0 to 1.
 public typealias ProgressHandler = @Sendable (Double) -> Void
@@ -88,11 +87,9 @@ public let maximumThreads = 1024
 
 /// A thread count brought into `1...maximumThreads`: fewer than one counts as one, more than
 /// the maximum as the maximum, and none asked for as one per processor this process may run on
-/// (`processor_count`, from the C library: Foundation's count reads the same files through
-/// types that the runtime makes from their names, and a small question's start would pay for
-/// it).
+/// (``processorCount``).
 func usableThreads(_ threads: Int?) -> Int {
-  min(max(1, threads ?? Int(processor_count())), maximumThreads)
+  min(max(1, threads ?? processorCount), maximumThreads)
 }
 
 func checkCancellation() throws {

@@ -128,8 +128,10 @@ func onThreads(_ count: Int, _ work: @Sendable () -> Void) {
   }
 }
 
-/// The processors this process may run on, read once, where work is first shared.
-private let processorCount = Int(processor_count())
+/// The processors this process may run on (`processor_count`, from the C library: Foundation's
+/// count reads the same files through types that the runtime makes from their names, and a
+/// small question's start would pay for it), read once, where work is first shared.
+let processorCount = Int(processor_count())
 
 /// A new thread that runs the ``ThreadStart`` that `start` retains, and releases it; nil if the
 /// system would not start one. It blocks every signal, as Dispatch's threads did, so that a
