@@ -429,7 +429,7 @@ let package = Package(
     .testTarget(
       name: "PrimeTimeCLITests",
       dependencies: [
-        "PrimeTimeCLI", "REPL", "Runtime",
+        "NumberSyntax", "PrimeTimeCLI", "REPL", "Runtime",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Tests/PrimeTimeCLITests"

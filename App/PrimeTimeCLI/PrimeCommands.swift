@@ -11,12 +11,16 @@ struct NthPrimeCommand: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "Which prime: 1 is 2, 2 is 3, and so on.", valueName: DirectCommand.Question.nthPrime.argument
+      "Which prime: 1 is 2, 2 is 3, and so on; \(numberNotation).",
+      valueName: DirectCommand.Question.nthPrime.argument
     ))
   var n: String
 
   @OptionGroup var options: ComputeOptions
 }
+
+/// How a number may be written, for the help of the commands that take one.
+let numberNotation = "in digits or as 1e9, 10^12, 2^31-1 or 3*10^9"
 
 struct ComputeOptions: ParsableArguments {
   @Option(
@@ -46,7 +50,7 @@ struct PrimeCountCommand: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "The bound, from 0 to 2^63 - 1 (9223372036854775807).",
+      "The bound, from 0 to 2^63 - 1 (9223372036854775807); \(numberNotation).",
       valueName: DirectCommand.Question.primeCount.argument))
   var x: String
 
@@ -62,7 +66,8 @@ struct IsPrimeCommand: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "Any integer that fits in 64 bits.", valueName: DirectCommand.Question.isPrime.argument))
+      "Any integer that fits in 64 bits; \(numberNotation).",
+      valueName: DirectCommand.Question.isPrime.argument))
   var n: String
 
   @OptionGroup var timing: TimingOptions

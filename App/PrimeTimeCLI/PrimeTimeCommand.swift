@@ -179,6 +179,15 @@ public enum PrimeTimeCLI {
         [subcommand.configuration.commandName].compactMap { $0 } + subcommand.configuration.aliases
       } + ["help"]
     guard !names.contains(word) else { return nil }
+    if CommandParser.nearestName(to: word, among: names) == nil, CommandParser.isCommand(word) {
+      // A REPL command typed in the shell: the command string that runs it, in single quotes
+      // when nothing in its words needs more quoting than those.
+      let plain = arguments.allSatisfy {
+        $0.allSatisfy { $0.isLetter || $0.isNumber || "^*+-_.,/~ ".contains($0) }
+      }
+      let line = plain ? arguments.joined(separator: " ") : word
+      return "'\(word)' is a REPL command: primetime -c '\(line)' runs it; primetime opens the REPL"
+    }
     return CommandParser.unknownCommand(word, among: names, hint: "try 'primetime --help'")
   }
 

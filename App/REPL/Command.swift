@@ -136,7 +136,9 @@ public enum CommandParser {
   /// or `-h` is `help` for that command.
   static func parse(words: [String]) throws(CommandError) -> ParsedCommand? {
     guard let first = words.first else { return nil }
-    guard let command = Command.named(first) else { throw CommandError(unknownCommand(first)) }
+    guard let command = Command.named(first) else {
+      throw CommandError(unknownCommand(first, arguments: Array(words.dropFirst())))
+    }
     if words.count == 2, ["--help", "-h"].contains(words[1]), let help = Command.named("help") {
       let (value, run) = try help.bind([command.name])
       return ParsedCommand(command: help, value: value, run: run)

@@ -204,7 +204,11 @@ extension Arguments where Value == Command? {
       guard words.count <= 1 else { throw CommandError("too many arguments") }
       guard let word = words.first else { return nil }
       guard let command = Command.named(word) else {
-        let suggestion = CommandParser.nearestName(to: word).map { "; did you mean '\($0)'?" }
+        if CommandParser.commandsOfTheShell.contains(where: { $0.name == word.lowercased() }) {
+          throw CommandError(CommandParser.unknownCommand(word))
+        }
+        let suggestion = CommandParser.nearestName(to: word, among: Command.all.flatMap(\.names))
+          .map { "; did you mean '\($0)'?" }
         throw CommandError("no command named '\(printable(word))'\(suggestion ?? "")")
       }
       return command

@@ -19,10 +19,34 @@ extension CommandParser {
     return "unknown command '\(printable(word))'; did you mean '\(near)'?"
   }
 
-  /// The line for a word that names none of the REPL's commands and aliases.
-  static func unknownCommand(_ word: String) -> String {
-    unknownCommand(word, among: Command.all.flatMap(\.names), hint: "try 'help'")
+  /// The line for a word that names none of the REPL's commands and aliases: for one of the
+  /// command line's own subcommands, how to run it from the shell and how the REPL does the
+  /// same, if it does; else the nearest name.
+  ///
+  /// ```swift
+  /// CommandParser.unknownCommand("nth-prime", arguments: ["5"])
+  /// // "'nth-prime' is not a REPL command: in the shell, primetime nth-prime 5; here, set 5
+  /// // then nth"
+  /// ```
+  static func unknownCommand(_ word: String, arguments: [String] = []) -> String {
+    if let shell = commandsOfTheShell.first(where: { $0.name == word.lowercased() }) {
+      let number = arguments.count == 1 ? printable(arguments[0]) : "<n>"
+      let line = ([shell.name] + arguments).map { printable($0) }.joined(separator: " ")
+      return "'\(printable(word))' is not a REPL command: in the shell, primetime \(line)"
+        + (shell.here.map { "; here, set \(number) then \($0)" } ?? "")
+    }
+    return unknownCommand(word, among: Command.all.flatMap(\.names), hint: "try 'help'")
   }
+
+  /// Whether a word names one of the REPL's commands or aliases, spelled as it is.
+  public static func isCommand(_ word: String) -> Bool { Command.named(word) != nil }
+
+  /// The command line's subcommands and aliases that the REPL has no command of the same name
+  /// for, each with the REPL command that answers the same question of the count, if one does.
+  public static let commandsOfTheShell: [(name: String, here: String?)] = [
+    ("nth-prime", "nth"), ("is-prime", "prime"), ("prime-count", nil), ("pi", nil), ("ui", nil),
+    ("replay", nil), ("sessions", nil), ("report", nil),
+  ]
 
   /// The name a mistyped word is closest to, whatever its case: one typo away (a letter
   /// added, dropped, changed, or two swapped), or two for words longer than four letters; else
@@ -30,11 +54,10 @@ extension CommandParser {
   ///
   /// - Parameters:
   ///   - word: What was typed.
-  ///   - names: The names there are; the REPL's commands and aliases unless given. A name of
-  ///     two letters or fewer is suggested only for its own letters swapped (`iu` for `ui`):
-  ///     nearly every short word is one typo from it.
-  static func nearestName(
-    to word: String, among names: [String] = Command.all.flatMap(\.names)
+  ///   - names: The names there are. A name of two letters or fewer is suggested only for its
+  ///     own letters swapped (`iu` for `ui`): nearly every short word is one typo from it.
+  public static func nearestName(
+    to word: String, among names: [String]
   ) -> String? {
     let word = word.lowercased()
     if word.count == 2, let swapped = names.first(where: { $0 == String(word.reversed()) }) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NumberSyntax
 import Runtime
 import Testing
 
@@ -107,5 +108,22 @@ struct DirectCommandTests {
       #expect(
         help.contains("How many threads to use, 1 to 1024 (default: one per core)."), "\(help)")
     }
+  }
+
+  /// The help of each command that takes a number shows how it may be written, and every
+  /// example it gives reads as the number it stands for.
+  @Test func theHelp_showsTheNumberNotation_withExamplesThatRead() throws {
+    for command: any ParsableCommand.Type in [
+      PrimeCountCommand.self, NthPrimeCommand.self, IsPrimeCommand.self,
+    ] {
+      let help = PrimeTimeCommand.helpMessage(for: command, columns: 200)
+      #expect(help.contains("in digits or as 1e9, 10^12, 2^31-1 or 3*10^9."), "\(help)")
+    }
+    let examples = ["1e9": 1_000_000_000, "10^12": 1_000_000_000_000, "2^31-1": 2_147_483_647]
+    for (text, value) in examples {
+      #expect(numberNotation.contains(text))
+      #expect(try WholeNumber.parse(text, name: "n") == value)
+    }
+    #expect(try WholeNumber.parse("3*10^9", name: "n") == 3_000_000_000)
   }
 }

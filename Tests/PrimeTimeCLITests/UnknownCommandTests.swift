@@ -18,11 +18,42 @@ struct UnknownCommandTests {
       (["help", "foo"], "unknown command 'foo' (try 'primetime --help')"),
       (["help", "replya"], "unknown command 'replya'; did you mean 'replay'?"),
       (["foo"], "unknown command 'foo' (try 'primetime --help')"),
-      (["incr"], "unknown command 'incr' (try 'primetime --help')"),
+      (["incr"], "'incr' is a REPL command: primetime -c 'incr' runs it; primetime opens the REPL"),
+      (
+        ["set", "10^12"],
+        "'set' is a REPL command: primetime -c 'set 10^12' runs it; primetime opens the REPL"
+      ),
+      (
+        ["save-favorites", "my favs.json"],
+        "'save-favorites' is a REPL command: primetime -c 'save-favorites my favs.json' runs it;"
+          + " primetime opens the REPL"
+      ),
+      (
+        ["save-favorites", "it's.json"],
+        "'save-favorites' is a REPL command: primetime -c 'save-favorites' runs it; primetime"
+          + " opens the REPL"
+      ),
+      (["nth", "5"], "unknown command 'nth'; did you mean 'nth-prime'?"),
+      (["INCR"], "unknown command 'INCR' (try 'primetime --help')"),
       (["\u{1B}[A"], "unknown command '\\u{1B}[A' (try 'primetime --help')"),
     ])
   func aWordThatNamesNoSubcommand_isAnUnknownCommand(arguments: [String], message: String) {
     #expect(PrimeTimeCLI.unknownCommand(in: arguments) == message)
+  }
+
+  /// The REPL names the subcommands it has no command for, and only those, to say how to run
+  /// them from the shell.
+  @Test func theREPLKnowsTheShellsCommands() {
+    let subcommands = PrimeTimeCommand.configuration.subcommands.flatMap { subcommand in
+      [subcommand.configuration.commandName].compactMap { $0 } + subcommand.configuration.aliases
+    }
+    let replNames = Set(Command.all.flatMap(\.names))
+    #expect(
+      Set(CommandParser.commandsOfTheShell.map(\.name))
+        == Set(subcommands.filter { !replNames.contains($0) }))
+    for shell in CommandParser.commandsOfTheShell {
+      if let here = shell.here { #expect(CommandParser.isCommand(here)) }
+    }
   }
 
   @Test func theDocumentedExample() {

@@ -23,6 +23,18 @@ struct PipedModeTests {
     #expect(result.stderr == "primetime: line 2: unknown command 'frobnicate' (try 'help')\n")
   }
 
+  @Test func aCommandOfTheShell_inTheREPL_saysHowToRunIt_andWhatDoesTheSameHere() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run([], input: Data("nth-prime 5\nset 5\nnth\n".utf8), home: home)
+    #expect(result.status == 1)
+    #expect(result.stdout == "count: 5\nthe 5th prime is 11\n")
+    #expect(
+      result.stderr
+        == "primetime: line 1: 'nth-prime' is not a REPL command: in the shell, primetime"
+        + " nth-prime 5; here, set 5 then nth\n")
+  }
+
   @Test func semicolons_separateCommands_onAPipedLine() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -369,6 +381,10 @@ struct PrimeCommandTests {
       ),
       (["foo"], "unknown command 'foo' (try 'primetime --help')"),
       (["ip", "7"], "unknown command 'ip'; did you mean 'pi'?"),
+      (
+        ["incr", "3"],
+        "'incr' is a REPL command: primetime -c 'incr 3' runs it; primetime opens the REPL"
+      ),
     ])
   func anUnknownCommand_isAUsageError_sayingWhatWasMeant(arguments: [String], message: String)
     throws

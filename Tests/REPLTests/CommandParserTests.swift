@@ -62,6 +62,25 @@ struct CommandParserTests {
       ("hist", "unknown command 'hist'; did you mean 'history'?"),
       ("sav", "unknown command 'sav'; did you mean 'save'?"),
       ("lo", "unknown command 'lo' (try 'help')"),
+      (
+        "nth-prime 5",
+        "'nth-prime' is not a REPL command: in the shell, primetime nth-prime 5; here, set 5 then nth"
+      ),
+      (
+        "is-prime 2^31-1",
+        "'is-prime' is not a REPL command: in the shell, primetime is-prime 2^31-1; here, set"
+          + " 2^31-1 then prime"
+      ),
+      (
+        "nth-prime",
+        "'nth-prime' is not a REPL command: in the shell, primetime nth-prime; here, set <n> then nth"
+      ),
+      ("pi 10^12", "'pi' is not a REPL command: in the shell, primetime pi 10^12"),
+      (
+        "prime-count 100 -t 2",
+        "'prime-count' is not a REPL command: in the shell, primetime prime-count 100 -t 2"
+      ),
+      ("ui", "'ui' is not a REPL command: in the shell, primetime ui"),
       ("incr x", "incr: k must be a whole number, not 'x' (usage: incr [k])"),
       ("incr 0", "incr: k must be at least 1 (usage: incr [k])"),
       ("incr -3", "incr: k must be at least 1 (usage: incr [k])"),
@@ -107,6 +126,11 @@ struct CommandParserTests {
       ("help nope", "help: no command named 'nope' (usage: help [command])"),
       ("help on", "help: no command named 'on' (usage: help [command])"),
       ("help icnr", "help: no command named 'icnr'; did you mean 'incr'? (usage: help [command])"),
+      (
+        "help nth-prime",
+        "help: 'nth-prime' is not a REPL command: in the shell, primetime nth-prime; here, set <n>"
+          + " then nth (usage: help [command])"
+      ),
       ("\u{1B}[A", "unknown command '\\u{1B}[A' (try 'help')"),
     ])
   func parse_badLines_sayWhatIsWrong(line: String, message: String) {
