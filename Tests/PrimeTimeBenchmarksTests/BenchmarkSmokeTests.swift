@@ -225,12 +225,15 @@ struct BenchmarkSmokeTests {
       .appending(path: "primetime-benchmark-fake-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    // A primecount that knows the two answers the suite asks for at this size.
+    // A primecount that knows the two answers the suite asks for at this size, and writes
+    // down each question it is asked.
     let fake = directory.appending(path: "primecount")
+    let asked = directory.appending(path: "asked")
     // Written by a shell of its own, as PrimeTime.writeScript in the end-to-end tests writes
     // theirs, and for the same reason: "Text file busy".
     let script = """
       #!/bin/sh
+      echo "$1" >> "\(asked.path)"
       case "$1" in
         --version) echo "primecount 9.9, <https://example.org>" ;;
         7) echo 4 ;;
@@ -251,6 +254,12 @@ struct BenchmarkSmokeTests {
         " build) against primecount 9.9 (\(fake.path)), medians of 1 round, in turns")
         == true)
     #expect(results.contains { $0.0 == "nthPrime.1e9.1t.ratio" && $0.1 > 0 })
+    #expect(results.contains { $0.0 == "nthPrime.1e9.1t.leastRatio" && $0.1 > 0 })
+    #expect(lines.contains { $0.hasSuffix("ratio   least ratio") })
+    // The questions that take milliseconds are asked several times a round.
+    let questions = try String(contentsOf: asked, encoding: .utf8).split(separator: "\n")
+    #expect(questions.filter { $0 == "7" }.count == 40)
+    #expect(questions.filter { $0 == "1000000000" }.count == 10)
   }
 
   @Test func primesModel_printsARowPerQuestion_withFiguresInRange() throws {
