@@ -46,4 +46,48 @@ struct SieveTests {
     }
     #expect(checked > 50_000)
   }
+
+  /// A batch crosses off, for each of its primes, every odd multiple at or above `start` whose
+  /// bit is below the end, and nothing else, for starts below 2^53 above the primes.
+  @Test func aBatchOfPrimes_crossesOffTheirOddMultiplesInTheWindow() {
+    let end = 3_000
+    /// The bits of the odd multiples of p from `start` on, below the end.
+    func expectedBits(_ p: Int, _ start: Int) -> [Int] {
+      var k = (start + p - 1) / p
+      if k % 2 == 0 { k += 1 }
+      return Array(stride(from: (p * k - start) / 2, to: end, by: p))
+    }
+    var checked = 0
+    for start in Self.starts where start < 1 << 53 && start > 6_000_000 {
+      // Also a start that one of the primes divides, whose offset is 0.
+      for start in [start, Self.primes[25] * (start / Self.primes[25] | 1)] {
+        let batch = Sieve.FirstMultiples(start: start)
+        var batchPrimes: [Int] = []
+        func crossOff() {
+          var bits: [Int] = []
+          batch.crossOff(below: end) { bits.append($0) }
+          let expected = batchPrimes.flatMap { expectedBits($0, start) }
+          #expect(bits.sorted() == expected.sorted(), "start = \(start)")
+          checked += batchPrimes.count
+          batchPrimes = []
+        }
+        for p in Self.primes {
+          batchPrimes.append(p)
+          if batch.add(p) { crossOff() }
+        }
+        crossOff()
+      }
+    }
+    #expect(checked > 10_000)
+  }
+
+  /// Windows whose sieving primes pass 2^18, which find their first multiples in batches,
+  /// hold the primes that a test of each number finds.
+  @Test(arguments: [
+    100_000_000_000...100_000_060_000, 999_999_000_001...1_000_000_050_000,
+    (1 << 53) - 20_000...(1 << 53) - 1,
+  ])
+  func windowsAbove2to36_holdThePrimesOfTheirRange(range: ClosedRange<Int>) {
+    #expect(Sieve.primes(in: range) == range.filter(isPrime))
+  }
 }

@@ -140,27 +140,38 @@ enum Sieve {
       if root >= segmentBits {
         let ranges = min(max(1, threads * 4), (root - segmentBits) / (1 << 16) + 1)
         let width = (root - segmentBits) / ranges + 1
+        // Below 2^53, and with every sieving prime below the range, the first multiples are
+        // worked out a batch of primes at a time (``FirstMultiples``).
+        let batched = last < 1 << 53 && root < start
         small.withUnsafeBufferPointer { small in
           nonisolated(unsafe) let small = small
           runPiecesToEnd(ranges, threads: threads, workLog: workLog) { piece in
             let first = segmentBits + piece * width
             let last = min(first + width - 1, root)
             let window = SegmentedPiTable()
+            let batch = FirstMultiples(start: start)
             var low = first / 128 * 128
             while low <= last {
               let high = min(low + SegmentedPiTable.capacity, last + 1)
               window.fill(low: low, high: high, countFrom: 0, sievingWith: small)
-              window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) { p in
-                var bit =
-                  Sieve.offsetOfFirstOddMultiple(
-                    of: p, from: start, remainder: remainder(start, p)) >> 1
-                while bit < count {
-                  clear(bit)
-                  bit &+= p
+              if batched {
+                window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) {
+                  if batch.add($0) { batch.crossOff(below: count, clear) }
+                }
+              } else {
+                window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) { p in
+                  var bit =
+                    Sieve.offsetOfFirstOddMultiple(
+                      of: p, from: start, remainder: remainder(start, p)) >> 1
+                  while bit < count {
+                    clear(bit)
+                    bit &+= p
+                  }
                 }
               }
               low = high
             }
+            batch.crossOff(below: count, clear)
           }
         }
       }
@@ -230,6 +241,70 @@ enum Sieve {
     while r < 0 { r &+= p }
     while r >= p { r &-= p }
     return r
+  }
+
+  /// The odd primes of the nth prime's window that are above 2^18, a batch at a time: most of
+  /// them hit the window once or not at all, so that finding each one's first odd multiple
+  /// from `start` is most of what they cost, and for a batch that is one loop of divisions,
+  /// multiplications and shifts with no branch, which the compiler runs on vectors (four primes
+  /// an instruction in the AVX-512 build, two in the portable one), where one prime at a time
+  /// waited on each division.
+  ///
+  /// For `start` below 2^53 (the quotient is exact, as in ``Sieve/remainder(_:_:)``) and
+  /// primes below `start`: a multiple of such a prime at or above `start` is a composite, so
+  /// that the multiples from p², which the other sieves start at, need no check here.
+  final class FirstMultiples {
+    static let capacity = 512
+    let start: Int
+    private let primes = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+    private let bits = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+    private var count = 0
+
+    init(start: Int) { self.start = start }
+
+    deinit {
+      primes.deallocate()
+      bits.deallocate()
+    }
+
+    /// Adds a prime; true when the batch is full and must be crossed off.
+    @inline(__always)
+    func add(_ p: Int) -> Bool {
+      primes[count] = p
+      count &+= 1
+      return count == Self.capacity
+    }
+
+    /// Calls `clear` with the bit of each odd multiple of the batch's primes whose bit is below
+    /// `end` (bit i standing for start + 2i), and empties the batch.
+    @inline(__always)
+    func crossOff(below end: Int, _ clear: (Int) -> Void) {
+      let (primes, bits, count) = (primes, bits, count)
+      // start − q·p, q = ⌊start / p⌋ through a `Double`, and q read out of its bits: exact, as
+      // q < 2^52 and q + 2^52 holds it in the fraction, and with no check that stops the loop
+      // from running on vectors.
+      let low = Double(start)
+      let shift = Int(bitPattern: UInt(0x1p52.bitPattern))
+      for j in 0..<count {
+        let p = primes[j]
+        let quotient = (low / Double(p)).rounded(.towardZero) + 0x1p52
+        let q = Int(bitPattern: UInt(quotient.bitPattern)) &- shift
+        let r = start &- q &* p
+        let offset = r == 0 ? 0 : p &- r
+        // An odd offset lands on an even multiple: the next one is odd.
+        bits[j] = (offset &+ (p & (0 &- (offset & 1)))) &>> 1
+      }
+      for j in 0..<count {
+        var bit = bits[j]
+        guard bit < end else { continue }
+        let p = primes[j]
+        repeat {
+          clear(bit)
+          bit &+= p
+        } while bit < end
+      }
+      self.count = 0
+    }
   }
 
   /// Flags the odd multiples, from p², of each odd prime p among the `count` odd numbers from
