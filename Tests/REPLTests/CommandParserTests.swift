@@ -47,6 +47,13 @@ struct CommandParserTests {
     #expect(try CommandParser.parse("delete 1e0 2^1")?.value as? [Int] == [1, 2])
   }
 
+  @Test func theDocumentedExample_ofACommandOfTheShell() {
+    #expect(
+      CommandParser.unknownCommand("nth-prime", arguments: ["5"])
+        == "'nth-prime' is not a REPL command: in the shell, primetime nth-prime 5; here, set 5"
+        + " then nth")
+  }
+
   @Test(arguments: ["", "   ", "\t"])
   func parse_blankLines_areNothing(line: String) throws {
     #expect(try CommandParser.parse(line) == nil)
