@@ -164,7 +164,9 @@ public enum PrimeTimeCLI {
 
   /// What the REPL says of a mistyped command, when the first argument, or the word after
   /// `help`, names no subcommand: the parser would call it an unexpected argument, or show the
-  /// whole help. `nil` for anything else, which the parser's message describes.
+  /// whole help. A REPL command gets the subcommand that asks the same (`nth`: `nth-prime`),
+  /// or else how to run it (``replCommand(_:line:)``). `nil` for anything else, which the
+  /// parser's message describes.
   ///
   /// ```swift
   /// PrimeTimeCLI.unknownCommand(in: ["nth-prime-x", "5"])
@@ -172,23 +174,45 @@ public enum PrimeTimeCLI {
   /// ```
   static func unknownCommand(in arguments: [String]) -> String? {
     // `help <word>` asks about the word as a command.
-    let arguments = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
+    let asksForHelp = arguments.first == "help"
+    let arguments = asksForHelp ? Array(arguments.dropFirst()) : arguments
     guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
     let names =
       PrimeTimeCommand.configuration.subcommands.flatMap { subcommand in
         [subcommand.configuration.commandName].compactMap { $0 } + subcommand.configuration.aliases
       } + ["help"]
     guard !names.contains(word) else { return nil }
+    // The REPL's `nth` and `prime` ask what `nth-prime` and `is-prime` ask.
+    if let twin = CommandParser.commandsOfTheShell.first(where: { $0.here == word }) {
+      return "unknown command '\(word)'; did you mean '\(twin.name)'?"
+    }
     if CommandParser.nearestName(to: word, among: names) == nil, CommandParser.isCommand(word) {
-      // A REPL command typed in the shell: the command string that runs it, in single quotes
-      // when nothing in its words needs more quoting than those.
-      let plain = arguments.allSatisfy {
-        $0.allSatisfy { $0.isLetter || $0.isNumber || "^*+-_.,/~ ".contains($0) }
-      }
-      let line = plain ? arguments.joined(separator: " ") : word
-      return "'\(word)' is a REPL command: primetime -c '\(line)' runs it; primetime opens the REPL"
+      return replCommand(word, line: (asksForHelp ? ["help"] : []) + arguments)
     }
     return CommandParser.unknownCommand(word, among: names, hint: "try 'primetime --help'")
+  }
+
+  /// What the shell says of a REPL command: the `-c` line that runs it, when each of its words
+  /// can go between single quotes as it is and the REPL reads it back the same; else where it
+  /// runs.
+  ///
+  /// ```swift
+  /// PrimeTimeCLI.replCommand("incr", line: ["incr", "3"])
+  /// // "'incr' is a REPL command: primetime -c 'incr 3' runs it; primetime opens the REPL"
+  /// ```
+  static func replCommand(_ word: String, line words: [String]) -> String {
+    let plain = words.allSatisfy { word in
+      !word.isEmpty
+        && word.allSatisfy {
+          $0.isASCII && ($0.isLetter || $0.isNumber || "^*+-_.,/=:@%".contains($0))
+        }
+    }
+    guard plain else {
+      return "'\(printable(word))' is a REPL command: type it in the REPL (primetime), or give it"
+        + " to primetime -c"
+    }
+    return "'\(word)' is a REPL command: primetime -c '\(words.joined(separator: " "))' runs it;"
+      + " primetime opens the REPL"
   }
 
   /// The arguments as the parser reads them: a thread count joined to `-t` set apart from it,

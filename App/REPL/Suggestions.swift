@@ -20,29 +20,40 @@ extension CommandParser {
   }
 
   /// The line for a word that names none of the REPL's commands and aliases: for one of the
-  /// command line's own subcommands, how to run it from the shell and how the REPL does the
-  /// same, if it does; else the nearest name.
+  /// command line's own subcommands, that it is one, and the REPL's commands that answer the
+  /// same question of the count, if there are; else the nearest name.
   ///
   /// ```swift
   /// CommandParser.unknownCommand("nth-prime", arguments: ["5"])
-  /// // "'nth-prime' is not a REPL command: in the shell, primetime nth-prime 5; here, set 5
-  /// // then nth"
+  /// // "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter:
+  /// // 'set 5', then 'nth'"
   /// ```
+  ///
+  /// - Parameters:
+  ///   - word: What was typed where a command's name goes.
+  ///   - arguments: The words after it: the number for `set`, where there is one and it reads
+  ///     as a number; else `<n>` stands for it.
   static func unknownCommand(_ word: String, arguments: [String] = []) -> String {
-    if let shell = commandsOfTheShell.first(where: { $0.name == word.lowercased() }) {
-      let number = arguments.count == 1 ? printable(arguments[0]) : "<n>"
-      let line = ([shell.name] + arguments).map { printable($0) }.joined(separator: " ")
-      return "'\(printable(word))' is not a REPL command: in the shell, primetime \(line)"
-        + (shell.here.map { "; here, set \(number) then \($0)" } ?? "")
+    guard let shell = commandsOfTheShell.first(where: { $0.name == word.lowercased() }) else {
+      return unknownCommand(word, among: Command.all.flatMap(\.names), hint: "try 'help'")
     }
-    return unknownCommand(word, among: Command.all.flatMap(\.names), hint: "try 'help'")
+    let number =
+      arguments.count == 1 && (try? WholeNumber.parse(arguments[0], name: "n")) != nil
+      ? arguments[0] : "<n>"
+    return "'\(printable(word))' is a command of the shell (primetime \(shell.name))"
+      + (shell.here.map { "; here, on the counter: 'set \(number)', then '\($0)'" } ?? "")
   }
 
-  /// Whether a word names one of the REPL's commands or aliases, spelled as it is.
+  /// Whether a word names one of the REPL's commands or aliases, spelled exactly so.
+  ///
+  /// ```swift
+  /// CommandParser.isCommand("incr")  // true
+  /// ```
   public static func isCommand(_ word: String) -> Bool { Command.named(word) != nil }
 
   /// The command line's subcommands and aliases that the REPL has no command of the same name
-  /// for, each with the REPL command that answers the same question of the count, if one does.
+  /// for, each with the REPL command that answers the same question of the count, if one does:
+  /// `nth-prime` is `nth` here, `is-prime` is `prime`.
   public static let commandsOfTheShell: [(name: String, here: String?)] = [
     ("nth-prime", "nth"), ("is-prime", "prime"), ("prime-count", nil), ("pi", nil), ("ui", nil),
     ("replay", nil), ("sessions", nil), ("report", nil),

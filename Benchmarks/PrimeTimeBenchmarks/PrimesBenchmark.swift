@@ -201,9 +201,8 @@ enum PrimesBenchmark {
     return results
   }
 
-  /// The nth prime for n = 10^`exponent`, asked several times a round where it takes
-  /// milliseconds (10 times for 10^9, 8 for 10^11, 3 for 10^12), so that each round's time
-  /// is a few tenths of a second, as the larger questions' are.
+  /// The nth prime for n = 10^`exponent`; asked several times a round up to 10^12, which take
+  /// milliseconds, so that their medians, of every run, are of more runs than the rounds.
   static func nthPrime(_ exponent: Int, threads: Int) -> Work {
     let n = "1" + String(repeating: "0", count: exponent)
     let threadsName = threads == 1 ? "one thread" : "\(threads) threads"

@@ -24,16 +24,11 @@ struct UnknownCommandTests {
         "'set' is a REPL command: primetime -c 'set 10^12' runs it; primetime opens the REPL"
       ),
       (
-        ["save-favorites", "my favs.json"],
-        "'save-favorites' is a REPL command: primetime -c 'save-favorites my favs.json' runs it;"
-          + " primetime opens the REPL"
-      ),
-      (
-        ["save-favorites", "it's.json"],
-        "'save-favorites' is a REPL command: primetime -c 'save-favorites' runs it; primetime"
-          + " opens the REPL"
+        ["help", "incr"],
+        "'incr' is a REPL command: primetime -c 'help incr' runs it; primetime opens the REPL"
       ),
       (["nth", "5"], "unknown command 'nth'; did you mean 'nth-prime'?"),
+      (["prime", "7"], "unknown command 'prime'; did you mean 'is-prime'?"),
       (["INCR"], "unknown command 'INCR' (try 'primetime --help')"),
       (["\u{1B}[A"], "unknown command '\\u{1B}[A' (try 'primetime --help')"),
     ])
@@ -54,6 +49,35 @@ struct UnknownCommandTests {
     for shell in CommandParser.commandsOfTheShell {
       if let here = shell.here { #expect(CommandParser.isCommand(here)) }
     }
+  }
+
+  /// Words that a shell's single quotes would not keep as they are, or that the REPL would
+  /// read otherwise (a space splits a word, `~` is the home directory, `;` ends a command, `#`
+  /// begins a comment, quotes and `\\` quote), or an empty word: no `-c` line, which would run
+  /// another command than the one typed.
+  @Test(arguments: [
+    ["save-favorites", "my favs.json"], ["save-favorites", "it's.json"], ["incr", "3;decr"],
+    ["incr", #"x\y"#], ["load-favorites", "~/t.json"], ["incr", "3#"], ["incr", ""],
+    ["incr", "\u{1B}[A"], ["save-favorites", "é.json"],
+  ])
+  func aREPLCommandThatNoPlainLineRuns_isSaidWhereItRuns(arguments: [String]) {
+    #expect(
+      PrimeTimeCLI.unknownCommand(in: arguments)
+        == "'\(arguments[0])' is a REPL command: type it in the REPL (primetime), or give it to"
+        + " primetime -c")
+  }
+
+  @Test func isCommand_takesTheREPLsNamesAndAliases_spelledExactly() {
+    #expect(CommandParser.isCommand("incr"))
+    #expect(CommandParser.isCommand("+"))
+    #expect(!CommandParser.isCommand("INCR"))
+    #expect(!CommandParser.isCommand("nth-prime"))
+  }
+
+  @Test func theDocumentedExample_ofAREPLCommand() {
+    #expect(
+      PrimeTimeCLI.replCommand("incr", line: ["incr", "3"])
+        == "'incr' is a REPL command: primetime -c 'incr 3' runs it; primetime opens the REPL")
   }
 
   @Test func theDocumentedExample() {

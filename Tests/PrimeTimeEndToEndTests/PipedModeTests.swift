@@ -31,8 +31,8 @@ struct PipedModeTests {
     #expect(result.stdout == "count: 5\nthe 5th prime is 11\n")
     #expect(
       result.stderr
-        == "primetime: line 1: 'nth-prime' is not a REPL command: in the shell, primetime"
-        + " nth-prime 5; here, set 5 then nth\n")
+        == "primetime: line 1: 'nth-prime' is a command of the shell (primetime nth-prime); here,"
+        + " on the counter: 'set 5', then 'nth'\n")
   }
 
   @Test func semicolons_separateCommands_onAPipedLine() throws {
@@ -385,6 +385,7 @@ struct PrimeCommandTests {
         ["incr", "3"],
         "'incr' is a REPL command: primetime -c 'incr 3' runs it; primetime opens the REPL"
       ),
+      (["prime", "7"], "unknown command 'prime'; did you mean 'is-prime'?"),
     ])
   func anUnknownCommand_isAUsageError_sayingWhatWasMeant(arguments: [String], message: String)
     throws

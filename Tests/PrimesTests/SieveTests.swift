@@ -58,7 +58,11 @@ struct SieveTests {
       return Array(stride(from: (p * k - start) / 2, to: end, by: p))
     }
     var checked = 0
-    for start in Self.starts where start < 1 << 53 && start > 6_000_000 {
+    // Where the nth prime's windows start, from 10^8 to 10^15, and others below 2^53.
+    var starts = (8...15).map { powerOfTen($0) + 1 }
+    starts += Self.starts.filter { $0 < 1 << 53 && $0 > 6_000_000 }
+    starts += Self.starts.map { $0 >> 10 | 1 }.filter { $0 < 1 << 53 && $0 > 6_000_000 }
+    for start in starts {
       // Also a start that one of the primes divides, whose offset is 0.
       for start in [start, Self.primes[25] * (start / Self.primes[25] | 1)] {
         let batch = Sieve.FirstMultiples(start: start)
@@ -78,7 +82,8 @@ struct SieveTests {
         crossOff()
       }
     }
-    #expect(checked > 10_000)
+    #expect(starts.count > 200)
+    #expect(checked > 100_000)
   }
 
   /// Windows whose sieving primes pass 2^18, which find their first multiples in batches,

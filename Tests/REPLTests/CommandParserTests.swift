@@ -50,8 +50,8 @@ struct CommandParserTests {
   @Test func theDocumentedExample_ofACommandOfTheShell() {
     #expect(
       CommandParser.unknownCommand("nth-prime", arguments: ["5"])
-        == "'nth-prime' is not a REPL command: in the shell, primetime nth-prime 5; here, set 5"
-        + " then nth")
+        == "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter:"
+        + " 'set 5', then 'nth'")
   }
 
   @Test(arguments: ["", "   ", "\t"])
@@ -71,23 +71,27 @@ struct CommandParserTests {
       ("lo", "unknown command 'lo' (try 'help')"),
       (
         "nth-prime 5",
-        "'nth-prime' is not a REPL command: in the shell, primetime nth-prime 5; here, set 5 then nth"
+        "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter: 'set"
+          + " 5', then 'nth'"
       ),
       (
         "is-prime 2^31-1",
-        "'is-prime' is not a REPL command: in the shell, primetime is-prime 2^31-1; here, set"
-          + " 2^31-1 then prime"
+        "'is-prime' is a command of the shell (primetime is-prime); here, on the counter: 'set"
+          + " 2^31-1', then 'prime'"
       ),
       (
         "nth-prime",
-        "'nth-prime' is not a REPL command: in the shell, primetime nth-prime; here, set <n> then nth"
+        "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter: 'set"
+          + " <n>', then 'nth'"
       ),
-      ("pi 10^12", "'pi' is not a REPL command: in the shell, primetime pi 10^12"),
       (
-        "prime-count 100 -t 2",
-        "'prime-count' is not a REPL command: in the shell, primetime prime-count 100 -t 2"
+        "nth-prime --help",
+        "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter: 'set"
+          + " <n>', then 'nth'"
       ),
-      ("ui", "'ui' is not a REPL command: in the shell, primetime ui"),
+      ("pi 10^12", "'pi' is a command of the shell (primetime pi)"),
+      ("prime-count 100 -t 2", "'prime-count' is a command of the shell (primetime prime-count)"),
+      ("ui", "'ui' is a command of the shell (primetime ui)"),
       ("incr x", "incr: k must be a whole number, not 'x' (usage: incr [k])"),
       ("incr 0", "incr: k must be at least 1 (usage: incr [k])"),
       ("incr -3", "incr: k must be at least 1 (usage: incr [k])"),
@@ -135,8 +139,8 @@ struct CommandParserTests {
       ("help icnr", "help: no command named 'icnr'; did you mean 'incr'? (usage: help [command])"),
       (
         "help nth-prime",
-        "help: 'nth-prime' is not a REPL command: in the shell, primetime nth-prime; here, set <n>"
-          + " then nth (usage: help [command])"
+        "help: 'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter:"
+          + " 'set <n>', then 'nth' (usage: help [command])"
       ),
       ("\u{1B}[A", "unknown command '\\u{1B}[A' (try 'help')"),
     ])

@@ -149,12 +149,12 @@ enum Sieve {
             let first = segmentBits + piece * width
             let last = min(first + width - 1, root)
             let window = SegmentedPiTable()
-            let batch = FirstMultiples(start: start)
+            let batch = batched ? FirstMultiples(start: start) : nil
             var low = first / 128 * 128
             while low <= last {
               let high = min(low + SegmentedPiTable.capacity, last + 1)
               window.fill(low: low, high: high, countFrom: 0, sievingWith: small)
-              if batched {
+              if let batch {
                 window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) {
                   if batch.add($0) { batch.crossOff(below: count, clear) }
                 }
@@ -171,7 +171,7 @@ enum Sieve {
               }
               low = high
             }
-            batch.crossOff(below: count, clear)
+            batch?.crossOff(below: count, clear)
           }
         }
       }
@@ -246,13 +246,13 @@ enum Sieve {
   /// The odd primes of the nth prime's window that are above 2^18, a batch at a time: most of
   /// them hit the window once or not at all, so that finding each one's first odd multiple
   /// from `start` is most of what they cost, and for a batch that is one loop of divisions,
-  /// multiplications and shifts with no branch, which the compiler runs on vectors (four primes
-  /// an instruction in the AVX-512 build, two in the portable one), where one prime at a time
-  /// waited on each division.
+  /// multiplications and shifts with no branch, which the compiler runs on vectors, where one
+  /// prime at a time waited on each division.
   ///
-  /// For `start` below 2^53 (the quotient is exact, as in ``Sieve/remainder(_:_:)``) and
-  /// primes below `start`: a multiple of such a prime at or above `start` is a composite, so
-  /// that the multiples from p², which the other sieves start at, need no check here.
+  /// For an odd `start` below 2^53 (the quotient is exact, as in ``Sieve/remainder(_:_:)``)
+  /// and odd primes below `start`: a multiple of such a prime at or above `start` is a
+  /// composite, so that the multiples from p², which the other sieves start at, need no check
+  /// here.
   final class FirstMultiples {
     static let capacity = 512
     let start: Int
@@ -260,7 +260,10 @@ enum Sieve {
     private let bits = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
     private var count = 0
 
-    init(start: Int) { self.start = start }
+    init(start: Int) {
+      precondition(start & 1 == 1 && start < 1 << 53, "an odd start below 2^53")
+      self.start = start
+    }
 
     deinit {
       primes.deallocate()
@@ -270,6 +273,7 @@ enum Sieve {
     /// Adds a prime; true when the batch is full and must be crossed off.
     @inline(__always)
     func add(_ p: Int) -> Bool {
+      assert(p & 1 == 1 && 3 <= p && p < start, "an odd prime below the start")
       primes[count] = p
       count &+= 1
       return count == Self.capacity
