@@ -11,7 +11,7 @@ struct NthPrimeCommand: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "Which prime: 1 is 2, 2 is 3, and so on; \(numberNotation).",
+      "Which prime, from 1 to \(Primes.maximumN): 1 is 2, 2 is 3, and so on; \(numberNotation).",
       valueName: DirectCommand.Question.nthPrime.argument
     ))
   var n: String

@@ -164,8 +164,8 @@ public enum PrimeTimeCLI {
 
   /// What the REPL says of a mistyped command, when the first argument, or the word after
   /// `help`, names no subcommand: the parser would call it an unexpected argument, or show the
-  /// whole help. A REPL command gets the subcommand that asks the same (`nth`: `nth-prime`),
-  /// or else how to run it (``replCommand(_:line:)``). `nil` for anything else, which the
+  /// whole help. A REPL command gets the subcommand that asks the same (`nth`: `nth-prime`,
+  /// `fav`: `favorites`), or else, and after `help`, how to run it (``replCommand(_:line:)``). `nil` for anything else, which the
   /// parser's message describes.
   ///
   /// ```swift
@@ -182,19 +182,22 @@ public enum PrimeTimeCLI {
         [subcommand.configuration.commandName].compactMap { $0 } + subcommand.configuration.aliases
       } + ["help"]
     guard !names.contains(word) else { return nil }
-    // The REPL's `nth` and `prime` ask what `nth-prime` and `is-prime` ask.
-    if let twin = CommandParser.commandsOfTheShell.first(where: { $0.here == word }) {
-      return "unknown command '\(word)'; did you mean '\(twin.name)'?"
-    }
-    if CommandParser.nearestName(to: word, among: names) == nil, CommandParser.isCommand(word) {
+    if let name = CommandParser.commandName(word) {
+      // The subcommand that asks the same: `favorites` for `fav`, `is-prime` for `prime`.
+      let twin =
+        names.contains(name)
+        ? name : CommandParser.commandsOfTheShell.first { $0.here == name }?.name
+      if !asksForHelp, let twin {
+        return "'\(word)' is a REPL command; did you mean '\(twin)'?"
+      }
       return replCommand(word, line: (asksForHelp ? ["help"] : []) + arguments)
     }
     return CommandParser.unknownCommand(word, among: names, hint: "try 'primetime --help'")
   }
 
-  /// What the shell says of a REPL command: the `-c` line that runs it, when each of its words
-  /// can go between single quotes as it is and the REPL reads it back the same; else where it
-  /// runs.
+  /// What the shell says of a REPL command: the `-c` line that runs it, from the counter where
+  /// a session starts (``CommandParser/lineFromTheStart(_:)``), when each of its words can go
+  /// between single quotes as it is and the REPL reads it back the same; else where it runs.
   ///
   /// ```swift
   /// PrimeTimeCLI.replCommand("incr", line: ["incr", "3"])
@@ -211,8 +214,8 @@ public enum PrimeTimeCLI {
       return "'\(printable(word))' is a REPL command: type it in the REPL (primetime), or give it"
         + " to primetime -c"
     }
-    return "'\(word)' is a REPL command: primetime -c '\(words.joined(separator: " "))' runs it;"
-      + " primetime opens the REPL"
+    return "'\(word)' is a REPL command: primetime -c '\(CommandParser.lineFromTheStart(words))'"
+      + " runs it; primetime opens the REPL"
   }
 
   /// The arguments as the parser reads them: a thread count joined to `-t` set apart from it,

@@ -25,8 +25,8 @@ extension CommandParser {
   ///
   /// ```swift
   /// CommandParser.unknownCommand("nth-prime", arguments: ["5"])
-  /// // "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter:
-  /// // 'set 5', then 'nth'"
+  /// // "'nth-prime' is a command of the shell (primetime nth-prime); here: 'counter', 'set 5',
+  /// // then 'nth'"
   /// ```
   ///
   /// - Parameters:
@@ -41,15 +41,30 @@ extension CommandParser {
       arguments.count == 1 && (try? WholeNumber.parse(arguments[0], name: "n")) != nil
       ? arguments[0] : "<n>"
     return "'\(printable(word))' is a command of the shell (primetime \(shell.name))"
-      + (shell.here.map { "; here, on the counter: 'set \(number)', then '\($0)'" } ?? "")
+      + (shell.here.map { "; here: 'counter', 'set \(number)', then '\($0)'" } ?? "")
   }
 
-  /// Whether a word names one of the REPL's commands or aliases, spelled exactly so.
+  /// A line that runs a REPL command, given as its words, in a session that has just started,
+  /// on the counter: a command of the favorites screen after `favorites`, which goes there.
   ///
   /// ```swift
-  /// CommandParser.isCommand("incr")  // true
+  /// CommandParser.lineFromTheStart(["delete", "1"])  // "favorites; delete 1"
   /// ```
-  public static func isCommand(_ word: String) -> Bool { Command.named(word) != nil }
+  public static func lineFromTheStart(_ words: [String]) -> String {
+    let line = words.joined(separator: " ")
+    guard let command = words.first.flatMap(Command.named), command.screen == .favorites else {
+      return line
+    }
+    return "favorites; \(line)"
+  }
+
+  /// The name of the REPL command a word names, by its name or an alias spelled exactly so;
+  /// nil for any other word.
+  ///
+  /// ```swift
+  /// CommandParser.commandName("fav")  // "favorites"
+  /// ```
+  public static func commandName(_ word: String) -> String? { Command.named(word)?.name }
 
   /// The command line's subcommands and aliases that the REPL has no command of the same name
   /// for, each with the REPL command that answers the same question of the count, if one does:

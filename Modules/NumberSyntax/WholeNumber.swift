@@ -10,11 +10,11 @@
 ///     primary    = literal | "(" expression ")"
 ///     literal    = digits (("e" | "E") "+"? digits)?
 ///
-/// `_` may stand anywhere and is ignored; spaces between the parts are allowed. The arithmetic is
-/// exact: every step is checked, and a value that does not fit in an `Int` is refused, never
-/// rounded. Steps are worked out in 128 bits, so that `2^64-2^63-1` is read; a step beyond them
-/// is named, as in `10^40-10^40`, whose value is never known. There are no fractions: `1.5`,
-/// `1e-3` and `2^-1` are refused, and so is division.
+/// A `_` between two digits is ignored (`1_000`), and one anywhere else refused; spaces between
+/// the parts are allowed. The arithmetic is exact: every step is checked, and a value that does
+/// not fit in an `Int` is refused, never rounded. Steps are worked out in 128 bits, so that
+/// `2^64-2^63-1` is read; a step beyond them is named, as in `10^40-10^40`, whose value is never
+/// known. There are no fractions: `1.5`, `1e-3` and `2^-1` are refused, and so is division.
 ///
 /// ```swift
 /// let limit = try WholeNumber.parse("2^31-1", name: "n")  // 2147483647

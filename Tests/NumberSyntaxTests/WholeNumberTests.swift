@@ -11,7 +11,7 @@ struct WholeNumberTests {
       ("3*10^9", 3_000_000_000), ("2^3^2", 512), ("(2^3)^2", 64), ("-2^2", -4),
       ("(-2)^3", -8), ("-(2^10)", -1024), ("2 ^ 10 - 24", 1000), ("10^1_2", 1_000_000_000_000),
       ("0^0", 1), ("0e99", 0), ("-0e99", 0), ("1^1000000000000", 1), ("(-1)^99999", -1),
-      ("7-3-2", 2), ("2*3+4*5", 26),
+      ("7-3-2", 2), ("2*3+4*5", 26), ("1__000", 1000), ("-2_5^1_0", -95_367_431_640_625),
       ("9223372036854775807", Int.max), ("2^63-1", Int.max), ("-2^63", Int.min),
       ("-9223372036854775808", Int.min), ("2^64-2^63-1", Int.max),
       ("1e19-9223372036854775809", 776_627_963_145_224_191),
@@ -23,6 +23,17 @@ struct WholeNumberTests {
   @Test(
     arguments: [
       ("x", "n must be a whole number, not 'x'"),
+      // A `_` separates digits, and goes nowhere else.
+      ("_1", "n must be a whole number, not '_1'"),
+      ("1e9_", "n must be a whole number, not '1e9_'; '_' is not expected there"),
+      ("1_e9", "n must be a whole number, not '1_e9'; '_' is not expected there"),
+      (
+        "1e_9",
+        "n must be a whole number, not '1e_9'; 'e' must be followed by the exponent's digits"
+      ),
+      ("2^_3", "n must be a whole number, not '2^_3'; '_' is not expected there"),
+      ("(1)_", "n must be a whole number, not '(1)_'; '_' is not expected there"),
+      ("_", "n must be a whole number, not '_'"),
       ("", "n must be a whole number, not ''"),
       ("1.5", "n must be a whole number, not '1.5'"),
       ("1e-3", "n must be a whole number, not '1e-3'"),

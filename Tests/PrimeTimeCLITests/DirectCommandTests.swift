@@ -119,6 +119,13 @@ struct DirectCommandTests {
       let help = PrimeTimeCommand.helpMessage(for: command, columns: 200)
       #expect(help.contains("in digits or as 1e9, 10^12, 2^31-1 or 3*10^9."), "\(help)")
     }
+    // Each says the range of its number, as its refusal does.
+    #expect(
+      PrimeTimeCommand.helpMessage(for: NthPrimeCommand.self, columns: 200)
+        .contains("Which prime, from 1 to 216289611853439384:"))
+    #expect(
+      PrimeTimeCommand.helpMessage(for: PrimeCountCommand.self, columns: 200)
+        .contains("The bound, from 0 to 2^63 - 1 (9223372036854775807)"))
     let examples = ["1e9": 1_000_000_000, "10^12": 1_000_000_000_000, "2^31-1": 2_147_483_647]
     for (text, value) in examples {
       #expect(numberNotation.contains(text))

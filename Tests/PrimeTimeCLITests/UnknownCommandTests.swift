@@ -27,8 +27,19 @@ struct UnknownCommandTests {
         ["help", "incr"],
         "'incr' is a REPL command: primetime -c 'help incr' runs it; primetime opens the REPL"
       ),
-      (["nth", "5"], "unknown command 'nth'; did you mean 'nth-prime'?"),
-      (["prime", "7"], "unknown command 'prime'; did you mean 'is-prime'?"),
+      (["nth", "5"], "'nth' is a REPL command; did you mean 'nth-prime'?"),
+      (["prime", "7"], "'prime' is a REPL command; did you mean 'is-prime'?"),
+      (["isprime"], "'isprime' is a REPL command; did you mean 'is-prime'?"),
+      (["fav"], "'fav' is a REPL command; did you mean 'favorites'?"),
+      (
+        ["help", "prime"],
+        "'prime' is a REPL command: primetime -c 'help prime' runs it; primetime opens the REPL"
+      ),
+      (
+        ["delete", "1", "2"],
+        "'delete' is a REPL command: primetime -c 'favorites; delete 1 2' runs it; primetime"
+          + " opens the REPL"
+      ),
       (["INCR"], "unknown command 'INCR' (try 'primetime --help')"),
       (["\u{1B}[A"], "unknown command '\\u{1B}[A' (try 'primetime --help')"),
     ])
@@ -47,7 +58,7 @@ struct UnknownCommandTests {
       Set(CommandParser.commandsOfTheShell.map(\.name))
         == Set(subcommands.filter { !replNames.contains($0) }))
     for shell in CommandParser.commandsOfTheShell {
-      if let here = shell.here { #expect(CommandParser.isCommand(here)) }
+      if let here = shell.here { #expect(CommandParser.commandName(here) == here) }
     }
   }
 
@@ -67,11 +78,17 @@ struct UnknownCommandTests {
         + " primetime -c")
   }
 
-  @Test func isCommand_takesTheREPLsNamesAndAliases_spelledExactly() {
-    #expect(CommandParser.isCommand("incr"))
-    #expect(CommandParser.isCommand("+"))
-    #expect(!CommandParser.isCommand("INCR"))
-    #expect(!CommandParser.isCommand("nth-prime"))
+  @Test func commandName_takesTheREPLsNamesAndAliases_spelledExactly() {
+    #expect(CommandParser.commandName("fav") == "favorites")
+    #expect(CommandParser.commandName("incr") == "incr")
+    #expect(CommandParser.commandName("+") == "incr")
+    #expect(CommandParser.commandName("INCR") == nil)
+    #expect(CommandParser.commandName("nth-prime") == nil)
+  }
+
+  @Test func theDocumentedExample_ofALineFromTheStart() {
+    #expect(CommandParser.lineFromTheStart(["delete", "1"]) == "favorites; delete 1")
+    #expect(CommandParser.lineFromTheStart(["incr", "2"]) == "incr 2")
   }
 
   @Test func theDocumentedExample_ofAREPLCommand() {

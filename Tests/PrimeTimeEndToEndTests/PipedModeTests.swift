@@ -31,8 +31,35 @@ struct PipedModeTests {
     #expect(result.stdout == "count: 5\nthe 5th prime is 11\n")
     #expect(
       result.stderr
-        == "primetime: line 1: 'nth-prime' is a command of the shell (primetime nth-prime); here,"
-        + " on the counter: 'set 5', then 'nth'\n")
+        == "primetime: line 1: 'nth-prime' is a command of the shell (primetime nth-prime); here:"
+        + " 'counter', 'set 5', then 'nth'\n")
+  }
+
+  /// The REPL commands it names answer from the favorites screen too.
+  @Test func theREPLsWayToACommandOfTheShell_worksFromTheFavoritesScreen() throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try PrimeTime.run(
+      [], input: Data("favorites\nnth-prime 5\ncounter\nset 5\nnth\n".utf8), home: home)
+    #expect(result.stderr.hasSuffix("here: 'counter', 'set 5', then 'nth'\n"))
+    #expect(result.stdout.hasSuffix("count: 5\nthe 5th prime is 11\n"))
+  }
+
+  /// The `-c` line the shell suggests for a REPL command runs what was typed, from the screen
+  /// the command works on.
+  @Test(arguments: [(["delete", "1"], "[]"), (["undo"], "[7]"), (["set", "3*10^9"], "[7]")])
+  func theLineSuggestedForAREPLCommand_runsIt(arguments: [String], favorites: String) throws {
+    let home = try PrimeTime.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    #expect(try PrimeTime.run(["-c", "set 7; save"], home: home).status == 0)
+    let refused = try PrimeTime.run(arguments, home: home)
+    #expect(refused.status == 64)
+    let line = try #require(
+      refused.stderr.components(separatedBy: "primetime -c '").dropFirst().first?
+        .components(separatedBy: "' runs it").first)
+    let ran = try PrimeTime.run(["-c", line], home: home)
+    #expect(ran.status == 0, "\(line): \(ran.stderr)")
+    #expect(try PrimeTime.run(["favorites", "--json"], home: home).stdout == favorites + "\n")
   }
 
   @Test func semicolons_separateCommands_onAPipedLine() throws {
@@ -385,7 +412,7 @@ struct PrimeCommandTests {
         ["incr", "3"],
         "'incr' is a REPL command: primetime -c 'incr 3' runs it; primetime opens the REPL"
       ),
-      (["prime", "7"], "unknown command 'prime'; did you mean 'is-prime'?"),
+      (["prime", "7"], "'prime' is a REPL command; did you mean 'is-prime'?"),
     ])
   func anUnknownCommand_isAUsageError_sayingWhatWasMeant(arguments: [String], message: String)
     throws

@@ -50,7 +50,7 @@ struct CommandParserTests {
   @Test func theDocumentedExample_ofACommandOfTheShell() {
     #expect(
       CommandParser.unknownCommand("nth-prime", arguments: ["5"])
-        == "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter:"
+        == "'nth-prime' is a command of the shell (primetime nth-prime); here: 'counter',"
         + " 'set 5', then 'nth'")
   }
 
@@ -71,22 +71,22 @@ struct CommandParserTests {
       ("lo", "unknown command 'lo' (try 'help')"),
       (
         "nth-prime 5",
-        "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter: 'set"
+        "'nth-prime' is a command of the shell (primetime nth-prime); here: 'counter', 'set"
           + " 5', then 'nth'"
       ),
       (
         "is-prime 2^31-1",
-        "'is-prime' is a command of the shell (primetime is-prime); here, on the counter: 'set"
+        "'is-prime' is a command of the shell (primetime is-prime); here: 'counter', 'set"
           + " 2^31-1', then 'prime'"
       ),
       (
         "nth-prime",
-        "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter: 'set"
+        "'nth-prime' is a command of the shell (primetime nth-prime); here: 'counter', 'set"
           + " <n>', then 'nth'"
       ),
       (
         "nth-prime --help",
-        "'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter: 'set"
+        "'nth-prime' is a command of the shell (primetime nth-prime); here: 'counter', 'set"
           + " <n>', then 'nth'"
       ),
       ("pi 10^12", "'pi' is a command of the shell (primetime pi)"),
@@ -139,7 +139,7 @@ struct CommandParserTests {
       ("help icnr", "help: no command named 'icnr'; did you mean 'incr'? (usage: help [command])"),
       (
         "help nth-prime",
-        "help: 'nth-prime' is a command of the shell (primetime nth-prime); here, on the counter:"
+        "help: 'nth-prime' is a command of the shell (primetime nth-prime); here: 'counter',"
           + " 'set <n>', then 'nth' (usage: help [command])"
       ),
       ("\u{1B}[A", "unknown command '\\u{1B}[A' (try 'help')"),

@@ -35,8 +35,22 @@ struct Parser {
   /// How deeply signs, parentheses and exponents may nest.
   static let maximumDepth = 200
 
+  /// Reads `text` with its `_`s between digits left out (`1_000`, `1__000`); any other `_` is
+  /// kept, for the parse to refuse where it stands.
   init(_ text: String) {
-    let kept = text.utf8.enumerated().filter { $0.element != UInt8(ascii: "_") }
+    let utf8 = Array(text.utf8)
+    let underscore = UInt8(ascii: "_")
+    func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+    // The first byte from each position on that is not a `_`, read from the end.
+    var next = [UInt8?](repeating: nil, count: utf8.count + 1)
+    for offset in utf8.indices.reversed() {
+      next[offset] = utf8[offset] == underscore ? next[offset + 1] : utf8[offset]
+    }
+    var kept: [(offset: Int, element: UInt8)] = []
+    for (offset, byte) in utf8.enumerated() {
+      if byte == underscore, isDigit(kept.last?.element), isDigit(next[offset]) { continue }
+      kept.append((offset, byte))
+    }
     bytes = kept.map(\.element)
     offsets = kept.map(\.offset)
   }
