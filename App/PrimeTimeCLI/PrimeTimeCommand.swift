@@ -164,8 +164,8 @@ public enum PrimeTimeCLI {
 
   /// What the REPL says of a mistyped command, when the first argument, or the word after
   /// `help`, names no subcommand: the parser would call it an unexpected argument, or show the
-  /// whole help. A REPL command gets the subcommand that asks the same (`nth`: `nth-prime`,
-  /// `fav`: `favorites`), or else, and after `help`, how to run it (``replCommand(_:line:)``). `nil` for anything else, which the
+  /// whole help. A REPL command is said to be one, with the subcommand that asks the same where
+  /// there is one (`nth`: `nth-prime`, `fav`: `favorites`). `nil` for anything else, which the
   /// parser's message describes.
   ///
   /// ```swift
@@ -177,45 +177,23 @@ public enum PrimeTimeCLI {
     let asksForHelp = arguments.first == "help"
     let arguments = asksForHelp ? Array(arguments.dropFirst()) : arguments
     guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
-    let names =
-      PrimeTimeCommand.configuration.subcommands.flatMap { subcommand in
-        [subcommand.configuration.commandName].compactMap { $0 } + subcommand.configuration.aliases
-      } + ["help"]
-    guard !names.contains(word) else { return nil }
+    let subcommands = PrimeTimeCommand.configuration.subcommands.flatMap { subcommand in
+      [subcommand.configuration.commandName].compactMap { $0 } + subcommand.configuration.aliases
+    }
+    guard !subcommands.contains(word), word != "help" else { return nil }
     if let name = CommandParser.commandName(word) {
       // The subcommand that asks the same: `favorites` for `fav`, `is-prime` for `prime`.
       let twin =
-        names.contains(name)
+        subcommands.contains(name)
         ? name : CommandParser.commandsOfTheShell.first { $0.here == name }?.name
-      if !asksForHelp, let twin {
-        return "'\(word)' is a REPL command; did you mean '\(twin)'?"
+      guard let twin else {
+        return "'\(printable(word))' is a REPL command: type it in the REPL (primetime), or run it"
+          + " with primetime -c"
       }
-      return replCommand(word, line: (asksForHelp ? ["help"] : []) + arguments)
+      return "'\(printable(word))' is a REPL command; did you mean '\(twin)'?"
     }
-    return CommandParser.unknownCommand(word, among: names, hint: "try 'primetime --help'")
-  }
-
-  /// What the shell says of a REPL command: the `-c` line that runs it, from the counter where
-  /// a session starts (``CommandParser/lineFromTheStart(_:)``), when each of its words can go
-  /// between single quotes as it is and the REPL reads it back the same; else where it runs.
-  ///
-  /// ```swift
-  /// PrimeTimeCLI.replCommand("incr", line: ["incr", "3"])
-  /// // "'incr' is a REPL command: primetime -c 'incr 3' runs it; primetime opens the REPL"
-  /// ```
-  static func replCommand(_ word: String, line words: [String]) -> String {
-    let plain = words.allSatisfy { word in
-      !word.isEmpty
-        && word.allSatisfy {
-          $0.isASCII && ($0.isLetter || $0.isNumber || "^*+-_.,/=:@%".contains($0))
-        }
-    }
-    guard plain else {
-      return "'\(printable(word))' is a REPL command: type it in the REPL (primetime), or give it"
-        + " to primetime -c"
-    }
-    return "'\(word)' is a REPL command: primetime -c '\(CommandParser.lineFromTheStart(words))'"
-      + " runs it; primetime opens the REPL"
+    return CommandParser.unknownCommand(
+      word, among: subcommands + ["help"], hint: "try 'primetime --help'")
   }
 
   /// The arguments as the parser reads them: a thread count joined to `-t` set apart from it,

@@ -44,20 +44,6 @@ extension CommandParser {
       + (shell.here.map { "; here: 'counter', 'set \(number)', then '\($0)'" } ?? "")
   }
 
-  /// A line that runs a REPL command, given as its words, in a session that has just started,
-  /// on the counter: a command of the favorites screen after `favorites`, which goes there.
-  ///
-  /// ```swift
-  /// CommandParser.lineFromTheStart(["delete", "1"])  // "favorites; delete 1"
-  /// ```
-  public static func lineFromTheStart(_ words: [String]) -> String {
-    let line = words.joined(separator: " ")
-    guard let command = words.first.flatMap(Command.named), command.screen == .favorites else {
-      return line
-    }
-    return "favorites; \(line)"
-  }
-
   /// The name of the REPL command a word names, by its name or an alias spelled exactly so;
   /// nil for any other word.
   ///

@@ -24,16 +24,16 @@ struct WholeNumberTests {
     arguments: [
       ("x", "n must be a whole number, not 'x'"),
       // A `_` separates digits, and goes nowhere else.
-      ("_1", "n must be a whole number, not '_1'"),
-      ("1e9_", "n must be a whole number, not '1e9_'; '_' is not expected there"),
-      ("1_e9", "n must be a whole number, not '1_e9'; '_' is not expected there"),
+      ("_1", "n must be a whole number, not '_1'; a '_' goes only between two digits"),
+      ("1e9_", "n must be a whole number, not '1e9_'; a '_' goes only between two digits"),
+      ("1_e9", "n must be a whole number, not '1_e9'; a '_' goes only between two digits"),
       (
         "1e_9",
         "n must be a whole number, not '1e_9'; 'e' must be followed by the exponent's digits"
       ),
-      ("2^_3", "n must be a whole number, not '2^_3'; '_' is not expected there"),
-      ("(1)_", "n must be a whole number, not '(1)_'; '_' is not expected there"),
-      ("_", "n must be a whole number, not '_'"),
+      ("2^_3", "n must be a whole number, not '2^_3'; a '_' goes only between two digits"),
+      ("(1)_", "n must be a whole number, not '(1)_'; a '_' goes only between two digits"),
+      ("_", "n must be a whole number, not '_'; a '_' goes only between two digits"),
       ("", "n must be a whole number, not ''"),
       ("1.5", "n must be a whole number, not '1.5'"),
       ("1e-3", "n must be a whole number, not '1e-3'"),

@@ -119,7 +119,7 @@ struct DirectCommandTests {
       let help = PrimeTimeCommand.helpMessage(for: command, columns: 200)
       #expect(help.contains("in digits or as 1e9, 10^12, 2^31-1 or 3*10^9."), "\(help)")
     }
-    // Each says the range of its number, as its refusal does.
+    // The two that count say the range of their number, as their refusals do.
     #expect(
       PrimeTimeCommand.helpMessage(for: NthPrimeCommand.self, columns: 200)
         .contains("Which prime, from 1 to 216289611853439384:"))

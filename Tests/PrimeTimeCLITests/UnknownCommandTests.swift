@@ -5,6 +5,9 @@ import Testing
 
 /// A first argument that names no subcommand gets the REPL's answer to a mistyped command.
 struct UnknownCommandTests {
+  /// Where a REPL command runs, for one typed in the shell.
+  static let elsewhere = "type it in the REPL (primetime), or run it with primetime -c"
+
   @Test(
     arguments: [
       (["nth-prime-x", "5"], "unknown command 'nth-prime-x'; did you mean 'nth-prime'?"),
@@ -18,28 +21,16 @@ struct UnknownCommandTests {
       (["help", "foo"], "unknown command 'foo' (try 'primetime --help')"),
       (["help", "replya"], "unknown command 'replya'; did you mean 'replay'?"),
       (["foo"], "unknown command 'foo' (try 'primetime --help')"),
-      (["incr"], "'incr' is a REPL command: primetime -c 'incr' runs it; primetime opens the REPL"),
-      (
-        ["set", "10^12"],
-        "'set' is a REPL command: primetime -c 'set 10^12' runs it; primetime opens the REPL"
-      ),
-      (
-        ["help", "incr"],
-        "'incr' is a REPL command: primetime -c 'help incr' runs it; primetime opens the REPL"
-      ),
+      (["incr", "3"], "'incr' is a REPL command: \(Self.elsewhere)"),
+      (["help", "incr"], "'incr' is a REPL command: \(Self.elsewhere)"),
+      (["delete", "1", "--data-dir", "d"], "'delete' is a REPL command: \(Self.elsewhere)"),
+      (["?"], "'?' is a REPL command: \(Self.elsewhere)"),
+      (["save-favorites", "it's.json"], "'save-favorites' is a REPL command: \(Self.elsewhere)"),
       (["nth", "5"], "'nth' is a REPL command; did you mean 'nth-prime'?"),
       (["prime", "7"], "'prime' is a REPL command; did you mean 'is-prime'?"),
       (["isprime"], "'isprime' is a REPL command; did you mean 'is-prime'?"),
       (["fav"], "'fav' is a REPL command; did you mean 'favorites'?"),
-      (
-        ["help", "prime"],
-        "'prime' is a REPL command: primetime -c 'help prime' runs it; primetime opens the REPL"
-      ),
-      (
-        ["delete", "1", "2"],
-        "'delete' is a REPL command: primetime -c 'favorites; delete 1 2' runs it; primetime"
-          + " opens the REPL"
-      ),
+      (["help", "fav"], "'fav' is a REPL command; did you mean 'favorites'?"),
       (["INCR"], "unknown command 'INCR' (try 'primetime --help')"),
       (["\u{1B}[A"], "unknown command '\\u{1B}[A' (try 'primetime --help')"),
     ])
@@ -62,39 +53,12 @@ struct UnknownCommandTests {
     }
   }
 
-  /// Words that a shell's single quotes would not keep as they are, or that the REPL would
-  /// read otherwise (a space splits a word, `~` is the home directory, `;` ends a command, `#`
-  /// begins a comment, quotes and `\\` quote), or an empty word: no `-c` line, which would run
-  /// another command than the one typed.
-  @Test(arguments: [
-    ["save-favorites", "my favs.json"], ["save-favorites", "it's.json"], ["incr", "3;decr"],
-    ["incr", #"x\y"#], ["load-favorites", "~/t.json"], ["incr", "3#"], ["incr", ""],
-    ["incr", "\u{1B}[A"], ["save-favorites", "é.json"],
-  ])
-  func aREPLCommandThatNoPlainLineRuns_isSaidWhereItRuns(arguments: [String]) {
-    #expect(
-      PrimeTimeCLI.unknownCommand(in: arguments)
-        == "'\(arguments[0])' is a REPL command: type it in the REPL (primetime), or give it to"
-        + " primetime -c")
-  }
-
   @Test func commandName_takesTheREPLsNamesAndAliases_spelledExactly() {
     #expect(CommandParser.commandName("fav") == "favorites")
     #expect(CommandParser.commandName("incr") == "incr")
     #expect(CommandParser.commandName("+") == "incr")
     #expect(CommandParser.commandName("INCR") == nil)
     #expect(CommandParser.commandName("nth-prime") == nil)
-  }
-
-  @Test func theDocumentedExample_ofALineFromTheStart() {
-    #expect(CommandParser.lineFromTheStart(["delete", "1"]) == "favorites; delete 1")
-    #expect(CommandParser.lineFromTheStart(["incr", "2"]) == "incr 2")
-  }
-
-  @Test func theDocumentedExample_ofAREPLCommand() {
-    #expect(
-      PrimeTimeCLI.replCommand("incr", line: ["incr", "3"])
-        == "'incr' is a REPL command: primetime -c 'incr 3' runs it; primetime opens the REPL")
   }
 
   @Test func theDocumentedExample() {

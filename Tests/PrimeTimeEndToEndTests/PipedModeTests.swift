@@ -45,23 +45,6 @@ struct PipedModeTests {
     #expect(result.stdout.hasSuffix("count: 5\nthe 5th prime is 11\n"))
   }
 
-  /// The `-c` line the shell suggests for a REPL command runs what was typed, from the screen
-  /// the command works on.
-  @Test(arguments: [(["delete", "1"], "[]"), (["undo"], "[7]"), (["set", "3*10^9"], "[7]")])
-  func theLineSuggestedForAREPLCommand_runsIt(arguments: [String], favorites: String) throws {
-    let home = try PrimeTime.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: home) }
-    #expect(try PrimeTime.run(["-c", "set 7; save"], home: home).status == 0)
-    let refused = try PrimeTime.run(arguments, home: home)
-    #expect(refused.status == 64)
-    let line = try #require(
-      refused.stderr.components(separatedBy: "primetime -c '").dropFirst().first?
-        .components(separatedBy: "' runs it").first)
-    let ran = try PrimeTime.run(["-c", line], home: home)
-    #expect(ran.status == 0, "\(line): \(ran.stderr)")
-    #expect(try PrimeTime.run(["favorites", "--json"], home: home).stdout == favorites + "\n")
-  }
-
   @Test func semicolons_separateCommands_onAPipedLine() throws {
     let home = try PrimeTime.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -410,7 +393,7 @@ struct PrimeCommandTests {
       (["ip", "7"], "unknown command 'ip'; did you mean 'pi'?"),
       (
         ["incr", "3"],
-        "'incr' is a REPL command: primetime -c 'incr 3' runs it; primetime opens the REPL"
+        "'incr' is a REPL command: type it in the REPL (primetime), or run it with primetime -c"
       ),
       (["prime", "7"], "'prime' is a REPL command; did you mean 'is-prime'?"),
     ])

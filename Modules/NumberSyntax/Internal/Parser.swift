@@ -24,7 +24,7 @@ extension ParseFailure {
 /// `Int128`, so that `2^63-1` is exact although `2^63` is not an `Int`. Every operation is
 /// checked; the first one that overflows ends the parse, naming the step it overflowed in.
 struct Parser {
-  /// The text's UTF-8 without its `_`s.
+  /// The text's UTF-8 without the `_`s between digits.
   private let bytes: [UInt8]
   /// Where each of `bytes` stands in the text's UTF-8.
   private let offsets: [Int]
@@ -269,6 +269,7 @@ struct Parser {
     guard position < bytes.count else { return .malformed("it ends too soon") }
     let byte = bytes[position]
     if byte == UInt8(ascii: "/") { return .malformed("there is no division; write the quotient") }
+    if byte == UInt8(ascii: "_") { return .malformed("a '_' goes only between two digits") }
     if byte == UInt8(ascii: ")") {
       return .malformed(openParentheses > 0 ? "a number is missing before ')'" : "a ')' has no '('")
     }
