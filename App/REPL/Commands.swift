@@ -204,11 +204,10 @@ extension Arguments where Value == Command? {
       guard words.count <= 1 else { throw CommandError("too many arguments") }
       guard let word = words.first else { return nil }
       guard let command = Command.named(word) else {
-        if CommandParser.commandsOfTheShell.contains(where: { $0.name == word.lowercased() }) {
+        if CommandParser.commandOfTheShell(word) != nil {
           throw CommandError(CommandParser.unknownCommand(word))
         }
-        let suggestion = CommandParser.nearestName(to: word, among: Command.all.flatMap(\.names))
-          .map { "; did you mean '\($0)'?" }
+        let suggestion = CommandParser.nearestName(to: word).map { "; did you mean '\($0)'?" }
         throw CommandError("no command named '\(printable(word))'\(suggestion ?? "")")
       }
       return command

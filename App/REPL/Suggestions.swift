@@ -34,7 +34,7 @@ extension CommandParser {
   ///   - arguments: The words after it: the number for `set`, where there is one and it reads
   ///     as a number; else `<n>` stands for it.
   static func unknownCommand(_ word: String, arguments: [String] = []) -> String {
-    guard let shell = commandsOfTheShell.first(where: { $0.name == word.lowercased() }) else {
+    guard let shell = commandOfTheShell(word) else {
       return unknownCommand(word, among: Command.all.flatMap(\.names), hint: "try 'help'")
     }
     let number =
@@ -42,6 +42,11 @@ extension CommandParser {
       ? arguments[0] : "<n>"
     return "'\(printable(word))' is a command of the shell (primetime \(shell.name))"
       + (shell.here.map { "; here: 'counter', 'set \(number)', then '\($0)'" } ?? "")
+  }
+
+  /// The command of the shell that a word names, in any case.
+  static func commandOfTheShell(_ word: String) -> (name: String, here: String?)? {
+    commandsOfTheShell.first { $0.name == word.lowercased() }
   }
 
   /// The name of the REPL command a word names, by its name or an alias spelled exactly so;
@@ -66,10 +71,11 @@ extension CommandParser {
   ///
   /// - Parameters:
   ///   - word: What was typed.
-  ///   - names: The names there are. A name of two letters or fewer is suggested only for its
-  ///     own letters swapped (`iu` for `ui`): nearly every short word is one typo from it.
-  public static func nearestName(
-    to word: String, among names: [String]
+  ///   - names: The names there are; the REPL's commands and aliases unless given. A name of
+  ///     two letters or fewer is suggested only for its own letters swapped (`iu` for `ui`):
+  ///     nearly every short word is one typo from it.
+  static func nearestName(
+    to word: String, among names: [String] = Command.all.flatMap(\.names)
   ) -> String? {
     let word = word.lowercased()
     if word.count == 2, let swapped = names.first(where: { $0 == String(word.reversed()) }) {

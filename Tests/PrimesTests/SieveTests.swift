@@ -48,7 +48,8 @@ struct SieveTests {
   }
 
   /// A batch crosses off, for each of its primes, every odd multiple at or above `start` whose
-  /// bit is below the end, and nothing else, for starts below 2^53 above the primes.
+  /// bit is below the end, and nothing else, for starts above the primes: below 2^53 in one
+  /// loop on vectors, above one prime at a time.
   @Test func aBatchOfPrimes_crossesOffTheirOddMultiplesInTheWindow() {
     let end = 3_000
     /// The bits of the odd multiples of p from `start` on, below the end.
@@ -58,14 +59,15 @@ struct SieveTests {
       return Array(stride(from: (p * k - start) / 2, to: end, by: p))
     }
     var checked = 0
-    // Where the nth prime's windows start, from 10^8 to 10^15, and others below 2^53.
+    // Where the nth prime's windows start, from 10^8 to 10^15, others below 2^53, and those
+    // on both sides of it and up to 2^62.
     var starts = (8...15).map { powerOfTen($0) + 1 }
-    starts += Self.starts.filter { $0 < 1 << 53 && $0 > 6_000_000 }
+    starts += Self.starts.filter { $0 > 6_000_000 }
     starts += Self.starts.map { $0 >> 10 | 1 }.filter { $0 < 1 << 53 && $0 > 6_000_000 }
     for start in starts {
       // Also a start that one of the primes divides, whose offset is 0.
       for start in [start, Self.primes[25] * (start / Self.primes[25] | 1)] {
-        let batch = Sieve.FirstMultiples(start: start)
+        let batch = Sieve.FirstMultiples(start: start, primesUpTo: Self.primes.last ?? 0)
         var batchPrimes: [Int] = []
         func crossOff() {
           var bits: [Int] = []

@@ -144,31 +144,26 @@ private func startThread(_ start: UnsafeMutableRawPointer) -> pthread_t? {
   sigfillset(&all)
   pthread_sigmask(SIG_BLOCK, &all, &previous)
   defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+  // The one difference between the platforms: Darwin's `pthread_t` is a pointer, optional here.
   #if canImport(Darwin)
     var thread: pthread_t?
-    let status = pthread_create(
-      &thread, nil,
-      { start in
-        Unmanaged<ThreadStart>.fromOpaque(start).takeRetainedValue().run()
-        return nil
-      }, start)
-    return status == 0 ? thread : nil
   #else
     var thread = pthread_t()
-    let status = pthread_create(
-      &thread, nil,
-      { start in
-        if let start { Unmanaged<ThreadStart>.fromOpaque(start).takeRetainedValue().run() }
-        return nil
-      }, start)
-    return status == 0 ? thread : nil
   #endif
+  let status = pthread_create(&thread, nil, { ThreadStart.run($0) }, start)
+  return status == 0 ? thread : nil
 }
 
 /// What a thread of ``onThreads(_:_:)`` runs, handed to it through a pointer.
 private final class ThreadStart: Sendable {
   let run: @Sendable () -> Void
   init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+
+  /// A new thread's start: runs the ``ThreadStart`` that `start` retains, and releases it.
+  static func run(_ start: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    if let start { Unmanaged<ThreadStart>.fromOpaque(start).takeRetainedValue().run() }
+    return nil
+  }
 }
 
 /// The next piece to take and whether the workers stop, which they share. In a class: captured

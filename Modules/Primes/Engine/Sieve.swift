@@ -140,38 +140,23 @@ enum Sieve {
       if root >= segmentBits {
         let ranges = min(max(1, threads * 4), (root - segmentBits) / (1 << 16) + 1)
         let width = (root - segmentBits) / ranges + 1
-        // Below 2^53, and with every sieving prime below the range, the first multiples are
-        // worked out a batch of primes at a time (``FirstMultiples``).
-        let batched = last < 1 << 53 && root < start
         small.withUnsafeBufferPointer { small in
           nonisolated(unsafe) let small = small
           runPiecesToEnd(ranges, threads: threads, workLog: workLog) { piece in
             let first = segmentBits + piece * width
             let last = min(first + width - 1, root)
             let window = SegmentedPiTable()
-            let batch = batched ? FirstMultiples(start: start) : nil
+            let batch = FirstMultiples(start: start, primesUpTo: root)
             var low = first / 128 * 128
             while low <= last {
               let high = min(low + SegmentedPiTable.capacity, last + 1)
               window.fill(low: low, high: high, countFrom: 0, sievingWith: small)
-              if let batch {
-                window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) {
-                  if batch.add($0) { batch.crossOff(below: count, clear) }
-                }
-              } else {
-                window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) { p in
-                  var bit =
-                    Sieve.offsetOfFirstOddMultiple(
-                      of: p, from: start, remainder: remainder(start, p)) >> 1
-                  while bit < count {
-                    clear(bit)
-                    bit &+= p
-                  }
-                }
+              window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) {
+                if batch.add($0) { batch.crossOff(below: count, clear) }
               }
               low = high
             }
-            batch?.crossOff(below: count, clear)
+            batch.crossOff(below: count, clear)
           }
         }
       }
@@ -245,24 +230,27 @@ enum Sieve {
 
   /// The odd primes of the nth prime's window that are above 2^18, a batch at a time: most of
   /// them hit the window once or not at all, so that finding each one's first odd multiple
-  /// from `start` is most of what they cost, and for a batch that is one loop of divisions,
+  /// from `start` is most of what they cost. For `start` below 2^53 (the quotient is exact, as
+  /// in ``Sieve/remainder(_:_:)``) and primes below `start`, that is one loop of divisions,
   /// multiplications and shifts with no branch, which the compiler runs on vectors, where one
-  /// prime at a time waited on each division.
-  ///
-  /// For an odd `start` below 2^53 (the quotient is exact, as in ``Sieve/remainder(_:_:)``)
-  /// and odd primes below `start`: a multiple of such a prime at or above `start` is a
-  /// composite, so that the multiples from p², which the other sieves start at, need no check
-  /// here.
+  /// prime at a time waited on each division: a multiple of such a prime at or above `start`
+  /// is a composite, so that the multiples from p², which the other sieves start at, need no
+  /// check there. Otherwise each prime's offset is worked out as the other sieves do.
   final class FirstMultiples {
     static let capacity = 512
+    /// The first odd number of the window.
     let start: Int
+    /// Whether the loop on vectors finds the first multiples.
+    private let inOneLoop: Bool
     private let primes = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
     private let bits = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
     private var count = 0
 
-    init(start: Int) {
-      precondition(start & 1 == 1 && start < 1 << 53, "an odd start below 2^53")
+    /// For the window from `start`, odd, and primes up to `root`.
+    init(start: Int, primesUpTo root: Int) {
+      precondition(start & 1 == 1, "an odd start")
       self.start = start
+      inOneLoop = start < 1 << 53 && root < start
     }
 
     deinit {
@@ -273,7 +261,7 @@ enum Sieve {
     /// Adds a prime; true when the batch is full and must be crossed off.
     @inline(__always)
     func add(_ p: Int) -> Bool {
-      assert(p & 1 == 1 && 3 <= p && p < start, "an odd prime below the start")
+      assert(p & 1 == 1 && 3 <= p, "an odd prime")
       primes[count] = p
       count &+= 1
       return count == Self.capacity
@@ -283,20 +271,28 @@ enum Sieve {
     /// `end` (bit i standing for start + 2i), and empties the batch.
     @inline(__always)
     func crossOff(below end: Int, _ clear: (Int) -> Void) {
-      let (primes, bits, count) = (primes, bits, count)
-      // start − q·p, q = ⌊start / p⌋ through a `Double`, and q read out of its bits: exact, as
-      // q < 2^52 and q + 2^52 holds it in the fraction, and with no check that stops the loop
-      // from running on vectors.
-      let low = Double(start)
-      let shift = Int(bitPattern: UInt(0x1p52.bitPattern))
-      for j in 0..<count {
-        let p = primes[j]
-        let quotient = (low / Double(p)).rounded(.towardZero) + 0x1p52
-        let q = Int(bitPattern: UInt(quotient.bitPattern)) &- shift
-        let r = start &- q &* p
-        let offset = r == 0 ? 0 : p &- r
-        // An odd offset lands on an even multiple: the next one is odd.
-        bits[j] = (offset &+ (p & (0 &- (offset & 1)))) &>> 1
+      let (start, primes, bits, count) = (start, primes, bits, count)
+      if inOneLoop {
+        // start − q·p, q = ⌊start / p⌋ through a `Double`, and q read out of its bits: exact,
+        // as q < 2^52 and q + 2^52 holds it in the fraction, and with no check that stops the
+        // loop from running on vectors.
+        let low = Double(start)
+        let shift = Int(bitPattern: UInt(0x1p52.bitPattern))
+        for j in 0..<count {
+          let p = primes[j]
+          let quotient = (low / Double(p)).rounded(.towardZero) + 0x1p52
+          let q = Int(bitPattern: UInt(quotient.bitPattern)) &- shift
+          let r = start &- q &* p
+          let offset = r == 0 ? 0 : p &- r
+          // An odd offset lands on an even multiple: the next one is odd.
+          bits[j] = (offset &+ (p & (0 &- (offset & 1)))) &>> 1
+        }
+      } else {
+        for j in 0..<count {
+          let p = primes[j]
+          bits[j] =
+            Sieve.offsetOfFirstOddMultiple(of: p, from: start, remainder: remainder(start, p)) >> 1
+        }
       }
       for j in 0..<count {
         var bit = bits[j]
