@@ -87,7 +87,7 @@ public enum FullScreen {
     isEnding.withLock { $0 = true }
     // What is not stored yet is stored before the app ends; if it cannot be, the terminal, given
     // back, says so.
-    let unstored = await app.endStorage()
+    let unstored = await app.end()
     if let unstored { StandardError.say(unstored) }
     guard launch.end(screen: Screen(app.state.screens.page)), unstored == nil else { return 1 }
     // A damaged database moved aside changed what is on disk: a quit says so, as a script does.
@@ -143,10 +143,6 @@ public enum FullScreen {
         }
       }
     ).run()
-    // A lookup still running ends with the session.
-    if let cancel = store.state.present.lookupCancellation {
-      app.dispatch(.step(cancel))
-    }
     return ending
   }
 }

@@ -128,7 +128,7 @@ public enum REPL {
     /// Stores what is not stored yet before the session ends; says so if it cannot.
     func finishStorage(_ launch: Launch) async -> Bool {
       defer { environment.databaseWait.stopObserving() }
-      guard let unstored = await launch.runtime.endStorage() else { return true }
+      guard let unstored = await launch.runtime.end() else { return true }
       output.err("primetime: \(unstored)")
       return false
     }

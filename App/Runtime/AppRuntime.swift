@@ -20,6 +20,10 @@ public final class AppRuntime {
   /// How far a running lookup is, which the progress bar shows; started again from 0 with each
   /// step sent while none runs.
   private let progress: LookupProgress?
+  /// The effects of the steps that started lookups whose work may still run: a cancelled
+  /// lookup's runs on until the engine's threads next look (a moment), and the session's end
+  /// waits for it.
+  private var lookups: [StoreTask] = []
 
   /// Starts the app's store on `initialState`, recorded to `recorder` where there is one, and
   /// storing in `storage` where there is one (``StoredAppReducer``).
@@ -81,24 +85,34 @@ public final class AppRuntime {
   /// again from 0, for the lookup it may start.
   @discardableResult
   public func dispatch(_ action: AppHistoryAction) -> StoreTask {
-    if !state.isLookingUp { progress?.report(0) }
-    switch action {
-    case .step(.counter(let action)): return counter.send(action)
-    case .step(.favoritePrimes(let action)): return favorites.send(action)
-    case .step(.storageChanged), .step(.storageUpdated), .step(.screens), .step(.alertsDismissed),
-      .feedback, .undo,
-      .redo, .travel, .historyPage, .storage:
-      return store.send(action)
+    let wasLookingUp = state.isLookingUp
+    if !wasLookingUp { progress?.report(0) }
+    let task =
+      switch action {
+      case .step(.counter(let action)): counter.send(action)
+      case .step(.favoritePrimes(let action)): favorites.send(action)
+      case .step(.storageChanged), .step(.storageUpdated), .step(.screens),
+        .step(.alertsDismissed), .feedback, .undo, .redo, .travel, .historyPage, .storage:
+        store.send(action)
+      }
+    if !wasLookingUp, state.isLookingUp {
+      lookups.removeAll { !$0.isInFlight }
+      lookups.append(task)
     }
+    return task
   }
 
-  /// Stores what is not stored yet, once more if the last try failed, before the session ends.
-  /// The watch of the database's files stops first, and a sync under way is waited for; no
-  /// later action stores anything.
+  /// Ends the session: a lookup still running is cancelled, and the work of a cancelled one is
+  /// waited for, so that none runs on while the process exits; then what is not stored yet is
+  /// stored, once more if the last try failed. The watch of the database's files stops first,
+  /// and a sync under way is waited for; no later action stores anything.
   ///
-  /// - Returns: Why it could not, and that the changes not stored yet are lost with the
+  /// - Returns: Why it could not store, and that the changes not stored yet are lost with the
   ///   session, if it could not.
-  public func endStorage() async -> String? {
+  public func end() async -> String? {
+    if let cancel = state.lookupCancellation { dispatch(.step(cancel)) }
+    for lookup in lookups { await lookup.finish() }
+    lookups.removeAll()
     guard state.sync != nil else { return nil }
     await dispatch(.storage(.sessionEnding)).finish()
     await storageSettled()

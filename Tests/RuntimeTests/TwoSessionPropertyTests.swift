@@ -215,7 +215,7 @@ private final class LiveSession {
   }
 
   func finish() async -> String? {
-    await runtime.endStorage()
+    await runtime.end()
   }
 
   /// Whether the session's favorites and feed are those in `contents`, in their order.
