@@ -10,44 +10,44 @@ import Testing
 /// has ended, so that no work of it is left running when the process exits.
 @MainActor
 struct SessionEndTests {
-  @Test func aLookupCancelledEarlier_hasStopped_whenTheSessionHasEnded() async throws {
-    let lookup = SlowToStopLookup()
-    let runtime = AppRuntime(
+  private let lookup = SlowToStopLookup()
+  private let runtime: AppRuntime
+
+  init() {
+    runtime = AppRuntime(
       initialState: AppState(count: 5),
       environment: AppEnvironment(
         nthPrime: lookup.client, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) }))
+  }
+
+  @Test func aLookupCancelledEarlier_hasStopped_whenTheSessionHasEnded() async throws {
     runtime.dispatch(.step(.counter(.nthPrimeTapped)))
     await lookup.waitFor(.started)
     // Ctrl-C in the REPL: the prompt comes back at once, while the lookup's work stops.
     let cancel = try #require(runtime.state.lookupCancellation)
     runtime.dispatch(.step(cancel))
     #expect(!runtime.state.isLookingUp)
-    let ending = Task { @MainActor in
-      _ = await runtime.end()
-      return lookup.hasStopped
-    }
-    await lookup.waitFor(.cancelled)
-    lookup.stop()
-    #expect(await ending.value)
+    #expect(await endLettingTheLookupStop())
   }
 
-  @Test func aLookupStillRunning_isCancelled_andHasStopped_whenTheSessionHasEnded() async throws {
-    let lookup = SlowToStopLookup()
-    let runtime = AppRuntime(
-      initialState: AppState(count: 5),
-      environment: AppEnvironment(
-        nthPrime: lookup.client, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) }))
+  @Test func aLookupStillRunning_isCancelled_andHasStopped_whenTheSessionHasEnded() async {
     runtime.dispatch(.step(.counter(.nthPrimeTapped)))
     await lookup.waitFor(.started)
     // `q` on the full screen while the lookup runs.
-    let ending = Task { @MainActor in
+    #expect(await endLettingTheLookupStop())
+    #expect(!runtime.state.isLookingUp)
+  }
+
+  /// Ends the session, and lets the lookup stop once it is cancelled. Returns whether the
+  /// lookup had stopped when the session's end returned.
+  private func endLettingTheLookupStop() async -> Bool {
+    let ending = Task { @MainActor [runtime, lookup] in
       _ = await runtime.end()
       return lookup.hasStopped
     }
     await lookup.waitFor(.cancelled)
     lookup.stop()
-    #expect(await ending.value)
-    #expect(!runtime.state.isLookingUp)
+    return await ending.value
   }
 }
 
