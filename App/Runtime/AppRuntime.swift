@@ -20,8 +20,8 @@ public final class AppRuntime {
   /// How far a running lookup is, which the progress bar shows; started again from 0 with each
   /// step sent while none runs.
   private let progress: LookupProgress?
-  /// The effects of the steps that started lookups whose work may still run: a cancelled
-  /// lookup's runs on until the engine's threads next look (a moment), and the session's end
+  /// The effects of each step that started a lookup whose work may still run: a cancelled
+  /// lookup's work runs on until the engine next checks for cancellation, and the session's end
   /// waits for it.
   private var lookups: [StoreTask] = []
 
@@ -82,11 +82,12 @@ public final class AppRuntime {
   /// Sends an action, whichever front end it comes from: a feature's to the feature's own
   /// store, scoped from the app's, and everything else (undo, redo, the screens', other
   /// sessions' changes) to the app's. A step sent while no lookup runs starts the progress bar
-  /// again from 0, for the lookup it may start.
+  /// again from 0, for the lookup it may start; a step that starts one is kept, for the
+  /// session's end to wait for.
   @discardableResult
   public func dispatch(_ action: AppHistoryAction) -> StoreTask {
-    let wasLookingUp = state.isLookingUp
-    if !wasLookingUp { progress?.report(0) }
+    let before = lookingUp
+    if !state.isLookingUp { progress?.report(0) }
     let task =
       switch action {
       case .step(.counter(let action)): counter.send(action)
@@ -95,24 +96,38 @@ public final class AppRuntime {
         .step(.alertsDismissed), .feedback, .undo, .redo, .travel, .historyPage, .storage:
         store.send(action)
       }
-    if !wasLookingUp, state.isLookingUp {
+    let after = lookingUp
+    if after.counter && !before.counter || after.favorites && !before.favorites {
       lookups.removeAll { !$0.isInFlight }
       lookups.append(task)
     }
     return task
   }
 
-  /// Ends the session: a lookup still running is cancelled, and the work of a cancelled one is
-  /// waited for, so that none runs on while the process exits; then what is not stored yet is
-  /// stored, once more if the last try failed. The watch of the database's files stops first,
-  /// and a sync under way is waited for; no later action stores anything.
+  /// Which screens run a lookup.
+  private var lookingUp: (counter: Bool, favorites: Bool) {
+    (state.counterLookup != nil, state.favoritesLookup != nil)
+  }
+
+  /// Ends the session: a lookup still running is cancelled; what is not stored yet is stored,
+  /// once more if the last try failed; and the work of every cancelled lookup is waited for,
+  /// so that none runs on while the process exits. The watch of the database's files stops
+  /// first, and a sync under way is waited for; no later action stores anything.
   ///
   /// - Returns: Why it could not store, and that the changes not stored yet are lost with the
   ///   session, if it could not.
   public func end() async -> String? {
-    if let cancel = state.lookupCancellation { dispatch(.step(cancel)) }
-    for lookup in lookups { await lookup.finish() }
-    lookups.removeAll()
+    while let cancel = state.lookupCancellation {
+      dispatch(.step(cancel))
+      guard state.lookupCancellation != cancel else { break }
+    }
+    let unstored = await endStorage()
+    while let lookup = lookups.popLast() { await lookup.finish() }
+    return unstored
+  }
+
+  /// Stores what is not stored yet, as ``end()`` says.
+  private func endStorage() async -> String? {
     guard state.sync != nil else { return nil }
     await dispatch(.storage(.sessionEnding)).finish()
     await storageSettled()

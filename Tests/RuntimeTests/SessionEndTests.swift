@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import NthPrimeClient
 import Runtime
+import Screens
 import Synchronization
 import Testing
 
@@ -9,43 +10,59 @@ import Testing
 /// cancelled (the engine's threads stop at their next check), has stopped before the session
 /// has ended, so that no work of it is left running when the process exits.
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct SessionEndTests {
   private let lookup = SlowToStopLookup()
-  private let runtime: AppRuntime
 
-  init() {
-    runtime = AppRuntime(
-      initialState: AppState(count: 5),
-      environment: AppEnvironment(
-        nthPrime: lookup.client, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) }))
-  }
+  /// A lookup on each screen: the counter's nth prime of 5, and the favorites' of the
+  /// favorite 7.
+  nonisolated static let screens: [ScreensState.Page] = [.counter, .favorites]
 
-  @Test func aLookupCancelledEarlier_hasStopped_whenTheSessionHasEnded() async throws {
-    runtime.dispatch(.step(.counter(.nthPrimeTapped)))
-    await lookup.waitFor(.started)
+  @Test(arguments: screens)
+  func aLookupCancelledEarlier_hasStopped_whenTheSessionHasEnded(on page: ScreensState.Page)
+    async throws
+  {
+    let runtime = await startLookup(on: page)
     // Ctrl-C in the REPL: the prompt comes back at once, while the lookup's work stops.
     let cancel = try #require(runtime.state.lookupCancellation)
     runtime.dispatch(.step(cancel))
     #expect(!runtime.state.isLookingUp)
-    #expect(await endLettingTheLookupStop())
+    #expect(await endLettingTheLookupStop(runtime))
   }
 
-  @Test func aLookupStillRunning_isCancelled_andHasStopped_whenTheSessionHasEnded() async {
-    runtime.dispatch(.step(.counter(.nthPrimeTapped)))
-    await lookup.waitFor(.started)
+  @Test(arguments: screens)
+  func aLookupStillRunning_isCancelled_andHasStopped_whenTheSessionHasEnded(
+    on page: ScreensState.Page
+  ) async {
+    let runtime = await startLookup(on: page)
     // `q` on the full screen while the lookup runs.
-    #expect(await endLettingTheLookupStop())
+    #expect(await endLettingTheLookupStop(runtime))
     #expect(!runtime.state.isLookingUp)
   }
 
-  /// Ends the session, and lets the lookup stop once it is cancelled. Returns whether the
+  /// A session on `page` whose lookup has started.
+  private func startLookup(on page: ScreensState.Page) async -> AppRuntime {
+    let runtime = AppRuntime(
+      initialState: AppState(count: 5, favoritePrimes: [7], screens: ScreensState(page: page)),
+      environment: AppEnvironment(
+        nthPrime: lookup.client, fileClient: .noop, now: { Date(timeIntervalSince1970: 0) }))
+    let step: AppAction =
+      page == .counter ? .counter(.nthPrimeTapped) : .favoritePrimes(.primeTapped(at: 0))
+    runtime.dispatch(.step(step))
+    #expect(runtime.state.isLookingUp)
+    await lookup.waitFor(.started)
+    return runtime
+  }
+
+  /// Ends the session, and lets the lookup stop once the end has begun. Returns whether the
   /// lookup had stopped when the session's end returned.
-  private func endLettingTheLookupStop() async -> Bool {
-    let ending = Task { @MainActor [runtime, lookup] in
+  private func endLettingTheLookupStop(_ runtime: AppRuntime) async -> Bool {
+    let ending = Task { @MainActor [lookup] in
+      lookup.happened(.sessionEnding)
       _ = await runtime.end()
       return lookup.hasStopped
     }
-    await lookup.waitFor(.cancelled)
+    await lookup.waitFor(.sessionEnding)
     lookup.stop()
     return await ending.value
   }
@@ -54,7 +71,7 @@ struct SessionEndTests {
 /// A lookup that runs until it is cancelled, and then, as the engine's threads do, takes a
 /// while to stop: until ``stop()``.
 private final class SlowToStopLookup: Sendable {
-  enum Event { case started, cancelled }
+  enum Event { case started, cancelled, sessionEnding }
 
   private let events: AsyncStream<Event>
   private let said: AsyncStream<Event>.Continuation
@@ -65,6 +82,9 @@ private final class SlowToStopLookup: Sendable {
   init() {
     (events, said) = AsyncStream.makeStream()
   }
+
+  /// Says that `event` happened.
+  func happened(_ event: Event) { said.yield(event) }
 
   /// Returns once `event` has happened.
   func waitFor(_ event: Event) async {
