@@ -414,12 +414,23 @@ struct IsPrimeTests {
     }
   }
 
-  @Test func sieve_findsThePrimesJustBelow2to63() {
+  @Test func sieve_findsThePrimesJustBelow2to63() throws {
     // Crossing off with every prime up to √(2^63), about 1.5·10^8 of them.
     let low = Int.max - 1000
     let expected = (low...Int.max).filter(isPrime)
     #expect(expected.last == 9_223_372_036_854_775_783)
-    #expect(Sieve.primes(in: low...Int.max) == expected)
+    #expect(try Sieve.primes(in: low...Int.max) == expected)
+  }
+
+  /// The nth prime's last step, which below 2^63 crosses off with up to 1.5·10^8 primes (seconds
+  /// of work), stops at the task's cancellation: a session that ends waits for it.
+  @Test(arguments: [1, 2])
+  func sieve_inACancelledTask_throwsCancellation(threads: Int) async {
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try Sieve.OddPrimes(in: (Int.max - 1000)...Int.max, threads: threads)?.count
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
   }
 
   @Test(arguments: [0, 1, 2, 3, 127, 128, 129, 255, 256, 1_000_003, 8_388_737])

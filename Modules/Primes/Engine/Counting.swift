@@ -45,7 +45,7 @@ package func findNthPrime(
   if let progress { counting = { progress($0 * 0.97) } }
   let counted = try countPrimes(x, threads: threads, progress: counting, workLog: workLog)
   try checkCancellation()
-  let prime = primeNear(
+  let prime = try primeNear(
     x, counted: counted, wanted: n, threads: threads, workLog: workLog)
   progress?(1)
   return prime
@@ -59,22 +59,23 @@ func nthPrimeEstimate(_ n: Int) -> Int {
 }
 
 /// Given π(x) = counted, the `wanted`-th prime, by sieving outward from x in widening windows.
+/// Throws `CancellationError` when the task is cancelled.
 private func primeNear(
   _ x: Int, counted: Int, wanted: Int, threads: Int, workLog: WorkLog?
-) -> Int {
+) throws -> Int {
   let logX = log(Double(x))
   let gap = abs(counted - wanted) + 1
   var window = Int(Double(gap) * logX * 1.2) + 4096
   while true {
     if counted >= wanted {
       // The largest prime ≤ x is p(counted): walk down (counted − wanted) more.
-      let primes = Sieve.OddPrimes(
+      let primes = try Sieve.OddPrimes(
         in: max(2, x - window)...x, threads: threads, workLog: workLog)
       if let prime = primes?.fromTop(counted - wanted) { return prime }
     } else {
       // p(wanted) ≤ Int.max, so the window stops growing before it passes the top.
       let (high, overflow) = x.addingReportingOverflow(window)
-      let primes = Sieve.OddPrimes(
+      let primes = try Sieve.OddPrimes(
         in: (x + 1)...(overflow ? Int.max : high), threads: threads, workLog: workLog)
       if let prime = primes?.fromBottom(wanted - counted - 1) { return prime }
     }

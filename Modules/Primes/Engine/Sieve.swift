@@ -74,9 +74,11 @@ enum Sieve {
 
   /// The primes in `range`, ascending, for a range short enough to hold as bits, up to
   /// `Int.max`.
-  static func primes(in range: ClosedRange<Int>) -> [Int] {
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled.
+  static func primes(in range: ClosedRange<Int>) throws -> [Int] {
     var result: [Int] = range.contains(2) ? [2] : []
-    guard let odd = OddPrimes(in: range) else { return result }
+    guard let odd = try OddPrimes(in: range) else { return result }
     odd.forEach { result.append($0) }
     return result
   }
@@ -93,7 +95,10 @@ enum Sieve {
 
     /// The odd primes of `range`, or nil if it holds no odd number above 1, sieved on up to
     /// `threads` threads.
-    init?(in range: ClosedRange<Int>, threads: Int = 1, workLog: WorkLog? = nil) {
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled: the sieve stops at its next
+    ///   segment, or its next window of sieving primes.
+    init?(in range: ClosedRange<Int>, threads: Int = 1, workLog: WorkLog? = nil) throws {
       let high = range.upperBound
       let start = max(range.lowerBound, 3) | 1
       guard high >= 3, start <= high else { return nil }
@@ -107,6 +112,10 @@ enum Sieve {
       // same word, so the words are atomic.
       let shared = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: wordCount)
       for w in 0..<wordCount { (shared + w).initialize(to: Atomic(UInt64.max)) }
+      defer {
+        shared.deinitialize(count: wordCount)
+        shared.deallocate()
+      }
       if count % 64 != 0 {
         shared[wordCount - 1].store((1 << UInt64(count % 64)) - 1, ordering: .relaxed)
       }
@@ -122,7 +131,8 @@ enum Sieve {
       let segmentBits = 1 << 18
       let small = Sieve.oddPrimes(upTo: min(root, segmentBits - 1))
       let segments = (count + segmentBits - 1) / segmentBits
-      runPiecesToEnd(segments, threads: threads, workLog: workLog) { segment in
+      try runPieces(segments, threads: threads, workLog: workLog, worker: { () }) {
+        segment, _, _ in
         let low = segment * segmentBits
         let end = min(low + segmentBits, count)
         for p32 in small {
@@ -140,15 +150,17 @@ enum Sieve {
       if root >= segmentBits {
         let ranges = min(max(1, threads * 4), (root - segmentBits) / (1 << 16) + 1)
         let width = (root - segmentBits) / ranges + 1
-        small.withUnsafeBufferPointer { small in
+        try small.withUnsafeBufferPointer { small in
           nonisolated(unsafe) let small = small
-          runPiecesToEnd(ranges, threads: threads, workLog: workLog) { piece in
+          try runPieces(ranges, threads: threads, workLog: workLog, worker: { () }) {
+            piece, _, shouldStop in
             let first = segmentBits + piece * width
             let last = min(first + width - 1, root)
             let window = SegmentedPiTable()
             let batch = FirstMultiples(start: start, primesUpTo: root)
             var low = first / 128 * 128
             while low <= last {
+              if shouldStop() { return }
               let high = min(low + SegmentedPiTable.capacity, last + 1)
               window.fill(low: low, high: high, countFrom: 0, sievingWith: small)
               window.lookup.forEachOddPrime(after: max(low, first - 1), through: high - 1) {
@@ -161,8 +173,6 @@ enum Sieve {
         }
       }
       self.words = (0..<wordCount).map { words[$0].load(ordering: .relaxed) }
-      shared.deinitialize(count: wordCount)
-      shared.deallocate()
     }
 
     /// Calls `body` with each prime, ascending.
