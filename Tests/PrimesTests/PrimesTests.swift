@@ -206,6 +206,24 @@ struct PrimeCountTests {
     }
   }
 
+  /// A segment of the sieve near the start of a count up to 2^63 takes about a second on this
+  /// machine, one prime's leaves there milliseconds: the sieve asks whether to stop before each
+  /// prime, and stops at once when told.
+  @Test func aSegmentOfTheSieve_stopsAtTheNextPrime_whenToldTo() {
+    let engine = Gourdon(x: 1_000_000_000_000)
+    let worker = Gourdon.Worker(segmentBytes: engine.segmentBytes, slots: engine.piSqrtLimit + 1)
+    var asked = 0
+    _ = engine.process(
+      low: 0, high: worker.sieve.numbersPerSegment, worker: worker,
+      shouldStop: {
+        asked += 1
+        return asked == 3
+      })
+    // Before the segment, before its first prime, and before its second, which it never
+    // crosses off.
+    #expect(asked == 3)
+  }
+
   @Test func primeCount_inACancelledTask_throwsCancellation() async {
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }

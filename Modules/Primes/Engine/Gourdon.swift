@@ -288,8 +288,10 @@ struct Gourdon {
   }
 
   /// Sieves [low, high) segment by segment, collecting the hard leaves and the B terms whose
-  /// values fall there, relative to the chunk's start.
-  private func process(
+  /// values fall there, relative to the chunk's start. Asks `shouldStop` before each segment
+  /// and before each prime it crosses off there, and returns when it says so, with a result
+  /// that must not be used.
+  func process(
     low chunkLow: Int, high chunkHigh: Int, worker: Worker, shouldStop: () -> Bool
   ) -> ChunkResult {
     let sieve = worker.sieve
@@ -314,6 +316,9 @@ struct Gourdon {
         let counted = min(
           piXStar, piSqrtLimit, piTable[min(xStar, integerSquareRoot(x / lowForDivision))])
         for b in stride(from: k + 1, through: counted, by: 1) {
+          // One prime's leaves in a segment near the start of a count up to 2^63 can take
+          // milliseconds, and a whole segment's a second: a cancelled count stops here.
+          if shouldStop() { return result }
           let prime = Int(primes[b])
           let xp = x / prime
           let upper = min(xp / lowForDivision, xp / (prime * prime), y)
